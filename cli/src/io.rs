@@ -1,0 +1,42 @@
+//! Reading inputs and writing outputs: `-` is stdin/stdout; output files are
+//! written whole or not at all (a temporary file renamed into place).
+
+use std::io::{Read, Write};
+use std::path::Path;
+
+/// Reads `path`, or stdin for `-`. Returns the display name and the text.
+pub fn read_input(path: &str) -> Result<(String, String), String> {
+    if path == "-" {
+        let mut s = String::new();
+        std::io::stdin()
+            .read_to_string(&mut s)
+            .map_err(|e| format!("cannot read <stdin>: {e}"))?;
+        return Ok(("<stdin>".to_string(), s));
+    }
+    let bytes =
+        std::fs::read(path).map_err(|e| format!("could not open input file '{path}': {e}"))?;
+    let text =
+        String::from_utf8(bytes).map_err(|_| format!("input file '{path}' is not valid UTF-8"))?;
+    Ok((path.to_string(), text))
+}
+
+/// Writes `data` to `path` (stdout for `-`), atomically for files.
+pub fn write_output(path: &str, data: &[u8]) -> Result<(), String> {
+    if path == "-" {
+        let mut out = std::io::stdout().lock();
+        return out
+            .write_all(data)
+            .and_then(|()| out.flush())
+            .map_err(|e| format!("cannot write output: {e}"));
+    }
+    let p = Path::new(path);
+    let tmp = p.with_extension(format!(
+        "{}.irkit-tmp",
+        p.extension().and_then(|e| e.to_str()).unwrap_or("out")
+    ));
+    std::fs::write(&tmp, data).map_err(|e| format!("cannot write '{}': {e}", tmp.display()))?;
+    std::fs::rename(&tmp, p).map_err(|e| {
+        let _ = std::fs::remove_file(&tmp);
+        format!("cannot write '{path}': {e}")
+    })
+}

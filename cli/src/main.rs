@@ -1,0 +1,61 @@
+//! `irkit`: the command-line tool. The only crate that knows clap, ariadne,
+//! the file system, colours and exit codes.
+
+mod abi;
+mod filecheck;
+mod io;
+mod lit;
+mod opt;
+mod report;
+mod tblgen;
+mod verify;
+
+use clap::{Parser, Subcommand};
+use std::process::ExitCode;
+
+/// irkit: a toolkit for compiler engineers building MLIR-style dialects.
+///
+/// TableGen (llvm-tblgen compatible, plus `let append`/`let prepend`), an
+/// MLIR-style IR verifier with the builtin `token` type, calling-convention
+/// lowering for x86_64 System V and AArch64 AAPCS64, and lit/FileCheck
+/// compatible file tests.
+///
+/// Exit codes: 0 success, 1 bad input / failed verification / failed check,
+/// 2 usage error. `-` means standard input or output.
+#[derive(Parser, Debug)]
+#[command(
+    name = "irkit",
+    version,
+    propagate_version = true,
+    max_term_width = 100
+)]
+struct Cli {
+    #[command(flatten)]
+    global: report::GlobalOpts,
+    #[command(subcommand)]
+    command: Command,
+}
+
+#[derive(Subcommand, Debug)]
+enum Command {
+    Tblgen(tblgen::Args),
+    Verify(verify::Args),
+    Opt(opt::Args),
+    Abi(abi::Args),
+    Filecheck(filecheck::Args),
+    Lit(lit::Args),
+}
+
+fn main() -> ExitCode {
+    let cli = Cli::parse();
+    let rep = report::Reporter::new(&cli.global);
+    let code = match cli.command {
+        Command::Tblgen(a) => tblgen::run(&rep, a),
+        Command::Verify(a) => verify::run(&rep, a),
+        Command::Opt(a) => opt::run(&rep, a),
+        Command::Abi(a) => abi::run(&rep, a),
+        Command::Filecheck(a) => filecheck::run(&rep, a),
+        Command::Lit(a) => lit::run(&rep, a),
+    };
+    ExitCode::from(code)
+}

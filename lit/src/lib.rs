@@ -1,0 +1,1 @@
+//! lit-style file tests (RUN lines) and a FileCheck-compatible checker.

@@ -1,0 +1,3 @@
+//! The irkit integration layer: dialects defined in `.td`, the ABI type
+//! mapper, and the ABI lowering pass. Knows the `td`, `ir` and `abi` crates;
+//! they do not know each other.

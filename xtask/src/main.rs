@@ -1,0 +1,58 @@
+//! Developer tasks: differential checks against the reference tools and
+//! benchmarks. Run `cargo xtask help`.
+//!
+//! Each task lives in its own module; `util` holds what they share (finding
+//! the reference tools, building irkit in release mode, running commands).
+
+mod abi_diff;
+mod append_diff;
+mod bench;
+mod ir_compat;
+mod lit_compat;
+mod tblgen_compat;
+mod util;
+
+use std::process::ExitCode;
+
+const HELP: &str = "\
+cargo xtask <task> [options]
+
+Differential checks (each needs the reference tool installed; see README):
+  lit-compat              run testdata/ under LLVM lit with FileCheck-19
+  tblgen-compat           irkit tblgen vs llvm-tblgen-19 over the LLVM/MLIR .td corpus
+  append-diff             random let append/prepend hierarchies vs desugared llvm-tblgen-19
+  ir-compat               irkit opt vs mlir-opt-19 --mlir-print-op-generic on real IR
+  abi-diff                ABI classification vs clang-19 on random C signatures
+Benchmarks (same run, reference tool beside irkit, printing ratios):
+  bench tblgen | ir | abi | abi-lower
+
+Run `cargo xtask <task> --help` for a task's options.
+";
+
+fn main() -> ExitCode {
+    let args: Vec<String> = std::env::args().skip(1).collect();
+    let Some((task, rest)) = args.split_first() else {
+        eprint!("{HELP}");
+        return ExitCode::from(2);
+    };
+    let res = match task.as_str() {
+        "lit-compat" => lit_compat::run(rest),
+        "tblgen-compat" => tblgen_compat::run(rest),
+        "append-diff" => append_diff::run(rest),
+        "ir-compat" => ir_compat::run(rest),
+        "abi-diff" => abi_diff::run(rest),
+        "bench" => bench::run(rest),
+        "help" | "--help" | "-h" => {
+            print!("{HELP}");
+            return ExitCode::SUCCESS;
+        }
+        other => Err(format!("unknown task '{other}'\n\n{HELP}")),
+    };
+    match res {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(e) => {
+            eprintln!("xtask: error: {e}");
+            ExitCode::FAILURE
+        }
+    }
+}
