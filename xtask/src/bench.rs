@@ -1,8 +1,20 @@
-//! `cargo xtask bench <what>`: irkit against the reference tool, same run.
+//! `cargo xtask bench <what>`: irkit against the reference tool in the same
+//! run, printing median ratios (and peak memory where asked).
+
+mod abi;
+mod abi_lower;
+mod ir;
+mod tblgen;
 
 pub fn run(args: &[String]) -> Result<(), String> {
-    match args.first().map(String::as_str) {
-        Some(other) => Err(format!("bench '{other}' is not implemented yet")),
-        None => Err("usage: cargo xtask bench tblgen|ir|abi|abi-lower".to_string()),
+    let Some((what, rest)) = args.split_first() else {
+        return Err("usage: cargo xtask bench tblgen|ir|abi|abi-lower [options]".to_string());
+    };
+    match what.as_str() {
+        "tblgen" => tblgen::run(rest),
+        "ir" => ir::run(rest),
+        "abi" => abi::run(rest),
+        "abi-lower" => abi_lower::run(rest),
+        other => Err(format!("unknown benchmark '{other}' (tblgen, ir, abi, abi-lower)")),
     }
 }

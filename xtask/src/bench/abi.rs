@@ -1,0 +1,5 @@
+//! Not built yet.
+
+pub fn run(_args: &[String]) -> Result<(), String> {
+    Err("bench abi is not implemented yet".to_string())
+}
