@@ -1,0 +1,67 @@
+//! The verifier, in layers (naga's `valid/` shape): [`handles`] first (ids in
+//! range, parent links consistent), then [`structure`] (terminators,
+//! successors, symbol tables, registered-op hooks), then [`dominance`].
+//! Each layer may assume the previous ones passed.
+
+pub mod dominance;
+pub mod handles;
+pub mod structure;
+
+use crate::ir::{Module, OpId};
+use irkit_diag::{Diagnostic, FileId, Loc, Span};
+
+/// What verification proved, for passes to reuse.
+#[derive(Debug, Default)]
+pub struct VerifyInfo {
+    pub num_ops: usize,
+}
+
+/// Verifies `m`; diagnostics point into `file`.
+pub fn verify(m: &Module, file: FileId) -> Result<VerifyInfo, Vec<Diagnostic>> {
+    let mut diags = Vec::new();
+    let cx = Cx { m, file };
+    handles::check(&cx, &mut diags);
+    if !diags.is_empty() {
+        return Err(diags);
+    }
+    structure::check(&cx, &mut diags);
+    if !diags.is_empty() {
+        return Err(diags);
+    }
+    dominance::check(&cx, &mut diags);
+    if !diags.is_empty() {
+        return Err(diags);
+    }
+    Ok(VerifyInfo {
+        num_ops: m.ops.len(),
+    })
+}
+
+/// Shared context of the verifier layers.
+pub(crate) struct Cx<'m> {
+    pub m: &'m Module,
+    pub file: FileId,
+}
+
+impl Cx<'_> {
+    pub fn op_loc(&self, op: OpId) -> Loc {
+        let span = self
+            .m
+            .source
+            .ops
+            .get(op)
+            .copied()
+            .unwrap_or(Span::new(0, 0));
+        Loc {
+            file: self.file,
+            span,
+        }
+    }
+    /// `'name' op MESSAGE` at the op.
+    pub fn op_error(&self, op: OpId, msg: impl std::fmt::Display) -> Diagnostic {
+        Diagnostic::error(
+            self.op_loc(op),
+            format!("'{}' op {}", self.m.op_name(op), msg),
+        )
+    }
+}
