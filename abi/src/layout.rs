@@ -361,8 +361,9 @@ fn record_info(
             let mut field_align = fi.layout.align * 8;
             let mut unpacked_align = field_align;
             let mut off = if is_union { 0 } else { data_size - unfilled };
+            // Packed bit-fields take the next free bit (alignment in bits).
             if *packed && width != 0 {
-                field_align = 8;
+                field_align = 1;
             }
             if explicit != 0 {
                 field_align = field_align.max(explicit);
@@ -375,8 +376,10 @@ fn record_info(
             }
             offsets.push(off);
             if !dl.unnamed_bitfields_align_record && !f.named {
-                field_align = 8;
+                field_align = 1;
             }
+            // Alignments below a byte do not count (CharUnits truncation).
+            let field_align = field_align.max(8);
             let _ = unpacked_align;
             if is_union {
                 data_size = data_size.max(align_to(width, 8));
