@@ -472,6 +472,7 @@ impl Gen {
                 body.push(BodyItem::Let(item));
             }
         }
+        self.use_args(&args, &parents, &fields, &mut body);
         self.case.classes.push(Class {
             name,
             args,
@@ -481,6 +482,59 @@ impl Gen {
             fields,
         });
         idx
+    }
+
+    /// Makes sure template arguments show up in appended values: for each
+    /// argument nothing mentions yet, appends or prepends it to a field that
+    /// can hold it.
+    fn use_args(
+        &mut self,
+        args: &[(ArgTy, String)],
+        parents: &[ParentRef],
+        fields: &BTreeSet<usize>,
+        body: &mut Vec<BodyItem>,
+    ) {
+        for (ty, name) in args {
+            let used = parents
+                .iter()
+                .any(|p| p.args.iter().any(|a| a.mentions(name)))
+                || body.iter().any(|it| match it {
+                    BodyItem::Decl { init, .. } => init.mentions(name),
+                    BodyItem::Let(l) => l.value.mentions(name),
+                });
+            if used {
+                continue;
+            }
+            let var = Expr::Var(name.clone());
+            let fits: Vec<usize> = fields
+                .iter()
+                .copied()
+                .filter(|f| {
+                    matches!(
+                        (ty, self.case.fields[*f].ty),
+                        (ArgTy::Int, Ty::ListInt | Ty::Dag(_))
+                            | (ArgTy::Str, Ty::ListStr | Ty::Str | Ty::Code)
+                            | (ArgTy::ListInt, Ty::ListInt)
+                    )
+                })
+                .collect();
+            if fits.is_empty() {
+                continue;
+            }
+            let field = fits[self.rng.below(fits.len())];
+            let value = match self.case.fields[field].ty {
+                Ty::ListInt if *ty == ArgTy::Int => Expr::List(vec![var]),
+                Ty::ListStr => Expr::List(vec![var]),
+                Ty::Dag(op) => Expr::Dag(op, vec![(var, Some("t".to_string()))]),
+                Ty::ListInt | Ty::Str | Ty::Code => var,
+            };
+            let mode = if self.rng.one_in(3) {
+                Mode::Prepend
+            } else {
+                Mode::Append
+            };
+            body.push(BodyItem::Let(LetItem { mode, field, value }));
+        }
     }
 
     fn def(&mut self, name: String, scope: &Scope) -> usize {

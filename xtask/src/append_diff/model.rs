@@ -168,6 +168,17 @@ impl Expr {
         s
     }
 
+    /// Whether the value mentions variable `name`.
+    pub fn mentions(&self, name: &str) -> bool {
+        match self {
+            Expr::Var(v) => v == name,
+            Expr::Unset | Expr::Int(_) | Expr::Str(_) | Expr::Code(_) => false,
+            Expr::List(items) => items.iter().any(|e| e.mentions(name)),
+            Expr::Dag(_, args) => args.iter().any(|(e, _)| e.mentions(name)),
+            Expr::Cat(_, a, b) => a.mentions(name) || b.mentions(name),
+        }
+    }
+
     /// Replaces variables by the values `map` gives them.
     pub fn subst(&self, map: &HashMap<String, Expr>) -> Expr {
         match self {
