@@ -33,9 +33,11 @@
 //! re-run one file each, so a failure is charged to the cases that cause it.
 //! Each differing case is written to `target/append-diff/case-<N>/`.
 //!
-//! `--reference-only` runs only llvm-tblgen-19 on the desugared files and
-//! counts the cases it accepts: this validates the generator before irkit
-//! supports the feature.
+//! `--reference-only` runs only llvm-tblgen-19 and counts the cases it
+//! accepts twice: the desugared file, and the sugared file with the
+//! `append` / `prepend` modifiers dropped (so every record, field, scope and
+//! value of the program is valid TableGen apart from the feature under
+//! test). This validates the generator before irkit supports the feature.
 
 mod gen;
 mod model;
@@ -62,6 +64,7 @@ Options:
   --batch B          cases per .td file (default 100)
   --irkit PATH       irkit binary (default: build target/release/irkit)
   --reference-only   only check that llvm-tblgen-19 accepts the desugared files
+                     and the sugared files with the modifiers dropped
   --print-case N     print case N's sugared and desugared text and exit
 ";
 
@@ -264,7 +267,24 @@ fn run_batch(
     write_file(&s_path, &sugared)?;
     write_file(&d_path, &desugared)?;
 
-    let llvm = run_tool(tools.llvm, &[], &d_path)?;
+    let mut llvm = run_tool(tools.llvm, &[], &d_path)?;
+    if cfg.reference_only {
+        // The sugared program minus the modifiers must be valid TableGen.
+        let mut plain = String::from(gen::PRELUDE);
+        for id in ids.clone() {
+            gen::emit_plain(&gen::generate(cfg.seed, id), &mut plain);
+        }
+        let p_path = work.join(format!("batch-{b}.plain.td"));
+        write_file(&p_path, &plain)?;
+        let p = run_tool(tools.llvm, &[], &p_path)?;
+        if !p.ok || p.stderr.contains("error:") {
+            llvm.ok = false;
+            llvm.stderr = format!(
+                "plain (modifiers dropped) rejected:\n{}{}",
+                p.stderr, llvm.stderr
+            );
+        }
+    }
     let irkit = match tools.irkit {
         Some(p) => Some(run_tool(p, &["tblgen"], &s_path)?),
         None => None,
@@ -353,6 +373,9 @@ fn write_case(out_dir: &Path, seed: u64, r: &CaseResult) -> Result<(), String> {
     let (sugared, desugared) = case_files(seed, r.id);
     write_file(&dir.join("sugared.td"), &sugared)?;
     write_file(&dir.join("desugared.td"), &desugared)?;
+    let mut plain = String::from(gen::PRELUDE);
+    gen::emit_plain(&gen::generate(seed, r.id), &mut plain);
+    write_file(&dir.join("plain.td"), &plain)?;
     write_file(&dir.join("irkit.txt"), &r.irkit)?;
     write_file(&dir.join("llvm-tblgen-19.txt"), &r.llvm)?;
     Ok(())

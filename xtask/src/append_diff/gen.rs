@@ -771,11 +771,36 @@ fn decl_line(case: &Case, indent: &str, field: usize, init: &Expr, out: &mut Str
 /// The file `irkit tblgen` reads: the case as generated.
 pub fn emit_sugared(case: &Case, out: &mut String) {
     for n in &case.top {
-        sugared_node(case, n, "", out);
+        sugared_node(case, n, "", Spelling::Sugared, out);
     }
 }
 
-fn sugared_node(case: &Case, node: &Node, indent: &str, out: &mut String) {
+/// The sugared file with the `append` / `prepend` modifiers dropped: plain
+/// TableGen that llvm-tblgen-19 must accept. This checks that every record,
+/// field, scope and value of the generated program is valid apart from the
+/// feature under test.
+pub fn emit_plain(case: &Case, out: &mut String) {
+    for n in &case.top {
+        sugared_node(case, n, "", Spelling::Plain, out);
+    }
+}
+
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Spelling {
+    Sugared,
+    Plain,
+}
+
+impl Spelling {
+    fn mode(self, mode: Mode) -> Mode {
+        match self {
+            Spelling::Sugared => mode,
+            Spelling::Plain => Mode::Replace,
+        }
+    }
+}
+
+fn sugared_node(case: &Case, node: &Node, indent: &str, sp: Spelling, out: &mut String) {
     let inner = format!("{indent}  ");
     match node {
         Node::Class(c) => {
@@ -786,7 +811,9 @@ fn sugared_node(case: &Case, node: &Node, indent: &str, out: &mut String) {
             for it in &cl.body {
                 match it {
                     BodyItem::Decl { field, init } => decl_line(case, indent, *field, init, out),
-                    BodyItem::Let(l) => let_line(case, indent, l.mode, l.field, &l.value, out),
+                    BodyItem::Let(l) => {
+                        let_line(case, indent, sp.mode(l.mode), l.field, &l.value, out)
+                    }
                 }
             }
             let _ = writeln!(out, "{indent}}}");
@@ -800,7 +827,7 @@ fn sugared_node(case: &Case, node: &Node, indent: &str, out: &mut String) {
             } else {
                 out.push_str(" {\n");
                 for l in &def.body {
-                    let_line(case, indent, l.mode, l.field, &l.value, out);
+                    let_line(case, indent, sp.mode(l.mode), l.field, &l.value, out);
                 }
                 let _ = writeln!(out, "{indent}}}");
             }
@@ -811,12 +838,17 @@ fn sugared_node(case: &Case, node: &Node, indent: &str, out: &mut String) {
                 if k > 0 {
                     out.push_str(", ");
                 }
-                let _ = write!(out, "{}{} = ", l.mode.keyword(), case.fields[l.field].name);
+                let kw = if sp == Spelling::Plain {
+                    ""
+                } else {
+                    l.mode.keyword()
+                };
+                let _ = write!(out, "{kw}{} = ", case.fields[l.field].name);
                 l.value.write(out);
             }
             out.push_str(" in {\n");
             for n in body {
-                sugared_node(case, n, &inner, out);
+                sugared_node(case, n, &inner, sp, out);
             }
             let _ = writeln!(out, "{indent}}}");
         }
@@ -825,7 +857,7 @@ fn sugared_node(case: &Case, node: &Node, indent: &str, out: &mut String) {
             Expr::List(values.iter().map(|v| Expr::Int(*v)).collect()).write(out);
             out.push_str(" in {\n");
             for n in body {
-                sugared_node(case, n, &inner, out);
+                sugared_node(case, n, &inner, sp, out);
             }
             let _ = writeln!(out, "{indent}}}");
         }
@@ -844,7 +876,7 @@ fn sugared_node(case: &Case, node: &Node, indent: &str, out: &mut String) {
             }
             out.push_str(" {\n");
             for n in &mc.body {
-                sugared_node(case, n, &inner, out);
+                sugared_node(case, n, &inner, sp, out);
             }
             let _ = writeln!(out, "{indent}}}");
         }
