@@ -180,11 +180,12 @@ impl Gen {
     fn case_body(&mut self) {
         let n_fields = self.rng.range(2, 6);
         for k in 0..n_fields {
-            let ty = match self.rng.below(6) {
+            let ty = match self.rng.below(7) {
                 0 | 1 => Ty::ListInt,
                 2 => Ty::ListStr,
                 3 => Ty::Str,
                 4 => Ty::Code,
+                5 => Ty::ListRec,
                 _ => Ty::Dag(self.rng.below(3) as u8),
             };
             let name = match self.rng.below(14) {
@@ -293,6 +294,14 @@ impl Gen {
             Ty::ListStr => {
                 let n = self.rng.range(min_len, 3);
                 Expr::List((0..n).map(|_| self.str_atom(scope)).collect())
+            }
+            Ty::ListRec => {
+                let n = self.rng.range(min_len, 3);
+                Expr::List(
+                    (0..n)
+                        .map(|_| Expr::Var(format!("tr{}", self.rng.below(4))))
+                        .collect(),
+                )
             }
             Ty::Str => match self.rng.below(6) {
                 0 => Expr::Code(format!(" {} ", self.word())),
@@ -526,7 +535,7 @@ impl Gen {
                 Ty::ListInt if *ty == ArgTy::Int => Expr::List(vec![var]),
                 Ty::ListStr => Expr::List(vec![var]),
                 Ty::Dag(op) => Expr::Dag(op, vec![(var, Some("t".to_string()))]),
-                Ty::ListInt | Ty::Str | Ty::Code => var,
+                Ty::ListInt | Ty::ListRec | Ty::Str | Ty::Code => var,
             };
             let mode = if self.rng.one_in(3) {
                 Mode::Prepend
@@ -712,7 +721,8 @@ fn collect_ancestors(case: &Case, nodes: &[Node], acc: &mut BTreeSet<usize>) {
 // ---- emission ----
 
 /// The dag operators every file defines.
-pub const PRELUDE: &str = "def op0;\ndef op1;\ndef op2;\n";
+pub const PRELUDE: &str =
+    "def op0;\ndef op1;\ndef op2;\nclass Tr;\ndef tr0 : Tr;\ndef tr1 : Tr;\ndef tr2 : Tr;\ndef tr3 : Tr;\n";
 
 fn parent_list(case: &Case, parents: &[ParentRef], out: &mut String) {
     for (k, p) in parents.iter().enumerate() {

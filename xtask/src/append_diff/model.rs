@@ -17,6 +17,8 @@ use std::fmt::Write as _;
 pub enum Ty {
     ListInt,
     ListStr,
+    /// `list<Tr>`: records of the prelude's class `Tr` (`tr0`..`tr3`).
+    ListRec,
     Str,
     Code,
     /// A dag whose operator is always `op<N>` (`!con` needs equal operators).
@@ -28,6 +30,7 @@ impl Ty {
         match self {
             Ty::ListInt => "list<int>",
             Ty::ListStr => "list<string>",
+            Ty::ListRec => "list<Tr>",
             Ty::Str => "string",
             Ty::Code => "code",
             Ty::Dag(_) => "dag",
@@ -36,7 +39,7 @@ impl Ty {
 
     pub fn cat(self) -> Cat {
         match self {
-            Ty::ListInt | Ty::ListStr => Cat::List,
+            Ty::ListInt | Ty::ListStr | Ty::ListRec => Cat::List,
             Ty::Str | Ty::Code => Cat::Str,
             Ty::Dag(_) => Cat::Dag,
         }
