@@ -180,12 +180,13 @@ impl Gen {
     fn case_body(&mut self) {
         let n_fields = self.rng.range(2, 6);
         for k in 0..n_fields {
-            let ty = match self.rng.below(7) {
+            let ty = match self.rng.below(9) {
                 0 | 1 => Ty::ListInt,
                 2 => Ty::ListStr,
                 3 => Ty::Str,
                 4 => Ty::Code,
                 5 => Ty::ListRec,
+                6 => [Ty::Int, Ty::Bit, Ty::Bits4][self.rng.below(3)],
                 _ => Ty::Dag(self.rng.below(3) as u8),
             };
             let name = match self.rng.below(14) {
@@ -311,6 +312,9 @@ impl Gen {
                 0 => self.str_atom(scope),
                 _ => Expr::Code(format!(" {} ", self.word())),
             },
+            Ty::Int => self.int_atom(scope),
+            Ty::Bit => Expr::Int(self.rng.below(2) as i64),
+            Ty::Bits4 => Expr::Int(self.rng.below(16) as i64),
             Ty::Dag(op) => {
                 let n = self.rng.range(0, 2);
                 let mut args = Vec::new();
@@ -361,7 +365,11 @@ impl Gen {
     fn let_item(&mut self, fields: &[usize], scope: &Scope, top_level: bool) -> LetItem {
         let field = fields[self.rng.below(fields.len())];
         let ty = self.case.fields[field].ty;
-        let mode = self.mode();
+        let mode = if ty.cat().is_some() {
+            self.mode()
+        } else {
+            Mode::Replace
+        };
         let value = if mode == Mode::Replace && self.rng.one_in(6) {
             Expr::Unset
         } else {
@@ -434,7 +442,9 @@ impl Gen {
         let idx = self.case.classes.len();
         let name = format!("{}C{idx}", self.prefix());
         let args = self.args("a");
-        let scope: Scope = args.clone();
+        let mut scope: Scope = args.clone();
+        // In a class, NAME is the name of the record being defined.
+        scope.push((ArgTy::Str, "NAME".to_string()));
         let parents = if idx == 0 {
             Vec::new()
         } else {
@@ -535,7 +545,9 @@ impl Gen {
                 Ty::ListInt if *ty == ArgTy::Int => Expr::List(vec![var]),
                 Ty::ListStr => Expr::List(vec![var]),
                 Ty::Dag(op) => Expr::Dag(op, vec![(var, Some("t".to_string()))]),
-                Ty::ListInt | Ty::ListRec | Ty::Str | Ty::Code => var,
+                Ty::ListInt | Ty::ListRec | Ty::Str | Ty::Code | Ty::Int | Ty::Bit | Ty::Bits4 => {
+                    var
+                }
             };
             let mode = if self.rng.one_in(3) {
                 Mode::Prepend
@@ -940,14 +952,16 @@ struct Desugar<'a> {
 }
 
 impl Desugar<'_> {
-    fn instantiate(&self, p: &ParentRef) -> State {
+    /// A parent's fields for a record whose `NAME` is `record_name`.
+    fn instantiate(&self, p: &ParentRef, record_name: &Expr) -> State {
         let cl = &self.case.classes[p.class];
-        let map: HashMap<String, Expr> = cl
+        let mut map: HashMap<String, Expr> = cl
             .args
             .iter()
             .map(|(_, n)| n.clone())
             .zip(p.args.iter().cloned())
             .collect();
+        map.insert("NAME".to_string(), record_name.clone());
         let st = self.class_states[p.class].clone().unwrap_or_default();
         State {
             fields: st
@@ -959,10 +973,10 @@ impl Desugar<'_> {
         }
     }
 
-    fn inherit_all(&self, parents: &[ParentRef]) -> State {
+    fn inherit_all(&self, parents: &[ParentRef], record_name: &Expr) -> State {
         let mut st = State::default();
         for p in parents {
-            st.inherit(p.class, self.instantiate(p));
+            st.inherit(p.class, self.instantiate(p, record_name));
         }
         st
     }
@@ -993,7 +1007,7 @@ impl Desugar<'_> {
                 out.push_str(indent);
                 class_header(case, cl, out);
                 out.push_str(" {\n");
-                let mut st = self.inherit_all(&cl.parents);
+                let mut st = self.inherit_all(&cl.parents, &Expr::Var("NAME".to_string()));
                 self.stack_lets(&mut st, stack, indent, out);
                 for it in &cl.body {
                     match it {
@@ -1015,7 +1029,7 @@ impl Desugar<'_> {
                 let _ = write!(out, "{indent}def {}", def.name);
                 parent_list(case, &def.parents, out);
                 out.push_str(" {\n");
-                let mut st = self.inherit_all(&def.parents);
+                let mut st = self.inherit_all(&def.parents, &record_name(&def.name));
                 self.stack_lets(&mut st, stack, indent, out);
                 for l in &def.body {
                     let new = self.apply(&mut st, l, &none);
@@ -1093,7 +1107,16 @@ impl Desugar<'_> {
                             args: p.args.iter().map(|a| a.subst(map)).collect(),
                         })
                         .collect();
-                    let mut st = self.inherit_all(&parents);
+                    let suffix = match def.name.strip_suffix("#j") {
+                        Some(stem) => match map.get("j") {
+                            Some(Expr::Int(j)) => format!("{stem}{j}"),
+                            _ => stem.to_string(),
+                        },
+                        None => def.name.clone(),
+                    };
+                    let full_name = format!("{}{suffix}", ctx.defm.name);
+                    let name_expr = Expr::Str(full_name.clone());
+                    let mut st = self.inherit_all(&parents, &name_expr);
                     for items in stack.iter() {
                         for it in items {
                             self.apply(&mut st, it, map);
@@ -1104,7 +1127,7 @@ impl Desugar<'_> {
                     }
                     let mut all_parents = parents;
                     if let Some(extra) = &ctx.defm.extra {
-                        st.inherit(extra.class, self.instantiate(extra));
+                        st.inherit(extra.class, self.instantiate(extra, &name_expr));
                         all_parents.push(extra.clone());
                     }
                     let none = HashMap::new();
@@ -1113,14 +1136,7 @@ impl Desugar<'_> {
                             self.apply(&mut st, it, &none);
                         }
                     }
-                    let suffix = match def.name.strip_suffix("#j") {
-                        Some(stem) => match map.get("j") {
-                            Some(Expr::Int(j)) => format!("{stem}{j}"),
-                            _ => stem.to_string(),
-                        },
-                        None => def.name.clone(),
-                    };
-                    let _ = write!(out, "{}def {}{}", ctx.indent, ctx.defm.name, suffix);
+                    let _ = write!(out, "{}def {full_name}", ctx.indent);
                     parent_list(case, &all_parents, out);
                     out.push_str(" {\n");
                     for (f, e) in &st.fields {
@@ -1152,6 +1168,16 @@ impl Desugar<'_> {
                 Node::Class(_) | Node::Multiclass(_) | Node::Defm(_) => {}
             }
         }
+    }
+}
+
+/// The value `NAME` has in the classes of a def written `def <name>`
+/// outside a multiclass: the name itself, or for `X#i` in a foreach, the
+/// string it pastes to.
+fn record_name(name: &str) -> Expr {
+    match name.split_once('#') {
+        Some((stem, var)) => Expr::Raw(format!("!strconcat(\"{stem}\", !cast<string>({var}))")),
+        None => Expr::Str(name.to_string()),
     }
 }
 

@@ -23,6 +23,11 @@ pub enum Ty {
     Code,
     /// A dag whose operator is always `op<N>` (`!con` needs equal operators).
     Dag(u8),
+    /// Types append/prepend reject; the generator only uses plain lets on
+    /// them, so they check that the rest of a record is left alone.
+    Int,
+    Bit,
+    Bits4,
 }
 
 impl Ty {
@@ -34,14 +39,20 @@ impl Ty {
             Ty::Str => "string",
             Ty::Code => "code",
             Ty::Dag(_) => "dag",
+            Ty::Int => "int",
+            Ty::Bit => "bit",
+            Ty::Bits4 => "bits<4>",
         }
     }
 
-    pub fn cat(self) -> Cat {
+    /// The concatenation append/prepend use, or `None` for the types they
+    /// reject.
+    pub fn cat(self) -> Option<Cat> {
         match self {
-            Ty::ListInt | Ty::ListStr | Ty::ListRec => Cat::List,
-            Ty::Str | Ty::Code => Cat::Str,
-            Ty::Dag(_) => Cat::Dag,
+            Ty::ListInt | Ty::ListStr | Ty::ListRec => Some(Cat::List),
+            Ty::Str | Ty::Code => Some(Cat::Str),
+            Ty::Dag(_) => Some(Cat::Dag),
+            Ty::Int | Ty::Bit | Ty::Bits4 => None,
         }
     }
 }
@@ -98,6 +109,8 @@ pub enum Expr {
     Unset,
     /// A template argument, loop variable or `NAME`.
     Var(String),
+    /// Source text kept as is (a record name built with `#`).
+    Raw(String),
     Int(i64),
     /// `"text"`; the text never needs escaping.
     Str(String),
@@ -114,7 +127,7 @@ impl Expr {
     pub fn write(&self, out: &mut String) {
         match self {
             Expr::Unset => out.push('?'),
-            Expr::Var(v) => out.push_str(v),
+            Expr::Var(v) | Expr::Raw(v) => out.push_str(v),
             Expr::Int(i) => {
                 let _ = write!(out, "{i}");
             }
@@ -175,7 +188,7 @@ impl Expr {
     pub fn mentions(&self, name: &str) -> bool {
         match self {
             Expr::Var(v) => v == name,
-            Expr::Unset | Expr::Int(_) | Expr::Str(_) | Expr::Code(_) => false,
+            Expr::Unset | Expr::Raw(_) | Expr::Int(_) | Expr::Str(_) | Expr::Code(_) => false,
             Expr::List(items) => items.iter().any(|e| e.mentions(name)),
             Expr::Dag(_, args) => args.iter().any(|(e, _)| e.mentions(name)),
             Expr::Cat(_, a, b) => a.mentions(name) || b.mentions(name),
@@ -186,7 +199,9 @@ impl Expr {
     pub fn subst(&self, map: &HashMap<String, Expr>) -> Expr {
         match self {
             Expr::Var(v) => map.get(v).cloned().unwrap_or_else(|| self.clone()),
-            Expr::Unset | Expr::Int(_) | Expr::Str(_) | Expr::Code(_) => self.clone(),
+            Expr::Unset | Expr::Raw(_) | Expr::Int(_) | Expr::Str(_) | Expr::Code(_) => {
+                self.clone()
+            }
             Expr::List(items) => Expr::List(items.iter().map(|e| e.subst(map)).collect()),
             Expr::Dag(op, args) => Expr::Dag(
                 *op,
@@ -209,11 +224,15 @@ impl Expr {
 ///   `concat(new, current)`, where concat is `!listconcat` for lists,
 ///   `!strconcat` for string and code, `!con` for dags.
 pub fn apply_let(ty: Ty, mode: Mode, current: &Expr, value: &Expr) -> Expr {
+    let Some(cat) = ty.cat() else {
+        // An error in TableGen; the generator never asks for it.
+        return value.clone();
+    };
     match mode {
         Mode::Replace => value.clone(),
         Mode::Append | Mode::Prepend if *current == Expr::Unset => value.clone(),
-        Mode::Append => Expr::Cat(ty.cat(), Box::new(current.clone()), Box::new(value.clone())),
-        Mode::Prepend => Expr::Cat(ty.cat(), Box::new(value.clone()), Box::new(current.clone())),
+        Mode::Append => Expr::Cat(cat, Box::new(current.clone()), Box::new(value.clone())),
+        Mode::Prepend => Expr::Cat(cat, Box::new(value.clone()), Box::new(current.clone())),
     }
 }
 
