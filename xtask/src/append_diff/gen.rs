@@ -90,6 +90,8 @@ pub enum BodyItem {
 pub struct Class {
     pub name: String,
     pub args: Vec<(ArgTy, String)>,
+    /// Default values of the template arguments, where they have one.
+    pub defaults: Vec<Option<Expr>>,
     pub parents: Vec<ParentRef>,
     pub body: Vec<BodyItem>,
     /// The class and all its ancestors.
@@ -422,10 +424,21 @@ impl Gen {
             }
             taken.extend(anc.iter().copied());
             let arg_tys: Vec<ArgTy> = self.case.classes[c].args.iter().map(|(t, _)| *t).collect();
-            let args = arg_tys
+            let mut args: Vec<Expr> = arg_tys
                 .into_iter()
                 .map(|t| self.arg_value(t, scope))
                 .collect();
+            // Leave out trailing arguments that have defaults, sometimes.
+            while let Some(Some(_)) = args
+                .len()
+                .checked_sub(1)
+                .and_then(|k| self.case.classes[c].defaults.get(k))
+            {
+                if !self.rng.one_in(2) {
+                    break;
+                }
+                args.pop();
+            }
             res.push(ParentRef { class: c, args });
         }
         res
@@ -442,6 +455,16 @@ impl Gen {
         let idx = self.case.classes.len();
         let name = format!("{}C{idx}", self.prefix());
         let args = self.args("a");
+        let defaults = args
+            .iter()
+            .map(|(t, _)| {
+                if self.rng.one_in(3) {
+                    Some(self.arg_value(*t, &Scope::new()))
+                } else {
+                    None
+                }
+            })
+            .collect();
         let mut scope: Scope = args.clone();
         // In a class, NAME is the name of the record being defined.
         scope.push((ArgTy::Str, "NAME".to_string()));
@@ -495,6 +518,7 @@ impl Gen {
         self.case.classes.push(Class {
             name,
             args,
+            defaults,
             parents,
             body,
             ancestors,
@@ -766,6 +790,10 @@ fn class_header(case: &Case, c: &Class, out: &mut String) {
                 out.push_str(", ");
             }
             let _ = write!(out, "{} {n}", t.spelling());
+            if let Some(Some(d)) = c.defaults.get(k) {
+                out.push_str(" = ");
+                d.write(out);
+            }
         }
         out.push('>');
     }
@@ -955,12 +983,16 @@ impl Desugar<'_> {
     /// A parent's fields for a record whose `NAME` is `record_name`.
     fn instantiate(&self, p: &ParentRef, record_name: &Expr) -> State {
         let cl = &self.case.classes[p.class];
-        let mut map: HashMap<String, Expr> = cl
-            .args
-            .iter()
-            .map(|(_, n)| n.clone())
-            .zip(p.args.iter().cloned())
-            .collect();
+        // Arguments left out take their defaults.
+        let mut map: HashMap<String, Expr> = HashMap::new();
+        for (k, (_, n)) in cl.args.iter().enumerate() {
+            let value = match (p.args.get(k), cl.defaults.get(k)) {
+                (Some(v), _) => v.clone(),
+                (None, Some(Some(d))) => d.clone(),
+                (None, _) => Expr::Unset,
+            };
+            map.insert(n.clone(), value);
+        }
         map.insert("NAME".to_string(), record_name.clone());
         let st = self.class_states[p.class].clone().unwrap_or_default();
         State {
