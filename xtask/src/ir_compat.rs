@@ -37,11 +37,30 @@ Options:
   --build-only         build the corpus and stop
 ";
 
-const VALUE_OPTS: &[&str] = &["--corpus", "--jobs", "--filter", "--max-files", "--irkit", "--timeout", "--show"];
-const FLAGS: &[&str] = &["--quick", "--mlir-opt-as-irkit", "--build-only", "--help", "-h"];
+const VALUE_OPTS: &[&str] = &[
+    "--corpus",
+    "--jobs",
+    "--filter",
+    "--max-files",
+    "--irkit",
+    "--timeout",
+    "--show",
+];
+const FLAGS: &[&str] = &[
+    "--quick",
+    "--mlir-opt-as-irkit",
+    "--build-only",
+    "--help",
+    "-h",
+];
 
 /// Checks that every argument is a known option; shared with `bench ir`.
-pub fn check_args(args: &[String], value_opts: &[&str], flags: &[&str], usage: &str) -> Result<(), String> {
+pub fn check_args(
+    args: &[String],
+    value_opts: &[&str],
+    flags: &[&str],
+    usage: &str,
+) -> Result<(), String> {
     let mut it = args.iter();
     while let Some(a) = it.next() {
         let name = a.split_once('=').map_or(a.as_str(), |(n, _)| n);
@@ -59,7 +78,10 @@ pub fn check_args(args: &[String], value_opts: &[&str], flags: &[&str], usage: &
 /// Parses `--name N` as a number.
 pub fn num_opt(args: &[String], name: &str) -> Result<Option<usize>, String> {
     util::opt_value(args, name)
-        .map(|v| v.parse().map_err(|_| format!("{name} expects a number, got '{v}'")))
+        .map(|v| {
+            v.parse()
+                .map_err(|_| format!("{name} expects a number, got '{v}'"))
+        })
         .transpose()
 }
 
@@ -115,7 +137,8 @@ impl Subject {
             }
             Subject::MlirOpt(p) => {
                 let mut c = Command::new(p);
-                c.args(["--allow-unregistered-dialect", "--mlir-print-op-generic"]).arg(file);
+                c.args(["--allow-unregistered-dialect", "--mlir-print-op-generic"])
+                    .arg(file);
                 c
             }
         }
@@ -131,7 +154,8 @@ impl Subject {
             }
             Subject::MlirOpt(p) => {
                 let mut c = Command::new(p);
-                c.args(["--allow-unregistered-dialect", "-o", "/dev/null"]).arg(file);
+                c.args(["--allow-unregistered-dialect", "-o", "/dev/null"])
+                    .arg(file);
                 c
             }
         }
@@ -162,7 +186,9 @@ pub fn run(args: &[String]) -> Result<(), String> {
         return Ok(());
     }
     check_args(args, VALUE_OPTS, FLAGS, USAGE)?;
-    let jobs = num_opt(args, "--jobs")?.unwrap_or_else(proc::default_jobs).max(1);
+    let jobs = num_opt(args, "--jobs")?
+        .unwrap_or_else(proc::default_jobs)
+        .max(1);
     let timeout = Duration::from_secs(num_opt(args, "--timeout")?.unwrap_or(120) as u64);
     let show = num_opt(args, "--show")?.unwrap_or(5);
     let dir = corpus_dir(args);
@@ -196,7 +222,8 @@ pub fn run(args: &[String]) -> Result<(), String> {
 
     let subject = Subject::from_args(args)?;
     let out_dir = dir.join("out");
-    fs::create_dir_all(&out_dir).map_err(|e| format!("cannot create {}: {e}", out_dir.display()))?;
+    fs::create_dir_all(&out_dir)
+        .map_err(|e| format!("cannot create {}: {e}", out_dir.display()))?;
     // Largest first: the big files start early and the workers finish together.
     let mut order: Vec<&corpus::Entry> = corpus.entries.iter().collect();
     order.sort_by_key(|e| std::cmp::Reverse(e.bytes));
@@ -208,40 +235,65 @@ pub fn run(args: &[String]) -> Result<(), String> {
     report(&subject, &rows, show, wall, timeout)
 }
 
-fn check_one(subject: &Subject, entry: &corpus::Entry, out_dir: &Path, timeout: Duration) -> Checked {
+fn check_one(
+    subject: &Subject,
+    entry: &corpus::Entry,
+    out_dir: &Path,
+    timeout: Duration,
+) -> Checked {
     let flat = entry.name.replace('/', "__");
     let out_path = out_dir.join(format!("{flat}.out"));
     let err_path = out_dir.join(format!("{flat}.stderr"));
-    let (opt, opt_time) = match run_to_files(&mut subject.opt(&entry.path), &out_path, &err_path, timeout) {
-        Err(e) => (OptResult::Failed(e), Duration::ZERO),
-        Ok(outcome) if !outcome.success() => {
-            (OptResult::Failed(failure_text(&outcome, &err_path, timeout)), outcome.wall)
-        }
-        Ok(outcome) => {
-            let res = match (fs::read(&entry.path), fs::read(&out_path)) {
-                (Ok(want), Ok(got)) => match diff::first_difference(&want, &got, subject.label()) {
-                    None => OptResult::Identical,
-                    Some(d) => OptResult::Differs(d),
-                },
-                (Err(e), _) | (_, Err(e)) => OptResult::Failed(format!("cannot read outputs: {e}")),
-            };
-            (res, outcome.wall)
-        }
-    };
+    let (opt, opt_time) =
+        match run_to_files(&mut subject.opt(&entry.path), &out_path, &err_path, timeout) {
+            Err(e) => (OptResult::Failed(e), Duration::ZERO),
+            Ok(outcome) if !outcome.success() => (
+                OptResult::Failed(failure_text(&outcome, &err_path, timeout)),
+                outcome.wall,
+            ),
+            Ok(outcome) => {
+                let res = match (fs::read(&entry.path), fs::read(&out_path)) {
+                    (Ok(want), Ok(got)) => {
+                        match diff::first_difference(&want, &got, subject.label()) {
+                            None => OptResult::Identical,
+                            Some(d) => OptResult::Differs(d),
+                        }
+                    }
+                    (Err(e), _) | (_, Err(e)) => {
+                        OptResult::Failed(format!("cannot read outputs: {e}"))
+                    }
+                };
+                (res, outcome.wall)
+            }
+        };
     // Keep the output of a differing file for inspection; drop the rest.
     if matches!(opt, OptResult::Identical) {
         let _ = fs::remove_file(&out_path);
     }
-    let verify = match run_to_files(&mut subject.verify(&entry.path), Path::new("/dev/null"), &err_path, timeout) {
+    let verify = match run_to_files(
+        &mut subject.verify(&entry.path),
+        Path::new("/dev/null"),
+        &err_path,
+        timeout,
+    ) {
         Err(e) => VerifyResult::Rejected(e),
         Ok(outcome) if outcome.success() => VerifyResult::Accepted,
         Ok(outcome) => VerifyResult::Rejected(failure_text(&outcome, &err_path, timeout)),
     };
     let _ = fs::remove_file(&err_path);
-    Checked { opt, verify, opt_time }
+    Checked {
+        opt,
+        verify,
+        opt_time,
+    }
 }
 
-fn run_to_files(cmd: &mut Command, out: &Path, err: &Path, timeout: Duration) -> Result<proc::Outcome, String> {
+fn run_to_files(
+    cmd: &mut Command,
+    out: &Path,
+    err: &Path,
+    timeout: Duration,
+) -> Result<proc::Outcome, String> {
     let o = fs::File::create(out).map_err(|e| format!("cannot create {}: {e}", out.display()))?;
     let e = fs::File::create(err).map_err(|e| format!("cannot create {}: {e}", err.display()))?;
     proc::run(cmd, Stdio::from(o), Stdio::from(e), timeout, false)
@@ -250,11 +302,19 @@ fn run_to_files(cmd: &mut Command, out: &Path, err: &Path, timeout: Duration) ->
 /// `exit status 2: irkit opt: not implemented yet` (first lines of stderr).
 fn failure_text(outcome: &proc::Outcome, err_path: &Path, timeout: Duration) -> String {
     let text = fs::read_to_string(err_path).unwrap_or_default();
-    let lines: Vec<&str> = text.lines().filter(|l| !l.trim().is_empty()).take(3).collect();
+    let lines: Vec<&str> = text
+        .lines()
+        .filter(|l| !l.trim().is_empty())
+        .take(3)
+        .collect();
     match lines.as_slice() {
         [] => outcome.describe(timeout),
         [one] => format!("{}: {one}", outcome.describe(timeout)),
-        many => format!("{}:\n    {}", outcome.describe(timeout), many.join("\n    ")),
+        many => format!(
+            "{}:\n    {}",
+            outcome.describe(timeout),
+            many.join("\n    ")
+        ),
     }
 }
 
@@ -266,44 +326,50 @@ fn report(
     timeout: Duration,
 ) -> Result<(), String> {
     let m = rows.len();
-    let identical = rows.iter().filter(|(_, c)| matches!(c.opt, OptResult::Identical)).count();
-    let differ = rows.iter().filter(|(_, c)| matches!(c.opt, OptResult::Differs(_))).count();
+    let identical = rows
+        .iter()
+        .filter(|(_, c)| matches!(c.opt, OptResult::Identical))
+        .count();
+    let differ = rows
+        .iter()
+        .filter(|(_, c)| matches!(c.opt, OptResult::Differs(_)))
+        .count();
     let failed = m - identical - differ;
-    let accepted = rows.iter().filter(|(_, c)| matches!(c.verify, VerifyResult::Accepted)).count();
+    let accepted = rows
+        .iter()
+        .filter(|(_, c)| matches!(c.verify, VerifyResult::Accepted))
+        .count();
     let opt_total: f64 = rows.iter().map(|(_, c)| c.opt_time.as_secs_f64()).sum();
 
     let mut out = String::new();
     let mut shown = 0;
     for (e, c) in rows {
-        match &c.opt {
-            OptResult::Identical => {}
-            OptResult::Differs(d) if shown < show => {
+        if let OptResult::Differs(d) = &c.opt {
+            if shown < show {
                 shown += 1;
-                let _ = writeln!(out, "\n{} differs:", e.name);
+                let _ = writeln!(out, "{} differs:", e.name);
                 for l in d.lines() {
                     let _ = writeln!(out, "  {l}");
                 }
             }
-            OptResult::Failed(why) if shown < show => {
-                shown += 1;
-                let _ = writeln!(out, "\n{}: {} failed: {why}", e.name, subject.label());
-            }
-            OptResult::Differs(_) | OptResult::Failed(_) => {}
         }
     }
-    let mut shown = 0;
-    for (e, c) in rows {
-        if let VerifyResult::Rejected(why) = &c.verify {
-            if shown < show {
-                shown += 1;
-                let _ = writeln!(out, "\n{}: verify rejected it: {why}", e.name);
-            }
-        }
-    }
+    let opt_failures = group(rows.iter().filter_map(|(e, c)| match &c.opt {
+        OptResult::Failed(why) => Some((e.name.as_str(), why.as_str())),
+        OptResult::Identical | OptResult::Differs(_) => None,
+    }));
+    write_groups(
+        &mut out,
+        &format!("{} failed", subject.label()),
+        &opt_failures,
+        show,
+    );
+    let rejected = group(rows.iter().filter_map(|(e, c)| match &c.verify {
+        VerifyResult::Rejected(why) => Some((e.name.as_str(), why.as_str())),
+        VerifyResult::Accepted => None,
+    }));
+    write_groups(&mut out, "verify rejected", &rejected, show);
     print!("{out}");
-    if !out.is_empty() {
-        println!();
-    }
     println!(
         "ir-compat: checked {m} files with {} in {:.1} s (opt runs {opt_total:.1} s in total, timeout {} s)",
         subject.label(),
@@ -321,5 +387,34 @@ fn report(
             m - identical,
             m - accepted
         ))
+    }
+}
+
+/// Failures grouped by reason, in first-seen order.
+fn group<'a>(items: impl Iterator<Item = (&'a str, &'a str)>) -> Vec<(&'a str, Vec<&'a str>)> {
+    let mut groups: Vec<(&str, Vec<&str>)> = Vec::new();
+    for (name, why) in items {
+        match groups.iter_mut().find(|(w, _)| *w == why) {
+            Some((_, names)) => names.push(name),
+            None => groups.push((why, vec![name])),
+        }
+    }
+    groups
+}
+
+fn write_groups(out: &mut String, what: &str, groups: &[(&str, Vec<&str>)], show: usize) {
+    for (why, names) in groups.iter().take(show) {
+        let mut list = names.iter().take(3).copied().collect::<Vec<_>>().join(", ");
+        if names.len() > 3 {
+            let _ = write!(list, ", … {} more", names.len() - 3);
+        }
+        let _ = writeln!(out, "{what} on {} file(s) ({list}): {why}", names.len());
+    }
+    if groups.len() > show {
+        let _ = writeln!(
+            out,
+            "{what}: {} more distinct reasons not shown",
+            groups.len() - show
+        );
     }
 }

@@ -116,7 +116,11 @@ pub const SOURCES: &[Source] = &[
         only: &[],
         skip: &[],
         includes: &["zstd/lib", "zstd/lib/common", "zstd/lib/legacy"],
-        defines: &["ZSTD_DISABLE_ASM", "ZSTD_LEGACY_SUPPORT=1", "ZSTD_MULTITHREAD"],
+        defines: &[
+            "ZSTD_DISABLE_ASM",
+            "ZSTD_LEGACY_SUPPORT=1",
+            "ZSTD_MULTITHREAD",
+        ],
         quick: false,
     },
 ];
@@ -183,7 +187,12 @@ impl Corpus {
                 }
             }
             let parts: Vec<String> = by_stage.iter().map(|(st, n)| format!("{st} {n}")).collect();
-            let _ = write!(s, "; {} C files left out ({})", self.failures.len(), parts.join(", "));
+            let _ = write!(
+                s,
+                "; {} C files left out ({})",
+                self.failures.len(),
+                parts.join(", ")
+            );
         }
         s
     }
@@ -214,7 +223,10 @@ pub fn build(sel: &Select) -> Result<Corpus, String> {
     let crates = fetch_sources(sel.dir)?;
     let jobs = list_jobs(&crates)?;
     write_index(&root, &jobs)?;
-    let chosen = choose(sel, jobs.iter().map(|j| (j.name.clone(), j.quick)).collect());
+    let chosen = choose(
+        sel,
+        jobs.iter().map(|j| (j.name.clone(), j.quick)).collect(),
+    );
     let todo: Vec<&Job> = jobs
         .iter()
         .filter(|j| chosen.contains(&j.name) && !is_done(&root, &j.name))
@@ -223,7 +235,11 @@ pub fn build(sel: &Select) -> Result<Corpus, String> {
         let tools = Tools::find()?;
         let work = sel.dir.join("work");
         fs::create_dir_all(&work).map_err(|e| format!("cannot create {}: {e}", work.display()))?;
-        eprintln!("ir-corpus: building {} corpus files with {} jobs", todo.len(), sel.jobs);
+        eprintln!(
+            "ir-corpus: building {} corpus files with {} jobs",
+            todo.len(),
+            sel.jobs
+        );
         let n = todo.len();
         let done = std::sync::atomic::AtomicUsize::new(0);
         let results = proc::par_map(&todo, sel.jobs, |job| {
@@ -235,7 +251,10 @@ pub fn build(sel: &Select) -> Result<Corpus, String> {
             }
             r
         });
-        if let Some(Err(e)) = results.iter().find(|r| matches!(r, Err(e) if e.starts_with("io:"))) {
+        if let Some(Err(e)) = results
+            .iter()
+            .find(|r| matches!(r, Err(e) if e.starts_with("io:")))
+        {
             return Err(e.clone());
         }
     }
@@ -247,7 +266,7 @@ fn choose(sel: &Select, mut names: Vec<(String, bool)>) -> Vec<String> {
     names.sort();
     names
         .into_iter()
-        .filter(|(n, quick)| (!sel.quick || *quick) && sel.filter.map_or(true, |f| n.contains(f)))
+        .filter(|(n, quick)| (!sel.quick || *quick) && sel.filter.iter().all(|f| n.contains(f)))
         .map(|(n, _)| n)
         .take(sel.max_files.unwrap_or(usize::MAX))
         .collect()
@@ -271,7 +290,11 @@ fn collect(root: &Path, chosen: &[String], built: usize, start: Instant) -> Resu
     for name in chosen {
         let path = mlir_path(root, name);
         if let Ok(meta) = fs::metadata(&path) {
-            entries.push(Entry { name: name.clone(), path, bytes: meta.len() });
+            entries.push(Entry {
+                name: name.clone(),
+                path,
+                bytes: meta.len(),
+            });
             continue;
         }
         let text = fs::read_to_string(failed_path(root, name)).unwrap_or_default();
@@ -282,7 +305,12 @@ fn collect(root: &Path, chosen: &[String], built: usize, start: Instant) -> Resu
             message: message.trim().to_string(),
         });
     }
-    Ok(Corpus { entries, failures, built, build_time: start.elapsed() })
+    Ok(Corpus {
+        entries,
+        failures,
+        built,
+        build_time: start.elapsed(),
+    })
 }
 
 fn read_index(root: &Path) -> Option<Vec<(String, bool)>> {
@@ -335,12 +363,21 @@ fn fetch_sources(dir: &Path) -> Result<HashMap<String, PathBuf>, String> {
         ));
     }
     let out = Command::new(&cargo)
-        .args(["metadata", "--offline", "--format-version", "1", "--manifest-path"])
+        .args([
+            "metadata",
+            "--offline",
+            "--format-version",
+            "1",
+            "--manifest-path",
+        ])
         .arg(&manifest_path)
         .output()
         .map_err(|e| format!("cannot run {cargo}: {e}"))?;
     if !out.status.success() {
-        return Err(format!("cargo metadata failed:\n{}", String::from_utf8_lossy(&out.stderr)));
+        return Err(format!(
+            "cargo metadata failed:\n{}",
+            String::from_utf8_lossy(&out.stderr)
+        ));
     }
     let meta: serde_json::Value = serde_json::from_slice(&out.stdout)
         .map_err(|e| format!("cannot read cargo metadata output: {e}"))?;
@@ -362,9 +399,12 @@ fn fetch_sources(dir: &Path) -> Result<HashMap<String, PathBuf>, String> {
 fn list_jobs(crates: &HashMap<String, PathBuf>) -> Result<Vec<Job>, String> {
     let mut jobs = Vec::new();
     for s in SOURCES {
-        let root = crates
-            .get(s.krate)
-            .ok_or_else(|| format!("crate {} {} not found after cargo fetch", s.krate, s.version))?;
+        let root = crates.get(s.krate).ok_or_else(|| {
+            format!(
+                "crate {} {} not found after cargo fetch",
+                s.krate, s.version
+            )
+        })?;
         let mut args: Vec<String> = Vec::new();
         for inc in s.includes {
             args.push(format!("-I{}", root.join(inc).display()));
@@ -372,7 +412,8 @@ fn list_jobs(crates: &HashMap<String, PathBuf>) -> Result<Vec<Job>, String> {
         args.extend(s.defines.iter().map(|d| format!("-D{d}")));
         for dir in s.dirs {
             let folder = root.join(dir);
-            let rd = fs::read_dir(&folder).map_err(|e| format!("cannot list {}: {e}", folder.display()))?;
+            let rd = fs::read_dir(&folder)
+                .map_err(|e| format!("cannot list {}: {e}", folder.display()))?;
             let mut files: Vec<String> = rd
                 .filter_map(|e| e.ok())
                 .filter_map(|e| e.file_name().into_string().ok())
@@ -392,7 +433,9 @@ fn list_jobs(crates: &HashMap<String, PathBuf>) -> Result<Vec<Job>, String> {
                         name: format!("{}/{prefix}{stem}.{opt}", s.name),
                         quick: s.quick,
                         c_file: folder.join(&f),
-                        args: std::iter::once(format!("-{opt}")).chain(args.iter().cloned()).collect(),
+                        args: std::iter::once(format!("-{opt}"))
+                            .chain(args.iter().cloned())
+                            .collect(),
                     });
                 }
             }
@@ -419,7 +462,13 @@ impl Tools {
 
 /// Builds one corpus file; `Err` texts starting with `io:` abort the build,
 /// the others are recorded in a `.failed` file.
-fn build_one(tools: &Tools, root: &Path, work: &Path, job: &Job, timeout: Duration) -> Result<f64, String> {
+fn build_one(
+    tools: &Tools,
+    root: &Path,
+    work: &Path,
+    job: &Job,
+    timeout: Duration,
+) -> Result<f64, String> {
     let start = Instant::now();
     let flat = job.name.replace('/', "__");
     let ll = work.join(format!("{flat}.ll"));
@@ -428,17 +477,35 @@ fn build_one(tools: &Tools, root: &Path, work: &Path, job: &Job, timeout: Durati
     let out = mlir_path(root, &job.name);
     let tmp = root.join(format!("{}.mlir.tmp", job.name));
     if let Some(parent) = out.parent() {
-        fs::create_dir_all(parent).map_err(|e| format!("io: cannot create {}: {e}", parent.display()))?;
+        fs::create_dir_all(parent)
+            .map_err(|e| format!("io: cannot create {}: {e}", parent.display()))?;
     }
     // -fno-pic: with PIC, -O2 turns switch tables into `llvm.load.relative`,
     // which mlir-translate-19 cannot import. -w: warnings are noise here.
     let mut clang = Command::new(&tools.clang);
-    clang.args(["-S", "-emit-llvm", "-fno-pic", "-w"]).args(&job.args).arg(&job.c_file).arg("-o").arg(&ll);
+    clang
+        .args(["-S", "-emit-llvm", "-fno-pic", "-w"])
+        .args(&job.args)
+        .arg(&job.c_file)
+        .arg("-o")
+        .arg(&ll);
     let mut translate = Command::new(&tools.translate);
-    translate.arg("--import-llvm").arg(&ll).arg("-o").arg(&imported);
+    translate
+        .arg("--import-llvm")
+        .arg(&ll)
+        .arg("-o")
+        .arg(&imported);
     let mut print = Command::new(&tools.opt);
-    print.args(["--allow-unregistered-dialect", "--mlir-print-op-generic"]).arg(&imported).arg("-o").arg(&tmp);
-    let steps: [(&str, &mut Command); 3] = [("clang", &mut clang), ("import", &mut translate), ("print", &mut print)];
+    print
+        .args(["--allow-unregistered-dialect", "--mlir-print-op-generic"])
+        .arg(&imported)
+        .arg("-o")
+        .arg(&tmp);
+    let steps: [(&str, &mut Command); 3] = [
+        ("clang", &mut clang),
+        ("import", &mut translate),
+        ("print", &mut print),
+    ];
     let mut result = Ok(());
     for (stage, cmd) in steps {
         if let Err(msg) = step(cmd, &err, timeout) {
@@ -451,7 +518,8 @@ fn build_one(tools: &Tools, root: &Path, work: &Path, job: &Job, timeout: Durati
     }
     match result {
         Ok(()) => {
-            fs::rename(&tmp, &out).map_err(|e| format!("io: cannot rename {}: {e}", tmp.display()))?;
+            fs::rename(&tmp, &out)
+                .map_err(|e| format!("io: cannot rename {}: {e}", tmp.display()))?;
             Ok(start.elapsed().as_secs_f64())
         }
         Err((stage, msg)) => {
@@ -466,7 +534,8 @@ fn build_one(tools: &Tools, root: &Path, work: &Path, job: &Job, timeout: Durati
 /// Runs one build step; on failure returns the reason and the first lines of
 /// its error output.
 fn step(cmd: &mut Command, err: &Path, timeout: Duration) -> Result<(), String> {
-    let file = fs::File::create(err).map_err(|e| format!("cannot create {}: {e}", err.display()))?;
+    let file =
+        fs::File::create(err).map_err(|e| format!("cannot create {}: {e}", err.display()))?;
     let outcome: Outcome = proc::run(cmd, Stdio::null(), Stdio::from(file), timeout, false)?;
     if outcome.success() {
         return Ok(());
@@ -477,5 +546,10 @@ fn step(cmd: &mut Command, err: &Path, timeout: Duration) -> Result<(), String> 
         .filter(|l| !l.contains("unhandled data layout token"))
         .take(5)
         .collect();
-    Err(format!("{} {}\n{}", proc::program_name(cmd), outcome.describe(timeout), lines.join("\n")))
+    Err(format!(
+        "{} {}\n{}",
+        proc::program_name(cmd),
+        outcome.describe(timeout),
+        lines.join("\n")
+    ))
 }

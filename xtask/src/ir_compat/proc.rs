@@ -2,6 +2,7 @@
 //! memory, and a tiny work-sharing pool. Shared by `ir-compat` and
 //! `bench ir`.
 
+use std::os::unix::process::CommandExt as _;
 use std::path::Path;
 use std::process::{Child, Command, ExitStatus, Stdio};
 use std::sync::atomic::{AtomicUsize, Ordering};
@@ -57,7 +58,9 @@ pub fn run(
     track_rss: bool,
 ) -> Result<Outcome, String> {
     let start = Instant::now();
+    // Own process group, so a timeout also ends what a wrapper script started.
     let mut child = cmd
+        .process_group(0)
         .stdin(Stdio::null())
         .stdout(stdout)
         .stderr(stderr)
@@ -79,7 +82,11 @@ fn wait(
     let mut nap = Duration::from_micros(100);
     loop {
         if let Some(status) = child.try_wait().map_err(|e| format!("wait failed: {e}"))? {
-            return Ok(Outcome { exit: Exit::Done(status), wall: start.elapsed(), peak_kib });
+            return Ok(Outcome {
+                exit: Exit::Done(status),
+                wall: start.elapsed(),
+                peak_kib,
+            });
         }
         if track_rss {
             if let Some(kib) = read_vm_hwm(Path::new(&status_path)) {
@@ -88,9 +95,17 @@ fn wait(
         }
         if start.elapsed() > timeout {
             // The child may have exited meanwhile; kill errors are harmless.
+            let _ = Command::new("kill")
+                .args(["-KILL", "--", &format!("-{}", child.id())])
+                .stderr(Stdio::null())
+                .status();
             let _ = child.kill();
             let _ = child.wait();
-            return Ok(Outcome { exit: Exit::TimedOut, wall: start.elapsed(), peak_kib });
+            return Ok(Outcome {
+                exit: Exit::TimedOut,
+                wall: start.elapsed(),
+                peak_kib,
+            });
         }
         std::thread::sleep(nap);
         nap = (nap * 2).min(Duration::from_millis(2));
@@ -100,7 +115,12 @@ fn wait(
 fn read_vm_hwm(path: &Path) -> Option<u64> {
     let text = std::fs::read_to_string(path).ok()?;
     let line = text.lines().find(|l| l.starts_with("VmHWM:"))?;
-    line.trim_start_matches("VmHWM:").trim().trim_end_matches("kB").trim().parse().ok()
+    line.trim_start_matches("VmHWM:")
+        .trim()
+        .trim_end_matches("kB")
+        .trim()
+        .parse()
+        .ok()
 }
 
 pub fn program_name(cmd: &Command) -> String {
@@ -125,10 +145,54 @@ pub fn par_map<T: Sync, R: Send>(items: &[T], jobs: usize, f: impl Fn(&T) -> R +
             });
         }
     });
-    slots.into_inner().unwrap_or_default().into_iter().flatten().collect()
+    slots
+        .into_inner()
+        .unwrap_or_default()
+        .into_iter()
+        .flatten()
+        .collect()
 }
 
 /// Default worker count: the machine's parallelism.
 pub fn default_jobs() -> usize {
     std::thread::available_parallelism().map_or(1, |n| n.get())
+}
+
+/// Runs `program args…` once with stdout discarded and stderr written to
+/// `scratch/stderr.txt`, and measures it: wall time here, peak RSS from
+/// `/usr/bin/time -f %M` when that exists (exact, from the kernel's rusage),
+/// else by polling VmHWM.
+pub fn measure(
+    program: &Path,
+    args: &[&std::ffi::OsStr],
+    scratch: &Path,
+    timeout: Duration,
+) -> Result<Outcome, String> {
+    let err_path = scratch.join("stderr.txt");
+    let stderr = || {
+        std::fs::File::create(&err_path)
+            .map(Stdio::from)
+            .map_err(|e| format!("cannot create {}: {e}", err_path.display()))
+    };
+    let time = Path::new("/usr/bin/time");
+    if !time.is_file() {
+        let mut cmd = Command::new(program);
+        cmd.args(args);
+        return run(&mut cmd, Stdio::null(), stderr()?, timeout, true);
+    }
+    let rss_file = scratch.join("time.out");
+    let mut cmd = Command::new(time);
+    cmd.args(["-f", "%e %M", "-o"])
+        .arg(&rss_file)
+        .arg(program)
+        .args(args);
+    let mut outcome = run(&mut cmd, Stdio::null(), stderr()?, timeout, false)?;
+    let text = std::fs::read_to_string(&rss_file).unwrap_or_default();
+    outcome.peak_kib = text
+        .lines()
+        .rev()
+        .find(|l| !l.trim().is_empty())
+        .and_then(|l| l.split_whitespace().nth(1))
+        .and_then(|m| m.parse().ok());
+    Ok(outcome)
 }
