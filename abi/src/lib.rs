@@ -78,11 +78,19 @@ impl std::fmt::Display for AbiError {
         match self {
             AbiError::Variadic => write!(f, "variadic functions are not supported yet"),
             AbiError::IncompleteByValue { index } => {
-                write!(f, "{} has an incomplete record type and cannot be passed by value", what(index))
+                write!(
+                    f,
+                    "{} has an incomplete record type and cannot be passed by value",
+                    what(index)
+                )
             }
             AbiError::VoidParameter { index } => write!(f, "parameter {index} has type void"),
             AbiError::ArrayByValue { index } => {
-                write!(f, "{} has an array type (arrays are not passed by value)", what(index))
+                write!(
+                    f,
+                    "{} has an array type (arrays are not passed by value)",
+                    what(index)
+                )
             }
         }
     }

@@ -432,6 +432,8 @@ impl<'a> Parser<'a> {
                 );
             }
             let t = self.parse_type()?;
+            let sym = self.m.ctx.sym(&name);
+            self.m.type_aliases.push((sym, t));
             self.type_aliases.insert(name, t);
         }
         Ok(())

@@ -51,10 +51,19 @@ pub fn ty(cx: &mut AbiCx, t: &CType) -> Result<TypeId, String> {
         CType::Record(r) => {
             let mut fields = Vec::with_capacity(r.fields.len());
             for f in &r.fields {
-                fields.push(Field { ty: ty(cx, &f.ty)?, bit_width: f.bits, named: f.named, align: f.align });
+                fields.push(Field {
+                    ty: ty(cx, &f.ty)?,
+                    bit_width: f.bits,
+                    named: f.named,
+                    align: f.align,
+                });
             }
             cx.record(RecordData {
-                kind: if r.union { RecordKind::Union } else { RecordKind::Struct },
+                kind: if r.union {
+                    RecordKind::Union
+                } else {
+                    RecordKind::Struct
+                },
                 fields: fields.into_boxed_slice(),
                 packed: r.packed,
                 align: r.align,
@@ -71,5 +80,9 @@ pub fn sig(cx: &mut AbiCx, s: &Sig) -> Result<FnSig, String> {
     for a in &s.args {
         args.push(ty(cx, a)?);
     }
-    Ok(FnSig { ret, args, variadic: false })
+    Ok(FnSig {
+        ret,
+        args,
+        variadic: false,
+    })
 }
