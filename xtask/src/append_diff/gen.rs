@@ -224,21 +224,22 @@ impl Gen {
         self.case.top.extend(def_nodes);
 
         if self.rng.one_in(2) {
-            let node = self.foreach();
-            self.case.top.push(node);
-        }
-        if self.rng.one_in(2) {
             let mc = self.multiclass();
             let node = self.wrap_in_lets(vec![Node::Multiclass(mc)], &Scope::new());
             self.case.top.extend(node);
             let n_defm = self.rng.range(1, 2);
             let mut nodes = Vec::new();
             for k in 0..n_defm {
-                let d = self.defm(mc, k);
+                let name = format!("{}x{k}", self.prefix());
+                let d = self.defm(mc, name, &Scope::new());
                 nodes.push(Node::Defm(d));
             }
             let nodes = self.wrap_in_lets(nodes, &Scope::new());
             self.case.top.extend(nodes);
+        }
+        if self.rng.one_in(2) {
+            let node = self.foreach();
+            self.case.top.push(node);
         }
     }
 
@@ -676,6 +677,12 @@ impl Gen {
             let d = self.def(name, &scope);
             body.push(Node::Def(d));
         }
+        if !self.case.multiclasses.is_empty() && self.rng.one_in(2) {
+            let mc = self.rng.below(self.case.multiclasses.len());
+            let name = format!("{}y0_#i", self.prefix());
+            let d = self.defm(mc, name, &scope);
+            body.push(Node::Defm(d));
+        }
         let body = self.wrap_in_lets(body, &scope);
         Node::Foreach {
             var: "i".to_string(),
@@ -712,8 +719,7 @@ impl Gen {
         idx
     }
 
-    fn defm(&mut self, mc: usize, k: usize) -> usize {
-        let name = format!("{}x{k}", self.prefix());
+    fn defm(&mut self, mc: usize, name: String, scope: &Scope) -> usize {
         let arg_tys: Vec<ArgTy> = self.case.multiclasses[mc]
             .args
             .iter()
@@ -721,7 +727,7 @@ impl Gen {
             .collect();
         let args = arg_tys
             .into_iter()
-            .map(|t| self.arg_value(t, &Scope::new()))
+            .map(|t| self.arg_value(t, scope))
             .collect();
         let extra = if self.rng.one_in(2) {
             let mut avoid = BTreeSet::new();
@@ -962,6 +968,7 @@ type LetStack = Vec<Vec<LetItem>>;
 pub fn emit_desugared(case: &Case, out: &mut String) {
     let mut d = Desugar {
         case,
+        skip_defms: false,
         class_states: vec![None; case.classes.len()],
         mc_stacks: HashMap::new(),
     };
@@ -973,6 +980,8 @@ pub fn emit_desugared(case: &Case, out: &mut String) {
 
 struct Desugar<'a> {
     case: &'a Case,
+    /// Inside a foreach, defms are written out after the loop.
+    skip_defms: bool,
     /// Each class's fields in terms of its own template arguments.
     class_states: Vec<Option<State>>,
     /// The `let` stack around each multiclass's definition.
@@ -1077,34 +1086,95 @@ impl Desugar<'_> {
                 stack.pop();
             }
             Node::Foreach { var, values, body } => {
+                // The loop keeps its defs; its defms are written out after
+                // it, once per value, since each generates its own defs.
                 let _ = write!(out, "{indent}foreach {var} = ");
                 Expr::List(values.iter().map(|v| Expr::Int(*v)).collect()).write(out);
                 out.push_str(" in {\n");
+                let outer_skip = std::mem::replace(&mut self.skip_defms, true);
                 for n in body {
                     self.node(n, &inner, stack, out);
                 }
+                self.skip_defms = outer_skip;
                 let _ = writeln!(out, "{indent}}}");
+                for v in values {
+                    let map = HashMap::from([(var.clone(), Expr::Int(*v))]);
+                    let mut st = stack.clone();
+                    self.defms_in(body, &map, &mut st, indent, out);
+                }
             }
             Node::Multiclass(m) => {
                 self.mc_stacks.insert(*m, stack.clone());
             }
-            Node::Defm(d) => self.defm(*d, stack, indent, out),
+            Node::Defm(d) => {
+                if !self.skip_defms {
+                    self.defm(*d, &HashMap::new(), stack, indent, out);
+                }
+            }
         }
     }
 
     /// Emits the defs a `defm` generates, each setting every field to its
     /// final value.
-    fn defm(&self, d: usize, site_stack: &LetStack, indent: &str, out: &mut String) {
+    /// The defms under a foreach body, for one value of the loop variable
+    /// (`outer`).
+    fn defms_in(
+        &self,
+        nodes: &[Node],
+        outer: &HashMap<String, Expr>,
+        stack: &mut LetStack,
+        indent: &str,
+        out: &mut String,
+    ) {
+        for n in nodes {
+            match n {
+                Node::Let(items, body) => {
+                    stack.push(
+                        items
+                            .iter()
+                            .map(|it| LetItem {
+                                mode: it.mode,
+                                field: it.field,
+                                value: it.value.subst(outer),
+                            })
+                            .collect(),
+                    );
+                    self.defms_in(body, outer, stack, indent, out);
+                    stack.pop();
+                }
+                Node::Defm(d) => self.defm(*d, outer, stack, indent, out),
+                Node::Class(_) | Node::Def(_) | Node::Foreach { .. } | Node::Multiclass(_) => {}
+            }
+        }
+    }
+
+    /// Emits the defs a `defm` generates; `outer` gives the enclosing loop
+    /// variable, if any.
+    fn defm(
+        &self,
+        d: usize,
+        outer: &HashMap<String, Expr>,
+        site_stack: &LetStack,
+        indent: &str,
+        out: &mut String,
+    ) {
         let case = self.case;
         let defm = &case.defms[d];
         let mc = &case.multiclasses[defm.multiclass];
+        let name = match defm.name.split_once('#') {
+            Some((stem, var)) => match outer.get(var) {
+                Some(Expr::Int(v)) => format!("{stem}{v}"),
+                _ => stem.to_string(),
+            },
+            None => defm.name.clone(),
+        };
         let mut map: HashMap<String, Expr> = mc
             .args
             .iter()
             .map(|(_, n)| n.clone())
-            .zip(defm.args.iter().cloned())
+            .zip(defm.args.iter().map(|a| a.subst(outer)))
             .collect();
-        map.insert("NAME".to_string(), Expr::Str(defm.name.clone()));
+        map.insert("NAME".to_string(), Expr::Str(name.clone()));
         let mut stack = self
             .mc_stacks
             .get(&defm.multiclass)
@@ -1112,6 +1182,7 @@ impl Desugar<'_> {
             .unwrap_or_default();
         let ctx = DefmCtx {
             defm,
+            name,
             site_stack,
             indent,
         };
@@ -1146,7 +1217,7 @@ impl Desugar<'_> {
                         },
                         None => def.name.clone(),
                     };
-                    let full_name = format!("{}{suffix}", ctx.defm.name);
+                    let full_name = format!("{}{suffix}", ctx.name);
                     let name_expr = Expr::Str(full_name.clone());
                     let mut st = self.inherit_all(&parents, &name_expr);
                     for items in stack.iter() {
@@ -1215,6 +1286,8 @@ fn record_name(name: &str) -> Expr {
 
 struct DefmCtx<'a> {
     defm: &'a Defm,
+    /// The defm's name, loop variable pasted in.
+    name: String,
     site_stack: &'a LetStack,
     indent: &'a str,
 }
