@@ -1291,3 +1291,139 @@ struct DefmCtx<'a> {
     site_stack: &'a LetStack,
     indent: &'a str,
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn list(items: &[i64]) -> Expr {
+        Expr::List(items.iter().map(|i| Expr::Int(*i)).collect())
+    }
+
+    fn class(name: &str, parents: Vec<ParentRef>, body: Vec<BodyItem>) -> Class {
+        Class {
+            name: name.to_string(),
+            args: Vec::new(),
+            defaults: Vec::new(),
+            parents,
+            body,
+            ancestors: BTreeSet::new(),
+            fields: BTreeSet::new(),
+        }
+    }
+
+    fn let_item(mode: Mode, value: Expr) -> LetItem {
+        LetItem {
+            mode,
+            field: 0,
+            value,
+        }
+    }
+
+    /// The spec's multi-level example inside a top-level let, plus a defm
+    /// with a let around it.
+    fn sample() -> Case {
+        let base = class(
+            "Base",
+            Vec::new(),
+            vec![BodyItem::Decl {
+                field: 0,
+                init: list(&[1, 2]),
+            }],
+        );
+        let middle = class(
+            "Middle",
+            vec![ParentRef {
+                class: 0,
+                args: Vec::new(),
+            }],
+            vec![BodyItem::Let(let_item(Mode::Append, list(&[3])))],
+        );
+        let leaf = Def {
+            name: "Leaf".to_string(),
+            parents: vec![ParentRef {
+                class: 1,
+                args: Vec::new(),
+            }],
+            body: vec![let_item(Mode::Prepend, list(&[0]))],
+        };
+        let proto = Def {
+            name: "_a".to_string(),
+            parents: vec![ParentRef {
+                class: 0,
+                args: Vec::new(),
+            }],
+            body: vec![let_item(Mode::Append, list(&[5]))],
+        };
+        Case {
+            id: 0,
+            fields: vec![Field {
+                name: "items".to_string(),
+                ty: Ty::ListInt,
+            }],
+            classes: vec![base, middle],
+            defs: vec![leaf, proto],
+            multiclasses: vec![Multiclass {
+                name: "M".to_string(),
+                args: Vec::new(),
+                body: vec![Node::Def(1)],
+            }],
+            defms: vec![Defm {
+                name: "X".to_string(),
+                multiclass: 0,
+                args: Vec::new(),
+                extra: None,
+            }],
+            top: vec![
+                Node::Class(0),
+                Node::Class(1),
+                Node::Let(
+                    vec![
+                        let_item(Mode::Append, list(&[100])),
+                        let_item(Mode::Prepend, list(&[50])),
+                    ],
+                    vec![Node::Def(0)],
+                ),
+                Node::Multiclass(0),
+                Node::Let(
+                    vec![let_item(Mode::Append, list(&[9]))],
+                    vec![Node::Defm(0)],
+                ),
+            ],
+        }
+    }
+
+    #[test]
+    fn sugared_spelling() {
+        let mut out = String::new();
+        emit_sugared(&sample(), &mut out);
+        assert_eq!(
+            out,
+            "class Base {\n  list<int> items = [1, 2];\n}\n\
+             class Middle : Base {\n  let append items = [3];\n}\n\
+             let append items = [100], prepend items = [50] in {\n\
+             \x20 def Leaf : Middle {\n    let prepend items = [0];\n  }\n}\n\
+             multiclass M {\n  def _a : Base {\n    let append items = [5];\n  }\n}\n\
+             let append items = [9] in {\n  defm X : M;\n}\n"
+        );
+    }
+
+    #[test]
+    fn desugared_spelling() {
+        // Top-level items apply after the parents and before the body, left
+        // to right; the defm's let applies after the multiclass body.
+        let mut out = String::new();
+        emit_desugared(&sample(), &mut out);
+        assert_eq!(
+            out,
+            "class Base {\n  list<int> items = [1, 2];\n}\n\
+             class Middle : Base {\n  let items = !listconcat([1, 2], [3]);\n}\n\
+             def Leaf : Middle {\n\
+             \x20 let items = !listconcat(!listconcat([1, 2], [3]), [100]);\n\
+             \x20 let items = !listconcat([50], !listconcat(!listconcat([1, 2], [3]), [100]));\n\
+             \x20 let items = !listconcat([0], !listconcat([50], !listconcat(!listconcat([1, 2], [3]), [100])));\n\
+             }\n\
+             def X_a : Base {\n  let items = !listconcat(!listconcat([1, 2], [5]), [9]);\n}\n"
+        );
+    }
+}
