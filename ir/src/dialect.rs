@@ -42,6 +42,9 @@ pub struct OpDef {
     pub regions: Box<[RegionDef]>,
     pub successors: Box<[SuccessorDef]>,
     pub traits: TraitSet,
+    /// The traits in declaration order: their checks run in this order, as
+    /// MLIR verifies an op's traits in the order its definition lists them.
+    pub trait_order: Box<[Trait]>,
     pub interfaces: InterfaceSet,
     /// `HasParent` / `ParentOneOf`: the allowed parent op names (empty: any).
     pub parents: Box<[Box<str>]>,
@@ -377,9 +380,19 @@ impl OpDef {
             regions: Box::new([]),
             successors: Box::new([]),
             traits: TraitSet::default(),
+            trait_order: Box::new([]),
             interfaces: InterfaceSet::default(),
             parents: Box::new([]),
             same_type_groups: Box::new([]),
+        }
+    }
+    /// Adds a trait (after those already there).
+    pub fn add_trait(&mut self, t: Trait) {
+        if !self.traits.contains(t) {
+            self.traits.insert(t);
+            let mut order = std::mem::take(&mut self.trait_order).into_vec();
+            order.push(t);
+            self.trait_order = order.into();
         }
     }
     pub fn has(&self, t: Trait) -> bool {

@@ -20,12 +20,18 @@ use irkit_diag::{Diagnostic, FileId};
 use rustc_hash::FxHashMap;
 
 /// Verifies every registered op of `m` (pre-order, as MLIR does); returns
-/// the first failure, if any, as the only diagnostic.
+/// the first failure, if any, as the only diagnostic. Runs the handle
+/// layer first, so it is safe on any module.
 pub fn verify_ops(m: &Module, file: FileId, reg: &DialectRegistry) -> Vec<Diagnostic> {
     let Some(top) = m.top else {
         return Vec::new();
     };
     let cx = Cx { m, file };
+    let mut diags = Vec::new();
+    super::handles::check(&cx, &mut diags);
+    if !diags.is_empty() {
+        return diags;
+    }
     let mut defs = DefCache::new(reg);
     let mut ops = Vec::new();
     m.walk_preorder(top, &mut |op| ops.push(op));
@@ -516,7 +522,7 @@ fn check_regions(cx: &Cx<'_>, def: &OpDef, op: OpId) -> Result<(), Diagnostic> {
 fn check_traits(cx: &Cx<'_>, def: &OpDef, op: OpId) -> Result<(), Diagnostic> {
     let m = cx.m;
     let d = &m.ops[op];
-    for t in def.traits.iter() {
+    for &t in def.trait_order.iter() {
         match t {
             Trait::SameOperandsAndResultType => {
                 let mut tys = d
@@ -566,8 +572,13 @@ fn check_traits(cx: &Cx<'_>, def: &OpDef, op: OpId) -> Result<(), Diagnostic> {
                 }
             }
             Trait::Symbol => {
-                let ok = inherent(cx, op, b"sym_name")
-                    .is_some_and(|a| matches!(m.ctx.attr_data(a), AttrData::String { .. }));
+                // A symbol whose `sym_name` is declared optional (like
+                // `builtin.module`) may be nameless.
+                let optional = def.attr(b"sym_name").is_some_and(|a| a.optional);
+                let ok = match inherent(cx, op, b"sym_name") {
+                    Some(a) => matches!(m.ctx.attr_data(a), AttrData::String { .. }),
+                    None => optional,
+                };
                 if !ok {
                     return Err(cx.op_error(op, "requires string attribute 'sym_name'"));
                 }

@@ -25,13 +25,18 @@ use crate::ir::{BlockId, Module, OpId, ValueId};
 use crate::verify::ops::{operand_segments_of, DefCache};
 use irkit_diag::{Diagnostic, FileId, Loc, Span};
 
-/// Checks the token contract on all of `m`; returns every violation.
+/// Checks the token contract on all of `m`; returns every violation. Runs
+/// the handle layer first, so it is safe on any module.
 pub fn verify_tokens(m: &Module, file: FileId, reg: &DialectRegistry) -> Vec<Diagnostic> {
     let mut res = Vec::new();
     let Some(top) = m.top else {
         return res;
     };
     let cx = Cx { m, file };
+    super::handles::check(&cx, &mut res);
+    if !res.is_empty() {
+        return res;
+    }
     let mut defs = DefCache::new(reg);
     let mut ops = Vec::new();
     m.walk_preorder(top, &mut |op| ops.push(op));
