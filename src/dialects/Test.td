@@ -72,6 +72,15 @@ def Test_BranchOp : Test_Op<"br", [Terminator, BranchOpInterface]> {
   let successors = (successor AnySuccessor:$dest);
 }
 
+def Test_CondBranchOp : Test_Op<"cond_br",
+    [AttrSizedOperandSegments, Terminator, BranchOpInterface]> {
+  let summary = "A conditional branch whose successor operands may be tokens";
+  let arguments = (ins I1:$condition,
+                       Variadic<AnyTypeOrToken>:$trueDestOperands,
+                       Variadic<AnyTypeOrToken>:$falseDestOperands);
+  let successors = (successor AnySuccessor:$trueDest, AnySuccessor:$falseDest);
+}
+
 def Test_RegionBranchOp : Test_Op<"region_branch", [RegionBranchOpInterface]> {
   let summary = "Forwards `inits` into its region and yielded values out of it";
   // `subject` is not forwarded (a single operand); `inits` are.

@@ -558,3 +558,117 @@ fn valid_mlir_programs_verify() {
         &[],
     );
 }
+
+// ------------------------------------------- testdata/tokens, in-process
+
+/// One `// expected-error@+N {{text}}` annotation.
+#[derive(Debug)]
+struct Expected {
+    line: u32,
+    text: String,
+    seen: bool,
+}
+
+/// The annotations of `chunk` (MLIR's `--verify-diagnostics` syntax:
+/// `@+N`, `@-N`, `@above`, `@below`, or the annotation's own line).
+fn expectations(chunk: &str) -> Vec<Expected> {
+    let mut res = Vec::new();
+    for (i, line) in chunk.lines().enumerate() {
+        let here = i as u32 + 1;
+        let Some(at) = line.find("expected-error") else {
+            continue;
+        };
+        let rest = &line[at + "expected-error".len()..];
+        let (target, rest) = match rest.strip_prefix('@') {
+            Some(r) => {
+                let end = r.find(|c: char| c.is_whitespace() || c == '{').unwrap_or(r.len());
+                let spec = &r[..end];
+                let target = match spec {
+                    "above" => here - 1,
+                    "below" => here + 1,
+                    _ => match spec.strip_prefix('+') {
+                        Some(n) => here + n.parse::<u32>().unwrap_or(0),
+                        None => here - spec.trim_start_matches('-').parse::<u32>().unwrap_or(0),
+                    },
+                };
+                (target, &r[end..])
+            }
+            None => (here, rest),
+        };
+        let (Some(open), Some(close)) = (rest.find("{{"), rest.rfind("}}")) else {
+            continue;
+        };
+        res.push(Expected {
+            line: target,
+            text: rest[open + 2..close].to_string(),
+            seen: false,
+        });
+    }
+    res
+}
+
+/// Runs one lit file of `testdata/tokens` the way its RUN line asks
+/// (`irkit verify [--verify-diagnostics] [--split-input-file]`); returns the
+/// mismatches.
+fn run_token_file(reg: &DialectRegistry, name: &str, text: &str) -> Vec<String> {
+    let run = text.lines().find(|l| l.contains("RUN:")).unwrap_or("");
+    let verify_diags = run.contains("--verify-diagnostics");
+    let split = run.contains("--split-input-file");
+    // Each chunk is padded with newlines so line numbers stay the file's.
+    let mut chunks = vec![String::new()];
+    for (i, line) in text.split_inclusive('\n').enumerate() {
+        if split && line.trim_end() == "// -----" {
+            chunks.push("\n".repeat(i + 1));
+        } else if let Some(last) = chunks.last_mut() {
+            last.push_str(line);
+        }
+    }
+    let mut problems = Vec::new();
+    for chunk in &chunks {
+        let mut map = SourceMap::new();
+        let file = map.add(name.to_string(), chunk.clone());
+        let config = ParseConfig {
+            loc_file_name: name.to_string(),
+            line_offset: 0,
+        };
+        let diags = match parse(chunk, file, &config) {
+            Ok(m) => verify_module(&m, file, reg),
+            Err(d) => vec![*d],
+        };
+        let mut expected = if verify_diags { expectations(chunk) } else { Vec::new() };
+        for d in &diags {
+            let line = d.loc.map_or(0, |l| map.file(l.file).line_col(l.span.start).0);
+            match expected
+                .iter_mut()
+                .find(|e| !e.seen && e.line == line && d.message.contains(&e.text))
+            {
+                Some(e) => e.seen = true,
+                None => problems.push(format!("{name}:{line}: unexpected error: {}", d.message)),
+            }
+        }
+        for e in expected.iter().filter(|e| !e.seen) {
+            problems.push(format!("{name}:{}: expected error not produced: {}", e.line, e.text));
+        }
+    }
+    problems
+}
+
+#[test]
+fn token_lit_files() {
+    let reg = builtin();
+    let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("testdata/tokens");
+    let mut names: Vec<_> = std::fs::read_dir(&dir)
+        .expect("testdata/tokens")
+        .filter_map(|e| e.ok().map(|e| e.path()))
+        .filter(|p| p.extension().is_some_and(|x| x == "mlir"))
+        .collect();
+    names.sort();
+    assert!(names.len() >= 10, "{names:?}");
+    let mut problems = Vec::new();
+    for path in &names {
+        let text = std::fs::read_to_string(path).expect("readable test file");
+        let name = path.file_name().map(|n| n.to_string_lossy().into_owned()).unwrap_or_default();
+        problems.extend(run_token_file(&reg, &name, &text));
+    }
+    assert!(problems.is_empty(), "\n{}", problems.join("\n"));
+}
