@@ -80,8 +80,15 @@ pub fn load_registry(src: &dyn Records) -> (DialectRegistry, Vec<Diagnostic>) {
             _ => diags.push(error(src, d, "dialect has no 'name'")),
         }
     }
-    let mut ops = src.instances_of("Op");
+    // In definition order when the source says where records are (so
+    // diagnostics come in file order), else by name.
+    let mut ops: Vec<(Option<(String, u32)>, &str)> = src
+        .instances_of("Op")
+        .into_iter()
+        .map(|r| (src.loc_text(r).and_then(|t| split_loc(&t)), r))
+        .collect();
     ops.sort_unstable();
+    let ops = ops.into_iter().map(|(_, r)| r);
     for rec in ops {
         match load_op(src, rec) {
             Ok(def) => {
@@ -104,6 +111,12 @@ pub fn registry_from_json(
         Ok(src) => load_registry(&src),
         Err(d) => (DialectRegistry::new(), vec![d]),
     }
+}
+
+/// `FILE:LINE` as a sort key.
+fn split_loc(text: &str) -> Option<(String, u32)> {
+    let (file, line) = text.rsplit_once(':')?;
+    Some((file.to_string(), line.parse().ok()?))
 }
 
 fn error(src: &dyn Records, rec: &str, msg: &str) -> Diagnostic {
@@ -342,7 +355,7 @@ fn params<'a>(src: &'a dyn Records, rec: &str) -> Result<Vec<&'a str>, String> {
     }
 }
 
-fn want_params<'a>(rec: &str, kind: &str, p: &[&'a str], n: usize) -> Result<(), String> {
+fn want_params(rec: &str, kind: &str, p: &[&str], n: usize) -> Result<(), String> {
     if p.len() == n {
         Ok(())
     } else {

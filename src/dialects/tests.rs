@@ -581,7 +581,9 @@ fn expectations(chunk: &str) -> Vec<Expected> {
         let rest = &line[at + "expected-error".len()..];
         let (target, rest) = match rest.strip_prefix('@') {
             Some(r) => {
-                let end = r.find(|c: char| c.is_whitespace() || c == '{').unwrap_or(r.len());
+                let end = r
+                    .find(|c: char| c.is_whitespace() || c == '{')
+                    .unwrap_or(r.len());
                 let spec = &r[..end];
                 let target = match spec {
                     "above" => here - 1,
@@ -635,9 +637,15 @@ fn run_token_file(reg: &DialectRegistry, name: &str, text: &str) -> Vec<String> 
             Ok(m) => verify_module(&m, file, reg),
             Err(d) => vec![*d],
         };
-        let mut expected = if verify_diags { expectations(chunk) } else { Vec::new() };
+        let mut expected = if verify_diags {
+            expectations(chunk)
+        } else {
+            Vec::new()
+        };
         for d in &diags {
-            let line = d.loc.map_or(0, |l| map.file(l.file).line_col(l.span.start).0);
+            let line = d
+                .loc
+                .map_or(0, |l| map.file(l.file).line_col(l.span.start).0);
             match expected
                 .iter_mut()
                 .find(|e| !e.seen && e.line == line && d.message.contains(&e.text))
@@ -647,7 +655,10 @@ fn run_token_file(reg: &DialectRegistry, name: &str, text: &str) -> Vec<String> 
             }
         }
         for e in expected.iter().filter(|e| !e.seen) {
-            problems.push(format!("{name}:{}: expected error not produced: {}", e.line, e.text));
+            problems.push(format!(
+                "{name}:{}: expected error not produced: {}",
+                e.line, e.text
+            ));
         }
     }
     problems
@@ -667,8 +678,58 @@ fn token_lit_files() {
     let mut problems = Vec::new();
     for path in &names {
         let text = std::fs::read_to_string(path).expect("readable test file");
-        let name = path.file_name().map(|n| n.to_string_lossy().into_owned()).unwrap_or_default();
+        let name = path
+            .file_name()
+            .map(|n| n.to_string_lossy().into_owned())
+            .unwrap_or_default();
         problems.extend(run_token_file(&reg, &name, &text));
     }
     assert!(problems.is_empty(), "\n{}", problems.join("\n"));
+}
+
+// ------------------------------------------------ a user's dialect (.td)
+
+fn testdata(path: &str) -> String {
+    let p = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("testdata")
+        .join(path);
+    std::fs::read_to_string(p).expect("test data file")
+}
+
+#[test]
+fn user_dialect_lit_file() {
+    let mut reg = builtin();
+    let (user, diags) = registry_from_json(&testdata("dialects/user-dialect.json"), &no_loc);
+    assert!(diags.is_empty(), "{diags:?}");
+    reg.extend(user);
+    assert!(reg.get(b"my.invoke").is_some());
+    let problems = run_token_file(
+        &reg,
+        "user-dialect.mlir",
+        &testdata("dialects/user-dialect.mlir"),
+    );
+    assert!(problems.is_empty(), "\n{}", problems.join("\n"));
+}
+
+#[test]
+fn bad_dialect_definitions_point_into_the_td_file() {
+    let mut map = SourceMap::new();
+    let td = map.add("bad-trait.td", testdata("dialects/bad-trait.td"));
+    let locate = |file: &str, line: u32| {
+        (file == "bad-trait.td").then(|| Loc {
+            file: td,
+            span: irkit_diag::Span::empty(map.file(td).line_start(line)),
+        })
+    };
+    let (reg, diags) = registry_from_json(&testdata("dialects/bad-trait.json"), &locate);
+    assert_eq!(
+        render(&map, &diags),
+        [
+            "15:1: record 'Bad_FancyOp': unknown trait 'Fancy'",
+            "18:1: record 'Bad_WeirdOp': operand 'x': 'Weird': unknown type constraint kind 'weird'",
+            "23:1: record 'Bad_DagOp': 'results' must be a (outs ...) dag, not (ins ...)",
+        ]
+    );
+    // The dialect itself loads; the bad ops are left out.
+    assert!(reg.has_dialect(b"bad") && reg.ops().is_empty());
 }

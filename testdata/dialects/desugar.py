@@ -8,6 +8,9 @@ value it appends to spelled out (template arguments, or the inherited list),
 so the records equal what `let append` gives. A rewrite whose text is not
 found is an error: update this table when a .td file changes.
 
+Also writes user-dialect.json and bad-trait.json (records of the test
+dialects of this directory, which need no rewriting).
+
 Usage: testdata/dialects/desugar.py [OUT.json]   (default: builtin.json here)
 """
 import os, shutil, subprocess, sys, tempfile
@@ -95,6 +98,13 @@ def main():
             sys.exit("desugar.py: llvm-tblgen-19 failed:\n" + json_text.stderr)
         json_text = json_text.stdout
     open(out, "w").write(json_text)
+    # Test dialects written by users (no `let append`): their records as-is.
+    for td in ["user-dialect.td", "bad-trait.td"]:
+        res = subprocess.run(["llvm-tblgen-19", "--dump-json", "-I", SRC, os.path.join(HERE, td)],
+                             capture_output=True, text=True)
+        if res.returncode != 0:
+            sys.exit(f"desugar.py: llvm-tblgen-19 failed on {td}:\n" + res.stderr)
+        open(os.path.join(HERE, td.replace(".td", ".json")), "w").write(res.stdout)
 
 
 main()

@@ -417,7 +417,7 @@ fn plain_segments(defs: &[OperandDef], n: usize) -> Vec<usize> {
     let (fixed, _) = fixed_and_var(defs);
     let n_var = defs.len() - fixed;
     let rest = n.saturating_sub(fixed);
-    let each = if n_var == 0 { 0 } else { rest / n_var };
+    let each = rest.checked_div(n_var).unwrap_or(0);
     defs.iter()
         .map(|d| match d.arity {
             Arity::Single => 1,

@@ -45,6 +45,8 @@ pub fn verify_tokens(m: &Module, file: FileId, reg: &DialectRegistry) -> Vec<Dia
         let parent_def = m.parent_op(op).and_then(|p| defs.get(m, p).map(|d| (p, d)));
         check_op(&mut res, &cx, op, def, parent_def);
     }
+    // Block arguments are checked with their region's op: report in source order.
+    res.sort_by_key(|d| d.loc.map(|l| l.span.start));
     res
 }
 
