@@ -20,7 +20,7 @@
 //! operator) is a diagnostic naming the record, at its location when the
 //! record source knows it; the op is left out and loading goes on.
 
-use irkit_diag::{Diagnostic, FileId, Loc, Severity};
+use irkit_diag::{Diagnostic, FileId, Loc, Severity, SourceMap, Span};
 use irkit_ir::dialect::{
     Arity, AttrDef, AttrKind, ConstraintKind, DialectDef, DialectRegistry, ExactType, Interface,
     OpDef, OperandDef, RegionDef, RegionKind, SuccessorDef, Trait,
@@ -110,6 +110,26 @@ pub fn registry_from_json(
     match JsonRecords::parse(json, locate) {
         Ok(src) => load_registry(&src),
         Err(d) => (DialectRegistry::new(), vec![d]),
+    }
+}
+
+/// A `locate` function for [`registry_from_json`]: finds a `!locs` entry's
+/// file in `map` (by name, or by the last path component of either) and
+/// points at the start of that line.
+pub fn locate_in(map: &SourceMap) -> impl Fn(&str, u32) -> Option<Loc> + '_ {
+    move |file: &str, line: u32| {
+        let base = |s: &str| s.rsplit(['/', '\\']).next().unwrap_or(s).to_string();
+        let (id, f) = map
+            .files()
+            .find(|(_, f)| f.name() == file)
+            .or_else(|| map.files().find(|(_, f)| base(f.name()) == base(file)))?;
+        if line == 0 || line > f.line_count() {
+            return None;
+        }
+        Some(Loc {
+            file: id,
+            span: Span::empty(f.line_start(line)),
+        })
     }
 }
 

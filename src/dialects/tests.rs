@@ -714,14 +714,11 @@ fn user_dialect_lit_file() {
 #[test]
 fn bad_dialect_definitions_point_into_the_td_file() {
     let mut map = SourceMap::new();
-    let td = map.add("bad-trait.td", testdata("dialects/bad-trait.td"));
-    let locate = |file: &str, line: u32| {
-        (file == "bad-trait.td").then(|| Loc {
-            file: td,
-            span: irkit_diag::Span::empty(map.file(td).line_start(line)),
-        })
-    };
-    let (reg, diags) = registry_from_json(&testdata("dialects/bad-trait.json"), &locate);
+    map.add(
+        "testdata/dialects/bad-trait.td",
+        testdata("dialects/bad-trait.td"),
+    );
+    let (reg, diags) = registry_from_json(&testdata("dialects/bad-trait.json"), &locate_in(&map));
     assert_eq!(
         render(&map, &diags),
         [
