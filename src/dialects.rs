@@ -25,7 +25,8 @@ use irkit_ir::dialect::{
     Arity, AttrDef, AttrKind, ConstraintKind, DialectDef, DialectRegistry, ExactType, Interface,
     OpDef, OperandDef, RegionDef, RegionKind, SuccessorDef, Trait,
 };
-use irkit_ir::verify::{ops::verify_ops, tokens::verify_tokens};
+use irkit_ir::verify::ops::{verify_ops, verify_properties};
+use irkit_ir::verify::tokens::verify_tokens;
 use irkit_ir::Module;
 
 /// Nesting limit for `AnyTypeOf` / wrapper chains in constraint records.
@@ -534,16 +535,22 @@ fn region(src: &dyn Records, rec: &str, name: Option<&str>) -> Result<RegionDef,
     })
 }
 
-/// Full verification of a parsed module against `reg`: registered op
-/// definitions first (property conversion is a parse-time error in MLIR),
-/// then the structural layers of [`irkit_ir::verify::verify`], then the token
-/// contract. Stops after the first layer that reports.
+/// Full verification of a parsed module against `reg`, in mlir-opt-19's
+/// order as far as layers allow: property conversion (a parse-time error in
+/// MLIR), then the structural and dominance layers of
+/// [`irkit_ir::verify::verify`] (MLIR checks an op's blocks before the ops in
+/// them), then registered op definitions, then the token contract. Stops
+/// after the first layer that reports.
 pub fn verify_module(m: &Module, file: FileId, reg: &DialectRegistry) -> Vec<Diagnostic> {
-    let res = verify_ops(m, file, reg);
+    let res = verify_properties(m, file, reg);
     if !res.is_empty() {
         return res;
     }
     if let Err(res) = irkit_ir::verify::verify(m, file) {
+        return res;
+    }
+    let res = verify_ops(m, file, reg);
+    if !res.is_empty() {
         return res;
     }
     verify_tokens(m, file, reg)

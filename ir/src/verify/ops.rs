@@ -45,6 +45,33 @@ pub fn verify_ops(m: &Module, file: FileId, reg: &DialectRegistry) -> Vec<Diagno
     Vec::new()
 }
 
+/// The properties of every registered op that cannot be stored as their
+/// declared attributes. mlir-opt-19 reports these while parsing (`invalid
+/// properties {..} for op ..`), before any other verification; returns the
+/// first one.
+pub fn verify_properties(m: &Module, file: FileId, reg: &DialectRegistry) -> Vec<Diagnostic> {
+    let Some(top) = m.top else {
+        return Vec::new();
+    };
+    let cx = Cx { m, file };
+    let mut diags = Vec::new();
+    super::handles::check(&cx, &mut diags);
+    if !diags.is_empty() {
+        return diags;
+    }
+    let mut defs = DefCache::new(reg);
+    let mut ops = Vec::new();
+    m.walk_preorder(top, &mut |op| ops.push(op));
+    for op in ops {
+        if let Some(def) = defs.get(m, op) {
+            if let Err(d) = check_property_storage(&cx, def, op) {
+                return vec![d];
+            }
+        }
+    }
+    Vec::new()
+}
+
 /// Verifies one op against its definition (nothing if it has none), so a
 /// caller can interleave it with the structural checks of each op.
 pub fn verify_op(m: &Module, file: FileId, reg: &DialectRegistry, op: OpId) -> Option<Diagnostic> {
