@@ -537,20 +537,21 @@ fn region(src: &dyn Records, rec: &str, name: Option<&str>) -> Result<RegionDef,
 
 /// Full verification of a parsed module against `reg`, in mlir-opt-19's
 /// order as far as layers allow: property conversion (a parse-time error in
-/// MLIR), then the structural and dominance layers of
-/// [`irkit_ir::verify::verify`] (MLIR checks an op's blocks before the ops in
-/// them), then registered op definitions, then the token contract. Stops
-/// after the first layer that reports.
+/// MLIR), then registered op definitions (MLIR runs an op's ODS checks
+/// before its custom verifier, which the structural layer holds for the ops
+/// it knows), then the structural and dominance layers of
+/// [`irkit_ir::verify::verify`], then the token contract. Stops after the
+/// first layer that reports.
 pub fn verify_module(m: &Module, file: FileId, reg: &DialectRegistry) -> Vec<Diagnostic> {
     let res = verify_properties(m, file, reg);
     if !res.is_empty() {
         return res;
     }
-    if let Err(res) = irkit_ir::verify::verify(m, file) {
-        return res;
-    }
     let res = verify_ops(m, file, reg);
     if !res.is_empty() {
+        return res;
+    }
+    if let Err(res) = irkit_ir::verify::verify(m, file) {
         return res;
     }
     verify_tokens(m, file, reg)

@@ -575,6 +575,14 @@ fn check_traits(cx: &Cx<'_>, def: &OpDef, op: OpId) -> Result<(), Diagnostic> {
             }
             Trait::Terminator => {
                 if let Some(b) = d.parent {
+                    if m.blocks[b].ops.last() != Some(&op) && !d.successors.is_empty() {
+                        // MLIR checks this while entering the block, before
+                        // the op's own verifier runs.
+                        return Err(Diagnostic::error(
+                            cx.op_loc(op),
+                            "operation with block successors must terminate its parent block",
+                        ));
+                    }
                     if m.blocks[b].ops.last() != Some(&op) {
                         return Err(
                             cx.op_error(op, "must be the last operation in the parent block")
