@@ -109,13 +109,16 @@ const SEGMENTS: &[u8] = b"operandSegmentSizes";
 fn check_op(cx: &Cx<'_>, _reg: &DialectRegistry, def: &OpDef, op: OpId) -> Result<(), Diagnostic> {
     check_property_storage(cx, def, op)?;
     check_counts(cx, def, op)?;
+    // MLIR verifies structural traits (`StructuralOpTrait` in its OpBase.td)
+    // before the op's invariants, and the other traits after them.
+    check_traits(cx, def, op, Phase::Structural)?;
     check_attrs(cx, def, op)?;
     let segments = operand_segments(cx, def, op)?;
     check_values(cx, op, &def.operands, &segments, Which::Operand)?;
     let result_segments = plain_segments(&def.results, cx.m.ops[op].results.len());
     check_values(cx, op, &def.results, &result_segments, Which::Result)?;
     check_regions(cx, def, op)?;
-    check_traits(cx, def, op)
+    check_traits(cx, def, op, Phase::Other)
 }
 
 // ------------------------------------------------------------- properties
@@ -222,7 +225,8 @@ fn is_typed(data: &AttrData) -> bool {
         | AttrData::DenseResource { .. }
         | AttrData::Sparse { .. }
         | AttrData::Dialect { .. } => true,
-        AttrData::String { ty, .. } => ty.is_some(),
+        // A string attribute is typed (`none` unless a type is given).
+        AttrData::String { .. } => true,
         AttrData::Unit
         | AttrData::Array(_)
         | AttrData::Dict(_)
@@ -546,10 +550,41 @@ fn check_regions(cx: &Cx<'_>, def: &OpDef, op: OpId) -> Result<(), Diagnostic> {
 
 // ----------------------------------------------------------------- traits
 
-fn check_traits(cx: &Cx<'_>, def: &OpDef, op: OpId) -> Result<(), Diagnostic> {
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Phase {
+    Structural,
+    Other,
+}
+
+/// Traits MLIR marks `StructuralOpTrait`.
+fn is_structural(t: Trait) -> bool {
+    match t {
+        Trait::SingleBlock
+        | Trait::NoTerminator
+        | Trait::HasParent
+        | Trait::ParentOneOf
+        | Trait::AttrSizedOperandSegments => true,
+        Trait::Terminator
+        | Trait::IsolatedFromAbove
+        | Trait::Symbol
+        | Trait::SymbolTable
+        | Trait::SameOperandsAndResultType
+        | Trait::SameTypeOperands
+        | Trait::GraphRegion
+        | Trait::Pure
+        | Trait::ConstantLike
+        | Trait::Commutative
+        | Trait::AllTypesMatch => false,
+    }
+}
+
+fn check_traits(cx: &Cx<'_>, def: &OpDef, op: OpId, phase: Phase) -> Result<(), Diagnostic> {
     let m = cx.m;
     let d = &m.ops[op];
     for &t in def.trait_order.iter() {
+        if is_structural(t) != (phase == Phase::Structural) {
+            continue;
+        }
         match t {
             Trait::SameOperandsAndResultType => {
                 let mut tys = d
@@ -700,20 +735,27 @@ fn check_same_type_groups(cx: &Cx<'_>, def: &OpDef, op: OpId) -> Result<(), Diag
     let d = &m.ops[op];
     let segments = operand_segments(cx, def, op).unwrap_or_default();
     let result_segments = plain_segments(&def.results, d.results.len());
-    let find = |name: &str| -> Option<TypeId> {
+    let find = |name: &str| -> Option<Ty> {
         if let Some(v) = value_named(&def.operands, &segments, &d.operands, name) {
-            return Some(m.values[v].ty);
+            return Some(Ty::Id(m.values[v].ty));
         }
         if let Some(v) = value_named(&def.results, &result_segments, &d.results, name) {
-            return Some(m.values[v].ty);
+            return Some(Ty::Id(m.values[v].ty));
         }
         def.attr(name.as_bytes())?;
         attr_type(m.ctx.attr_data(inherent(cx, op, name.as_bytes())?))
     };
+    let same = |a: Ty, b: Ty| match (a, b) {
+        (Ty::Id(x), Ty::Id(y)) => x == y,
+        (Ty::NoneType, Ty::NoneType) => true,
+        (Ty::Id(t), Ty::NoneType) | (Ty::NoneType, Ty::Id(t)) => {
+            matches!(m.ctx.type_data(t), TypeData::None)
+        }
+    };
     for group in def.same_type_groups.iter() {
         let mut tys = group.iter().filter_map(|n| find(n));
         if let Some(first) = tys.next() {
-            if tys.any(|t| t != first) {
+            if tys.any(|t| !same(t, first)) {
                 let names = group.iter().map(|s| &**s).collect::<Vec<_>>().join(", ");
                 return Err(cx.op_error(
                     op,
@@ -723,6 +765,14 @@ fn check_same_type_groups(cx: &Cx<'_>, def: &OpDef, op: OpId) -> Result<(), Diag
         }
     }
     Ok(())
+}
+
+/// A type for `AllTypesMatch`: the verifier cannot create types, so the
+/// `none` type of an untyped string attribute is spelled out.
+#[derive(Clone, Copy)]
+enum Ty {
+    Id(TypeId),
+    NoneType,
 }
 
 /// The value of the single operand/result called `name`.
@@ -747,14 +797,14 @@ fn value_named(
 }
 
 /// The type of a typed attribute.
-fn attr_type(data: &AttrData) -> Option<TypeId> {
+fn attr_type(data: &AttrData) -> Option<Ty> {
     match data {
         AttrData::Integer { ty, .. }
         | AttrData::Float { ty, .. }
         | AttrData::Dense { ty, .. }
         | AttrData::DenseResource { ty, .. }
-        | AttrData::Sparse { ty, .. } => Some(*ty),
-        AttrData::String { ty, .. } => *ty,
+        | AttrData::Sparse { ty, .. } => Some(Ty::Id(*ty)),
+        AttrData::String { ty, .. } => Some(ty.map_or(Ty::NoneType, Ty::Id)),
         _ => None,
     }
 }
