@@ -351,13 +351,17 @@ fn fixed_and_var(defs: &[OperandDef]) -> (usize, bool) {
 
 // ------------------------------------------------------------- attributes
 
+/// Required attributes, then their constraints, each in name order (as
+/// mlir-opt-19's generated verifiers check them).
 fn check_attrs(cx: &Cx<'_>, def: &OpDef, op: OpId) -> Result<(), Diagnostic> {
-    for a in def.attrs.iter() {
+    let mut attrs: Vec<&AttrDef> = def.attrs.iter().collect();
+    attrs.sort_by(|a, b| a.name.cmp(&b.name));
+    for a in &attrs {
         if !a.optional && inherent(cx, op, a.name.as_bytes()).is_none() {
             return Err(cx.op_error(op, format!("requires attribute '{}'", a.name)));
         }
     }
-    for a in def.attrs.iter() {
+    for a in &attrs {
         check_attr(cx, op, a)?;
     }
     Ok(())
