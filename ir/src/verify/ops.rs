@@ -114,9 +114,9 @@ fn check_op(cx: &Cx<'_>, _reg: &DialectRegistry, def: &OpDef, op: OpId) -> Resul
     check_traits(cx, def, op, Phase::Structural)?;
     check_attrs(cx, def, op)?;
     let segments = operand_segments(cx, def, op)?;
-    check_values(cx, op, &def.operands, &segments, Which::Operand)?;
-    let result_segments = plain_segments(&def.results, cx.m.ops[op].results.len());
-    check_values(cx, op, &def.results, &result_segments, Which::Result)?;
+    check_values(cx, op, &def.operands, segments, Which::Operand)?;
+    let result_segments = Segments::plain(&def.results, cx.m.ops[op].results.len());
+    check_values(cx, op, &def.results, result_segments, Which::Result)?;
     check_regions(cx, def, op)?;
     check_traits(cx, def, op, Phase::Other)
 }
@@ -354,17 +354,29 @@ fn fixed_and_var(defs: &[OperandDef]) -> (usize, bool) {
 /// Required attributes, then their constraints, each in name order (as
 /// mlir-opt-19's generated verifiers check them).
 fn check_attrs(cx: &Cx<'_>, def: &OpDef, op: OpId) -> Result<(), Diagnostic> {
-    let mut attrs: Vec<&AttrDef> = def.attrs.iter().collect();
-    attrs.sort_by(|a, b| a.name.cmp(&b.name));
-    for a in &attrs {
+    for a in attrs_by_name(def) {
         if !a.optional && inherent(cx, op, a.name.as_bytes()).is_none() {
             return Err(cx.op_error(op, format!("requires attribute '{}'", a.name)));
         }
     }
-    for a in &attrs {
+    for a in attrs_by_name(def) {
         check_attr(cx, op, a)?;
     }
     Ok(())
+}
+
+/// The attribute definitions in name order (ops have few; no allocation).
+fn attrs_by_name(def: &OpDef) -> impl Iterator<Item = &AttrDef> {
+    let mut last: Option<&str> = None;
+    std::iter::from_fn(move || {
+        let next = def
+            .attrs
+            .iter()
+            .filter(|a| !last.is_some_and(|l| &*a.name <= l))
+            .min_by(|a, b| a.name.cmp(&b.name))?;
+        last = Some(&next.name);
+        Some(next)
+    })
 }
 
 fn check_attr(cx: &Cx<'_>, op: OpId, a: &AttrDef) -> Result<(), Diagnostic> {
@@ -385,80 +397,100 @@ fn check_attr(cx: &Cx<'_>, op: OpId, a: &AttrDef) -> Result<(), Diagnostic> {
 
 // --------------------------------------------------------------- segments
 
-/// The number of values each operand definition of `def` stands for in
-/// `op`, or `None` if the op's segments are malformed (the op verifier
-/// reports that).
-pub(crate) fn operand_segments_of(cx: &Cx<'_>, def: &OpDef, op: OpId) -> Option<Vec<usize>> {
+/// How many values each operand/result definition stands for, without
+/// allocating: plain segments are computed, attribute-sized ones read.
+#[derive(Clone, Copy, Debug)]
+pub(crate) enum Segments<'m> {
+    /// Single definitions take one value, the variadic/optional ones `each`
+    /// (MLIR's `SameVariadicOperandSize` rule; with one variadic it takes all
+    /// the rest).
+    Plain { each: usize },
+    /// From a validated `operandSegmentSizes` (one non-negative i32 per
+    /// definition).
+    Sized(&'m [u128]),
+    /// `operandSegmentSizes` absent: every segment is empty, as MLIR's
+    /// default-initialised property reads.
+    Empty,
+}
+
+impl Segments<'_> {
+    pub(crate) fn plain(defs: &[OperandDef], n: usize) -> Segments<'static> {
+        let (fixed, _) = fixed_and_var(defs);
+        let n_var = defs.len() - fixed;
+        let each = n.saturating_sub(fixed).checked_div(n_var).unwrap_or(0);
+        Segments::Plain { each }
+    }
+    /// The size of segment `i` (of definition `def`).
+    pub(crate) fn size(self, i: usize, def: &OperandDef) -> usize {
+        match self {
+            Segments::Plain { each } => match def.arity {
+                Arity::Single => 1,
+                Arity::Optional | Arity::Variadic => each,
+            },
+            Segments::Sized(v) => v.get(i).map_or(0, |&x| x as u32 as usize),
+            Segments::Empty => 0,
+        }
+    }
+}
+
+/// The operand segments of `op`, or `None` if they are malformed (the op
+/// verifier reports that).
+pub(crate) fn operand_segments_of<'m>(cx: &Cx<'m>, def: &OpDef, op: OpId) -> Option<Segments<'m>> {
     operand_segments(cx, def, op).ok()
 }
 
-/// The number of values each operand definition stands for.
-fn operand_segments(cx: &Cx<'_>, def: &OpDef, op: OpId) -> Result<Vec<usize>, Diagnostic> {
+fn operand_segments<'m>(cx: &Cx<'m>, def: &OpDef, op: OpId) -> Result<Segments<'m>, Diagnostic> {
     let m = cx.m;
     let n = m.ops[op].operands.len();
     if !def.has(Trait::AttrSizedOperandSegments) {
-        return Ok(plain_segments(&def.operands, n));
+        return Ok(Segments::plain(&def.operands, n));
     }
-    // A missing `operandSegmentSizes` reads as all zeros, as MLIR's
-    // default-initialised property does.
-    let mut sizes = vec![0i64; def.operands.len()];
-    if let Some(v) = inherent(cx, op, SEGMENTS) {
-        match m.ctx.attr_data(v) {
-            AttrData::DenseArray { elem, values } if is_int(cx, *elem, 32) => {
-                if values.len() != def.operands.len() {
-                    return Err(cx.op_error(
-                        op,
-                        format!(
-                            "'operandSegmentSizes' attribute for specifying operand segments must have {} elements, but got {}",
-                            def.operands.len(),
-                            values.len()
-                        ),
-                    ));
-                }
-                for (s, &v) in sizes.iter_mut().zip(values.iter()) {
-                    *s = i64::from(v as u32 as i32);
-                }
-            }
-            _ => {
-                return Err(cx.op_error(
-                    op,
-                    "attribute 'operandSegmentSizes' failed to satisfy constraint: i32 dense array attribute",
-                ))
-            }
+    let Some(v) = inherent(cx, op, SEGMENTS) else {
+        if n != 0 {
+            return Err(segment_total_error(cx, op, n, 0));
         }
+        return Ok(Segments::Empty);
+    };
+    let values = match m.ctx.attr_data(v) {
+        AttrData::DenseArray { elem, values } if is_int(cx, *elem, 32) => values,
+        _ => {
+            return Err(cx.op_error(
+                op,
+                "attribute 'operandSegmentSizes' failed to satisfy constraint: i32 dense array attribute",
+            ))
+        }
+    };
+    if values.len() != def.operands.len() {
+        return Err(cx.op_error(
+            op,
+            format!(
+                "'operandSegmentSizes' attribute for specifying operand segments must have {} elements, but got {}",
+                def.operands.len(),
+                values.len()
+            ),
+        ));
     }
-    if sizes.iter().any(|&s| s < 0) {
+    let as_i32 = |v: u128| i64::from(v as u32 as i32);
+    if values.iter().any(|&v| as_i32(v) < 0) {
         return Err(cx.op_error(
             op,
             "'operandSegmentSizes' attribute cannot have negative elements",
         ));
     }
-    let total: i64 = sizes.iter().sum();
+    let total: i64 = values.iter().map(|&v| as_i32(v)).sum();
     if total != n as i64 {
-        return Err(cx.op_error(
-            op,
-            format!(
-                "operand count ({n}) does not match with the total size ({total}) specified in attribute 'operandSegmentSizes'"
-            ),
-        ));
+        return Err(segment_total_error(cx, op, n, total));
     }
-    Ok(sizes.into_iter().map(|s| s as usize).collect())
+    Ok(Segments::Sized(values))
 }
 
-/// Segments without a size attribute: single definitions take one value,
-/// the variadic/optional ones share the rest evenly (MLIR's
-/// `SameVariadicOperandSize` rule; with one variadic it takes all the rest).
-fn plain_segments(defs: &[OperandDef], n: usize) -> Vec<usize> {
-    let (fixed, _) = fixed_and_var(defs);
-    let n_var = defs.len() - fixed;
-    let rest = n.saturating_sub(fixed);
-    let each = rest.checked_div(n_var).unwrap_or(0);
-    defs.iter()
-        .map(|d| match d.arity {
-            Arity::Single => 1,
-            Arity::Optional | Arity::Variadic => each,
-        })
-        .collect()
+fn segment_total_error(cx: &Cx<'_>, op: OpId, n: usize, total: i64) -> Diagnostic {
+    cx.op_error(
+        op,
+        format!(
+            "operand count ({n}) does not match with the total size ({total}) specified in attribute 'operandSegmentSizes'"
+        ),
+    )
 }
 
 #[derive(Clone, Copy)]
@@ -471,7 +503,7 @@ fn check_values(
     cx: &Cx<'_>,
     op: OpId,
     defs: &[OperandDef],
-    segments: &[usize],
+    segments: Segments<'_>,
     which: Which,
 ) -> Result<(), Diagnostic> {
     let m = cx.m;
@@ -481,7 +513,8 @@ fn check_values(
         Which::Result => (&d.results, "result"),
     };
     let mut index = 0usize;
-    for (def, &size) in defs.iter().zip(segments) {
+    for (i, def) in defs.iter().enumerate() {
+        let size = segments.size(i, def);
         if def.arity == Arity::Optional && size > 1 {
             return Err(cx.op_error(
                 op,
@@ -737,13 +770,13 @@ fn check_symbol_table(cx: &Cx<'_>, op: OpId) -> Result<(), Diagnostic> {
 fn check_same_type_groups(cx: &Cx<'_>, def: &OpDef, op: OpId) -> Result<(), Diagnostic> {
     let m = cx.m;
     let d = &m.ops[op];
-    let segments = operand_segments(cx, def, op).unwrap_or_default();
-    let result_segments = plain_segments(&def.results, d.results.len());
+    let segments = operand_segments(cx, def, op).unwrap_or(Segments::Empty);
+    let result_segments = Segments::plain(&def.results, d.results.len());
     let find = |name: &str| -> Option<Ty> {
-        if let Some(v) = value_named(&def.operands, &segments, &d.operands, name) {
+        if let Some(v) = value_named(&def.operands, segments, &d.operands, name) {
             return Some(Ty::Id(m.values[v].ty));
         }
-        if let Some(v) = value_named(&def.results, &result_segments, &d.results, name) {
+        if let Some(v) = value_named(&def.results, result_segments, &d.results, name) {
             return Some(Ty::Id(m.values[v].ty));
         }
         def.attr(name.as_bytes())?;
@@ -782,12 +815,13 @@ enum Ty {
 /// The value of the single operand/result called `name`.
 fn value_named(
     defs: &[OperandDef],
-    segments: &[usize],
+    segments: Segments<'_>,
     values: &[crate::ir::ValueId],
     name: &str,
 ) -> Option<crate::ir::ValueId> {
     let mut index = 0usize;
-    for (def, &size) in defs.iter().zip(segments) {
+    for (i, def) in defs.iter().enumerate() {
+        let size = segments.size(i, def);
         if def.name.as_deref() == Some(name) {
             return if size == 1 {
                 values.get(index).copied()

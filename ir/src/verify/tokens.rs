@@ -317,7 +317,8 @@ fn check_region_branch(acc: &mut Vec<Diagnostic>, cx: &Cx<'_>, op: OpId, def: &O
     // Forwarded operands: the variadic and optional segments.
     if let Some(segments) = operand_segments_of(cx, def, op) {
         let mut index = 0usize;
-        for (odef, &size) in def.operands.iter().zip(segments.iter()) {
+        for (i, odef) in def.operands.iter().enumerate() {
+            let size = segments.size(i, odef);
             let forwarded = matches!(odef.arity, Arity::Variadic | Arity::Optional);
             for i in index..(index + size).min(d.operands.len()) {
                 if forwarded && is_token(cx, d.operands[i]) {
