@@ -372,7 +372,10 @@ fn attrs_by_name(def: &OpDef) -> impl Iterator<Item = &AttrDef> {
         let next = def
             .attrs
             .iter()
-            .filter(|a| !last.is_some_and(|l| &*a.name <= l))
+            .filter(|a| match last {
+                None => true,
+                Some(l) => &*a.name > l,
+            })
             .min_by(|a, b| a.name.cmp(&b.name))?;
         last = Some(&next.name);
         Some(next)
