@@ -29,7 +29,11 @@ pub struct Args {
     )]
     pub check_prefixes: Vec<String>,
     /// Comment prefixes whose lines are ignored (default COM,RUN).
-    #[arg(long = "comment-prefixes", value_delimiter = ',', value_name = "PREFIX")]
+    #[arg(
+        long = "comment-prefixes",
+        value_delimiter = ',',
+        value_name = "PREFIX"
+    )]
     pub comment_prefixes: Vec<String>,
     /// Fail if the input contains PATTERN anywhere not explicitly matched.
     #[arg(long, value_name = "PATTERN")]
@@ -91,7 +95,10 @@ const LONG_OPTIONS: &[&str] = &[
 /// accepts LLVM's single-dash spelling. Other subcommands are untouched.
 pub fn normalize_args(args: impl Iterator<Item = OsString>) -> Vec<OsString> {
     let mut out: Vec<OsString> = args.collect();
-    let is_filecheck = out.iter().skip(1).find(|a| !a.to_string_lossy().starts_with('-'))
+    let is_filecheck = out
+        .iter()
+        .skip(1)
+        .find(|a| !a.to_string_lossy().starts_with('-'))
         .is_some_and(|a| a == "filecheck");
     if !is_filecheck {
         return out;

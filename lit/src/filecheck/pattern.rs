@@ -2,8 +2,8 @@
 //! matching (`Pattern::match`).
 
 use super::numeric::{self, Format, NumBlock};
-use super::{posix, CheckTy, Kind, Options, Vars};
 use super::NumVar;
+use super::{posix, CheckTy, Kind, Options, Vars};
 use irkit_diag::{Diagnostic, FileId, Loc, Span};
 use regex::Regex;
 
@@ -54,9 +54,15 @@ struct NumDef {
 enum Piece {
     Text(String),
     /// `[[NAME]]`; `at` is the name's offset in the check file.
-    StrUse { name: String, at: usize },
+    StrUse {
+        name: String,
+        at: usize,
+    },
     /// `[[#EXPR]]`; `at` is the block's offset in the check file.
-    NumUse { block: NumBlock, at: usize },
+    NumUse {
+        block: NumBlock,
+        at: usize,
+    },
 }
 
 /// The result of matching a pattern on a region of the input.
@@ -69,7 +75,9 @@ pub(crate) enum MatchOutcome {
         subst: Vec<(String, String)>,
         caps: Vec<(String, usize, usize)>,
     },
-    NotFound { subst: Vec<(String, String)> },
+    NotFound {
+        subst: Vec<(String, String)>,
+    },
     /// The pattern could not be instantiated (undefined variable, overflow).
     Error {
         errors: Vec<(Loc, String)>,
@@ -213,7 +221,9 @@ impl Pattern {
             }));
             return Ok(pat);
         }
-        if ty.literal || (!full_lines && (ps.len() < 2 || (!ps.contains("{{") && !ps.contains("[[")))) {
+        if ty.literal
+            || (!full_lines && (ps.len() < 2 || (!ps.contains("{{") && !ps.contains("[["))))
+        {
             pat.fuzzy = ps.to_string();
             pat.body = Body::Fixed(ps.to_string());
             return Ok(pat);
@@ -243,7 +253,10 @@ impl Pattern {
             let rest = &text[cur..end];
             if rest.starts_with("{{") {
                 let Some(close) = rest.find("}}") else {
-                    diags.push(Diagnostic::error(at(cur), "found start of regex string with no end '}}'"));
+                    diags.push(Diagnostic::error(
+                        at(cur),
+                        "found start of regex string with no end '}}'",
+                    ));
                     return Err(());
                 };
                 let has_alt = rest.contains('|');
@@ -253,7 +266,10 @@ impl Pattern {
                     fuzzy.push('(');
                 }
                 if let Err(e) = posix::translate(&mut cur_text, body) {
-                    diags.push(Diagnostic::error(at(cur + 2), format!("invalid regex: {}", e.message)));
+                    diags.push(Diagnostic::error(
+                        at(cur + 2),
+                        format!("invalid regex: {}", e.message),
+                    ));
                     return Err(());
                 }
                 fuzzy.push_str(body);
@@ -270,7 +286,10 @@ impl Pattern {
                 let close = match find_block_end(inner_all) {
                     Ok(Some(c)) => c,
                     Ok(None) => {
-                        diags.push(Diagnostic::error(at(cur), "Invalid substitution block, no ]] found"));
+                        diags.push(Diagnostic::error(
+                            at(cur),
+                            "Invalid substitution block, no ]] found",
+                        ));
                         return Err(());
                     }
                     Err((o, msg)) => {
@@ -293,7 +312,9 @@ impl Pattern {
                             .nodes
                             .iter()
                             .find_map(|n| match n {
-                                numeric::Node::Var { name, offset } if name == used => Some(*offset),
+                                numeric::Node::Var { name, offset } if name == used => {
+                                    Some(*offset)
+                                }
                                 _ => None,
                             })
                             .unwrap_or(0);
@@ -319,7 +340,10 @@ impl Pattern {
                 let colon = inner.find(':');
                 let name_part = &inner[..colon.unwrap_or(inner.len())];
                 if let Some(sp) = name_part.find([' ', '\t']) {
-                    diags.push(Diagnostic::error(at(inner_start + sp), "unexpected whitespace"));
+                    diags.push(Diagnostic::error(
+                        at(inner_start + sp),
+                        "unexpected whitespace",
+                    ));
                     return Err(());
                 }
                 let Some((name, used)) = numeric::parse_name(inner) else {
@@ -362,11 +386,21 @@ impl Pattern {
                             return Err(());
                         }
                     };
-                    Self::push_num(&mut re, &mut cur_text, &mut fuzzy, &mut n_groups, block, inner_start);
+                    Self::push_num(
+                        &mut re,
+                        &mut cur_text,
+                        &mut fuzzy,
+                        &mut n_groups,
+                        block,
+                        inner_start,
+                    );
                     continue;
                 }
                 if used != inner.len() {
-                    diags.push(Diagnostic::error(at(inner_start), "invalid name in string variable use"));
+                    diags.push(Diagnostic::error(
+                        at(inner_start),
+                        "invalid name in string variable use",
+                    ));
                     return Err(());
                 }
                 if defined_here.iter().any(|d| d == name) {
@@ -411,7 +445,10 @@ impl Pattern {
             match Regex::new(t) {
                 Ok(r) => re.compiled = Some(r),
                 Err(e) => {
-                    diags.push(Diagnostic::error(at(start), format!("invalid regex: {}", first_line(&e.to_string()))));
+                    diags.push(Diagnostic::error(
+                        at(start),
+                        format!("invalid regex: {}", first_line(&e.to_string())),
+                    ));
                     return Err(());
                 }
             }
@@ -506,7 +543,9 @@ impl Pattern {
                                 llvm_escape(&mut shown, v);
                                 subst.push((escape_c(name), format!("\"{}\"", escape_c(&shown))));
                             }
-                            None => errors.push((self.at(*at), format!("undefined variable: {name}"))),
+                            None => {
+                                errors.push((self.at(*at), format!("undefined variable: {name}")))
+                            }
                         },
                         Piece::NumUse { block, at } => {
                             let line = i128::from(self.line);
@@ -559,7 +598,10 @@ impl Pattern {
                     }
                     Err(e) => {
                         return MatchOutcome::Error {
-                            errors: vec![(self.loc(), format!("invalid regex: {}", first_line(&e.to_string())))],
+                            errors: vec![(
+                                self.loc(),
+                                format!("invalid regex: {}", first_line(&e.to_string())),
+                            )],
                             subst,
                         }
                     }
@@ -590,7 +632,8 @@ impl Pattern {
                     .unwrap_or(Format::UNSIGNED)
             });
             let value = fmt.parse(c.as_str());
-            vars.nums.insert(d.name.clone(), NumVar { value, format: fmt });
+            vars.nums
+                .insert(d.name.clone(), NumVar { value, format: fmt });
             captured.push((d.name.clone(), start + c.start(), start + c.end()));
         }
         captured.sort_by_key(|c| c.1);
@@ -612,7 +655,10 @@ impl Pattern {
 }
 
 fn first_line(s: &str) -> &str {
-    s.lines().rev().find(|l| l.starts_with("error:")).unwrap_or_else(|| s.lines().next().unwrap_or(s))
+    s.lines()
+        .rev()
+        .find(|l| l.starts_with("error:"))
+        .unwrap_or_else(|| s.lines().next().unwrap_or(s))
 }
 
 /// Escapes like LLVM's `raw_ostream::write_escaped`.
@@ -624,7 +670,9 @@ fn escape_c(s: &str) -> String {
             '\t' => out.push_str("\\t"),
             '\n' => out.push_str("\\n"),
             '"' => out.push_str("\\\""),
-            c if (c as u32) < 0x20 || c as u32 == 0x7f => out.push_str(&format!("\\{:03o}", c as u32)),
+            c if (c as u32) < 0x20 || c as u32 == 0x7f => {
+                out.push_str(&format!("\\{:03o}", c as u32))
+            }
             c => out.push(c),
         }
     }
@@ -637,5 +685,6 @@ fn find_ignore_case(hay: &str, needle: &str) -> Option<usize> {
     if n.len() > h.len() {
         return None;
     }
-    (0..=h.len() - n.len()).find(|&i| h[i..i + n.len()].eq_ignore_ascii_case(n) && hay.is_char_boundary(i))
+    (0..=h.len() - n.len())
+        .find(|&i| h[i..i + n.len()].eq_ignore_ascii_case(n) && hay.is_char_boundary(i))
 }
