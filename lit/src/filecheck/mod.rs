@@ -147,7 +147,6 @@ pub fn check(
     );
     let ok = {
         let mut ck = Checker {
-            map: &map,
             input: map.file(input_file).text(),
             input_file,
             vars,
@@ -576,7 +575,7 @@ fn parse_check_file(
                 .map(|p| (p.as_str(), true, text.find(p.as_str()))),
         )
         .collect();
-    prefixes.sort_by(|a, b| b.0.len().cmp(&a.0.len()));
+    prefixes.sort_by_key(|p| std::cmp::Reverse(p.0.len()));
 
     let mut checks: Vec<CheckString> = Vec::new();
     let mut dag_nots = mk_implicit(&implicit);
@@ -747,7 +746,6 @@ fn loc(file: FileId, at: usize) -> Loc {
 
 /// Matching state while checking the input.
 struct Checker<'a> {
-    map: &'a SourceMap,
     input: &'a str,
     input_file: FileId,
     vars: Vars,
@@ -1080,10 +1078,8 @@ impl Checker<'_> {
                 match_pos = ranges[mi].1;
                 mi += 1;
             }
-            let group_ends = cs
-                .dag_nots
-                .get(idx + 1)
-                .map_or(true, |n| n.pat.ty.kind == Kind::Not);
+            let group_ends =
+                !matches!(cs.dag_nots.get(idx + 1), Some(n) if n.pat.ty.kind != Kind::Not);
             if group_ends {
                 let first = ranges.first().map_or(start_pos, |r| r.0);
                 if !nots.is_empty() {
