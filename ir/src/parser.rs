@@ -176,9 +176,25 @@ impl<'a> Parser<'a> {
         if self.eat(c) {
             Ok(())
         } else {
-            let at = self.pos;
-            self.err_at(at, format!("expected {what}"))
+            self.err_tok(format!("expected {what}"))
         }
+    }
+    /// An error about the current token, placed as MLIR's
+    /// `emitWrongTokenError` does: at the end of the previous token when
+    /// whitespace separates them.
+    fn err_tok<T>(&mut self, msg: impl Into<String>) -> PResult<T> {
+        self.skip_ws();
+        let mut at = self.pos;
+        while at > 0 && matches!(self.src[at - 1], b' ' | b'\t' | b'\n' | b'\r') {
+            at -= 1;
+        }
+        if at == self.src.len() && at > 0 && at == self.pos {
+            at -= 1;
+        }
+        Err(Box::new(Diagnostic::error(
+            self.loc(Span::new(at as u32, at as u32)),
+            msg,
+        )))
     }
     /// A bare identifier (keyword) at the cursor, without consuming.
     fn peek_ident(&mut self) -> &'a [u8] {
@@ -528,7 +544,7 @@ impl<'a> Parser<'a> {
         let name_start = self.pos;
         if self.peek() != Some(b'"') {
             if self.peek_ident().is_empty() {
-                return self.err_at(name_start, "expected operation name in quotes");
+                return self.err_tok("expected operation name in quotes");
             }
             let id = self.peek_ident();
             return self.err_at(
@@ -963,13 +979,8 @@ impl<'a> Parser<'a> {
                 .collect();
             undefined.sort_by_key(|u| u.0);
             if let Some((_, s, n)) = undefined.into_iter().next() {
-                return self.err_span(
-                    s,
-                    format!(
-                        "reference to an undefined block '^{}'",
-                        String::from_utf8_lossy(&n)
-                    ),
-                );
+                let _ = n;
+                return self.err_span(s, "reference to an undefined block");
             }
         }
         self.scopes.pop();
@@ -1241,7 +1252,7 @@ impl<'a> Parser<'a> {
             if self.eat(b')') {
                 return Ok(v);
             }
-            self.expect(b',', "')' in type list")?;
+            self.expect(b',', "')'")?;
         }
     }
 

@@ -1555,3 +1555,23 @@ pub fn int_to_string(words: &[u64], width: u32, signed: bool) -> String {
     digits.reverse();
     String::from_utf8(digits).unwrap_or_default()
 }
+
+/// Prints one op (with its regions) the way MLIR prints an op inside a
+/// diagnostic: generic form, no aliases, values numbered from the nearest
+/// `IsolatedFromAbove` ancestor.
+pub fn op_to_string_local(m: &Module, op: OpId) -> String {
+    let mut root = op;
+    loop {
+        if registry::op_traits(m.ctx.bytes(m.ops[root].name)).isolated_from_above {
+            break;
+        }
+        match m.parent_op(root) {
+            Some(p) => root = p,
+            None => break,
+        }
+    }
+    let mut p = Printer::new(m, PrintOptions::default());
+    p.number(root);
+    p.print_op(op, 0);
+    String::from_utf8_lossy(&p.out).into_owned()
+}
