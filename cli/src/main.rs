@@ -47,7 +47,7 @@ enum Command {
 }
 
 fn main() -> ExitCode {
-    let cli = Cli::parse();
+    let cli = Cli::parse_from(filecheck::normalize_args(std::env::args_os()));
     let rep = report::Reporter::new(&cli.global);
     let code = match cli.command {
         Command::Tblgen(a) => tblgen::run(&rep, a),
