@@ -35,11 +35,12 @@ pub fn check(map: &SourceMap, file: FileId, diags: &[Diagnostic]) -> Vec<Diagnos
         }
     }
     for (sev, loc, msg) in flat {
-        let line = loc.filter(|l| l.file == file).map(|l| src.line_col(l.span.start).0);
+        let line = loc
+            .filter(|l| l.file == file)
+            .map(|l| src.line_col(l.span.start).0);
         let found = line.and_then(|line| {
-            exps.iter_mut().find(|e| {
-                !e.matched && e.kind == sev && e.line == line && matches(e, msg)
-            })
+            exps.iter_mut()
+                .find(|e| !e.matched && e.kind == sev && e.line == line && matches(e, msg))
         });
         match found {
             Some(e) => e.matched = true,
@@ -53,7 +54,11 @@ pub fn check(map: &SourceMap, file: FileId, diags: &[Diagnostic]) -> Vec<Diagnos
     for e in exps.iter().filter(|e| !e.matched) {
         out.push(Diagnostic::error(
             Loc { file, span: e.at },
-            format!("expected {} \"{}\" was not produced", e.kind.as_str(), e.text),
+            format!(
+                "expected {} \"{}\" was not produced",
+                e.kind.as_str(),
+                e.text
+            ),
         ));
     }
     out
@@ -95,9 +100,16 @@ fn parse_expectations(text: &str, errs: &mut Vec<Diagnostic>, file: FileId) -> V
                 } else if let Some(a) = after.strip_prefix("below") {
                     (Some(line_no + 1), after.len() - a.len())
                 } else if after.starts_with('+') || after.starts_with('-') {
-                    let digits: String = after[1..].chars().take_while(|c| c.is_ascii_digit()).collect();
+                    let digits: String = after[1..]
+                        .chars()
+                        .take_while(|c| c.is_ascii_digit())
+                        .collect();
                     let n: u32 = digits.parse().unwrap_or(0);
-                    let t = if after.starts_with('+') { line_no + n } else { line_no.saturating_sub(n) };
+                    let t = if after.starts_with('+') {
+                        line_no + n
+                    } else {
+                        line_no.saturating_sub(n)
+                    };
                     (Some(t), 1 + digits.len())
                 } else {
                     (None, 0)
@@ -120,7 +132,10 @@ fn parse_expectations(text: &str, errs: &mut Vec<Diagnostic>, file: FileId) -> V
                     Ok(re) => Some(re),
                     Err(msg) => {
                         errs.push(Diagnostic::error(
-                            Loc { file, span: Span::new((offset + start) as u32, (offset + start) as u32) },
+                            Loc {
+                                file,
+                                span: Span::new((offset + start) as u32, (offset + start) as u32),
+                            },
                             msg,
                         ));
                         continue;

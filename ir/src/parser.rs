@@ -946,7 +946,9 @@ impl<'a> Parser<'a> {
                     break;
                 }
                 None => {
-                    return self.err_at(open, "expected '}' to close region (unterminated region)")
+                    // MLIR reports the missing op at the end of the input.
+                    let _ = open;
+                    return self.err_tok("expected operation name in quotes");
                 }
                 Some(b'^') => {
                     self.parse_block(region)?;
@@ -1006,8 +1008,8 @@ impl<'a> Parser<'a> {
                         "redefinition of block '^{}'",
                         String::from_utf8_lossy(&name)
                     ),
-                )
-                .with_note(Some(self.loc(prev)), "previously defined here");
+                );
+                let _ = prev;
                 return Err(Box::new(d));
             }
             Some((b, _, false)) => b,
@@ -1580,15 +1582,8 @@ impl<'a> Parser<'a> {
                         }
                         stack.push(c);
                     }
-                    b'>' if i > 0 && src[i - 1] == b'-' && stack.last() != Some(&b'<') => {}
-                    b'>' if i > 0
-                        && src[i - 1] == b'-'
-                        && stack.len() > 1
-                        && stack.last() == Some(&b'<')
-                        && src.get(i.wrapping_sub(2)) == Some(&b' ') =>
-                    {
-                        // `->` inside a nested function type written in a body.
-                    }
+                    // `->` (function types inside bodies) never closes a bracket.
+                    b'>' if i > 0 && src[i - 1] == b'-' => {}
                     b'>' | b')' | b']' | b'}' => {
                         let want = match c {
                             b'>' => b'<',

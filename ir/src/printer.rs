@@ -214,6 +214,16 @@ impl<'m> Printer<'m> {
         }
     }
 
+    fn print_value_no_result_number(&mut self, v: ValueId) {
+        match self.names.get(v) {
+            Some(&n) => {
+                self.out.push(b'%');
+                push_u64(&mut self.out, n as u64);
+            }
+            None => self.out.extend_from_slice(b"<<UNKNOWN SSA VALUE>>"),
+        }
+    }
+
     fn print_block_name(&mut self, b: BlockId) {
         match self.block_ids.get(b) {
             Some(&n) => {
@@ -631,7 +641,7 @@ impl<'m> Printer<'m> {
         self.indent(indent);
         let d = &m.ops[op];
         if let Some(&first) = d.results.first() {
-            self.print_value(first);
+            self.print_value_no_result_number(first);
             if d.results.len() > 1 {
                 self.out.push(b':');
                 push_u64(&mut self.out, d.results.len() as u64);

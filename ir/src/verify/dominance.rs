@@ -42,7 +42,11 @@ impl<'m> State<'m> {
                 pos.insert(o, i as u32);
             }
         }
-        State { m, pos, doms: FxHashMap::default() }
+        State {
+            m,
+            pos,
+            doms: FxHashMap::default(),
+        }
     }
 
     fn region_dom(&mut self, r: RegionId) -> &RegionDom {
@@ -51,7 +55,9 @@ impl<'m> State<'m> {
     }
 
     fn reachable(&mut self, b: BlockId) -> bool {
-        let Some(r) = self.m.blocks[b].parent else { return true };
+        let Some(r) = self.m.blocks[b].parent else {
+            return true;
+        };
         let d = self.region_dom(r);
         match d.index.get(&b) {
             Some(&i) => d.idom[i].is_some(),
@@ -65,7 +71,9 @@ impl<'m> State<'m> {
             return true;
         }
         let d = self.region_dom(r);
-        let (Some(&ai), Some(&bi)) = (d.index.get(&a), d.index.get(&b)) else { return false };
+        let (Some(&ai), Some(&bi)) = (d.index.get(&a), d.index.get(&b)) else {
+            return false;
+        };
         let mut cur = bi;
         loop {
             match d.idom[cur] {
@@ -84,7 +92,8 @@ impl<'m> State<'m> {
 
 fn compute_dom(m: &Module, r: RegionId) -> RegionDom {
     let blocks = &m.regions[r].blocks;
-    let index: FxHashMap<BlockId, usize> = blocks.iter().enumerate().map(|(i, &b)| (b, i)).collect();
+    let index: FxHashMap<BlockId, usize> =
+        blocks.iter().enumerate().map(|(i, &b)| (b, i)).collect();
     let n = blocks.len();
     let succs: Vec<Vec<usize>> = blocks
         .iter()
@@ -92,7 +101,13 @@ fn compute_dom(m: &Module, r: RegionId) -> RegionDom {
             m.blocks[b]
                 .ops
                 .last()
-                .map(|&t| m.ops[t].successors.iter().filter_map(|s| index.get(s).copied()).collect())
+                .map(|&t| {
+                    m.ops[t]
+                        .successors
+                        .iter()
+                        .filter_map(|s| index.get(s).copied())
+                        .collect()
+                })
                 .unwrap_or_default()
         })
         .collect();
@@ -201,27 +216,43 @@ fn region_is_ancestor(m: &Module, anc: RegionId, mut r: RegionId) -> bool {
         if r == anc {
             return true;
         }
-        let Some(op) = m.regions[r].parent else { return false };
-        let Some(b) = m.ops[op].parent else { return false };
-        let Some(pr) = m.blocks[b].parent else { return false };
+        let Some(op) = m.regions[r].parent else {
+            return false;
+        };
+        let Some(b) = m.ops[op].parent else {
+            return false;
+        };
+        let Some(pr) = m.blocks[b].parent else {
+            return false;
+        };
         r = pr;
     }
 }
 
 fn check_op(cx: &Cx<'_>, st: &mut State<'_>, op: OpId) -> Result<(), Diagnostic> {
     let m = cx.m;
-    let Some(ub) = m.ops[op].parent else { return Ok(()) };
+    let Some(ub) = m.ops[op].parent else {
+        return Ok(());
+    };
     // Isolation: operands must be defined inside the nearest isolated ancestor.
     let mut anc = m.parent_op(op);
     while let Some(a) = anc {
         if registry::op_traits(m.ctx.bytes(m.ops[a].name)).isolated_from_above {
             for &v in m.ops[op].operands.iter() {
-                let Some((dr, _)) = def_region(m, v) else { continue };
-                let inside = m.ops[a].regions.iter().any(|&r| region_is_ancestor(m, r, dr));
+                let Some((dr, _)) = def_region(m, v) else {
+                    continue;
+                };
+                let inside = m.ops[a]
+                    .regions
+                    .iter()
+                    .any(|&r| region_is_ancestor(m, r, dr));
                 if !inside {
                     return Err(cx
                         .op_error(op, "using value defined outside the region")
-                        .with_note(Some(cx.op_loc(a)), "required by region isolation constraints"));
+                        .with_note(
+                            Some(cx.op_loc(a)),
+                            "required by region isolation constraints",
+                        ));
                 }
             }
             break;
@@ -242,9 +273,15 @@ fn check_op(cx: &Cx<'_>, st: &mut State<'_>, op: OpId) -> Result<(), Diagnostic>
 
 fn dominates(st: &mut State<'_>, v: ValueId, user: OpId) -> bool {
     let m = st.m;
-    let Some((r, db)) = def_region(m, v) else { return false };
-    let Some(a) = ancestor_in(m, r, user) else { return false };
-    let Some(ab) = m.ops[a].parent else { return false };
+    let Some((r, db)) = def_region(m, v) else {
+        return false;
+    };
+    let Some(a) = ancestor_in(m, r, user) else {
+        return false;
+    };
+    let Some(ab) = m.ops[a].parent else {
+        return false;
+    };
     let graph = is_graph_region(m, r);
     match m.values[v].def {
         ValueDef::BlockArg { .. } => st.block_dominates(r, db, ab),
@@ -269,7 +306,10 @@ fn dominates(st: &mut State<'_>, v: ValueId, user: OpId) -> bool {
 
 fn invalid_dominance(cx: &Cx<'_>, op: OpId, i: usize, v: ValueId) -> Diagnostic {
     let m = cx.m;
-    let d = Diagnostic::error(cx.op_loc(op), format!("operand #{i} does not dominate this use"));
+    let d = Diagnostic::error(
+        cx.op_loc(op),
+        format!("operand #{i} does not dominate this use"),
+    );
     let b1 = m.ops[op].parent;
     let r1 = b1.and_then(|b| m.blocks[b].parent);
     match m.values[v].def {
@@ -312,7 +352,10 @@ fn invalid_dominance(cx: &Cx<'_>, op: OpId, i: usize, v: ValueId) -> Diagnostic 
                 " neither in a parent nor in a child region)"
             };
             let loc = m.parent_op_of_block(block).map(|p| cx.op_loc(p));
-            d.with_note(loc, format!("operand defined as a block argument (block #{idx}{rel}"))
+            d.with_note(
+                loc,
+                format!("operand defined as a block argument (block #{idx}{rel}"),
+            )
         }
         ValueDef::Detached => d,
     }

@@ -35,10 +35,7 @@ fn check_op(cx: &Cx<'_>, op: OpId) -> Result<(), Diagnostic> {
             check_block(cx, op, b, single, bi == 0)?;
         }
         if traits.single_block && blocks.len() > 1 {
-            return Err(cx.op_error(
-                op,
-                format!("expects region #0 to have 0 or 1 blocks"),
-            ));
+            return Err(cx.op_error(op, format!("expects region #0 to have 0 or 1 blocks")));
         }
     }
     if name == b"builtin.module" {
@@ -69,7 +66,13 @@ fn check_op(cx: &Cx<'_>, op: OpId) -> Result<(), Diagnostic> {
     Ok(())
 }
 
-fn check_block(cx: &Cx<'_>, parent: OpId, b: BlockId, single: bool, entry: bool) -> Result<(), Diagnostic> {
+fn check_block(
+    cx: &Cx<'_>,
+    parent: OpId,
+    b: BlockId,
+    single: bool,
+    entry: bool,
+) -> Result<(), Diagnostic> {
     let m = cx.m;
     let pname = m.ctx.bytes(m.ops[parent].name);
     let may_skip_terminator = single && registry::might_have_no_terminator(pname);
@@ -119,7 +122,10 @@ fn check_block(cx: &Cx<'_>, parent: OpId, b: BlockId, single: bool, entry: bool)
             if !may_skip_terminator && !registry::might_be_terminator(lname) {
                 return Err(Diagnostic::error(
                     cx.op_loc(last),
-                    format!("block with no terminator, has {}", op_to_string_local(m, last)),
+                    format!(
+                        "block with no terminator, has {}",
+                        op_to_string_local(m, last)
+                    ),
                 ));
             }
         }
@@ -144,11 +150,16 @@ fn check_symbol_table(cx: &Cx<'_>, op: OpId) -> Result<(), Diagnostic> {
     for &r in m.ops[op].regions.iter() {
         for &b in &m.regions[r].blocks {
             for &o in &m.blocks[b].ops {
-                let Some(n) = symbol_name(cx, o) else { continue };
+                let Some(n) = symbol_name(cx, o) else {
+                    continue;
+                };
                 if let Some(&prev) = seen.get(&n) {
                     return Err(Diagnostic::error(
                         cx.op_loc(o),
-                        format!("redefinition of symbol named '{}'", String::from_utf8_lossy(&n)),
+                        format!(
+                            "redefinition of symbol named '{}'",
+                            String::from_utf8_lossy(&n)
+                        ),
                     )
                     .with_note(Some(cx.op_loc(prev)), "see existing symbol definition here"));
                 }
@@ -166,9 +177,14 @@ fn inherent(cx: &Cx<'_>, op: OpId, name: &[u8]) -> Option<crate::context::AttrId
         .or_else(|| cx.m.ctx.dict_get(d.attrs, name))
 }
 
-fn func_signature(cx: &Cx<'_>, op: OpId) -> Option<(Vec<crate::context::TypeId>, Vec<crate::context::TypeId>)> {
+fn func_signature(
+    cx: &Cx<'_>,
+    op: OpId,
+) -> Option<(Vec<crate::context::TypeId>, Vec<crate::context::TypeId>)> {
     let a = inherent(cx, op, b"function_type")?;
-    let AttrData::Type(t) = cx.m.ctx.attr_data(a) else { return None };
+    let AttrData::Type(t) = cx.m.ctx.attr_data(a) else {
+        return None;
+    };
     match cx.m.ctx.type_data(*t) {
         TypeData::Function { inputs, results } => Some((inputs.to_vec(), results.to_vec())),
         _ => None,
@@ -213,7 +229,7 @@ fn check_func(cx: &Cx<'_>, op: OpId) -> Result<(), Diagnostic> {
                     return Err(cx.op_error(
                         op,
                         format!(
-                            "type of entry block argument #{i}({}) must match the type of the corresponding argument in function signature({})",
+                            "type of entry block argument #{i}('{}') must match the type of the corresponding argument in function signature('{}')",
                             type_to_string(&m.ctx, at),
                             type_to_string(&m.ctx, t)
                         ),
@@ -227,11 +243,15 @@ fn check_func(cx: &Cx<'_>, op: OpId) -> Result<(), Diagnostic> {
 
 fn check_return(cx: &Cx<'_>, op: OpId) -> Result<(), Diagnostic> {
     let m = cx.m;
-    let Some(parent) = m.parent_op(op) else { return Ok(()) };
+    let Some(parent) = m.parent_op(op) else {
+        return Ok(());
+    };
     if m.ctx.bytes(m.ops[parent].name) != b"func.func" {
         return Err(cx.op_error(op, "expects parent op 'func.func'"));
     }
-    let Some((_, results)) = func_signature(cx, parent) else { return Ok(()) };
+    let Some((_, results)) = func_signature(cx, parent) else {
+        return Ok(());
+    };
     let fname = inherent(cx, parent, b"sym_name")
         .and_then(|a| match m.ctx.attr_data(a) {
             AttrData::String { value, .. } => Some(m.ctx.str(*value).into_owned()),
@@ -252,10 +272,10 @@ fn check_return(cx: &Cx<'_>, op: OpId) -> Result<(), Diagnostic> {
     for (i, (&v, &t)) in operands.iter().zip(results.iter()).enumerate() {
         let vt = m.values[v].ty;
         if vt != t {
-            return Err(cx.op_error(
-                op,
+            return Err(Diagnostic::error(
+                cx.op_loc(op),
                 format!(
-                    "type of return operand {i} ({}) doesn't match function result type ({}) in function @{fname}",
+                    "type of return operand {i} ('{}') doesn't match function result type ('{}') in function @{fname}",
                     type_to_string(&m.ctx, vt),
                     type_to_string(&m.ctx, t)
                 ),
@@ -268,7 +288,9 @@ fn check_return(cx: &Cx<'_>, op: OpId) -> Result<(), Diagnostic> {
 fn segment_sizes(cx: &Cx<'_>, op: OpId) -> Option<Vec<usize>> {
     let a = inherent(cx, op, b"operandSegmentSizes")?;
     match cx.m.ctx.attr_data(a) {
-        AttrData::DenseArray { values, .. } => Some(values.iter().map(|&v| v as u32 as usize).collect()),
+        AttrData::DenseArray { values, .. } => {
+            Some(values.iter().map(|&v| v as u32 as usize).collect())
+        }
         _ => None,
     }
 }
@@ -293,14 +315,16 @@ fn check_branch(cx: &Cx<'_>, op: OpId, counts: &[usize]) -> Result<(), Diagnosti
                 ),
             ));
         }
-        for (i, (&v, &a)) in d.operands[start..start + n].iter().zip(args.iter()).enumerate() {
+        for (i, (&v, &a)) in d.operands[start..start + n]
+            .iter()
+            .zip(args.iter())
+            .enumerate()
+        {
             let (vt, at) = (m.values[v].ty, m.values[a].ty);
             if vt != at {
                 return Err(Diagnostic::error(
                     cx.op_loc(op),
-                    format!(
-                        "type mismatch for bb argument #{i} of successor #{si}"
-                    ),
+                    format!("type mismatch for bb argument #{i} of successor #{si}"),
                 ));
             }
         }
