@@ -214,6 +214,16 @@ impl<'m> Printer<'m> {
         }
     }
 
+    fn print_value_no_result_number(&mut self, v: ValueId) {
+        match self.names.get(v) {
+            Some(&n) => {
+                self.out.push(b'%');
+                push_u64(&mut self.out, n as u64);
+            }
+            None => self.out.extend_from_slice(b"<<UNKNOWN SSA VALUE>>"),
+        }
+    }
+
     fn print_block_name(&mut self, b: BlockId) {
         match self.block_ids.get(b) {
             Some(&n) => {
@@ -631,7 +641,7 @@ impl<'m> Printer<'m> {
         self.indent(indent);
         let d = &m.ops[op];
         if let Some(&first) = d.results.first() {
-            self.print_value(first);
+            self.print_value_no_result_number(first);
             if d.results.len() > 1 {
                 self.out.push(b':');
                 push_u64(&mut self.out, d.results.len() as u64);
@@ -1554,4 +1564,24 @@ pub fn int_to_string(words: &[u64], width: u32, signed: bool) -> String {
     }
     digits.reverse();
     String::from_utf8(digits).unwrap_or_default()
+}
+
+/// Prints one op (with its regions) the way MLIR prints an op inside a
+/// diagnostic: generic form, no aliases, values numbered from the nearest
+/// `IsolatedFromAbove` ancestor.
+pub fn op_to_string_local(m: &Module, op: OpId) -> String {
+    let mut root = op;
+    loop {
+        if registry::op_traits(m.ctx.bytes(m.ops[root].name)).isolated_from_above {
+            break;
+        }
+        match m.parent_op(root) {
+            Some(p) => root = p,
+            None => break,
+        }
+    }
+    let mut p = Printer::new(m, PrintOptions::default());
+    p.number(root);
+    p.print_op(op, 0);
+    String::from_utf8_lossy(&p.out).into_owned()
 }
