@@ -142,6 +142,11 @@ impl Gen {
             } else {
                 self.value(depth)
             };
+            // clang-19 divides by zero (SIGFPE) classifying arrays of
+            // zero-sized elements, so the generator never makes them.
+            if zero_sized(&e) {
+                return CType::Array(Box::new(CType::Prim(self.prim())), n);
+            }
             return CType::Array(Box::new(e), n);
         }
         self.value(depth)
@@ -246,5 +251,19 @@ impl Gen {
         } else {
             self.value(0)
         }
+    }
+}
+
+/// Whether a type has size 0 (empty records, zero-length arrays).
+pub fn zero_sized(t: &CType) -> bool {
+    match t {
+        CType::Prim(p) => p.size() == 0,
+        CType::Vector(..) | CType::Complex(_) => false,
+        CType::Array(e, n) => *n == 0 || zero_sized(e),
+        CType::Flex(_) => true,
+        CType::Record(r) => r
+            .fields
+            .iter()
+            .all(|f| f.bits == Some(0) || (f.bits.is_none() && zero_sized(&f.ty))),
     }
 }
