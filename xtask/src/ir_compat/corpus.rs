@@ -247,7 +247,7 @@ pub fn build(sel: &Select) -> Result<Corpus, String> {
             let k = done.fetch_add(1, std::sync::atomic::Ordering::Relaxed) + 1;
             match &r {
                 // Quiet progress: slow files, every 25th and the last.
-                Ok(secs) if *secs > 5.0 || k % 25 == 0 || k == n => {
+                Ok(secs) if *secs > 5.0 || k.is_multiple_of(25) || k == n => {
                     eprintln!("ir-corpus: [{k}/{n}] {} ({secs:.1} s)", job.name)
                 }
                 Ok(_) => {}
