@@ -6,6 +6,7 @@ use super::NumVar;
 use super::{posix, CheckTy, Kind, Options, Vars};
 use irkit_diag::{Diagnostic, FileId, Loc, Span};
 use regex::Regex;
+use std::ops::Range;
 
 /// A compiled pattern.
 #[derive(Clone, Debug)]
@@ -714,7 +715,7 @@ impl Compiled {
         &self,
         hay: &str,
         names: &[&str],
-    ) -> Option<(std::ops::Range<usize>, Vec<Option<std::ops::Range<usize>>>)> {
+    ) -> Option<(Range<usize>, Vec<Option<Range<usize>>>)> {
         match self {
             Compiled::Std(r) => {
                 let c = r.captures(hay)?;
