@@ -689,6 +689,9 @@ impl Pattern {
     }
 }
 
+/// The ranges of some named capture groups (`None`: did not participate).
+type GroupRanges = Vec<Option<Range<usize>>>;
+
 /// A compiled regex: the `regex` crate, or `fancy_regex` when the pattern
 /// has back-references.
 #[derive(Clone, Debug)]
@@ -715,7 +718,7 @@ impl Compiled {
         &self,
         hay: &str,
         names: &[&str],
-    ) -> Option<(Range<usize>, Vec<Option<Range<usize>>>)> {
+    ) -> Option<(Range<usize>, GroupRanges)> {
         match self {
             Compiled::Std(r) => {
                 let c = r.captures(hay)?;
