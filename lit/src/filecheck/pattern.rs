@@ -714,11 +714,7 @@ impl Compiled {
     }
 
     /// The leftmost match and the ranges of the named groups `names`.
-    fn captures(
-        &self,
-        hay: &str,
-        names: &[&str],
-    ) -> Option<(Range<usize>, GroupRanges)> {
+    fn captures(&self, hay: &str, names: &[&str]) -> Option<(Range<usize>, GroupRanges)> {
         match self {
             Compiled::Std(r) => {
                 let c = r.captures(hay)?;
