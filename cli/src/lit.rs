@@ -141,6 +141,9 @@ fn print_result(test: &TestFile, outcome: &Outcome, n: usize, total: usize, args
     if args.verbose && status.is_failure() {
         let bar = "*".repeat(20);
         let _ = writeln!(out, "{bar} TEST 'irkit :: {}' FAILED {bar}", test.name);
+        if outcome.exit_code != 0 {
+            let _ = writeln!(out, "Exit Code: {}\n", outcome.exit_code);
+        }
         let _ = writeln!(out, "Command Output (stdout):\n--");
         let _ = write!(out, "{}", outcome.log);
         let _ = writeln!(out, "--\n\n{bar}");

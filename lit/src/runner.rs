@@ -86,6 +86,8 @@ impl Status {
 #[derive(Clone, Debug)]
 pub struct Outcome {
     pub status: Status,
+    /// The exit status of the last command run (0 when none failed).
+    pub exit_code: i32,
     /// lit's log: each command, its output and exit status.
     pub log: String,
 }
@@ -359,6 +361,7 @@ pub fn run_test(cfg: &Config, test: &TestFile) -> Outcome {
     let mut log = String::new();
     let unresolved = |log: String| Outcome {
         status: Status::Unresolved,
+        exit_code: 0,
         log,
     };
     let text = match std::fs::read(&test.path) {
@@ -381,6 +384,7 @@ pub fn run_test(cfg: &Config, test: &TestFile) -> Outcome {
         let names: Vec<&str> = missing.iter().map(|s| s.as_str()).collect();
         return Outcome {
             status: Status::Unsupported,
+            exit_code: 0,
             log: format!(
                 "Test requires the following unavailable features: {}\n",
                 names.join(", ")
@@ -394,6 +398,7 @@ pub fn run_test(cfg: &Config, test: &TestFile) -> Outcome {
     {
         return Outcome {
             status: Status::Unsupported,
+            exit_code: 0,
             log: "Test does not support the features available\n".into(),
         };
     }
@@ -441,6 +446,7 @@ pub fn run_test(cfg: &Config, test: &TestFile) -> Outcome {
         },
     );
     let mut failed = false;
+    let mut exit_code = 0;
     for (line, cmd) in &directives.run {
         let cmd = substitute(cmd, &subs);
         let _ = writeln!(log, "# RUN: at line {line}");
@@ -455,6 +461,7 @@ pub fn run_test(cfg: &Config, test: &TestFile) -> Outcome {
         };
         let status = sh.run(&script, &mut log);
         if status != 0 {
+            exit_code = status;
             failed = true;
             break;
         }
@@ -466,7 +473,11 @@ pub fn run_test(cfg: &Config, test: &TestFile) -> Outcome {
         (true, true) => Status::XFail,
         (false, true) => Status::XPass,
     };
-    Outcome { status, log }
+    Outcome {
+        status,
+        exit_code,
+        log,
+    }
 }
 
 #[cfg(test)]

@@ -94,11 +94,19 @@ impl Report {
         }
     }
 
-    /// Renders the report the way FileCheck prints it.
+    /// Renders the report exactly the way FileCheck prints it (LLVM's
+    /// `SMDiagnostic::print`: the source line with tabs expanded to 8-column
+    /// stops, and a caret line whose marks under a tab fill the tab).
     pub fn render_plain(&self) -> String {
         let mut out = String::new();
         for d in &self.diags {
-            irkit_diag::render_plain(&mut out, &self.map, d);
+            render_llvm(&mut out, &self.map, d.severity, d.loc, &d.message);
+            for l in &d.labels {
+                render_llvm(&mut out, &self.map, Severity::Note, Some(l.loc), &l.message);
+            }
+            for n in &d.notes {
+                render_llvm(&mut out, &self.map, Severity::Note, n.loc, &n.message);
+            }
         }
         out
     }
@@ -164,6 +172,60 @@ pub fn check(
             diags,
         })
     }
+}
+
+fn render_llvm(out: &mut String, map: &SourceMap, sev: Severity, loc: Option<Loc>, msg: &str) {
+    use std::fmt::Write as _;
+    let Some(loc) = loc else {
+        let _ = writeln!(out, "{sev}: {msg}");
+        return;
+    };
+    let f = map.file(loc.file);
+    let (line, col) = f.line_col(loc.span.start);
+    let _ = writeln!(out, "{}:{line}:{col}: {sev}: {msg}", f.name());
+    let text = f.line_text(line).as_bytes();
+    let line_start = f.line_start(line) as usize;
+    // The caret line, one byte per source byte (plus one past the end).
+    let mut caret = vec![b' '; text.len() + 1];
+    let (s, e) = (loc.span.start as usize, loc.span.end as usize);
+    if e > s {
+        let from = s.saturating_sub(line_start).min(text.len());
+        let to = e.saturating_sub(line_start).min(text.len());
+        for c in &mut caret[from..to] {
+            *c = b'~';
+        }
+    }
+    let col0 = (col as usize).saturating_sub(1).min(text.len());
+    caret[col0] = b'^';
+    while caret.last() == Some(&b' ') {
+        caret.pop();
+    }
+    let mut src = Vec::with_capacity(text.len());
+    for &b in text {
+        if b == b'\t' {
+            src.push(b' ');
+            while src.len() % 8 != 0 {
+                src.push(b' ');
+            }
+        } else {
+            src.push(b);
+        }
+    }
+    let mut marks = Vec::with_capacity(caret.len());
+    for (i, &c) in caret.iter().enumerate() {
+        if text.get(i) == Some(&b'\t') {
+            marks.push(c);
+            while marks.len() % 8 != 0 {
+                marks.push(c);
+            }
+        } else {
+            marks.push(c);
+        }
+    }
+    out.push_str(&String::from_utf8_lossy(&src));
+    out.push('\n');
+    out.push_str(&String::from_utf8_lossy(&marks));
+    out.push('\n');
 }
 
 /// Collapses horizontal whitespace runs (unless `strict`) and drops the `\r`
