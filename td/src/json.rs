@@ -253,5 +253,5 @@ pub fn dump_json(cx: &Ctx, map: &SourceMap, out: &mut String) {
             }
         }
     }
-    out.push('}');
+    out.push_str("}\n");
 }

@@ -128,9 +128,6 @@ impl Parser<'_> {
     fn tok(&self) -> Tok {
         self.cur().kind
     }
-    fn peek(&self, n: usize) -> Tok {
-        self.toks[(self.pos + n).min(self.toks.len() - 1)].kind
-    }
     fn loc(&self) -> Loc {
         self.cur().loc
     }
@@ -396,7 +393,8 @@ impl Parser<'_> {
             if let Some(it) = l.iter {
                 substs.push((it, e));
             }
-            let res = self.resolve_entries(&l.entries, substs, fin, dest.as_deref_mut(), loc);
+            // LLVM does not pass the defm location into loop iterations.
+            let res = self.resolve_entries(&l.entries, substs, fin, dest.as_deref_mut(), None);
             if l.iter.is_some() {
                 substs.pop();
             }
@@ -415,7 +413,7 @@ impl Parser<'_> {
     ) -> PResult<()> {
         for e in src {
             match e {
-                Entry::Loop(l) => self.resolve_loop(l, substs, fin, dest.as_deref_mut(), loc)?,
+                Entry::Loop(l) => self.resolve_loop(l, substs, fin, dest.as_deref_mut(), None)?,
                 Entry::Assert(a) => {
                     let mut r = MapResolver::new(None);
                     for &(n, v) in substs.iter() {
@@ -627,13 +625,20 @@ impl Parser<'_> {
         } else {
             FieldKind::Normal
         };
+        let init = match *self.cx.ty_data(ty) {
+            RecTy::Bits(n) => {
+                let u = self.cx.unset;
+                self.cx.mk(Init::Bits(vec![u; n as usize].into_boxed_slice()))
+            }
+            _ => self.cx.unset,
+        };
         self.add_value(
             rec,
             id_loc,
             RecordVal {
                 name: decl,
                 ty,
-                value: self.cx.unset,
+                value: init,
                 kind,
                 loc: id_loc,
             },

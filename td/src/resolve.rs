@@ -872,7 +872,8 @@ pub fn fold_bin(cx: &mut Ctx, u: InitId, cur: Option<RecId>) -> InitId {
         BinOp::Interleave => {
             if let (Init::List(l, et), Some((d, dc))) = (cx.init(a).clone(), str_of(cx, b)) {
                 let mut s = String::new();
-                let mut code = dc;
+                let _ = dc;
+                let mut code = false;
                 let is_str = et == TY_STRING;
                 for (k, &e) in l.iter().enumerate() {
                     if k > 0 {
@@ -882,7 +883,9 @@ pub fn fold_bin(cx: &mut Ctx, u: InitId, cur: Option<RecId>) -> InitId {
                         let Some((y, c)) = str_of(cx, e) else {
                             return u;
                         };
-                        code |= c;
+                        if k > 0 {
+                            code |= c;
+                        }
                         s.push_str(cx.strs.str(y));
                     } else {
                         let Some(v) = cx.as_int(e) else {
@@ -891,6 +894,7 @@ pub fn fold_bin(cx: &mut Ctx, u: InitId, cur: Option<RecId>) -> InitId {
                         s.push_str(&v.to_string());
                     }
                 }
+                // LLVM: the first element's format does not count.
                 if !is_str {
                     code = false;
                 }

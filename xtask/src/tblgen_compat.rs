@@ -269,14 +269,44 @@ fn first_diff(want: &[u8], got: &[u8]) -> String {
         gl.len()
     );
     let from = n.saturating_sub(3);
+    let clip = |l: &str| -> String {
+        if l.len() > 400 {
+            // Show the region around the first differing byte of long lines.
+            format!("{}...", &l[..l.floor_char_boundary_compat(400)])
+        } else {
+            l.to_string()
+        }
+    };
     for l in wl.iter().take(n).skip(from) {
-        s.push_str(&format!("   {l}\n"));
+        s.push_str(&format!("   {}\n", clip(l)));
+    }
+    let (wd, gd) = (wl.get(n).copied().unwrap_or(""), gl.get(n).copied().unwrap_or(""));
+    let at = wd.bytes().zip(gd.bytes()).take_while(|(a, b)| a == b).count();
+    if wd.len() > 400 || gd.len() > 400 {
+        let lo = at.saturating_sub(150);
+        let cut = |x: &str| x.get(lo..(at + 250).min(x.len())).unwrap_or("").to_string();
+        s.push_str(&format!(" - ...{}\n + ...{}\n", cut(wd), cut(gd)));
+        return s;
     }
     for l in wl.iter().skip(n).take(4) {
-        s.push_str(&format!(" - {l}\n"));
+        s.push_str(&format!(" - {}\n", clip(l)));
     }
     for l in gl.iter().skip(n).take(4) {
-        s.push_str(&format!(" + {l}\n"));
+        s.push_str(&format!(" + {}\n", clip(l)));
     }
     s
+}
+
+trait FloorBoundary {
+    fn floor_char_boundary_compat(&self, i: usize) -> usize;
+}
+
+impl FloorBoundary for str {
+    fn floor_char_boundary_compat(&self, mut i: usize) -> usize {
+        i = i.min(self.len());
+        while !self.is_char_boundary(i) {
+            i -= 1;
+        }
+        i
+    }
 }
