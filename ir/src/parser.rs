@@ -899,7 +899,7 @@ impl<'a> Parser<'a> {
     fn resolve_deferred_locs(&mut self) -> PResult<()> {
         for (target, name, span) in std::mem::take(&mut self.deferred_locs) {
             let Some(&a) = self.attr_aliases.get(&name) else {
-                return self.err_span(span, format!("operation location alias was never defined"));
+                return self.err_span(span, "operation location alias was never defined");
             };
             if !matches!(self.m.ctx.attr_data(a), AttrData::Loc(_)) {
                 return self.err_span(span, "expected location, but found dialect attribute");
@@ -1013,10 +1013,7 @@ impl<'a> Parser<'a> {
                 return Err(Box::new(d));
             }
             Some((b, _, false)) => b,
-            None => {
-                let b = self.m.blocks.alloc(Default::default());
-                b
-            }
+            None => self.m.blocks.alloc(Default::default()),
         };
         if let Some(sc) = self.block_scopes.last_mut() {
             sc.names.insert(name, (b, span, true));
@@ -1024,8 +1021,8 @@ impl<'a> Parser<'a> {
         self.m.blocks[b].parent = Some(region);
         self.m.regions[region].blocks.push(b);
         self.m.source.blocks.insert(b, span);
-        if self.eat(b'(') {
-            if !self.eat(b')') {
+        if self.eat(b'(') && !self.eat(b')') {
+            {
                 loop {
                     self.skip_ws();
                     let as_ = self.pos;
@@ -2605,7 +2602,7 @@ fn hexval(c: u8) -> Option<u8> {
 }
 
 fn hex_decode(s: &[u8]) -> Option<Vec<u8>> {
-    if s.len() % 2 != 0 {
+    if !s.len().is_multiple_of(2) {
         return None;
     }
     s.chunks(2)

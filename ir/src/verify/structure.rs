@@ -35,16 +35,16 @@ fn check_op(cx: &Cx<'_>, op: OpId) -> Result<(), Diagnostic> {
             check_block(cx, op, b, single, bi == 0)?;
         }
         if traits.single_block && blocks.len() > 1 {
-            return Err(cx.op_error(op, format!("expects region #0 to have 0 or 1 blocks")));
+            return Err(cx.op_error(op, "expects region #0 to have 0 or 1 blocks"));
         }
     }
-    if name == b"builtin.module" {
-        if d.regions.len() != 1 || m.regions[d.regions[0]].blocks.len() != 1 {
-            return Err(cx.op_error(
-                op,
-                "region #0 ('bodyRegion') failed to verify constraint: region with 1 blocks",
-            ));
-        }
+    if name == b"builtin.module"
+        && (d.regions.len() != 1 || m.regions[d.regions[0]].blocks.len() != 1)
+    {
+        return Err(cx.op_error(
+            op,
+            "region #0 ('bodyRegion') failed to verify constraint: region with 1 blocks",
+        ));
     }
     if traits.symbol_table {
         check_symbol_table(cx, op)?;
