@@ -2164,7 +2164,7 @@ impl<'a> Parser<'a> {
         self.skip_ws();
         let lit_start = self.pos;
         let lit = if self.eat(b'>') {
-            DenseLit::List(Vec::new())
+            DenseLit::Empty
         } else {
             let l = if self.peek() == Some(b'"') {
                 let s = self.string_lit()?.into_owned();
@@ -2323,6 +2323,12 @@ impl<'a> Parser<'a> {
                     },
                 )))
             }
+            DenseLit::Empty => {
+                if num != 0 {
+                    return self.err_at(at, "expected 0 elements in dense literal");
+                }
+                Ok(DenseData::Bits(Box::new([])))
+            }
             DenseLit::List(_) | DenseLit::Elem(_) => {
                 // Flatten and check the shape.
                 let mut flat: Vec<ElemLit> = Vec::new();
@@ -2334,9 +2340,7 @@ impl<'a> Parser<'a> {
                 } else {
                     let mut lit_shape = Vec::new();
                     self.flatten(lit, 0, &mut lit_shape, &mut flat, at)?;
-                    let empty_ok = num == 0 && flat.is_empty();
-                    if !empty_ok && lit_shape.iter().map(|&d| d as i64).collect::<Vec<_>>() != shape
-                    {
+                    if lit_shape.iter().map(|&d| d as i64).collect::<Vec<_>>() != shape {
                         let ls: Vec<String> = lit_shape.iter().map(|d| d.to_string()).collect();
                         let ts: Vec<String> = shape.iter().map(|d| d.to_string()).collect();
                         return self.err_at(
@@ -2409,7 +2413,7 @@ impl<'a> Parser<'a> {
                 out.push(e);
                 Ok(())
             }
-            DenseLit::Hex(_) => self.err_at(at, "unexpected hex string in list"),
+            DenseLit::Hex(_) | DenseLit::Empty => self.err_at(at, "unexpected hex string in list"),
         }
     }
 
@@ -2607,6 +2611,8 @@ enum ElemLit {
 }
 
 enum DenseLit {
+    /// `dense<>`: no elements, any shape with zero elements.
+    Empty,
     List(Vec<DenseLit>),
     Elem(ElemLit),
     Hex(Vec<u8>),
