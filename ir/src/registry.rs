@@ -237,6 +237,17 @@ pub fn op_traits(name: &[u8]) -> OpTraits {
     }
 }
 
+impl OpTraits {
+    /// True if the op may be a terminator (unknown ops might be).
+    pub fn might_be_terminator(&self) -> bool {
+        self.terminator || !self.registered || !self.known
+    }
+    /// True if the op might have the `NoTerminator` trait.
+    pub fn might_have_no_terminator(&self) -> bool {
+        self.no_terminator || !self.registered || !self.known
+    }
+}
+
 /// True if `name` may be a terminator (unknown ops might be).
 pub fn might_be_terminator(name: &[u8]) -> bool {
     let t = op_traits(name);

@@ -3,7 +3,6 @@
 
 use super::Cx;
 use crate::ir::{BlockId, Module, OpId, RegionId, ValueDef, ValueId};
-use crate::registry;
 use irkit_diag::Diagnostic;
 use la_arena::ArenaMap;
 use rustc_hash::FxHashMap;
@@ -183,9 +182,9 @@ fn intersect(idom: &[Option<usize>], rpo: &[usize], mut a: usize, mut b: usize) 
 
 /// Regions without SSA dominance: those of graph-region ops, and those of
 /// unregistered ops (which may be graph regions, as MLIR assumes).
-fn is_graph_region(m: &Module, r: RegionId) -> bool {
-    m.regions[r].parent.is_some_and(|p| {
-        let t = registry::op_traits(m.ctx.bytes(m.ops[p].name));
+fn is_graph_region(cx: &Cx<'_>, r: RegionId) -> bool {
+    cx.m.regions[r].parent.is_some_and(|p| {
+        let t = cx.traits(p);
         t.graph_regions || !t.registered
     })
 }
@@ -237,7 +236,7 @@ fn check_op(cx: &Cx<'_>, st: &mut State<'_>, op: OpId) -> Result<(), Diagnostic>
     // Isolation: operands must be defined inside the nearest isolated ancestor.
     let mut anc = m.parent_op(op);
     while let Some(a) = anc {
-        if registry::op_traits(m.ctx.bytes(m.ops[a].name)).isolated_from_above {
+        if cx.traits(a).isolated_from_above {
             for &v in m.ops[op].operands.iter() {
                 let Some((dr, _)) = def_region(m, v) else {
                     continue;
@@ -263,7 +262,7 @@ fn check_op(cx: &Cx<'_>, st: &mut State<'_>, op: OpId) -> Result<(), Diagnostic>
         return Ok(());
     }
     for (i, &v) in m.ops[op].operands.iter().enumerate() {
-        if dominates(st, v, op) {
+        if dominates(cx, st, v, op) {
             continue;
         }
         return Err(invalid_dominance(cx, op, i, v));
@@ -271,7 +270,7 @@ fn check_op(cx: &Cx<'_>, st: &mut State<'_>, op: OpId) -> Result<(), Diagnostic>
     Ok(())
 }
 
-fn dominates(st: &mut State<'_>, v: ValueId, user: OpId) -> bool {
+fn dominates(cx: &Cx<'_>, st: &mut State<'_>, v: ValueId, user: OpId) -> bool {
     let m = st.m;
     let Some((r, db)) = def_region(m, v) else {
         return false;
@@ -282,7 +281,7 @@ fn dominates(st: &mut State<'_>, v: ValueId, user: OpId) -> bool {
     let Some(ab) = m.ops[a].parent else {
         return false;
     };
-    let graph = is_graph_region(m, r);
+    let graph = is_graph_region(cx, r);
     match m.values[v].def {
         ValueDef::BlockArg { .. } => st.block_dominates(r, db, ab),
         ValueDef::Result { op: d, .. } => {

@@ -6,7 +6,6 @@ use super::Cx;
 use crate::context::{AttrData, TypeData};
 use crate::ir::{BlockId, OpId};
 use crate::printer::{op_to_string_local, type_to_string};
-use crate::registry;
 use irkit_diag::Diagnostic;
 use rustc_hash::FxHashMap;
 
@@ -27,7 +26,7 @@ fn check_op(cx: &Cx<'_>, op: OpId) -> Result<(), Diagnostic> {
     let m = cx.m;
     let d = &m.ops[op];
     let name = m.ctx.bytes(d.name);
-    let traits = registry::op_traits(name);
+    let traits = cx.traits(op);
     for &r in d.regions.iter() {
         let blocks = &m.regions[r].blocks;
         let single = blocks.len() == 1;
@@ -35,16 +34,16 @@ fn check_op(cx: &Cx<'_>, op: OpId) -> Result<(), Diagnostic> {
             check_block(cx, op, b, single, bi == 0)?;
         }
         if traits.single_block && blocks.len() > 1 {
-            return Err(cx.op_error(op, format!("expects region #0 to have 0 or 1 blocks")));
+            return Err(cx.op_error(op, "expects region #0 to have 0 or 1 blocks"));
         }
     }
-    if name == b"builtin.module" {
-        if d.regions.len() != 1 || m.regions[d.regions[0]].blocks.len() != 1 {
-            return Err(cx.op_error(
-                op,
-                "region #0 ('bodyRegion') failed to verify constraint: region with 1 blocks",
-            ));
-        }
+    if name == b"builtin.module"
+        && (d.regions.len() != 1 || m.regions[d.regions[0]].blocks.len() != 1)
+    {
+        return Err(cx.op_error(
+            op,
+            "region #0 ('bodyRegion') failed to verify constraint: region with 1 blocks",
+        ));
     }
     if traits.symbol_table {
         check_symbol_table(cx, op)?;
@@ -74,8 +73,7 @@ fn check_block(
     entry: bool,
 ) -> Result<(), Diagnostic> {
     let m = cx.m;
-    let pname = m.ctx.bytes(m.ops[parent].name);
-    let may_skip_terminator = single && registry::might_have_no_terminator(pname);
+    let may_skip_terminator = single && cx.traits(parent).might_have_no_terminator();
     let ops = &m.blocks[b].ops;
     // Successor placement.
     for (i, &o) in ops.iter().enumerate() {
@@ -118,8 +116,7 @@ fn check_block(
             }
         }
         Some(&last) => {
-            let lname = m.ctx.bytes(m.ops[last].name);
-            if !may_skip_terminator && !registry::might_be_terminator(lname) {
+            if !may_skip_terminator && !cx.traits(last).might_be_terminator() {
                 return Err(Diagnostic::error(
                     cx.op_loc(last),
                     format!(
