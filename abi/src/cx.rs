@@ -103,20 +103,18 @@ impl AbiCx {
         self.float(k)
     }
 
+    /// Interns a scalar type (callers above only pass scalars, whose
+    /// layout cannot fail).
     fn scalar(&mut self, ty: Type) -> TypeId {
-        match ty {
-            Type::Void | Type::Bool | Type::Int { .. } | Type::Float(_) | Type::Ptr => {}
-            Type::Array { .. }
-            | Type::FlexArray { .. }
-            | Type::Vector { .. }
-            | Type::Complex(_)
-            | Type::Record(_) => unreachable!("scalar() called with an aggregate"),
+        if let Some(id) = self.types.get(&ty) {
+            return id;
         }
-        match self.intern(ty) {
-            Ok(id) => id,
-            // Scalars always have a layout.
-            Err(_) => unreachable!("scalar layout cannot fail"),
-        }
+        let info = layout::scalar_info(&mut self.ll, &ty);
+        let id = self.types.intern(ty);
+        self.infos.push(info);
+        self.arg_cache.push(None);
+        self.ret_cache.push(None);
+        id
     }
 
     pub fn array(&mut self, elem: TypeId, len: u64) -> Result<TypeId, TypeError> {

@@ -131,7 +131,7 @@ fn align_to(x: u64, a: u64) -> u64 {
     }
 }
 
-/// Computes [`TypeInfo`] for `id`, whose children already have theirs
+/// Computes [`TypeInfo`] for `ty`, whose children already have theirs
 /// (children are always interned before their parents).
 pub(crate) fn compute(
     dl: &DataLayout,
@@ -140,7 +140,19 @@ pub(crate) fn compute(
     ll: &mut LlTypes,
     ty: &Type,
 ) -> Result<TypeInfo, TypeError> {
-    let info_of = |t: TypeId| &infos[t.index()];
+    let info = compute_inner(dl, types, infos, ll, ty)?;
+    if info.depth > MAX_DEPTH {
+        return Err(TypeError::TooDeep);
+    }
+    if info.layout.size > MAX_SIZE {
+        return Err(TypeError::TooLarge);
+    }
+    Ok(info)
+}
+
+/// [`TypeInfo`] of a scalar (`Void`, `Bool`, `Int`, `Float`, `Ptr`); for
+/// any other type, that of `void`.
+pub(crate) fn scalar_info(ll: &mut LlTypes, ty: &Type) -> TypeInfo {
     let scalar = |ll: &mut LlTypes, size: u64, t: LlTy| {
         let l = ll.intern(t);
         TypeInfo {
@@ -153,19 +165,7 @@ pub(crate) fn compute(
             depth: 0,
         }
     };
-    Ok(match ty {
-        Type::Void => {
-            let l = ll.intern(LlTy::Void);
-            TypeInfo {
-                layout: Layout { size: 0, align: 1, unadjusted_align: 1 },
-                ll: l,
-                ll_mem: l,
-                record: None,
-                empty_abi: false,
-                empty_layout: false,
-                depth: 0,
-            }
-        }
+    match ty {
         Type::Bool => {
             let mut i = scalar(ll, 1, LlTy::Int(1));
             i.ll_mem = ll.int(8);
@@ -180,12 +180,49 @@ pub(crate) fn compute(
             FloatKind::Quad => scalar(ll, 16, LlTy::Fp128),
         },
         Type::Ptr => scalar(ll, 8, LlTy::Ptr),
+        Type::Void
+        | Type::Array { .. }
+        | Type::FlexArray { .. }
+        | Type::Vector { .. }
+        | Type::Complex(_)
+        | Type::Record(_) => {
+            let l = ll.intern(LlTy::Void);
+            TypeInfo {
+                layout: Layout { size: 0, align: 1, unadjusted_align: 1 },
+                ll: l,
+                ll_mem: l,
+                record: None,
+                empty_abi: false,
+                empty_layout: false,
+                depth: 0,
+            }
+        }
+    }
+}
+
+/// Largest object size in bytes we lay out (2^56; sizes in bits still fit
+/// in 64 bits).
+pub const MAX_SIZE: u64 = 1 << 56;
+
+fn compute_inner(
+    dl: &DataLayout,
+    types: &TypeInterner,
+    infos: &[TypeInfo],
+    ll: &mut LlTypes,
+    ty: &Type,
+) -> Result<TypeInfo, TypeError> {
+    let info_of = |t: TypeId| &infos[t.index()];
+    Ok(match ty {
+        Type::Void | Type::Bool | Type::Int { .. } | Type::Float(_) | Type::Ptr => scalar_info(ll, ty),
         Type::Array { elem, len } => {
             let e = info_of(*elem);
             if !is_object(types, *elem) {
                 return Err(TypeError::BadElement);
             }
             let size = e.layout.size.checked_mul(*len).ok_or(TypeError::TooLarge)?;
+            if size > MAX_SIZE {
+                return Err(TypeError::TooLarge);
+            }
             let l = ll.intern(LlTy::Array(*len, e.ll_mem));
             TypeInfo {
                 layout: Layout { size, align: e.layout.align, unadjusted_align: e.layout.align },
@@ -407,9 +444,12 @@ fn record_info(
             unadjusted = unadjusted.max(field_align);
             align = align.max(field_align);
         }
+        if data_size > MAX_SIZE * 8 {
+            return Err(TypeError::TooLarge);
+        }
     }
-    if depth > MAX_DEPTH {
-        return Err(TypeError::TooDeep);
+    if depth > MAX_DEPTH || size / 8 > MAX_SIZE {
+        return Err(if depth > MAX_DEPTH { TypeError::TooDeep } else { TypeError::TooLarge });
     }
     let size = align_to(size, align);
     let layout = Layout { size: size / 8, align: align / 8, unadjusted_align: unadjusted / 8 };

@@ -12,6 +12,7 @@
 //! - [`targets`]: the triple registry ([`lookup`]) and one module per
 //!   calling convention (`x86_64_sysv`, `aarch64_aapcs`).
 //! - [`print`]: the LLVM `declare` line Clang would emit.
+//! - [`cdesc`]: a compact C signature notation (tests, `xtask abi-diff`).
 //!
 //! # Use
 //! ```
@@ -37,6 +38,7 @@
 //! Lint policy: workspace lints (no `unsafe`, no `unwrap`, no `dbg!`).
 
 pub mod callconv;
+pub mod cdesc;
 pub mod cx;
 pub mod layout;
 pub mod llty;

@@ -1,17 +1,17 @@
 //! `cargo xtask abi-diff`: irkit-abi classification against clang-19.
 //!
 //! Random C signatures (and the curated `testdata/abi/edge-cases.txt`) are
-//! made from one description ([`desc`]) that yields both the C source and
+//! made from one description (`irkit_abi::cdesc`) that yields both the C source and
 //! the shadow types. Clang compiles batches of definitions at `-O0`; each
 //! `define` line is normalized ([`llparse`]) and compared with
 //! `irkit_abi::print::declare_line` of our classification. Mismatches are
 //! written as one-function C reproducers under `target/abi-diff/`.
 
 pub mod cgen;
-pub mod desc;
 pub mod gen;
 mod llparse;
-pub mod shadow;
+
+pub use irkit_abi::cdesc as desc;
 
 use crate::util::{find_tool, has_flag, opt_value, workspace_root};
 use desc::Sig;
@@ -191,7 +191,7 @@ fn compare(cfg: &RunCfg, target: Target, sigs: &[Sig], tag: &str) -> Result<usiz
             defines.iter().map(|(n, l)| (n.as_str(), l.as_str())).collect();
         for sig in batch.iter() {
             let expected = by_name.get(sig.name.as_str()).copied().unwrap_or("<no define>");
-            let ours = shadow::sig(&mut cx, sig)
+            let ours = desc::sig_to_fn_sig(&mut cx, sig)
                 .and_then(|fs| cx.compute_fn_abi(&fs).map_err(|e| e.to_string()))
                 .map(|abi| declare_line(&cx.ll, &abi, &sig.name));
             let ours = match ours {

@@ -71,7 +71,7 @@ fn homogeneous(cx: &AbiCx, ty: TypeId, base: &mut Option<TypeId>, members: &mut 
             if !homogeneous(cx, *elem, base, members) {
                 return false;
             }
-            *members *= len;
+            *members = members.saturating_mul(*len);
         }
         Type::Record(rec) => {
             if cx.record_layout(ty).is_some_and(|r| r.has_flexible_array) {
@@ -97,10 +97,10 @@ fn homogeneous(cx: &AbiCx, ty: TypeId, base: &mut Option<TypeId>, members: &mut 
                 if !homogeneous(cx, f.ty, base, &mut fm) {
                     return false;
                 }
-                *members = if rec.kind == RecordKind::Union { (*members).max(fm) } else { *members + fm };
+                *members = if rec.kind == RecordKind::Union { (*members).max(fm) } else { members.saturating_add(fm) };
             }
             let Some(b) = *base else { return false };
-            if size_bits(cx, b) * *members != size_bits(cx, ty) {
+            if size_bits(cx, b).saturating_mul(*members) != size_bits(cx, ty) {
                 return false;
             }
         }

@@ -208,7 +208,9 @@ impl Cls<'_> {
                     return (lo, hi);
                 }
                 let mut o = off;
-                for _ in 0..*len {
+                // Zero-sized elements are NO_CLASS: nothing to merge.
+                let n = if elem_size == 0 { 0 } else { *len };
+                for _ in 0..n {
                     let (fl, fh) = self.classify(*elem, o);
                     lo = merge(lo, fl);
                     hi = merge(hi, fh);
