@@ -188,10 +188,19 @@ pub fn to_type(cx: &mut AbiCx, t: &CType) -> Result<TypeId, String> {
         CType::Record(r) => {
             let mut fields = Vec::with_capacity(r.fields.len());
             for f in &r.fields {
-                fields.push(Field { ty: to_type(cx, &f.ty)?, bit_width: f.bits, named: f.named, align: f.align });
+                fields.push(Field {
+                    ty: to_type(cx, &f.ty)?,
+                    bit_width: f.bits,
+                    named: f.named,
+                    align: f.align,
+                });
             }
             cx.record(RecordData {
-                kind: if r.union { RecordKind::Union } else { RecordKind::Struct },
+                kind: if r.union {
+                    RecordKind::Union
+                } else {
+                    RecordKind::Struct
+                },
                 fields: fields.into_boxed_slice(),
                 packed: r.packed,
                 align: r.align,
@@ -209,7 +218,11 @@ pub fn sig_to_fn_sig(cx: &mut AbiCx, s: &Sig) -> Result<FnSig, String> {
     for a in &s.args {
         args.push(to_type(cx, a)?);
     }
-    Ok(FnSig { ret, args, variadic: false })
+    Ok(FnSig {
+        ret,
+        args,
+        variadic: false,
+    })
 }
 
 impl fmt::Display for CType {
@@ -270,7 +283,11 @@ pub fn parse_sig(line: &str) -> Result<Sig, String> {
     if name.is_empty() || !name.chars().all(|c| c.is_ascii_alphanumeric() || c == '_') {
         return Err(format!("bad function name '{name}'"));
     }
-    let mut p = P { s: rest.as_bytes(), i: 0, depth: 0 };
+    let mut p = P {
+        s: rest.as_bytes(),
+        i: 0,
+        depth: 0,
+    };
     let ret = p.ty()?;
     p.expect(b'(')?;
     let mut args = Vec::new();
@@ -287,7 +304,11 @@ pub fn parse_sig(line: &str) -> Result<Sig, String> {
     if p.i != p.s.len() {
         return Err(format!("trailing text at column {}", p.i + name.len() + 2));
     }
-    Ok(Sig { name: name.to_string(), ret, args })
+    Ok(Sig {
+        name: name.to_string(),
+        ret,
+        args,
+    })
 }
 
 struct P<'a> {
@@ -321,7 +342,9 @@ impl P<'_> {
     fn word(&mut self) -> String {
         self.ws();
         let st = self.i;
-        while self.i < self.s.len() && (self.s[self.i].is_ascii_alphanumeric() || self.s[self.i] == b'_') {
+        while self.i < self.s.len()
+            && (self.s[self.i].is_ascii_alphanumeric() || self.s[self.i] == b'_')
+        {
             self.i += 1;
         }
         String::from_utf8_lossy(&self.s[st..self.i]).into_owned()
@@ -334,7 +357,8 @@ impl P<'_> {
     }
     fn num(&mut self) -> Result<u64, String> {
         let w = self.word();
-        w.parse().map_err(|_| format!("expected a number, found '{w}'"))
+        w.parse()
+            .map_err(|_| format!("expected a number, found '{w}'"))
     }
     fn paren_num(&mut self) -> Result<u64, String> {
         self.expect(b'(')?;
@@ -344,7 +368,11 @@ impl P<'_> {
     }
     fn prim(&mut self) -> Result<Prim, String> {
         let w = self.word();
-        PRIMS.iter().find(|p| p.1 == w).map(|p| p.0).ok_or(format!("unknown type '{w}'"))
+        PRIMS
+            .iter()
+            .find(|p| p.1 == w)
+            .map(|p| p.0)
+            .ok_or(format!("unknown type '{w}'"))
     }
     fn ty(&mut self) -> Result<CType, String> {
         self.depth += 1;
@@ -371,7 +399,12 @@ impl P<'_> {
             }
             "struct" | "union" => {
                 self.word();
-                let mut r = RecordDesc { union: w == "union", packed: false, align: None, fields: vec![] };
+                let mut r = RecordDesc {
+                    union: w == "union",
+                    packed: false,
+                    align: None,
+                    fields: vec![],
+                };
                 loop {
                     match self.peek_word().as_str() {
                         "packed" => {
@@ -389,7 +422,12 @@ impl P<'_> {
                 if !self.eat(b'}') {
                     loop {
                         let ty = self.ty()?;
-                        let mut fd = FieldDesc { ty, bits: None, named: true, align: None };
+                        let mut fd = FieldDesc {
+                            ty,
+                            bits: None,
+                            named: true,
+                            align: None,
+                        };
                         loop {
                             match self.peek_word().as_str() {
                                 "bits" => {

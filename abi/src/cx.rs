@@ -172,10 +172,17 @@ impl AbiCx {
         }
     }
 
-    fn check_value_type(&self, ty: TypeId, index: Option<usize>, is_ret: bool) -> Result<(), AbiError> {
+    fn check_value_type(
+        &self,
+        ty: TypeId,
+        index: Option<usize>,
+        is_ret: bool,
+    ) -> Result<(), AbiError> {
         match &self.types[ty] {
             Type::Void if is_ret => Ok(()),
-            Type::Void => Err(AbiError::VoidParameter { index: index.unwrap_or(0) }),
+            Type::Void => Err(AbiError::VoidParameter {
+                index: index.unwrap_or(0),
+            }),
             Type::Array { .. } | Type::FlexArray { .. } => Err(AbiError::ArrayByValue { index }),
             Type::Record(r) if !r.complete => Err(AbiError::IncompleteByValue { index }),
             Type::Bool

@@ -103,11 +103,17 @@ impl std::fmt::Display for TypeError {
         match self {
             TypeError::BitFieldNotInteger => write!(f, "bit-field of non-integer type"),
             TypeError::BitFieldTooWide { width, type_bits } => {
-                write!(f, "bit-field width {width} exceeds its type's {type_bits} bits")
+                write!(
+                    f,
+                    "bit-field width {width} exceeds its type's {type_bits} bits"
+                )
             }
             TypeError::NamedZeroWidthBitField => write!(f, "named zero-width bit-field"),
             TypeError::MisplacedFlexibleArray => {
-                write!(f, "flexible array member is not the last member of a struct")
+                write!(
+                    f,
+                    "flexible array member is not the last member of a struct"
+                )
             }
             TypeError::IncompleteMember => write!(f, "member of incomplete type"),
             TypeError::BadAlignment(a) => write!(f, "alignment {a} is not a power of two"),
@@ -156,7 +162,11 @@ pub(crate) fn scalar_info(ll: &mut LlTypes, ty: &Type) -> TypeInfo {
     let scalar = |ll: &mut LlTypes, size: u64, t: LlTy| {
         let l = ll.intern(t);
         TypeInfo {
-            layout: Layout { size, align: size.max(1), unadjusted_align: size.max(1) },
+            layout: Layout {
+                size,
+                align: size.max(1),
+                unadjusted_align: size.max(1),
+            },
             ll: l,
             ll_mem: l,
             record: None,
@@ -188,7 +198,11 @@ pub(crate) fn scalar_info(ll: &mut LlTypes, ty: &Type) -> TypeInfo {
         | Type::Record(_) => {
             let l = ll.intern(LlTy::Void);
             TypeInfo {
-                layout: Layout { size: 0, align: 1, unadjusted_align: 1 },
+                layout: Layout {
+                    size: 0,
+                    align: 1,
+                    unadjusted_align: 1,
+                },
                 ll: l,
                 ll_mem: l,
                 record: None,
@@ -213,7 +227,9 @@ fn compute_inner(
 ) -> Result<TypeInfo, TypeError> {
     let info_of = |t: TypeId| &infos[t.index()];
     Ok(match ty {
-        Type::Void | Type::Bool | Type::Int { .. } | Type::Float(_) | Type::Ptr => scalar_info(ll, ty),
+        Type::Void | Type::Bool | Type::Int { .. } | Type::Float(_) | Type::Ptr => {
+            scalar_info(ll, ty)
+        }
         Type::Array { elem, len } => {
             let e = info_of(*elem);
             if !is_object(types, *elem) {
@@ -225,7 +241,11 @@ fn compute_inner(
             }
             let l = ll.intern(LlTy::Array(*len, e.ll_mem));
             TypeInfo {
-                layout: Layout { size, align: e.layout.align, unadjusted_align: e.layout.align },
+                layout: Layout {
+                    size,
+                    align: e.layout.align,
+                    unadjusted_align: e.layout.align,
+                },
                 ll: l,
                 ll_mem: l,
                 record: None,
@@ -241,7 +261,11 @@ fn compute_inner(
             }
             let l = ll.intern(LlTy::Array(0, e.ll_mem));
             TypeInfo {
-                layout: Layout { size: 0, align: e.layout.align, unadjusted_align: e.layout.align },
+                layout: Layout {
+                    size: 0,
+                    align: e.layout.align,
+                    unadjusted_align: e.layout.align,
+                },
                 ll: l,
                 ll_mem: l,
                 record: None,
@@ -274,7 +298,11 @@ fn compute_inner(
             }
             let l = ll.intern(LlTy::Vector(*len, elem_ll));
             TypeInfo {
-                layout: Layout { size: width / 8, align: align / 8, unadjusted_align: align / 8 },
+                layout: Layout {
+                    size: width / 8,
+                    align: align / 8,
+                    unadjusted_align: align / 8,
+                },
                 ll: l,
                 ll_mem: l,
                 record: None,
@@ -289,7 +317,10 @@ fn compute_inner(
                 _ => return Err(TypeError::BadComplex),
             }
             let e = info_of(*elem);
-            let l = ll.intern(LlTy::Struct { elems: Box::new([e.ll_mem, e.ll_mem]), packed: false });
+            let l = ll.intern(LlTy::Struct {
+                elems: Box::new([e.ll_mem, e.ll_mem]),
+                packed: false,
+            });
             TypeInfo {
                 layout: Layout {
                     size: e.layout.size * 2,
@@ -338,13 +369,26 @@ fn record_info(
     ll: &mut LlTypes,
     rec: &crate::ty::RecordData,
 ) -> Result<TypeInfo, TypeError> {
-    let crate::ty::RecordData { kind, fields, packed, align: rec_align, complete } = rec;
+    let crate::ty::RecordData {
+        kind,
+        fields,
+        packed,
+        align: rec_align,
+        complete,
+    } = rec;
     let is_union = *kind == RecordKind::Union;
     let rec_align = check_align(*rec_align)?;
     if !complete {
-        let l = ll.intern(LlTy::Struct { elems: Box::new([]), packed: false });
+        let l = ll.intern(LlTy::Struct {
+            elems: Box::new([]),
+            packed: false,
+        });
         return Ok(TypeInfo {
-            layout: Layout { size: 0, align: 1, unadjusted_align: 1 },
+            layout: Layout {
+                size: 0,
+                align: 1,
+                unadjusted_align: 1,
+            },
             ll: l,
             ll_mem: l,
             record: Some(Box::new(RecordLayout {
@@ -390,7 +434,10 @@ fn record_info(
             }
             let storage = fi.layout.size * 8;
             if width > storage {
-                return Err(TypeError::BitFieldTooWide { width: width as u32, type_bits: storage });
+                return Err(TypeError::BitFieldTooWide {
+                    width: width as u32,
+                    type_bits: storage,
+                });
             }
             if width == 0 && f.named {
                 return Err(TypeError::NamedZeroWidthBitField);
@@ -432,8 +479,16 @@ fn record_info(
             unfilled = 0;
             let fsize = if is_flex { 0 } else { fi.layout.size * 8 };
             let type_align = fi.layout.align * 8;
-            let field_align = if *packed { explicit.max(8) } else { type_align.max(explicit) };
-            let off = if is_union { 0 } else { align_to(data_size, field_align) };
+            let field_align = if *packed {
+                explicit.max(8)
+            } else {
+                type_align.max(explicit)
+            };
+            let off = if is_union {
+                0
+            } else {
+                align_to(data_size, field_align)
+            };
             offsets.push(off);
             if is_union {
                 data_size = data_size.max(fsize);
@@ -449,10 +504,18 @@ fn record_info(
         }
     }
     if depth > MAX_DEPTH || size / 8 > MAX_SIZE {
-        return Err(if depth > MAX_DEPTH { TypeError::TooDeep } else { TypeError::TooLarge });
+        return Err(if depth > MAX_DEPTH {
+            TypeError::TooDeep
+        } else {
+            TypeError::TooLarge
+        });
     }
     let size = align_to(size, align);
-    let layout = Layout { size: size / 8, align: align / 8, unadjusted_align: unadjusted / 8 };
+    let layout = Layout {
+        size: size / 8,
+        align: align / 8,
+        unadjusted_align: unadjusted / 8,
+    };
 
     // --- isEmptyRecord / isEmptyRecordForLayout ---
     let empty_abi = fields.iter().all(|f| {
@@ -468,9 +531,14 @@ fn record_info(
         }
         matches!(types[t], Type::Record(_)) && infos[t.index()].empty_abi
     });
-    let empty_layout = fields.iter().all(|f| field_empty_for_layout(types, infos, f));
+    let empty_layout = fields
+        .iter()
+        .all(|f| field_empty_for_layout(types, infos, f));
 
-    let rl = RecordLayout { field_offsets: offsets.into_boxed_slice(), has_flexible_array: has_flex };
+    let rl = RecordLayout {
+        field_offsets: offsets.into_boxed_slice(),
+        has_flexible_array: has_flex,
+    };
     let l = if is_union {
         lower_union(types, infos, ll, rec, layout.size)
     } else {
@@ -558,7 +626,10 @@ fn lower_union(
             }
         }
     }
-    ll.intern(LlTy::Struct { elems: elems.into_boxed_slice(), packed })
+    ll.intern(LlTy::Struct {
+        elems: elems.into_boxed_slice(),
+        packed,
+    })
 }
 
 /// `CGRecordLowering::lower` for C structs.
@@ -588,9 +659,15 @@ fn lower_struct(
         }
     }
     if members.is_empty() {
-        let elems: Box<[LlTyId]> =
-            if size == 0 { Box::new([]) } else { Box::new([ll.byte_array(size)]) };
-        return ll.intern(LlTy::Struct { elems, packed: false });
+        let elems: Box<[LlTyId]> = if size == 0 {
+            Box::new([])
+        } else {
+            Box::new([ll.byte_array(size)])
+        };
+        return ll.intern(LlTy::Struct {
+            elems,
+            packed: false,
+        });
     }
     members.sort_by_key(|m| m.0);
     // determinePacked (the capstone at `size` has alignment 1 here).
@@ -616,7 +693,10 @@ fn lower_struct(
     };
     let mut elems = Vec::with_capacity(members.len() * 2);
     let mut end = 0u64;
-    for &(off, t) in members.iter().chain(std::iter::once(&(size, LlTyId::CAPSTONE))) {
+    for &(off, t) in members
+        .iter()
+        .chain(std::iter::once(&(size, LlTyId::CAPSTONE)))
+    {
         let is_cap = t == LlTyId::CAPSTONE;
         let a = if packed {
             1
@@ -634,7 +714,10 @@ fn lower_struct(
         elems.push(t);
         end = off + ll.alloc_size(t);
     }
-    ll.intern(LlTy::Struct { elems: elems.into_boxed_slice(), packed })
+    ll.intern(LlTy::Struct {
+        elems: elems.into_boxed_slice(),
+        packed,
+    })
 }
 
 impl LlTyId {
@@ -659,7 +742,10 @@ fn accumulate_bitfields(
 ) -> usize {
     let fields = &rec.fields;
     let offs = &rl.field_offsets;
-    let end = fields[start..].iter().position(|f| f.bit_width.is_none()).map_or(fields.len(), |p| start + p);
+    let end = fields[start..]
+        .iter()
+        .position(|f| f.bit_width.is_none())
+        .map_or(fields.len(), |p| start + p);
     let reg = dl.register_bytes;
     let mut field = start;
     let mut begin: Option<usize> = None;
@@ -729,7 +815,11 @@ fn accumulate_bitfields(
         if install {
             let access = best_end_off - begin_off;
             if access != 0 {
-                let ty = if best_clipped { ll.byte_array(access) } else { ll.int((access * 8) as u32) };
+                let ty = if best_clipped {
+                    ll.byte_array(access)
+                } else {
+                    ll.int((access * 8) as u32)
+                };
                 members.push((begin_off, ty));
             }
             field = best_end;

@@ -6,7 +6,9 @@
 
 use crate::cdesc::{parse_sig, sig_to_fn_sig};
 use crate::print::declare_line;
-use crate::{lookup, AbiCx, AbiError, Field, FnSig, LookupError, RecordData, RecordKind, TypeError};
+use crate::{
+    lookup, AbiCx, AbiError, Field, FnSig, LookupError, RecordData, RecordKind, TypeError,
+};
 
 const X86: &str = "x86_64-unknown-linux-gnu";
 const A64: &str = "aarch64-unknown-linux-gnu";
@@ -14,7 +16,9 @@ const A64: &str = "aarch64-unknown-linux-gnu";
 /// Classifies `sig` (cdesc notation) for `triple`+`features` and compares
 /// the printed declare line with `clang` (what clang-19 emits for `c`).
 fn check_f(triple: &str, features: &str, c: &str, sig: &str, clang: &str) {
-    let target = lookup(triple).and_then(|t| t.with_features(features)).expect("target");
+    let target = lookup(triple)
+        .and_then(|t| t.with_features(features))
+        .expect("target");
     let mut cx = AbiCx::new(target);
     let s = parse_sig(sig).expect("signature");
     let fs = sig_to_fn_sig(&mut cx, &s).expect("types");
@@ -80,7 +84,7 @@ fn x86_union_merges_sse_and_integer_to_integer() {
 }
 
 #[test]
-fn x86_odd_sized_record_uses_iN() {
+fn x86_odd_sized_record_uses_odd_width_integer() {
     check(
         X86,
         "struct S {char c[3];}; struct S c3(struct S)",
@@ -391,7 +395,12 @@ fn a64_integers_are_not_extended() {
 
 #[test]
 fn a64_empty_records_are_ignored_in_c() {
-    check(A64, "struct E {}; struct E empty(struct E, int)", "empty: struct {} (struct {}, int)", "declare void @empty(i32)");
+    check(
+        A64,
+        "struct E {}; struct E empty(struct E, int)",
+        "empty: struct {} (struct {}, int)",
+        "declare void @empty(i32)",
+    );
 }
 
 #[test]
@@ -412,7 +421,12 @@ fn a64_vectors() {
         "vec: vec(float, 2) (vec(float, 2), vec(char, 2), vec(float, 8), vec(double, 1))",
         "declare <2 x float> @vec(<2 x float>, i32, ptr, <1 x double>)",
     );
-    check(A64, "v8f vecret(void)", "vecret: vec(float, 8) ()", "declare void @vecret(ptr sret(<8 x float>) align 16)");
+    check(
+        A64,
+        "v8f vecret(void)",
+        "vecret: vec(float, 8) ()",
+        "declare void @vecret(ptr sret(<8 x float>) align 16)",
+    );
 }
 
 #[test]
@@ -464,9 +478,19 @@ fn a64_register_exhaustion_does_not_change_the_ir() {
 
 #[test]
 fn registry_rejects_unknown_and_unsupported_triples() {
-    assert!(matches!(lookup("sparc-sun-solaris"), Err(LookupError::Unknown { .. })));
-    for t in ["x86_64-pc-windows-msvc", "aarch64-apple-darwin", "riscv64-unknown-linux-gnu"] {
-        assert!(matches!(lookup(t), Err(LookupError::Unsupported { .. })), "{t}");
+    assert!(matches!(
+        lookup("sparc-sun-solaris"),
+        Err(LookupError::Unknown { .. })
+    ));
+    for t in [
+        "x86_64-pc-windows-msvc",
+        "aarch64-apple-darwin",
+        "riscv64-unknown-linux-gnu",
+    ] {
+        assert!(
+            matches!(lookup(t), Err(LookupError::Unsupported { .. })),
+            "{t}"
+        );
     }
     assert!(matches!(
         lookup(X86).and_then(|t| t.with_features("+bogus")),
@@ -478,17 +502,42 @@ fn registry_rejects_unknown_and_unsupported_triples() {
 fn incomplete_record_by_value_is_an_error() {
     let mut cx = AbiCx::new(lookup(X86).expect("target"));
     let inc = cx
-        .record(RecordData { kind: RecordKind::Struct, fields: Box::new([]), packed: false, align: None, complete: false })
+        .record(RecordData {
+            kind: RecordKind::Struct,
+            fields: Box::new([]),
+            packed: false,
+            align: None,
+            complete: false,
+        })
         .expect("incomplete record interns");
     let int = cx.int(32, true);
-    let sig = FnSig { ret: int, args: vec![int, inc], variadic: false };
-    assert_eq!(cx.compute_fn_abi(&sig), Err(AbiError::IncompleteByValue { index: Some(1) }));
-    let sig = FnSig { ret: inc, args: vec![], variadic: false };
-    assert_eq!(cx.compute_fn_abi(&sig), Err(AbiError::IncompleteByValue { index: None }));
+    let sig = FnSig {
+        ret: int,
+        args: vec![int, inc],
+        variadic: false,
+    };
+    assert_eq!(
+        cx.compute_fn_abi(&sig),
+        Err(AbiError::IncompleteByValue { index: Some(1) })
+    );
+    let sig = FnSig {
+        ret: inc,
+        args: vec![],
+        variadic: false,
+    };
+    assert_eq!(
+        cx.compute_fn_abi(&sig),
+        Err(AbiError::IncompleteByValue { index: None })
+    );
     // ... and cannot be a member either.
     let r = cx.record(RecordData {
         kind: RecordKind::Struct,
-        fields: Box::new([Field { ty: inc, bit_width: None, named: true, align: None }]),
+        fields: Box::new([Field {
+            ty: inc,
+            bit_width: None,
+            named: true,
+            align: None,
+        }]),
         packed: false,
         align: None,
         complete: true,
@@ -500,7 +549,11 @@ fn incomplete_record_by_value_is_an_error() {
 fn variadic_is_an_error() {
     let mut cx = AbiCx::new(lookup(A64).expect("target"));
     let int = cx.int(32, true);
-    let sig = FnSig { ret: int, args: vec![int], variadic: true };
+    let sig = FnSig {
+        ret: int,
+        args: vec![int],
+        variadic: true,
+    };
     assert_eq!(cx.compute_fn_abi(&sig), Err(AbiError::Variadic));
 }
 
@@ -511,14 +564,28 @@ fn invalid_types_are_rejected_not_laid_out() {
     let f = cx.float(crate::FloatKind::Float);
     let bad = |ty, bit_width, named| RecordData {
         kind: RecordKind::Struct,
-        fields: Box::new([Field { ty, bit_width, named, align: None }]),
+        fields: Box::new([Field {
+            ty,
+            bit_width,
+            named,
+            align: None,
+        }]),
         packed: false,
         align: None,
         complete: true,
     };
-    assert!(matches!(cx.record(bad(ch, Some(9), true)), Err(TypeError::BitFieldTooWide { .. })));
-    assert_eq!(cx.record(bad(f, Some(3), true)), Err(TypeError::BitFieldNotInteger));
-    assert_eq!(cx.record(bad(ch, Some(0), true)), Err(TypeError::NamedZeroWidthBitField));
+    assert!(matches!(
+        cx.record(bad(ch, Some(9), true)),
+        Err(TypeError::BitFieldTooWide { .. })
+    ));
+    assert_eq!(
+        cx.record(bad(f, Some(3), true)),
+        Err(TypeError::BitFieldNotInteger)
+    );
+    assert_eq!(
+        cx.record(bad(ch, Some(0), true)),
+        Err(TypeError::NamedZeroWidthBitField)
+    );
     assert_eq!(cx.array(ch, u64::MAX), Err(TypeError::TooLarge));
     let mut t = ch;
     let mut deep = Ok(t);
@@ -535,7 +602,8 @@ fn invalid_types_are_rejected_not_laid_out() {
 #[test]
 fn repeated_records_are_classified_once() {
     let mut cx = AbiCx::new(lookup(X86).expect("target"));
-    let s = parse_sig("f: struct {double, int} (struct {double, int}, struct {double, int})").expect("sig");
+    let s = parse_sig("f: struct {double, int} (struct {double, int}, struct {double, int})")
+        .expect("sig");
     let fs = sig_to_fn_sig(&mut cx, &s).expect("types");
     let n = cx.types().len();
     let a = cx.compute_fn_abi(&fs).expect("abi");

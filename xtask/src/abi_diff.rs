@@ -36,7 +36,9 @@ pub fn run(args: &[String]) -> Result<(), String> {
         return Ok(());
     }
     let num = |name: &str, default: u64| -> Result<u64, String> {
-        opt_value(args, name).map_or(Ok(default), |v| v.parse().map_err(|_| format!("bad {name} '{v}'")))
+        opt_value(args, name).map_or(Ok(default), |v| {
+            v.parse().map_err(|_| format!("bad {name} '{v}'"))
+        })
     };
     let count = num("--count", 10_000)?;
     let seed = num("--seed", 1)?;
@@ -60,13 +62,26 @@ pub fn run(args: &[String]) -> Result<(), String> {
             .and_then(|t| t.with_features(&features))
             .map_err(|e| e.to_string())?;
         let edges = parse_edge_cases(&edge_text, target)?;
-        let mut g = gen::Gen::new(seed, gen::GenCfg { has_f128: target.arch == irkit_abi::Arch::X86_64SysV });
+        let mut g = gen::Gen::new(
+            seed,
+            gen::GenCfg {
+                has_f128: target.arch == irkit_abi::Arch::X86_64SysV,
+            },
+        );
         let random: Vec<Sig> = (0..count).map(|i| g.sig(format!("g{i}"))).collect();
         let out_dir = root.join("target/abi-diff").join(triple);
         let _ = std::fs::remove_dir_all(&out_dir);
         std::fs::create_dir_all(&out_dir).map_err(|e| format!("{}: {e}", out_dir.display()))?;
         let verbose = has_flag(args, "--verbose");
-        let cfg = RunCfg { clang: &clang, triple, features: &features, jobs, batch, out_dir: &out_dir, verbose };
+        let cfg = RunCfg {
+            clang: &clang,
+            triple,
+            features: &features,
+            jobs,
+            batch,
+            out_dir: &out_dir,
+            verbose,
+        };
         let t0 = std::time::Instant::now();
         let edge_bad = compare(&cfg, target, &edges, "edge")?;
         let rand_bad = compare(&cfg, target, &random, "rand")?;
@@ -82,7 +97,9 @@ pub fn run(args: &[String]) -> Result<(), String> {
         total_bad += edge_bad + rand_bad;
     }
     if total_bad > 0 {
-        return Err(format!("{total_bad} mismatches (reproducers under target/abi-diff/)"));
+        return Err(format!(
+            "{total_bad} mismatches (reproducers under target/abi-diff/)"
+        ));
     }
     Ok(())
 }
@@ -97,14 +114,21 @@ pub fn parse_edge_cases(text: &str, target: Target) -> Result<Vec<Sig>, String> 
             continue;
         }
         let (only, rest) = match line.strip_prefix('[') {
-            Some(r) => r.split_once(']').ok_or(format!("edge-cases:{}: unclosed [", n + 1))?,
+            Some(r) => r
+                .split_once(']')
+                .ok_or(format!("edge-cases:{}: unclosed [", n + 1))?,
             None => ("", line),
         };
         let here = match only {
             "" => true,
             "x86_64" => target.arch == irkit_abi::Arch::X86_64SysV,
             "aarch64" => target.arch == irkit_abi::Arch::Aarch64Aapcs,
-            other => return Err(format!("edge-cases:{}: unknown target filter '{other}'", n + 1)),
+            other => {
+                return Err(format!(
+                    "edge-cases:{}: unknown target filter '{other}'",
+                    n + 1
+                ))
+            }
         };
         let sig = desc::parse_sig(rest).map_err(|e| format!("edge-cases:{}: {e}", n + 1))?;
         if here {
@@ -126,7 +150,13 @@ struct RunCfg<'a> {
 
 fn clang_cmd(cfg: &RunCfg) -> Command {
     let mut cmd = Command::new(cfg.clang);
-    cmd.args(["-O0", "-S", "-emit-llvm", "-w", &format!("--target={}", cfg.triple)]);
+    cmd.args([
+        "-O0",
+        "-S",
+        "-emit-llvm",
+        "-w",
+        &format!("--target={}", cfg.triple),
+    ]);
     for f in cfg.features.split(',').filter(|f| !f.is_empty()) {
         cmd.args(["-Xclang", "-target-feature", "-Xclang", f]);
     }
@@ -142,9 +172,13 @@ fn run_clang(cfg: &RunCfg, src: &str) -> Result<String, String> {
         .spawn()
         .map_err(|e| format!("cannot run clang-19: {e}"))?;
     if let Some(mut stdin) = child.stdin.take() {
-        stdin.write_all(src.as_bytes()).map_err(|e| format!("writing to clang: {e}"))?;
+        stdin
+            .write_all(src.as_bytes())
+            .map_err(|e| format!("writing to clang: {e}"))?;
     }
-    let out = child.wait_with_output().map_err(|e| format!("clang: {e}"))?;
+    let out = child
+        .wait_with_output()
+        .map_err(|e| format!("clang: {e}"))?;
     if !out.status.success() {
         return Err(String::from_utf8_lossy(&out.stderr).into_owned());
     }
@@ -171,7 +205,9 @@ fn compare(cfg: &RunCfg, target: Target, sigs: &[Sig], tag: &str) -> Result<usiz
             });
         }
     });
-    let results = results.into_inner().map_err(|_| "worker panicked".to_string())?;
+    let results = results
+        .into_inner()
+        .map_err(|_| "worker panicked".to_string())?;
     let mut cx = AbiCx::new(target);
     let mut bad = 0;
     for (bi, (batch, res)) in batches.iter().zip(results).enumerate() {
@@ -187,10 +223,15 @@ fn compare(cfg: &RunCfg, target: Target, sigs: &[Sig], tag: &str) -> Result<usiz
         let mut ll = LlTypes::new();
         let mut module = llparse::Module::new(&text);
         let defines = module.defines(&text, &mut ll)?;
-        let by_name: std::collections::HashMap<&str, &str> =
-            defines.iter().map(|(n, l)| (n.as_str(), l.as_str())).collect();
+        let by_name: std::collections::HashMap<&str, &str> = defines
+            .iter()
+            .map(|(n, l)| (n.as_str(), l.as_str()))
+            .collect();
         for sig in batch.iter() {
-            let expected = by_name.get(sig.name.as_str()).copied().unwrap_or("<no define>");
+            let expected = by_name
+                .get(sig.name.as_str())
+                .copied()
+                .unwrap_or("<no define>");
             let ours = desc::sig_to_fn_sig(&mut cx, sig)
                 .and_then(|fs| cx.compute_fn_abi(&fs).map_err(|e| e.to_string()))
                 .map(|abi| declare_line(&cx.ll, &abi, &sig.name));
@@ -204,7 +245,10 @@ fn compare(cfg: &RunCfg, target: Target, sigs: &[Sig], tag: &str) -> Result<usiz
             if ours != expected {
                 bad += 1;
                 if bad <= 5 {
-                    eprintln!("mismatch {}: {sig}\n  clang: {expected}\n  irkit: {ours}", cfg.triple);
+                    eprintln!(
+                        "mismatch {}: {sig}\n  clang: {expected}\n  irkit: {ours}",
+                        cfg.triple
+                    );
                 }
                 write_repro(cfg, sig, expected, &ours, tag, bad);
             }

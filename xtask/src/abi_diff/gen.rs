@@ -50,7 +50,14 @@ const INTS: &[Prim] = &[
     Prim::LLong,
     Prim::ULLong,
 ];
-const FLOATS: &[Prim] = &[Prim::Half, Prim::Float, Prim::Float, Prim::Double, Prim::Double, Prim::LDouble];
+const FLOATS: &[Prim] = &[
+    Prim::Half,
+    Prim::Float,
+    Prim::Float,
+    Prim::Double,
+    Prim::Double,
+    Prim::LDouble,
+];
 const VEC_ELEMS: &[Prim] = &[
     Prim::Char,
     Prim::Short,
@@ -82,7 +89,10 @@ pub struct Gen {
 
 impl Gen {
     pub fn new(seed: u64, cfg: GenCfg) -> Self {
-        Gen { rng: Rng::new(seed), cfg }
+        Gen {
+            rng: Rng::new(seed),
+            cfg,
+        }
     }
 
     fn prim(&mut self) -> Prim {
@@ -146,10 +156,18 @@ impl Gen {
     pub fn record(&mut self, depth: u32, top: bool) -> RecordDesc {
         let union = self.rng.pct(15);
         let packed = self.rng.pct(10);
-        let align = if self.rng.pct(8) { Some(self.rng.pick(&[1u32, 2, 4, 8, 16, 32, 64])) } else { None };
+        let align = if self.rng.pct(8) {
+            Some(self.rng.pick(&[1u32, 2, 4, 8, 16, 32, 64]))
+        } else {
+            None
+        };
         // Bias towards small records: that is where the classification is.
         let max = if self.rng.pct(70) { 3 } else { 6 };
-        let n = if self.rng.pct(5) { 0 } else { 1 + self.rng.below(max) };
+        let n = if self.rng.pct(5) {
+            0
+        } else {
+            1 + self.rng.below(max)
+        };
         let mut fields = Vec::new();
         let mut has_named_plain = false;
         for _ in 0..n {
@@ -158,28 +176,71 @@ impl Gen {
                 let t = self.rng.pick(INTS);
                 let max = if t == Prim::Bool { 1 } else { t.size() * 8 };
                 let zero = self.rng.pct(15);
-                let w = if zero { 0 } else { 1 + self.rng.below(max) as u32 };
+                let w = if zero {
+                    0
+                } else {
+                    1 + self.rng.below(max) as u32
+                };
                 let named = !zero && !self.rng.pct(20);
-                let align = if named && self.rng.pct(5) { Some(self.rng.pick(&[2u32, 4, 8])) } else { None };
-                fields.push(FieldDesc { ty: CType::Prim(t), bits: Some(w), named, align });
+                let align = if named && self.rng.pct(5) {
+                    Some(self.rng.pick(&[2u32, 4, 8]))
+                } else {
+                    None
+                };
+                fields.push(FieldDesc {
+                    ty: CType::Prim(t),
+                    bits: Some(w),
+                    named,
+                    align,
+                });
             } else {
                 let ty = self.member(depth);
-                let align = if self.rng.pct(5) { Some(self.rng.pick(&[1u32, 2, 4, 8, 16, 32])) } else { None };
+                let align = if self.rng.pct(5) {
+                    Some(self.rng.pick(&[1u32, 2, 4, 8, 16, 32]))
+                } else {
+                    None
+                };
                 has_named_plain = true;
-                fields.push(FieldDesc { ty, bits: None, named: true, align });
+                fields.push(FieldDesc {
+                    ty,
+                    bits: None,
+                    named: true,
+                    align,
+                });
             }
         }
         if top && !union && has_named_plain && self.rng.pct(5) {
-            let e = CType::Prim(self.rng.pick(&[Prim::Char, Prim::Int, Prim::Double, Prim::Float]));
-            fields.push(FieldDesc { ty: CType::Flex(Box::new(e)), bits: None, named: true, align: None });
+            let e = CType::Prim(
+                self.rng
+                    .pick(&[Prim::Char, Prim::Int, Prim::Double, Prim::Float]),
+            );
+            fields.push(FieldDesc {
+                ty: CType::Flex(Box::new(e)),
+                bits: None,
+                named: true,
+                align: None,
+            });
         }
-        RecordDesc { union, packed, align, fields }
+        RecordDesc {
+            union,
+            packed,
+            align,
+            fields,
+        }
     }
 
     /// A signature with 0-12 parameters.
     pub fn sig(&mut self, name: String) -> Sig {
-        let ret = if self.rng.pct(15) { CType::Prim(Prim::Void) } else { self.top_value() };
-        let n = if self.rng.pct(30) { 7 + self.rng.below(6) } else { self.rng.below(7) };
+        let ret = if self.rng.pct(15) {
+            CType::Prim(Prim::Void)
+        } else {
+            self.top_value()
+        };
+        let n = if self.rng.pct(30) {
+            7 + self.rng.below(6)
+        } else {
+            self.rng.below(7)
+        };
         let args = (0..n).map(|_| self.top_value()).collect();
         Sig { name, ret, args }
     }
