@@ -32,6 +32,7 @@ pub struct DataLayout {
 /// Size and alignment of a type in bytes.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Layout {
+    /// `sizeof(T)` in bytes (a multiple of `align`).
     pub size: u64,
     /// `alignof(T)`, including `aligned(N)` on a record.
     pub align: u64,

@@ -595,7 +595,7 @@ fn direct(ty: LlTyId) -> PassMode {
 
 /// `X86_64ABIInfo::classifyArgumentType` without register exhaustion.
 fn classify_arg(cx: &mut AbiCx, ty: TypeId) -> CachedArg {
-    if let Some(c) = cx.arg_cache[ty.index()] {
+    if let Some(c) = cx.cached_arg(ty) {
         return c;
     }
     let native = cx.target().avx.native_vector_bits();
@@ -709,7 +709,7 @@ fn classify_arg(cx: &mut AbiCx, ty: TypeId) -> CachedArg {
             needed_vec,
         }
     };
-    cx.arg_cache[ty.index()] = Some(result);
+    cx.cache_arg(ty, result);
     result
 }
 
@@ -746,7 +746,7 @@ fn indirect_arg(cx: &mut AbiCx, ty: TypeId, free_int: u32) -> PassMode {
 
 /// `X86_64ABIInfo::classifyReturnType`.
 fn classify_ret(cx: &mut AbiCx, ty: TypeId) -> PassMode {
-    if let Some(m) = cx.ret_cache[ty.index()] {
+    if let Some(m) = cx.cached_ret(ty) {
         return m;
     }
     let native = cx.target().avx.native_vector_bits();
@@ -859,7 +859,7 @@ fn classify_ret(cx: &mut AbiCx, ty: TypeId) -> PassMode {
             align_stack: None,
         }
     };
-    cx.ret_cache[ty.index()] = Some(mode);
+    cx.cache_ret(ty, mode);
     mode
 }
 
