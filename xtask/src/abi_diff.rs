@@ -210,6 +210,24 @@ fn compare(cfg: &RunCfg, target: Target, sigs: &[Sig], tag: &str) -> Result<usiz
         .map_err(|_| "worker panicked".to_string())?;
     let mut cx = AbiCx::new(target);
     let mut bad = 0;
+    // How many clang lines show each ABI feature (coverage of the run).
+    const FEATURES: &[&str] = &[
+        " byval(",
+        "sret(",
+        "alignstack(",
+        "signext",
+        "zeroext",
+        "x86_fp80",
+        "fp128",
+        "half",
+        "<2 x float>",
+        "{ double",
+        "{ i64",
+        "i128",
+        "[2 x i64]",
+        "[4 x float]",
+    ];
+    let mut seen = vec![0usize; FEATURES.len()];
     for (bi, (batch, res)) in batches.iter().zip(results).enumerate() {
         let text = match res {
             Some(Ok(t)) => t,
@@ -232,6 +250,11 @@ fn compare(cfg: &RunCfg, target: Target, sigs: &[Sig], tag: &str) -> Result<usiz
                 .get(sig.name.as_str())
                 .copied()
                 .unwrap_or("<no define>");
+            for (k, f) in FEATURES.iter().enumerate() {
+                if expected.contains(f) {
+                    seen[k] += 1;
+                }
+            }
             let ours = desc::sig_to_fn_sig(&mut cx, sig)
                 .and_then(|fs| cx.compute_fn_abi(&fs).map_err(|e| e.to_string()))
                 .map(|abi| declare_line(&cx.ll, &abi, &sig.name));
@@ -253,6 +276,17 @@ fn compare(cfg: &RunCfg, target: Target, sigs: &[Sig], tag: &str) -> Result<usiz
                 write_repro(cfg, sig, expected, &ours, tag, bad);
             }
         }
+    }
+    if cfg.verbose || tag == "rand" {
+        let cov: Vec<String> = FEATURES
+            .iter()
+            .zip(&seen)
+            .map(|(f, n)| format!("'{}' {n}", f.trim()))
+            .collect();
+        println!(
+            "  {tag} coverage (signatures whose clang line has …): {}",
+            cov.join(", ")
+        );
     }
     Ok(bad)
 }
