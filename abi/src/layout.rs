@@ -182,7 +182,15 @@ pub(crate) fn scalar_info(ll: &mut LlTypes, ty: &Type) -> TypeInfo {
             i.ll_mem = ll.int(8);
             i
         }
-        Type::Int { bits, .. } => scalar(ll, u64::from(*bits) / 8, LlTy::Int(u32::from(*bits))),
+        // C integers are 8..128 bits; other widths (e.g. a coerced `i24`
+        // fed back in) take the next power-of-two size, at most 16 bytes.
+        Type::Int { bits, .. } => {
+            let bytes = u64::from(*bits)
+                .div_ceil(8)
+                .next_power_of_two()
+                .clamp(1, 16);
+            scalar(ll, bytes, LlTy::Int(u32::from(*bits).max(1)))
+        }
         Type::Float(k) => match k {
             FloatKind::Half => scalar(ll, 2, LlTy::Half),
             FloatKind::Float => scalar(ll, 4, LlTy::Float),

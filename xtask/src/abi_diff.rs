@@ -299,3 +299,48 @@ fn write_repro(cfg: &RunCfg, sig: &Sig, expected: &str, ours: &str, tag: &str, n
     s.push_str(&cgen::c_source(std::slice::from_ref(sig)));
     let _ = std::fs::write(cfg.out_dir.join(format!("{tag}-{n:05}-{}.c", sig.name)), s);
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn generated_descriptions_round_trip_through_text() {
+        let mut g = gen::Gen::new(7, gen::GenCfg { has_f128: true });
+        for i in 0..2000 {
+            let s = g.sig(format!("g{i}"));
+            let text = s.to_string();
+            assert_eq!(desc::parse_sig(&text).as_ref(), Ok(&s), "{text}");
+        }
+    }
+
+    #[test]
+    fn clang_defines_are_normalized() {
+        let text = "%struct.P = type <{ i8, i32 }>\n%struct.E = type {}\n\
+            define dso_local void @f5(ptr dead_on_unwind noalias writable sret(%struct.P) align 1 %0, ptr noundef byval(%struct.P) align 8 %1, [2 x float] noundef alignstack(8) %2) #0 {\n\
+            define dso_local signext i8 @f2(i8 noundef signext %0, i1 noundef zeroext %3) #0 {\n\
+            define dso_local { i64, double } @g(i64 %0, double %1, <2 x float> %2) #0 {\n";
+        let mut ll = LlTypes::new();
+        let mut m = llparse::Module::new(text);
+        let d = m.defines(text, &mut ll).expect("parses");
+        let lines: Vec<&str> = d.iter().map(|(_, l)| l.as_str()).collect();
+        assert_eq!(
+            lines,
+            [
+                "declare void @f5(ptr sret(<{ i8, i32 }>) align 1, ptr byval(<{ i8, i32 }>) align 8, [2 x float] alignstack(8))",
+                "declare signext i8 @f2(i8 signext, i1 zeroext)",
+                "declare { i64, double } @g(i64, double, <2 x float>)",
+            ]
+        );
+    }
+
+    #[test]
+    fn edge_case_file_parses_for_both_targets() {
+        let text = std::fs::read_to_string(workspace_root().join("testdata/abi/edge-cases.txt"))
+            .expect("edge cases");
+        for t in ["x86_64-unknown-linux-gnu", "aarch64-unknown-linux-gnu"] {
+            let sigs = parse_edge_cases(&text, lookup(t).expect("target")).expect("parses");
+            assert!(sigs.len() >= 40, "{t}: {}", sigs.len());
+        }
+    }
+}

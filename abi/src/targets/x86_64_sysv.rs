@@ -117,7 +117,7 @@ impl Cls<'_> {
             Type::Void => set(&mut lo, &mut hi, NoClass),
             Type::Bool | Type::Ptr => set(&mut lo, &mut hi, Integer),
             Type::Int { bits, .. } => {
-                if *bits == 128 {
+                if *bits > 64 {
                     lo = Integer;
                     hi = Integer;
                 } else {
