@@ -82,6 +82,8 @@ pub fn run(args: &[String]) -> Result<(), String> {
             out_dir: &out_dir,
             verbose,
         };
+        // The edge cases as C, for people reading along.
+        let _ = std::fs::write(out_dir.join("edge-cases.c"), cgen::c_source(&edges));
         let t0 = std::time::Instant::now();
         let edge_bad = compare(&cfg, target, &edges, "edge")?;
         let rand_bad = compare(&cfg, target, &random, "rand")?;

@@ -22,7 +22,9 @@ pub fn run(args: &[String]) -> Result<(), String> {
     let pool = num("--pool", 2_000)?.max(1);
     let seed = num("--seed", 1)?;
     if cfg!(debug_assertions) {
-        eprintln!("note: debug build; use `cargo xtask` via `cargo run --release -p xtask -- bench abi` for figures");
+        eprintln!(
+            "note: debug build; figures are not representative (`cargo xtask` builds release)"
+        );
     }
     for triple in ["x86_64-unknown-linux-gnu", "aarch64-unknown-linux-gnu"] {
         let target = lookup(triple).map_err(|e| e.to_string())?;
