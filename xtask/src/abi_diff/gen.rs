@@ -50,6 +50,20 @@ const INTS: &[Prim] = &[
     Prim::LLong,
     Prim::ULLong,
 ];
+const SMALL: &[Prim] = &[
+    Prim::Bool,
+    Prim::Char,
+    Prim::UChar,
+    Prim::Short,
+    Prim::Int,
+    Prim::UInt,
+    Prim::Long,
+    Prim::Half,
+    Prim::Float,
+    Prim::Float,
+    Prim::Double,
+    Prim::Ptr,
+];
 const FLOATS: &[Prim] = &[
     Prim::Half,
     Prim::Float,
@@ -85,6 +99,9 @@ const COMPLEX_ELEMS: &[Prim] = &[
 pub struct Gen {
     pub rng: Rng,
     cfg: GenCfg,
+    /// Per signature: prefer small members (records of at most 16 bytes are
+    /// where the eightbyte and HFA rules and the coerced types live).
+    small: bool,
 }
 
 impl Gen {
@@ -92,10 +109,14 @@ impl Gen {
         Gen {
             rng: Rng::new(seed),
             cfg,
+            small: false,
         }
     }
 
     fn prim(&mut self) -> Prim {
+        if self.small && self.rng.pct(80) {
+            return self.rng.pick(SMALL);
+        }
         match self.rng.below(10) {
             0..=4 => self.rng.pick(INTS),
             5..=7 => self.rng.pick(FLOATS),
@@ -162,7 +183,7 @@ impl Gen {
             None
         };
         // Bias towards small records: that is where the classification is.
-        let max = if self.rng.pct(70) { 3 } else { 6 };
+        let max = if self.small || self.rng.pct(70) { 3 } else { 6 };
         let n = if self.rng.pct(5) {
             0
         } else {
@@ -231,6 +252,7 @@ impl Gen {
 
     /// A signature with 0-12 parameters.
     pub fn sig(&mut self, name: String) -> Sig {
+        self.small = self.rng.pct(50);
         let ret = if self.rng.pct(15) {
             CType::Prim(Prim::Void)
         } else {
