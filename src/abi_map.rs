@@ -34,6 +34,10 @@ use rustc_hash::FxHashMap;
 /// Nesting deeper than this in one type is an error, not a stack overflow.
 const MAX_DEPTH: u32 = 256;
 
+/// Tokens never cross a call boundary (shared/spec/token-type.txt).
+const TOKEN_HAS_NO_C_TYPE: &str =
+    "a token has no C equivalent and is never passed to or returned from a function";
+
 /// Why a type cannot be mapped. `ty` is the type as printed.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct MapError {
@@ -169,8 +173,8 @@ impl<'a> AbiTypeMapper<'a> {
                 }
                 Ok(t)
             }
+            TypeData::Token => Err(TOKEN_HAS_NO_C_TYPE.to_string()),
             TypeData::None
-            | TypeData::Token
             | TypeData::Complex(_)
             | TypeData::Tuple(_)
             | TypeData::Vector { .. }
@@ -402,6 +406,9 @@ impl TextParser<'_, '_> {
             return self.mapper.parse_at_depth(t, self.depth + 1);
         }
         let word = self.ident().to_string();
+        if word == "token" {
+            return Err(TOKEN_HAS_NO_C_TYPE.to_string());
+        }
         builtin_word(&word).ok_or_else(|| format!("unknown type '{word}'"))?
     }
 

@@ -32,6 +32,7 @@ pub struct DataLayout {
 /// Size and alignment of a type in bytes.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Layout {
+    /// `sizeof(T)` in bytes (a multiple of `align`).
     pub size: u64,
     /// `alignof(T)`, including `aligned(N)` on a record.
     pub align: u64,
@@ -137,7 +138,7 @@ fn align_to(x: u64, a: u64) -> u64 {
     }
 }
 
-/// Computes [`TypeInfo`] for `id`, whose children already have theirs
+/// Computes [`TypeInfo`] for `ty`, whose children already have theirs
 /// (children are always interned before their parents).
 pub(crate) fn compute(
     dl: &DataLayout,
@@ -146,7 +147,19 @@ pub(crate) fn compute(
     ll: &mut LlTypes,
     ty: &Type,
 ) -> Result<TypeInfo, TypeError> {
-    let info_of = |t: TypeId| &infos[t.index()];
+    let info = compute_inner(dl, types, infos, ll, ty)?;
+    if info.depth > MAX_DEPTH {
+        return Err(TypeError::TooDeep);
+    }
+    if info.layout.size > MAX_SIZE {
+        return Err(TypeError::TooLarge);
+    }
+    Ok(info)
+}
+
+/// [`TypeInfo`] of a scalar (`Void`, `Bool`, `Int`, `Float`, `Ptr`); for
+/// any other type, that of `void`.
+pub(crate) fn scalar_info(ll: &mut LlTypes, ty: &Type) -> TypeInfo {
     let scalar = |ll: &mut LlTypes, size: u64, t: LlTy| {
         let l = ll.intern(t);
         TypeInfo {
@@ -163,8 +176,35 @@ pub(crate) fn compute(
             depth: 0,
         }
     };
-    Ok(match ty {
-        Type::Void => {
+    match ty {
+        Type::Bool => {
+            let mut i = scalar(ll, 1, LlTy::Int(1));
+            i.ll_mem = ll.int(8);
+            i
+        }
+        // C integers are 8..128 bits; other widths (e.g. a coerced `i24`
+        // fed back in) take the next power-of-two size, at most 16 bytes.
+        Type::Int { bits, .. } => {
+            let bytes = u64::from(*bits)
+                .div_ceil(8)
+                .next_power_of_two()
+                .clamp(1, 16);
+            scalar(ll, bytes, LlTy::Int(u32::from(*bits).max(1)))
+        }
+        Type::Float(k) => match k {
+            FloatKind::Half => scalar(ll, 2, LlTy::Half),
+            FloatKind::Float => scalar(ll, 4, LlTy::Float),
+            FloatKind::Double => scalar(ll, 8, LlTy::Double),
+            FloatKind::X87 => scalar(ll, 16, LlTy::X86Fp80),
+            FloatKind::Quad => scalar(ll, 16, LlTy::Fp128),
+        },
+        Type::Ptr => scalar(ll, 8, LlTy::Ptr),
+        Type::Void
+        | Type::Array { .. }
+        | Type::FlexArray { .. }
+        | Type::Vector { .. }
+        | Type::Complex(_)
+        | Type::Record(_) => {
             let l = ll.intern(LlTy::Void);
             TypeInfo {
                 layout: Layout {
@@ -180,26 +220,34 @@ pub(crate) fn compute(
                 depth: 0,
             }
         }
-        Type::Bool => {
-            let mut i = scalar(ll, 1, LlTy::Int(1));
-            i.ll_mem = ll.int(8);
-            i
+    }
+}
+
+/// Largest object size in bytes we lay out (2^56; sizes in bits still fit
+/// in 64 bits).
+pub const MAX_SIZE: u64 = 1 << 56;
+
+fn compute_inner(
+    dl: &DataLayout,
+    types: &TypeInterner,
+    infos: &[TypeInfo],
+    ll: &mut LlTypes,
+    ty: &Type,
+) -> Result<TypeInfo, TypeError> {
+    let info_of = |t: TypeId| &infos[t.index()];
+    Ok(match ty {
+        Type::Void | Type::Bool | Type::Int { .. } | Type::Float(_) | Type::Ptr => {
+            scalar_info(ll, ty)
         }
-        Type::Int { bits, .. } => scalar(ll, u64::from(*bits) / 8, LlTy::Int(u32::from(*bits))),
-        Type::Float(k) => match k {
-            FloatKind::Half => scalar(ll, 2, LlTy::Half),
-            FloatKind::Float => scalar(ll, 4, LlTy::Float),
-            FloatKind::Double => scalar(ll, 8, LlTy::Double),
-            FloatKind::X87 => scalar(ll, 16, LlTy::X86Fp80),
-            FloatKind::Quad => scalar(ll, 16, LlTy::Fp128),
-        },
-        Type::Ptr => scalar(ll, 8, LlTy::Ptr),
         Type::Array { elem, len } => {
             let e = info_of(*elem);
             if !is_object(types, *elem) {
                 return Err(TypeError::BadElement);
             }
             let size = e.layout.size.checked_mul(*len).ok_or(TypeError::TooLarge)?;
+            if size > MAX_SIZE {
+                return Err(TypeError::TooLarge);
+            }
             let l = ll.intern(LlTy::Array(*len, e.ll_mem));
             TypeInfo {
                 layout: Layout {
@@ -460,9 +508,16 @@ fn record_info(
             unadjusted = unadjusted.max(field_align);
             align = align.max(field_align);
         }
+        if data_size > MAX_SIZE * 8 {
+            return Err(TypeError::TooLarge);
+        }
     }
-    if depth > MAX_DEPTH {
-        return Err(TypeError::TooDeep);
+    if depth > MAX_DEPTH || size / 8 > MAX_SIZE {
+        return Err(if depth > MAX_DEPTH {
+            TypeError::TooDeep
+        } else {
+            TypeError::TooLarge
+        });
     }
     let size = align_to(size, align);
     let layout = Layout {

@@ -12,6 +12,7 @@
 //! - [`targets`]: the triple registry ([`lookup`]) and one module per
 //!   calling convention (`x86_64_sysv`, `aarch64_aapcs`).
 //! - [`print`]: the LLVM `declare` line Clang would emit.
+//! - [`cdesc`]: a compact C signature notation (tests, `xtask abi-diff`).
 //!
 //! # Use
 //! ```
@@ -35,8 +36,12 @@
 //!   classification per distinct type.
 //!
 //! Lint policy: workspace lints (no `unsafe`, no `unwrap`, no `dbg!`).
+//! `x % n != 0` stays (rust-version 1.80 predates `is_multiple_of`).
+
+#![allow(clippy::manual_is_multiple_of)]
 
 pub mod callconv;
+pub mod cdesc;
 pub mod cx;
 pub mod layout;
 pub mod llty;

@@ -45,7 +45,9 @@ pub fn run(rep: &Reporter, args: Args) -> u8 {
     let mut target = match irkit_abi::lookup(&args.triple) {
         Ok(t) => t,
         Err(e) => {
-            rep.error(&format!("unsupported target triple '{}': {e}", args.triple));
+            rep.error(&format!(
+                "{e} (supported: x86_64-unknown-linux-gnu, aarch64-unknown-linux-gnu)"
+            ));
             return EXIT_USAGE;
         }
     };

@@ -5,7 +5,7 @@
 use crate::report::{Reporter, EXIT_OK, EXIT_USAGE};
 use clap::Args as ClapArgs;
 use std::ffi::OsString;
-use std::io::Read;
+use std::io::{Read, Write};
 
 /// Check that input matches the CHECK patterns of a check file, like FileCheck.
 ///
@@ -165,7 +165,8 @@ pub fn run(rep: &Reporter, args: Args) -> u8 {
     match irkit_lit::filecheck::check(&check_text, &args.check_file, &input, &opts) {
         Ok(()) => EXIT_OK,
         Err(report) => {
-            rep.emit_all(&report.map, &report.diags);
+            // Always FileCheck's own format: tests check this text.
+            let _ = std::io::stderr().write_all(report.render_plain().as_bytes());
             report.exit_code()
         }
     }

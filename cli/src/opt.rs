@@ -1,10 +1,12 @@
 //! `irkit opt`: parse, run passes, print.
 
-use crate::io::{read_input, write_output};
+use crate::io::read_input;
 use crate::report::{Reporter, EXIT_FAIL, EXIT_OK, EXIT_USAGE};
 use clap::Args as ClapArgs;
 use irkit_diag::SourceMap;
-use irkit_ir::{parse, print_module, ParseConfig, PrintOptions};
+use irkit_ir::{parse, print_module_to, ParseConfig, PrintOptions};
+use std::io::Write;
+use std::path::Path;
 
 /// Parse IR, run passes, and print the result in generic form.
 ///
@@ -59,52 +61,103 @@ pub fn run(rep: &Reporter, args: Args) -> u8 {
         }
     };
     let mut map = SourceMap::new();
-    let chunks = crate::verify::split_chunks(&text, args.split_input_file);
-    let file = map.add(name.clone(), text.clone());
-    let mut out: Vec<u8> = Vec::new();
+    let opts = PrintOptions {
+        debug_info: args.mlir_print_debuginfo,
+    };
+    let cfg = ParseConfig {
+        loc_file_name: name.clone(),
+        line_offset: 0,
+    };
+    // Parse and verify everything first: nothing is written on failure.
+    let mut modules = Vec::new();
     let mut failed = false;
-    let n = chunks.len();
-    for (i, chunk) in chunks.into_iter().enumerate() {
-        let cfg = ParseConfig {
-            loc_file_name: name.clone(),
-            line_offset: 0,
-        };
-        let chunk_file = if n == 1 {
-            file
-        } else {
-            map.add(name.clone(), chunk.padded.clone())
-        };
-        let module = match parse(&chunk.padded, chunk_file, &cfg) {
-            Ok(m) => m,
-            Err(d) => {
-                rep.emit(&map, &d);
-                failed = true;
-                continue;
+    if args.split_input_file {
+        let chunks = crate::verify::split_chunks(&text, true);
+        for chunk in chunks {
+            let f = map.add(name.clone(), chunk.padded);
+            match parse_and_verify(rep, &map, f, &cfg) {
+                Some(m) => modules.push(m),
+                None => failed = true,
             }
-        };
-        if let Err(ds) = irkit_ir::verify::verify(&module, chunk_file) {
-            rep.emit_all(&map, &ds);
-            failed = true;
-            continue;
         }
-        out.extend_from_slice(&print_module(
-            &module,
-            PrintOptions {
-                debug_info: args.mlir_print_debuginfo,
-            },
-        ));
-        if i + 1 < n {
-            out.extend_from_slice(b"// -----\n");
+    } else {
+        // The source map owns the only copy of the text.
+        let f = map.add(name.clone(), text);
+        match parse_and_verify(rep, &map, f, &cfg) {
+            Some(m) => modules.push(m),
+            None => failed = true,
         }
     }
     if failed {
         return EXIT_FAIL;
     }
-    match write_output(&args.output, &out) {
+    let n = modules.len();
+    let res = with_output(&args.output, &mut |w| {
+        for (i, m) in modules.iter().enumerate() {
+            print_module_to(m, opts, w)?;
+            if i + 1 < n {
+                w.write_all(b"// -----\n")?;
+            }
+        }
+        Ok(())
+    });
+    match res {
         Ok(()) => EXIT_OK,
         Err(e) => {
             rep.error(&e);
             EXIT_FAIL
+        }
+    }
+}
+
+fn parse_and_verify(
+    rep: &Reporter,
+    map: &SourceMap,
+    file: irkit_diag::FileId,
+    cfg: &ParseConfig,
+) -> Option<irkit_ir::Module> {
+    let module = match parse(map.file(file).text(), file, cfg) {
+        Ok(m) => m,
+        Err(d) => {
+            rep.emit(map, &d);
+            return None;
+        }
+    };
+    if let Err(ds) = irkit_ir::verify::verify(&module, file) {
+        rep.emit_all(map, &ds);
+        return None;
+    }
+    Some(module)
+}
+
+/// Streams to stdout (`-`) or to a temporary file renamed over `path` once
+/// complete, so a failed run never leaves a partial output file.
+fn with_output(
+    path: &str,
+    f: &mut dyn FnMut(&mut dyn Write) -> std::io::Result<()>,
+) -> Result<(), String> {
+    if path == "-" {
+        let stdout = std::io::stdout();
+        let mut w = std::io::BufWriter::with_capacity(1 << 16, stdout.lock());
+        return f(&mut w)
+            .and_then(|()| w.flush())
+            .map_err(|e| format!("cannot write output: {e}"));
+    }
+    let p = Path::new(path);
+    let tmp = p.with_extension(format!(
+        "{}.irkit-tmp",
+        p.extension().and_then(|e| e.to_str()).unwrap_or("out")
+    ));
+    let res = std::fs::File::create(&tmp).and_then(|file| {
+        let mut w = std::io::BufWriter::with_capacity(1 << 16, file);
+        f(&mut w)?;
+        w.flush()
+    });
+    match res.and_then(|()| std::fs::rename(&tmp, p)) {
+        Ok(()) => Ok(()),
+        Err(e) => {
+            let _ = std::fs::remove_file(&tmp);
+            Err(format!("cannot write '{path}': {e}"))
         }
     }
 }

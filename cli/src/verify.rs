@@ -44,9 +44,8 @@ pub fn split_chunks(text: &str, split: bool) -> Vec<Chunk> {
     }
     let mut chunks = Vec::new();
     let mut cur = String::new();
-    let mut line_no = 0usize;
     let mut start_line = 0usize;
-    for line in text.split_inclusive('\n') {
+    for (line_no, line) in text.split_inclusive('\n').enumerate() {
         if line.trim_end() == "// -----" {
             let mut padded = "\n".repeat(start_line);
             padded.push_str(&cur);
@@ -56,7 +55,6 @@ pub fn split_chunks(text: &str, split: bool) -> Vec<Chunk> {
         } else {
             cur.push_str(line);
         }
-        line_no += 1;
     }
     let mut padded = "\n".repeat(start_line);
     padded.push_str(&cur);

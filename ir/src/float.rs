@@ -194,6 +194,12 @@ impl Big {
         }
         Big(d)
     }
+    fn bit_len(&self) -> u32 {
+        match self.0.last() {
+            None => 0,
+            Some(&top) => (self.0.len() as u32 - 1) * 32 + (32 - top.leading_zeros()),
+        }
+    }
     fn is_zero(&self) -> bool {
         self.0.is_empty()
     }
@@ -324,6 +330,22 @@ fn ap_to_string(
     } else if exp < 0 {
         big.mul_pow5((-exp) as u32);
     }
+    // APFloat first truncates the integer to about `format_precision`
+    // digits (AdjustToPrecision on the APInt: a truncating division), then
+    // rounds the digit buffer half-up below.
+    let bits = big.bit_len();
+    let bits_required = (format_precision * 196 + 58) / 59;
+    if bits > bits_required {
+        let mut tens = (bits - bits_required) * 59 / 196;
+        exp += tens as i32;
+        while tens >= 9 {
+            big.div_small(1_000_000_000);
+            tens -= 9;
+        }
+        if tens > 0 {
+            big.div_small(10u32.pow(tens));
+        }
+    }
     // Decimal digits, least significant first, dropping trailing zeros.
     let mut buffer: Vec<u8> = Vec::new();
     let mut in_trail = true;
@@ -347,7 +369,8 @@ fn ap_to_string(
             buffer.drain(..first_sig);
         } else {
             let mut carried_all = true;
-            for i in first_sig..buffer.len() {
+            let mut i = first_sig;
+            while i < buffer.len() {
                 if buffer[i] == b'9' {
                     first_sig += 1;
                 } else {
@@ -355,6 +378,7 @@ fn ap_to_string(
                     carried_all = false;
                     break;
                 }
+                i += 1;
             }
             exp += first_sig as i32;
             if carried_all {
@@ -767,7 +791,8 @@ mod tests {
             "0.100000000000000005551115123125782702",
         );
         check(FloatKind::F80, 3.0, "3.000000e+00");
-        check(FloatKind::F32, 3.14159, "3.141590e+00");
+        check(FloatKind::F32, 1.25, "1.250000e+00");
+        check(FloatKind::F64, 0.999, "0.99899999999999999");
         check(FloatKind::BF16, 1.5, "1.500000e+00");
         assert_eq!(format_float(FloatKind::F32, 0x7FC00000), "0x7FC00000");
         assert_eq!(

@@ -211,8 +211,8 @@ impl Module {
         } = spec;
         let op = self.ops.alloc(OpData {
             name,
-            operands: operands.clone().into(),
-            results: results.clone().into(),
+            operands: Box::new([]),
+            results: Box::new([]),
             successors: successors.into(),
             regions: Box::new([]),
             properties,
@@ -232,6 +232,8 @@ impl Module {
                 index: i as u32,
             };
         }
+        self.ops[op].operands = operands.into_boxed_slice();
+        self.ops[op].results = results.into_boxed_slice();
         let regions: Vec<RegionId> = (0..num_regions)
             .map(|_| {
                 self.regions.alloc(RegionData {

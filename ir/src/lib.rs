@@ -52,4 +52,4 @@ pub use context::{
 };
 pub use ir::{BlockId, Module, OpData, OpId, OpSpec, RegionId, ValueDef, ValueId};
 pub use parser::{parse, ParseConfig};
-pub use printer::{print_module, PrintOptions};
+pub use printer::{print_module, print_module_to, PrintOptions};

@@ -47,6 +47,7 @@ pub fn parse(text: &str, file: FileId, config: &ParseConfig) -> Result<Module, B
         line_starts: Vec::new(),
         line_offset: config.line_offset,
         module_name: Sym(0),
+        inherent_cache: FxHashMap::default(),
     };
     p.loc_file = p.m.ctx.sym_str(&config.loc_file_name);
     p.module_name = p.m.ctx.sym_str("builtin.module");
@@ -71,8 +72,8 @@ struct ForwardRef {
     span: Span,
 }
 
-struct BlockScope {
-    names: FxHashMap<Vec<u8>, (BlockId, Span, bool)>,
+struct BlockScope<'a> {
+    names: FxHashMap<&'a [u8], (BlockId, Span, bool)>,
     region: RegionId,
 }
 
@@ -85,10 +86,10 @@ struct Parser<'a> {
     attr_aliases: FxHashMap<Vec<u8>, AttrId>,
     type_aliases: FxHashMap<Vec<u8>, TypeId>,
     /// Visible SSA names, innermost region last.
-    scopes: Vec<FxHashMap<Vec<u8>, ValueEntry>>,
+    scopes: Vec<FxHashMap<&'a [u8], ValueEntry>>,
     /// Uses of names not defined yet: (name, result number) -> placeholder.
-    forward: FxHashMap<(Vec<u8>, u32), ForwardRef>,
-    block_scopes: Vec<BlockScope>,
+    forward: FxHashMap<(&'a [u8], u32), ForwardRef>,
+    block_scopes: Vec<BlockScope<'a>>,
     /// Ops/values whose `loc(#alias)` refers to an alias defined later.
     deferred_locs: Vec<(DeferredTarget, Vec<u8>, Span)>,
     distinct: FxHashMap<u64, AttrId>,
@@ -96,6 +97,7 @@ struct Parser<'a> {
     line_starts: Vec<u32>,
     line_offset: u32,
     module_name: Sym,
+    inherent_cache: FxHashMap<Sym, &'static [&'static str]>,
 }
 
 #[derive(Clone, Copy)]
@@ -176,9 +178,25 @@ impl<'a> Parser<'a> {
         if self.eat(c) {
             Ok(())
         } else {
-            let at = self.pos;
-            self.err_at(at, format!("expected {what}"))
+            self.err_tok(format!("expected {what}"))
         }
+    }
+    /// An error about the current token, placed as MLIR's
+    /// `emitWrongTokenError` does: at the end of the previous token when
+    /// whitespace separates them.
+    fn err_tok<T>(&mut self, msg: impl Into<String>) -> PResult<T> {
+        self.skip_ws();
+        let mut at = self.pos;
+        while at > 0 && matches!(self.src[at - 1], b' ' | b'\t' | b'\n' | b'\r') {
+            at -= 1;
+        }
+        if at == self.src.len() && at > 0 && at == self.pos {
+            at -= 1;
+        }
+        Err(Box::new(Diagnostic::error(
+            self.loc(Span::new(at as u32, at as u32)),
+            msg,
+        )))
     }
     /// A bare identifier (keyword) at the cursor, without consuming.
     fn peek_ident(&mut self) -> &'a [u8] {
@@ -228,13 +246,27 @@ impl<'a> Parser<'a> {
         }
     }
     /// Reads a string literal and returns its decoded bytes.
-    fn string_lit(&mut self) -> PResult<Vec<u8>> {
+    fn string_lit(&mut self) -> PResult<std::borrow::Cow<'a, [u8]>> {
         self.skip_ws();
         let start = self.pos;
         if self.src.get(self.pos) != Some(&b'"') {
             return self.err_at(start, "expected string literal");
         }
         self.pos += 1;
+        // Fast path: no escapes.
+        let src = self.src;
+        let mut i = self.pos;
+        while let Some(&c) = src.get(i) {
+            match c {
+                b'"' => {
+                    let s = &src[self.pos..i];
+                    self.pos = i + 1;
+                    return Ok(std::borrow::Cow::Borrowed(s));
+                }
+                b'\\' | b'\n' | b'\r' => break,
+                _ => i += 1,
+            }
+        }
         let mut out = Vec::new();
         loop {
             let Some(&c) = self.src.get(self.pos) else {
@@ -242,7 +274,7 @@ impl<'a> Parser<'a> {
             };
             self.pos += 1;
             match c {
-                b'"' => return Ok(out),
+                b'"' => return Ok(std::borrow::Cow::Owned(out)),
                 b'\n' | b'\r' => return self.err_at(start, "expected '\"' in string literal"),
                 b'\\' => {
                     let Some(&e) = self.src.get(self.pos) else {
@@ -496,7 +528,7 @@ impl<'a> Parser<'a> {
         self.skip_ws();
         let op_start = self.pos;
         // Result list.
-        let mut results: Vec<(Vec<u8>, u32, Span)> = Vec::new();
+        let mut results: Vec<(&'a [u8], u32, Span)> = Vec::new();
         if self.peek() == Some(b'%') {
             loop {
                 self.skip_ws();
@@ -504,7 +536,7 @@ impl<'a> Parser<'a> {
                 if !self.eat(b'%') {
                     return self.err_at(s, "expected SSA operand");
                 }
-                let name = self.suffix_id().to_vec();
+                let name = self.suffix_id();
                 if name.is_empty() {
                     return self.err_at(s, "expected SSA operand");
                 }
@@ -530,7 +562,7 @@ impl<'a> Parser<'a> {
         let name_start = self.pos;
         if self.peek() != Some(b'"') {
             if self.peek_ident().is_empty() {
-                return self.err_at(name_start, "expected operation name in quotes");
+                return self.err_tok("expected operation name in quotes");
             }
             let id = self.peek_ident();
             return self.err_at(
@@ -549,7 +581,7 @@ impl<'a> Parser<'a> {
         let name = self.m.ctx.sym(&name_bytes);
         // Operands.
         self.expect(b'(', "'(' to start operand list")?;
-        let mut operand_refs: Vec<(Vec<u8>, u32, Span)> = Vec::new();
+        let mut operand_refs: Vec<(&'a [u8], u32, Span)> = Vec::new();
         if !self.eat(b')') {
             loop {
                 operand_refs.push(self.parse_value_ref()?);
@@ -569,9 +601,9 @@ impl<'a> Parser<'a> {
                 if !self.eat(b'^') {
                     return self.err_at(s, "expected block name");
                 }
-                let bname = self.suffix_id().to_vec();
+                let bname = self.suffix_id();
                 let span = Span::new(s as u32, self.pos as u32);
-                let b = self.block_ref(&bname, span);
+                let b = self.block_ref(bname, span);
                 successors.push(b);
                 succ_spans.push(span);
                 if self.eat(b']') {
@@ -670,7 +702,7 @@ impl<'a> Parser<'a> {
                 vals.push(v);
             }
             result_values.extend(vals.iter().copied());
-            self.insert_name(rname.clone(), vals, *span)?;
+            self.insert_name(rname, vals, *span)?;
         }
         while result_values.len() < outputs.len() {
             let v = self.m.new_detached_value(outputs[result_values.len()]);
@@ -680,7 +712,7 @@ impl<'a> Parser<'a> {
             OpSpec {
                 name,
                 operands,
-                result_types: outputs.clone(),
+                result_types: Vec::new(),
                 successors,
                 num_regions: 0,
                 properties,
@@ -709,10 +741,21 @@ impl<'a> Parser<'a> {
     /// get them moved into properties, as MLIR does when parsing.
     fn move_inherent_attrs(&mut self, op: OpId) {
         let name = self.m.ops[op].name;
-        let traits = registry::op_traits(self.m.ctx.bytes(name));
-        if traits.inherent.is_empty() {
+        let inherent = match self.inherent_cache.get(&name) {
+            Some(i) => *i,
+            None => {
+                let i = registry::op_traits(self.m.ctx.bytes(name)).inherent;
+                self.inherent_cache.insert(name, i);
+                i
+            }
+        };
+        if inherent.is_empty() {
             return;
         }
+        let traits = registry::OpTraits {
+            inherent,
+            ..Default::default()
+        };
         let attrs = self.m.ops[op].attrs;
         let AttrData::Dict(entries) = self.m.ctx.attr_data(attrs).clone() else {
             return;
@@ -742,13 +785,13 @@ impl<'a> Parser<'a> {
         self.m.ops[op].attrs = a;
     }
 
-    fn parse_value_ref(&mut self) -> PResult<(Vec<u8>, u32, Span)> {
+    fn parse_value_ref(&mut self) -> PResult<(&'a [u8], u32, Span)> {
         self.skip_ws();
         let s = self.pos;
         if !self.eat(b'%') {
             return self.err_at(s, "expected SSA operand");
         }
-        let name = self.suffix_id().to_vec();
+        let name = self.suffix_id();
         if name.is_empty() {
             return self.err_at(s, "expected SSA operand");
         }
@@ -773,7 +816,13 @@ impl<'a> Parser<'a> {
         crate::printer::type_to_string(&self.m.ctx, t)
     }
 
-    fn resolve_use(&mut self, name: &[u8], idx: u32, span: Span, ty: TypeId) -> PResult<ValueId> {
+    fn resolve_use(
+        &mut self,
+        name: &'a [u8],
+        idx: u32,
+        span: Span,
+        ty: TypeId,
+    ) -> PResult<ValueId> {
         if let Some(e) = self.lookup(name) {
             let Some(&v) = e.values.get(idx as usize) else {
                 let n = e.values.len();
@@ -802,7 +851,7 @@ impl<'a> Parser<'a> {
             }
             return Ok(v);
         }
-        let key = (name.to_vec(), idx);
+        let key = (name, idx);
         if let Some(f) = self.forward.get(&key) {
             let v = f.value;
             let vt = self.m.values[v].ty;
@@ -828,7 +877,7 @@ impl<'a> Parser<'a> {
     }
 
     /// Creates (or takes from a forward reference) result `k` of `name`.
-    fn define_value(&mut self, name: &[u8], k: u32, ty: TypeId, span: Span) -> PResult<ValueId> {
+    fn define_value(&mut self, name: &'a [u8], k: u32, ty: TypeId, span: Span) -> PResult<ValueId> {
         if let Some(e) = self.lookup(name) {
             let prev = e.span;
             let d = Diagnostic::error(
@@ -841,7 +890,7 @@ impl<'a> Parser<'a> {
             .with_note(Some(self.loc(prev)), "previously defined here");
             return Err(Box::new(d));
         }
-        if let Some(f) = self.forward.remove(&(name.to_vec(), k)) {
+        if let Some(f) = self.forward.remove(&(name, k)) {
             let v = f.value;
             let vt = self.m.values[v].ty;
             if vt != ty {
@@ -868,7 +917,7 @@ impl<'a> Parser<'a> {
         Ok(v)
     }
 
-    fn insert_name(&mut self, name: Vec<u8>, values: Vec<ValueId>, span: Span) -> PResult<()> {
+    fn insert_name(&mut self, name: &'a [u8], values: Vec<ValueId>, span: Span) -> PResult<()> {
         if let Some(s) = self.scopes.last_mut() {
             s.insert(name, ValueEntry { values, span });
         }
@@ -885,7 +934,7 @@ impl<'a> Parser<'a> {
     fn resolve_deferred_locs(&mut self) -> PResult<()> {
         for (target, name, span) in std::mem::take(&mut self.deferred_locs) {
             let Some(&a) = self.attr_aliases.get(&name) else {
-                return self.err_span(span, format!("operation location alias was never defined"));
+                return self.err_span(span, "operation location alias was never defined");
             };
             if !matches!(self.m.ctx.attr_data(a), AttrData::Loc(_)) {
                 return self.err_span(span, "expected location, but found dialect attribute");
@@ -898,7 +947,7 @@ impl<'a> Parser<'a> {
         Ok(())
     }
 
-    fn block_ref(&mut self, name: &[u8], span: Span) -> BlockId {
+    fn block_ref(&mut self, name: &'a [u8], span: Span) -> BlockId {
         let region = self.block_scopes.last().map(|s| s.region);
         let scope = self.block_scopes.last_mut();
         if let Some(scope) = scope {
@@ -907,7 +956,7 @@ impl<'a> Parser<'a> {
             }
             let b = self.m.blocks.alloc(Default::default());
             self.m.blocks[b].parent = region;
-            scope.names.insert(name.to_vec(), (b, span, false));
+            scope.names.insert(name, (b, span, false));
             self.m.source.blocks.insert(b, span);
             return b;
         }
@@ -932,7 +981,9 @@ impl<'a> Parser<'a> {
                     break;
                 }
                 None => {
-                    return self.err_at(open, "expected '}' to close region (unterminated region)")
+                    // MLIR reports the missing op at the end of the input.
+                    let _ = open;
+                    return self.err_tok("expected operation name in quotes");
                 }
                 Some(b'^') => {
                     self.parse_block(region)?;
@@ -961,17 +1012,12 @@ impl<'a> Parser<'a> {
                 .names
                 .iter()
                 .filter(|(_, (_, _, defined))| !defined)
-                .map(|(n, (_, s, _))| (s.start, *s, n.clone()))
+                .map(|(n, (_, s, _))| (s.start, *s, *n))
                 .collect();
             undefined.sort_by_key(|u| u.0);
             if let Some((_, s, n)) = undefined.into_iter().next() {
-                return self.err_span(
-                    s,
-                    format!(
-                        "reference to an undefined block '^{}'",
-                        String::from_utf8_lossy(&n)
-                    ),
-                );
+                let _ = n;
+                return self.err_span(s, "reference to an undefined block");
             }
         }
         self.scopes.pop();
@@ -983,13 +1029,13 @@ impl<'a> Parser<'a> {
         self.skip_ws();
         let s = self.pos;
         self.pos += 1;
-        let name = self.suffix_id().to_vec();
+        let name = self.suffix_id();
         if name.is_empty() {
             return self.err_at(s, "expected block name");
         }
         let span = Span::new(s as u32, self.pos as u32);
         let scope = self.block_scopes.last_mut();
-        let b = match scope.as_ref().and_then(|sc| sc.names.get(&name).copied()) {
+        let b = match scope.as_ref().and_then(|sc| sc.names.get(name).copied()) {
             Some((_, prev, true)) => {
                 let d = Diagnostic::error(
                     self.loc(span),
@@ -997,15 +1043,12 @@ impl<'a> Parser<'a> {
                         "redefinition of block '^{}'",
                         String::from_utf8_lossy(&name)
                     ),
-                )
-                .with_note(Some(self.loc(prev)), "previously defined here");
+                );
+                let _ = prev;
                 return Err(Box::new(d));
             }
             Some((b, _, false)) => b,
-            None => {
-                let b = self.m.blocks.alloc(Default::default());
-                b
-            }
+            None => self.m.blocks.alloc(Default::default()),
         };
         if let Some(sc) = self.block_scopes.last_mut() {
             sc.names.insert(name, (b, span, true));
@@ -1013,22 +1056,22 @@ impl<'a> Parser<'a> {
         self.m.blocks[b].parent = Some(region);
         self.m.regions[region].blocks.push(b);
         self.m.source.blocks.insert(b, span);
-        if self.eat(b'(') {
-            if !self.eat(b')') {
+        if self.eat(b'(') && !self.eat(b')') {
+            {
                 loop {
                     self.skip_ws();
                     let as_ = self.pos;
                     if !self.eat(b'%') {
                         return self.err_at(as_, "expected SSA operand");
                     }
-                    let an = self.suffix_id().to_vec();
+                    let an = self.suffix_id();
                     if an.is_empty() {
                         return self.err_at(as_, "expected SSA operand");
                     }
                     let aspan = Span::new(as_ as u32, self.pos as u32);
                     self.expect(b':', "':' and type for SSA operand")?;
                     let ty = self.parse_type()?;
-                    let v = self.define_value(&an, 0, ty, aspan)?;
+                    let v = self.define_value(an, 0, ty, aspan)?;
                     self.m.attach_block_arg(b, v);
                     let loc = if self.peek_ident() == b"loc" {
                         match self.parse_trailing_loc()? {
@@ -1243,7 +1286,7 @@ impl<'a> Parser<'a> {
             if self.eat(b')') {
                 return Ok(v);
             }
-            self.expect(b',', "')' in type list")?;
+            self.expect(b',', "')'")?;
         }
     }
 
@@ -1571,15 +1614,8 @@ impl<'a> Parser<'a> {
                         }
                         stack.push(c);
                     }
-                    b'>' if i > 0 && src[i - 1] == b'-' && stack.last() != Some(&b'<') => {}
-                    b'>' if i > 0
-                        && src[i - 1] == b'-'
-                        && stack.len() > 1
-                        && stack.last() == Some(&b'<')
-                        && src.get(i.wrapping_sub(2)) == Some(&b' ') =>
-                    {
-                        // `->` inside a nested function type written in a body.
-                    }
+                    // `->` (function types inside bodies) never closes a bracket.
+                    b'>' if i > 0 && src[i - 1] == b'-' => {}
                     b'>' | b')' | b']' | b'}' => {
                         let want = match c {
                             b'>' => b'<',
@@ -1649,21 +1685,20 @@ impl<'a> Parser<'a> {
             loop {
                 self.skip_ws();
                 let s = self.pos;
-                let key: Vec<u8> = if self.peek() == Some(b'"') {
+                let ks = if self.peek() == Some(b'"') {
                     let k = self.string_lit()?;
                     if k.is_empty() {
                         return self.err_at(s, "expected valid attribute name");
                     }
-                    k
+                    self.m.ctx.sym(&k)
                 } else {
                     let id = self.peek_ident();
                     if id.is_empty() {
                         return self.err_at(s, "expected attribute name");
                     }
                     self.pos += id.len();
-                    id.to_vec()
+                    self.m.ctx.sym(id)
                 };
-                let ks = self.m.ctx.sym(&key);
                 let value = if self.eat(b'=') {
                     self.parse_attr()?
                 } else {
@@ -1776,7 +1811,7 @@ impl<'a> Parser<'a> {
                         return self.err_at(s, "expected nested symbol reference identifier");
                     }
                     let name = if self.src.get(self.pos) == Some(&b'"') {
-                        self.string_lit()?
+                        self.string_lit()?.into_owned()
                     } else {
                         let mut e = self.pos;
                         while e < self.src.len() && (is_id_char(self.src[e]) || self.src[e] == b'-')
@@ -2131,10 +2166,10 @@ impl<'a> Parser<'a> {
         self.skip_ws();
         let lit_start = self.pos;
         let lit = if self.eat(b'>') {
-            DenseLit::List(Vec::new())
+            DenseLit::Empty
         } else {
             let l = if self.peek() == Some(b'"') {
-                let s = self.string_lit()?;
+                let s = self.string_lit()?.into_owned();
                 if s.starts_with(b"0x") {
                     DenseLit::Hex(s)
                 } else {
@@ -2194,7 +2229,7 @@ impl<'a> Parser<'a> {
                 self.expect(b')', "')'")?;
                 Ok(ElemLit::Complex(Box::new((a, b))))
             }
-            Some(b'"') => Ok(ElemLit::Str(self.string_lit()?)),
+            Some(b'"') => Ok(ElemLit::Str(self.string_lit()?.into_owned())),
             _ => {
                 if self.eat_keyword("true") {
                     return Ok(ElemLit::Bool(true));
@@ -2290,6 +2325,12 @@ impl<'a> Parser<'a> {
                     },
                 )))
             }
+            DenseLit::Empty => {
+                if num != 0 {
+                    return self.err_at(at, "expected 0 elements in dense literal");
+                }
+                Ok(DenseData::Bits(Box::new([])))
+            }
             DenseLit::List(_) | DenseLit::Elem(_) => {
                 // Flatten and check the shape.
                 let mut flat: Vec<ElemLit> = Vec::new();
@@ -2301,9 +2342,7 @@ impl<'a> Parser<'a> {
                 } else {
                     let mut lit_shape = Vec::new();
                     self.flatten(lit, 0, &mut lit_shape, &mut flat, at)?;
-                    let empty_ok = num == 0 && flat.is_empty();
-                    if !empty_ok && lit_shape.iter().map(|&d| d as i64).collect::<Vec<_>>() != shape
-                    {
+                    if lit_shape.iter().map(|&d| d as i64).collect::<Vec<_>>() != shape {
                         let ls: Vec<String> = lit_shape.iter().map(|d| d.to_string()).collect();
                         let ts: Vec<String> = shape.iter().map(|d| d.to_string()).collect();
                         return self.err_at(
@@ -2376,7 +2415,7 @@ impl<'a> Parser<'a> {
                 out.push(e);
                 Ok(())
             }
-            DenseLit::Hex(_) => self.err_at(at, "unexpected hex string in list"),
+            DenseLit::Hex(_) | DenseLit::Empty => self.err_at(at, "unexpected hex string in list"),
         }
     }
 
@@ -2482,7 +2521,7 @@ impl<'a> Parser<'a> {
             self.expect(b',', "','")?;
             self.skip_ws();
             let v = if self.peek() == Some(b'"') {
-                let s = self.string_lit()?;
+                let s = self.string_lit()?.into_owned();
                 if s.starts_with(b"0x") {
                     DenseLit::Hex(s)
                 } else {
@@ -2574,6 +2613,8 @@ enum ElemLit {
 }
 
 enum DenseLit {
+    /// `dense<>`: no elements, any shape with zero elements.
+    Empty,
     List(Vec<DenseLit>),
     Elem(ElemLit),
     Hex(Vec<u8>),
@@ -2601,7 +2642,7 @@ fn hexval(c: u8) -> Option<u8> {
 }
 
 fn hex_decode(s: &[u8]) -> Option<Vec<u8>> {
-    if s.len() % 2 != 0 {
+    if !s.len().is_multiple_of(2) {
         return None;
     }
     s.chunks(2)

@@ -24,9 +24,23 @@ pub struct PrintOptions {
 
 /// Prints the whole module (aliases, top op, deferred aliases, resources).
 pub fn print_module(m: &Module, opts: PrintOptions) -> Vec<u8> {
+    let mut out = Vec::new();
+    // Writing into a Vec cannot fail.
+    let _ = print_module_to(m, opts, &mut out);
+    out
+}
+
+/// Streams the printed module to `sink` (flushed in chunks, so the whole
+/// text is never held in memory).
+pub fn print_module_to(
+    m: &Module,
+    opts: PrintOptions,
+    sink: &mut dyn std::io::Write,
+) -> std::io::Result<()> {
     let mut p = Printer::new(m, opts);
+    p.sink = Some(sink);
     let Some(top) = m.top else {
-        return Vec::new();
+        return Ok(());
     };
     p.number(top);
     p.compute_aliases(top);
@@ -37,7 +51,11 @@ pub fn print_module(m: &Module, opts: PrintOptions) -> Vec<u8> {
     p.print_resources();
     // mlir-opt ends its output with one more newline.
     p.out.push(b'\n');
-    p.out
+    p.flush(true);
+    match p.io_error.take() {
+        Some(e) => Err(e),
+        None => Ok(()),
+    }
 }
 
 /// A type as MLIR prints it with no aliases (for diagnostics).
@@ -82,6 +100,9 @@ struct AliasInfo {
 }
 
 struct Printer<'m> {
+    registered_ops: FxHashMap<crate::context::Sym, bool>,
+    sink: Option<&'m mut dyn std::io::Write>,
+    io_error: Option<std::io::Error>,
     ctx: &'m Context,
     m: &'m Module,
     opts: PrintOptions,
@@ -104,6 +125,9 @@ const ARG_BIT: u32 = 1 << 31;
 impl<'m> Printer<'m> {
     fn new(m: &'m Module, opts: PrintOptions) -> Printer<'m> {
         Printer {
+            registered_ops: FxHashMap::default(),
+            sink: None,
+            io_error: None,
             ctx: &m.ctx,
             m,
             opts,
@@ -120,6 +144,9 @@ impl<'m> Printer<'m> {
     }
     fn bare(ctx: &'m Context, m: &'m Module) -> Printer<'m> {
         Printer {
+            registered_ops: FxHashMap::default(),
+            sink: None,
+            io_error: None,
             ctx,
             m,
             opts: PrintOptions::default(),
@@ -214,6 +241,16 @@ impl<'m> Printer<'m> {
         }
     }
 
+    fn print_value_no_result_number(&mut self, v: ValueId) {
+        match self.names.get(v) {
+            Some(&n) => {
+                self.out.push(b'%');
+                push_u64(&mut self.out, n as u64);
+            }
+            None => self.out.extend_from_slice(b"<<UNKNOWN SSA VALUE>>"),
+        }
+    }
+
     fn print_block_name(&mut self, b: BlockId) {
         match self.block_ids.get(b) {
             Some(&n) => {
@@ -272,19 +309,26 @@ impl<'m> Printer<'m> {
                     for &v in d.results.iter() {
                         self.visit(Sym::T(m.values[v].ty), false);
                     }
-                    let registered = registry::is_registered_dialect(registry::op_dialect(
-                        self.ctx.bytes(d.name),
-                    ));
+                    let ctx = self.ctx;
+                    let registered = *self.registered_ops.entry(d.name).or_insert_with(|| {
+                        registry::is_registered_dialect(registry::op_dialect(ctx.bytes(d.name)))
+                    });
+                    let props = if registered { d.properties } else { None };
                     let mut entries: Vec<(crate::context::Sym, AttrId)> = Vec::new();
-                    if let AttrData::Dict(e) = self.ctx.attr_data(d.attrs) {
-                        entries.extend(e.iter().copied());
-                    }
-                    if registered {
-                        if let Some(p) = d.properties {
-                            if let AttrData::Dict(e) = self.ctx.attr_data(p) {
+                    match props.map(|p| self.ctx.attr_data(p)) {
+                        Some(AttrData::Dict(pe)) if !pe.is_empty() => {
+                            if let AttrData::Dict(e) = self.ctx.attr_data(d.attrs) {
                                 entries.extend(e.iter().copied());
-                                let ctx = self.ctx;
-                                entries.sort_by(|a, b| ctx.bytes(a.0).cmp(ctx.bytes(b.0)));
+                            }
+                            entries.extend(pe.iter().copied());
+                            let ctx = self.ctx;
+                            entries.sort_by(|a, b| ctx.bytes(a.0).cmp(ctx.bytes(b.0)));
+                        }
+                        _ => {
+                            if let AttrData::Dict(e) = self.ctx.attr_data(d.attrs) {
+                                for &(_, a) in e.iter() {
+                                    self.visit(Sym::A(a), false);
+                                }
                             }
                         }
                     }
@@ -631,7 +675,7 @@ impl<'m> Printer<'m> {
         self.indent(indent);
         let d = &m.ops[op];
         if let Some(&first) = d.results.first() {
-            self.print_value(first);
+            self.print_value_no_result_number(first);
             if d.results.len() > 1 {
                 self.out.push(b':');
                 push_u64(&mut self.out, d.results.len() as u64);
@@ -806,6 +850,22 @@ impl<'m> Printer<'m> {
         for &op in &m.blocks[b].ops {
             self.print_op(op, indent + 2);
             self.out.push(b'\n');
+            self.flush(false);
+        }
+    }
+
+    /// Hands buffered output to the sink once it is large (or at the end).
+    fn flush(&mut self, force: bool) {
+        if !force && self.out.len() < (1 << 20) {
+            return;
+        }
+        if let Some(sink) = self.sink.as_mut() {
+            if self.io_error.is_none() {
+                if let Err(e) = sink.write_all(&self.out) {
+                    self.io_error = Some(e);
+                }
+            }
+            self.out.clear();
         }
     }
 
@@ -1554,4 +1614,24 @@ pub fn int_to_string(words: &[u64], width: u32, signed: bool) -> String {
     }
     digits.reverse();
     String::from_utf8(digits).unwrap_or_default()
+}
+
+/// Prints one op (with its regions) the way MLIR prints an op inside a
+/// diagnostic: generic form, no aliases, values numbered from the nearest
+/// `IsolatedFromAbove` ancestor.
+pub fn op_to_string_local(m: &Module, op: OpId) -> String {
+    let mut root = op;
+    loop {
+        if registry::op_traits(m.ctx.bytes(m.ops[root].name)).isolated_from_above {
+            break;
+        }
+        match m.parent_op(root) {
+            Some(p) => root = p,
+            None => break,
+        }
+    }
+    let mut p = Printer::new(m, PrintOptions::default());
+    p.number(root);
+    p.print_op(op, 0);
+    String::from_utf8_lossy(&p.out).into_owned()
 }

@@ -118,14 +118,88 @@ pub struct OpTraits {
     /// Inherent attribute names, moved from the attribute dictionary into
     /// properties when given there (as MLIR does for registered ops).
     pub inherent: &'static [&'static str],
+    /// This build knows the op's full trait set (so a missing trait, e.g.
+    /// `NoTerminator`, is known to be absent).
+    pub known: bool,
 }
+
+/// Ops this build knows to be terminators.
+const TERMINATORS: &[&str] = &[
+    "func.return",
+    "cf.br",
+    "cf.cond_br",
+    "cf.switch",
+    "llvm.return",
+    "llvm.br",
+    "llvm.cond_br",
+    "llvm.switch",
+    "llvm.unreachable",
+    "llvm.resume",
+    "llvm.indirectbr",
+    "scf.yield",
+    "scf.condition",
+    "affine.yield",
+    "tensor.yield",
+    "linalg.yield",
+    "gpu.return",
+    "gpu.terminator",
+    "gpu.yield",
+    "omp.terminator",
+    "omp.yield",
+    "async.yield",
+    "shape.yield",
+    "transform.yield",
+    "ml_program.output",
+    "ml_program.return",
+    "emitc.yield",
+    "tosa.yield",
+    "acc.yield",
+    "acc.terminator",
+    "sparse_tensor.yield",
+    "vector.yield",
+    "memref.alloca_scope.return",
+    "bufferization.yield",
+    "pdl_interp.finalize",
+    "spirv.Return",
+    "spirv.ReturnValue",
+    "spirv.Branch",
+    "spirv.BranchConditional",
+    "spirv.mlir.yield",
+    "spirv.mlir.merge",
+    "index.yield",
+    "test.yield",
+];
+
+/// Non-terminator ops whose full trait set this build knows.
+const KNOWN_PLAIN: &[&str] = &[
+    "arith.constant",
+    "arith.addi",
+    "arith.subi",
+    "arith.muli",
+    "arith.addf",
+    "arith.select",
+    "arith.cmpi",
+    "func.call",
+    "func.constant",
+    "llvm.func",
+    "llvm.mlir.global",
+    "llvm.mlir.constant",
+    "llvm.add",
+    "llvm.load",
+    "llvm.store",
+    "llvm.alloca",
+    "llvm.call",
+];
 
 /// Traits of the few ops this build knows natively. A later issue adds op
 /// definitions from `.td` files.
 pub fn op_traits(name: &[u8]) -> OpTraits {
     let reg = is_registered_dialect(op_dialect(name));
+    let is = |list: &[&str]| list.iter().any(|x| x.as_bytes() == name);
     let base = OpTraits {
         registered: reg,
+        terminator: is(TERMINATORS),
+        known: is(TERMINATORS) || is(KNOWN_PLAIN),
         ..OpTraits::default()
     };
     match name {
@@ -135,11 +209,13 @@ pub fn op_traits(name: &[u8]) -> OpTraits {
             no_terminator: true,
             single_block: true,
             symbol_table: true,
+            known: true,
             inherent: &["sym_name", "sym_visibility"],
             ..base
         },
         b"func.func" => OpTraits {
             isolated_from_above: true,
+            known: true,
             inherent: &[
                 "arg_attrs",
                 "function_type",
@@ -153,16 +229,33 @@ pub fn op_traits(name: &[u8]) -> OpTraits {
             isolated_from_above: true,
             ..base
         },
-        b"func.return" | b"cf.br" | b"cf.cond_br" | b"cf.switch" | b"llvm.return" | b"llvm.br"
-        | b"llvm.cond_br" | b"llvm.switch" | b"llvm.unreachable" | b"llvm.resume"
-        | b"scf.yield" | b"scf.condition" | b"llvm.indirectbr" => OpTraits {
-            terminator: true,
-            ..base
-        },
         b"func.call" => OpTraits {
-            inherent: &["callee", "arg_attrs", "res_attrs"],
+            inherent: &["arg_attrs", "callee", "res_attrs"],
             ..base
         },
         _ => base,
     }
+}
+
+impl OpTraits {
+    /// True if the op may be a terminator (unknown ops might be).
+    pub fn might_be_terminator(&self) -> bool {
+        self.terminator || !self.registered || !self.known
+    }
+    /// True if the op might have the `NoTerminator` trait.
+    pub fn might_have_no_terminator(&self) -> bool {
+        self.no_terminator || !self.registered || !self.known
+    }
+}
+
+/// True if `name` may be a terminator (unknown ops might be).
+pub fn might_be_terminator(name: &[u8]) -> bool {
+    let t = op_traits(name);
+    t.terminator || !t.registered || !t.known
+}
+
+/// True if the op might have the `NoTerminator` trait.
+pub fn might_have_no_terminator(name: &[u8]) -> bool {
+    let t = op_traits(name);
+    t.no_terminator || !t.registered || !t.known
 }

@@ -7,7 +7,7 @@ use super::*;
 use irkit_diag::SourceMap;
 use irkit_ir::{parse, ParseConfig};
 
-const BUILTIN: &str = include_str!("../../testdata/dialects/builtin.json");
+const BUILTIN: &str = include_str!("../../testdata/dialects/Inputs/builtin.json");
 
 fn no_loc(_: &str, _: u32) -> Option<Loc> {
     None
@@ -712,7 +712,7 @@ fn testdata(path: &str) -> String {
 #[test]
 fn user_dialect_lit_file() {
     let mut reg = builtin();
-    let (user, diags) = registry_from_json(&testdata("dialects/user-dialect.json"), &no_loc);
+    let (user, diags) = registry_from_json(&testdata("dialects/Inputs/user-dialect.json"), &no_loc);
     assert!(diags.is_empty(), "{diags:?}");
     reg.extend(user);
     assert!(reg.get(b"my.invoke").is_some());
@@ -731,7 +731,10 @@ fn bad_dialect_definitions_point_into_the_td_file() {
         "testdata/dialects/bad-trait.td",
         testdata("dialects/bad-trait.td"),
     );
-    let (reg, diags) = registry_from_json(&testdata("dialects/bad-trait.json"), &locate_in(&map));
+    let (reg, diags) = registry_from_json(
+        &testdata("dialects/Inputs/bad-trait.json"),
+        &locate_in(&map),
+    );
     assert_eq!(
         render(&map, &diags),
         [

@@ -8,10 +8,10 @@ value it appends to spelled out (template arguments, or the inherited list),
 so the records equal what `let append` gives. A rewrite whose text is not
 found is an error: update this table when a .td file changes.
 
-Also writes user-dialect.json and bad-trait.json (records of the test
-dialects of this directory, which need no rewriting).
+Also writes Inputs/user-dialect.json and Inputs/bad-trait.json (records of
+the test dialects of this directory, which need no rewriting).
 
-Usage: testdata/dialects/desugar.py [OUT.json]   (default: builtin.json here)
+Usage: testdata/dialects/desugar.py [OUT.json]   (default: Inputs/builtin.json)
 """
 import os, shutil, subprocess, sys, tempfile
 
@@ -76,7 +76,8 @@ ALL = ["Builtin.td", "Func.td", "ControlFlow.td", "Arith.td", "SCF.td", "CIR.td"
 
 
 def main():
-    out = sys.argv[1] if len(sys.argv) > 1 else os.path.join(HERE, "builtin.json")
+    inputs = os.path.join(HERE, "Inputs")
+    out = sys.argv[1] if len(sys.argv) > 1 else os.path.join(inputs, "builtin.json")
     with tempfile.TemporaryDirectory() as tmp:
         for name in os.listdir(SRC):
             if not name.endswith(".td"):
@@ -99,12 +100,13 @@ def main():
         json_text = json_text.stdout
     open(out, "w").write(json_text)
     # Test dialects written by users (no `let append`): their records as-is.
-    for td in ["user-dialect.td", "bad-trait.td"]:
+    for td in ["Inputs/user-dialect.td", "bad-trait.td"]:
         res = subprocess.run(["llvm-tblgen-19", "--dump-json", "-I", SRC, os.path.join(HERE, td)],
                              capture_output=True, text=True)
         if res.returncode != 0:
             sys.exit(f"desugar.py: llvm-tblgen-19 failed on {td}:\n" + res.stderr)
-        open(os.path.join(HERE, td.replace(".td", ".json")), "w").write(res.stdout)
+        name = os.path.basename(td).replace(".td", ".json")
+        open(os.path.join(inputs, name), "w").write(res.stdout)
 
 
 main()

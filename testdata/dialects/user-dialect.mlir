@@ -1,4 +1,4 @@
-// RUN: irkit verify --dialect %S/user-dialect.td --verify-diagnostics --split-input-file %s
+// RUN: irkit verify --dialect %S/Inputs/user-dialect.td --verify-diagnostics --split-input-file %s
 // The ops of user-dialect.td are enforced: their counts, constraints and
 // attributes, and the token contract through their interfaces.
 

@@ -1,17 +1,17 @@
 //! `cargo xtask abi-diff`: irkit-abi classification against clang-19.
 //!
 //! Random C signatures (and the curated `testdata/abi/edge-cases.txt`) are
-//! made from one description ([`desc`]) that yields both the C source and
+//! made from one description (`irkit_abi::cdesc`) that yields both the C source and
 //! the shadow types. Clang compiles batches of definitions at `-O0`; each
 //! `define` line is normalized ([`llparse`]) and compared with
 //! `irkit_abi::print::declare_line` of our classification. Mismatches are
 //! written as one-function C reproducers under `target/abi-diff/`.
 
 pub mod cgen;
-pub mod desc;
 pub mod gen;
 mod llparse;
-pub mod shadow;
+
+pub use irkit_abi::cdesc as desc;
 
 use crate::util::{find_tool, has_flag, opt_value, workspace_root};
 use desc::Sig;
@@ -82,6 +82,8 @@ pub fn run(args: &[String]) -> Result<(), String> {
             out_dir: &out_dir,
             verbose,
         };
+        // The edge cases as C, for people reading along.
+        let _ = std::fs::write(out_dir.join("edge-cases.c"), cgen::c_source(&edges));
         let t0 = std::time::Instant::now();
         let edge_bad = compare(&cfg, target, &edges, "edge")?;
         let rand_bad = compare(&cfg, target, &random, "rand")?;
@@ -210,6 +212,24 @@ fn compare(cfg: &RunCfg, target: Target, sigs: &[Sig], tag: &str) -> Result<usiz
         .map_err(|_| "worker panicked".to_string())?;
     let mut cx = AbiCx::new(target);
     let mut bad = 0;
+    // How many clang lines show each ABI feature (coverage of the run).
+    const FEATURES: &[&str] = &[
+        " byval(",
+        "sret(",
+        "alignstack(",
+        "signext",
+        "zeroext",
+        "x86_fp80",
+        "fp128",
+        "half",
+        "<2 x float>",
+        "{ double",
+        "{ i64",
+        "i128",
+        "[2 x i64]",
+        "[4 x float]",
+    ];
+    let mut seen = vec![0usize; FEATURES.len()];
     for (bi, (batch, res)) in batches.iter().zip(results).enumerate() {
         let text = match res {
             Some(Ok(t)) => t,
@@ -232,7 +252,12 @@ fn compare(cfg: &RunCfg, target: Target, sigs: &[Sig], tag: &str) -> Result<usiz
                 .get(sig.name.as_str())
                 .copied()
                 .unwrap_or("<no define>");
-            let ours = shadow::sig(&mut cx, sig)
+            for (k, f) in FEATURES.iter().enumerate() {
+                if expected.contains(f) {
+                    seen[k] += 1;
+                }
+            }
+            let ours = desc::sig_to_fn_sig(&mut cx, sig)
                 .and_then(|fs| cx.compute_fn_abi(&fs).map_err(|e| e.to_string()))
                 .map(|abi| declare_line(&cx.ll, &abi, &sig.name));
             let ours = match ours {
@@ -254,6 +279,17 @@ fn compare(cfg: &RunCfg, target: Target, sigs: &[Sig], tag: &str) -> Result<usiz
             }
         }
     }
+    if cfg.verbose || tag == "rand" {
+        let cov: Vec<String> = FEATURES
+            .iter()
+            .zip(&seen)
+            .map(|(f, n)| format!("'{}' {n}", f.trim()))
+            .collect();
+        println!(
+            "  {tag} coverage (signatures whose clang line has …): {}",
+            cov.join(", ")
+        );
+    }
     Ok(bad)
 }
 
@@ -264,4 +300,49 @@ fn write_repro(cfg: &RunCfg, sig: &Sig, expected: &str, ours: &str, tag: &str, n
     );
     s.push_str(&cgen::c_source(std::slice::from_ref(sig)));
     let _ = std::fs::write(cfg.out_dir.join(format!("{tag}-{n:05}-{}.c", sig.name)), s);
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn generated_descriptions_round_trip_through_text() {
+        let mut g = gen::Gen::new(7, gen::GenCfg { has_f128: true });
+        for i in 0..2000 {
+            let s = g.sig(format!("g{i}"));
+            let text = s.to_string();
+            assert_eq!(desc::parse_sig(&text).as_ref(), Ok(&s), "{text}");
+        }
+    }
+
+    #[test]
+    fn clang_defines_are_normalized() {
+        let text = "%struct.P = type <{ i8, i32 }>\n%struct.E = type {}\n\
+            define dso_local void @f5(ptr dead_on_unwind noalias writable sret(%struct.P) align 1 %0, ptr noundef byval(%struct.P) align 8 %1, [2 x float] noundef alignstack(8) %2) #0 {\n\
+            define dso_local signext i8 @f2(i8 noundef signext %0, i1 noundef zeroext %3) #0 {\n\
+            define dso_local { i64, double } @g(i64 %0, double %1, <2 x float> %2) #0 {\n";
+        let mut ll = LlTypes::new();
+        let mut m = llparse::Module::new(text);
+        let d = m.defines(text, &mut ll).expect("parses");
+        let lines: Vec<&str> = d.iter().map(|(_, l)| l.as_str()).collect();
+        assert_eq!(
+            lines,
+            [
+                "declare void @f5(ptr sret(<{ i8, i32 }>) align 1, ptr byval(<{ i8, i32 }>) align 8, [2 x float] alignstack(8))",
+                "declare signext i8 @f2(i8 signext, i1 zeroext)",
+                "declare { i64, double } @g(i64, double, <2 x float>)",
+            ]
+        );
+    }
+
+    #[test]
+    fn edge_case_file_parses_for_both_targets() {
+        let text = std::fs::read_to_string(workspace_root().join("testdata/abi/edge-cases.txt"))
+            .expect("edge cases");
+        for t in ["x86_64-unknown-linux-gnu", "aarch64-unknown-linux-gnu"] {
+            let sigs = parse_edge_cases(&text, lookup(t).expect("target")).expect("parses");
+            assert!(sigs.len() >= 40, "{t}: {}", sigs.len());
+        }
+    }
 }

@@ -76,7 +76,7 @@ fn homogeneous(cx: &AbiCx, ty: TypeId, base: &mut Option<TypeId>, members: &mut 
             if !homogeneous(cx, *elem, base, members) {
                 return false;
             }
-            *members *= len;
+            *members = members.saturating_mul(*len);
         }
         Type::Record(rec) => {
             if cx.record_layout(ty).is_some_and(|r| r.has_flexible_array) {
@@ -105,11 +105,11 @@ fn homogeneous(cx: &AbiCx, ty: TypeId, base: &mut Option<TypeId>, members: &mut 
                 *members = if rec.kind == RecordKind::Union {
                     (*members).max(fm)
                 } else {
-                    *members + fm
+                    members.saturating_add(fm)
                 };
             }
             let Some(b) = *base else { return false };
-            if size_bits(cx, b) * *members != size_bits(cx, ty) {
+            if size_bits(cx, b).saturating_mul(*members) != size_bits(cx, ty) {
                 return false;
             }
         }
@@ -169,7 +169,7 @@ fn is_empty(cx: &AbiCx, ty: TypeId) -> bool {
 /// `AArch64ABIInfo::classifyArgumentType` for a named argument. Returns the
 /// mode and the (GPR, FPR) registers it would take.
 fn classify_arg(cx: &mut AbiCx, ty: TypeId) -> CachedArg {
-    if let Some(c) = cx.arg_cache[ty.index()] {
+    if let Some(c) = cx.cached_arg(ty) {
         return c;
     }
     let done = |mode, gpr, fpr| CachedArg {
@@ -233,13 +233,13 @@ fn classify_arg(cx: &mut AbiCx, ty: TypeId) -> CachedArg {
         };
         done(m, 1, 0)
     };
-    cx.arg_cache[ty.index()] = Some(res);
+    cx.cache_arg(ty, res);
     res
 }
 
 /// `AArch64ABIInfo::classifyReturnType`.
 fn classify_ret(cx: &mut AbiCx, ty: TypeId) -> PassMode {
-    if let Some(m) = cx.ret_cache[ty.index()] {
+    if let Some(m) = cx.cached_ret(ty) {
         return m;
     }
     let size = size_bits(cx, ty);
@@ -290,7 +290,7 @@ fn classify_ret(cx: &mut AbiCx, ty: TypeId) -> PassMode {
         },
         other => other,
     };
-    cx.ret_cache[ty.index()] = Some(mode);
+    cx.cache_ret(ty, mode);
     mode
 }
 

@@ -21,7 +21,9 @@ const MAX_INT_REGS: u32 = 6;
 /// SSE argument registers: xmm0-xmm7.
 const MAX_SSE_REGS: u32 = 8;
 
-/// Eightbyte classes (psABI §3.2.3; Clang's `X86_64ABIInfo::Class`).
+/// Eightbyte classes (psABI §3.2.3; Clang's `X86_64ABIInfo::Class`). The
+/// names are the psABI's (`NO_CLASS`, `INTEGER`, …).
+#[allow(clippy::enum_variant_names)]
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 enum Class {
     /// Padding or empty: takes no register.
@@ -115,7 +117,7 @@ impl Cls<'_> {
             Type::Void => set(&mut lo, &mut hi, NoClass),
             Type::Bool | Type::Ptr => set(&mut lo, &mut hi, Integer),
             Type::Int { bits, .. } => {
-                if *bits == 128 {
+                if *bits > 64 {
                     lo = Integer;
                     hi = Integer;
                 } else {
@@ -208,7 +210,9 @@ impl Cls<'_> {
                     return (lo, hi);
                 }
                 let mut o = off;
-                for _ in 0..*len {
+                // Zero-sized elements are NO_CLASS: nothing to merge.
+                let n = if elem_size == 0 { 0 } else { *len };
+                for _ in 0..n {
                     let (fl, fh) = self.classify(*elem, o);
                     lo = merge(lo, fl);
                     hi = merge(hi, fh);
@@ -591,7 +595,7 @@ fn direct(ty: LlTyId) -> PassMode {
 
 /// `X86_64ABIInfo::classifyArgumentType` without register exhaustion.
 fn classify_arg(cx: &mut AbiCx, ty: TypeId) -> CachedArg {
-    if let Some(c) = cx.arg_cache[ty.index()] {
+    if let Some(c) = cx.cached_arg(ty) {
         return c;
     }
     let native = cx.target().avx.native_vector_bits();
@@ -705,7 +709,7 @@ fn classify_arg(cx: &mut AbiCx, ty: TypeId) -> CachedArg {
             needed_vec,
         }
     };
-    cx.arg_cache[ty.index()] = Some(result);
+    cx.cache_arg(ty, result);
     result
 }
 
@@ -742,7 +746,7 @@ fn indirect_arg(cx: &mut AbiCx, ty: TypeId, free_int: u32) -> PassMode {
 
 /// `X86_64ABIInfo::classifyReturnType`.
 fn classify_ret(cx: &mut AbiCx, ty: TypeId) -> PassMode {
-    if let Some(m) = cx.ret_cache[ty.index()] {
+    if let Some(m) = cx.cached_ret(ty) {
         return m;
     }
     let native = cx.target().avx.native_vector_bits();
@@ -855,7 +859,7 @@ fn classify_ret(cx: &mut AbiCx, ty: TypeId) -> PassMode {
             align_stack: None,
         }
     };
-    cx.ret_cache[ty.index()] = Some(mode);
+    cx.cache_ret(ty, mode);
     mode
 }
 

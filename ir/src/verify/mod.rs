@@ -21,7 +21,13 @@ pub struct VerifyInfo {
 /// Verifies `m`; diagnostics point into `file`.
 pub fn verify(m: &Module, file: FileId) -> Result<VerifyInfo, Vec<Diagnostic>> {
     let mut diags = Vec::new();
-    let cx = Cx { m, file };
+    let mut traits = rustc_hash::FxHashMap::default();
+    for (_, op) in m.ops.iter() {
+        traits
+            .entry(op.name)
+            .or_insert_with(|| crate::registry::op_traits(m.ctx.bytes(op.name)));
+    }
+    let cx = Cx { m, file, traits };
     handles::check(&cx, &mut diags);
     if !diags.is_empty() {
         return Err(diags);
@@ -43,9 +49,18 @@ pub fn verify(m: &Module, file: FileId) -> Result<VerifyInfo, Vec<Diagnostic>> {
 pub(crate) struct Cx<'m> {
     pub m: &'m Module,
     pub file: FileId,
+    traits: rustc_hash::FxHashMap<crate::context::Sym, crate::registry::OpTraits>,
 }
 
 impl Cx<'_> {
+    /// The registry's traits of `op` (computed once per op name).
+    pub fn traits(&self, op: OpId) -> crate::registry::OpTraits {
+        let name = self.m.ops[op].name;
+        match self.traits.get(&name) {
+            Some(t) => *t,
+            None => crate::registry::op_traits(self.m.ctx.bytes(name)),
+        }
+    }
     pub fn op_loc(&self, op: OpId) -> Loc {
         let span = self
             .m

@@ -22,7 +22,7 @@ use super::Cx;
 use crate::context::{AttrData, Piece, TypeData, TypeId};
 use crate::dialect::{Arity, DialectRegistry, Interface, OpDef};
 use crate::ir::{BlockId, Module, OpId, ValueId};
-use crate::verify::ops::{operand_segments_of, DefCache};
+use crate::verify::ops::{new_cx, operand_segments_of, DefCache};
 use irkit_diag::{Diagnostic, FileId, Loc, Span};
 
 /// Checks the token contract on all of `m`; returns every violation. Runs
@@ -32,7 +32,7 @@ pub fn verify_tokens(m: &Module, file: FileId, reg: &DialectRegistry) -> Vec<Dia
     let Some(top) = m.top else {
         return res;
     };
-    let cx = Cx { m, file };
+    let cx = new_cx(m, file);
     super::handles::check(&cx, &mut res);
     if !res.is_empty() {
         return res;

@@ -94,11 +94,19 @@ impl Report {
         }
     }
 
-    /// Renders the report the way FileCheck prints it.
+    /// Renders the report exactly the way FileCheck prints it (LLVM's
+    /// `SMDiagnostic::print`: the source line with tabs expanded to 8-column
+    /// stops, and a caret line whose marks under a tab fill the tab).
     pub fn render_plain(&self) -> String {
         let mut out = String::new();
         for d in &self.diags {
-            irkit_diag::render_plain(&mut out, &self.map, d);
+            render_llvm(&mut out, &self.map, d.severity, d.loc, &d.message);
+            for l in &d.labels {
+                render_llvm(&mut out, &self.map, Severity::Note, Some(l.loc), &l.message);
+            }
+            for n in &d.notes {
+                render_llvm(&mut out, &self.map, Severity::Note, n.loc, &n.message);
+            }
         }
         out
     }
@@ -147,7 +155,6 @@ pub fn check(
     );
     let ok = {
         let mut ck = Checker {
-            map: &map,
             input: map.file(input_file).text(),
             input_file,
             vars,
@@ -165,6 +172,60 @@ pub fn check(
             diags,
         })
     }
+}
+
+fn render_llvm(out: &mut String, map: &SourceMap, sev: Severity, loc: Option<Loc>, msg: &str) {
+    use std::fmt::Write as _;
+    let Some(loc) = loc else {
+        let _ = writeln!(out, "{sev}: {msg}");
+        return;
+    };
+    let f = map.file(loc.file);
+    let (line, col) = f.line_col(loc.span.start);
+    let _ = writeln!(out, "{}:{line}:{col}: {sev}: {msg}", f.name());
+    let text = f.line_text(line).as_bytes();
+    let line_start = f.line_start(line) as usize;
+    // The caret line, one byte per source byte (plus one past the end).
+    let mut caret = vec![b' '; text.len() + 1];
+    let (s, e) = (loc.span.start as usize, loc.span.end as usize);
+    if e > s {
+        let from = s.saturating_sub(line_start).min(text.len());
+        let to = e.saturating_sub(line_start).min(text.len());
+        for c in &mut caret[from..to] {
+            *c = b'~';
+        }
+    }
+    let col0 = (col as usize).saturating_sub(1).min(text.len());
+    caret[col0] = b'^';
+    while caret.last() == Some(&b' ') {
+        caret.pop();
+    }
+    let mut src = Vec::with_capacity(text.len());
+    for &b in text {
+        if b == b'\t' {
+            src.push(b' ');
+            while src.len() % 8 != 0 {
+                src.push(b' ');
+            }
+        } else {
+            src.push(b);
+        }
+    }
+    let mut marks = Vec::with_capacity(caret.len());
+    for (i, &c) in caret.iter().enumerate() {
+        if text.get(i) == Some(&b'\t') {
+            marks.push(c);
+            while marks.len() % 8 != 0 {
+                marks.push(c);
+            }
+        } else {
+            marks.push(c);
+        }
+    }
+    out.push_str(&String::from_utf8_lossy(&src));
+    out.push('\n');
+    out.push_str(&String::from_utf8_lossy(&marks));
+    out.push('\n');
 }
 
 /// Collapses horizontal whitespace runs (unless `strict`) and drops the `\r`
@@ -576,7 +637,7 @@ fn parse_check_file(
                 .map(|p| (p.as_str(), true, text.find(p.as_str()))),
         )
         .collect();
-    prefixes.sort_by(|a, b| b.0.len().cmp(&a.0.len()));
+    prefixes.sort_by_key(|p| std::cmp::Reverse(p.0.len()));
 
     let mut checks: Vec<CheckString> = Vec::new();
     let mut dag_nots = mk_implicit(&implicit);
@@ -747,7 +808,6 @@ fn loc(file: FileId, at: usize) -> Loc {
 
 /// Matching state while checking the input.
 struct Checker<'a> {
-    map: &'a SourceMap,
     input: &'a str,
     input_file: FileId,
     vars: Vars,
@@ -1080,10 +1140,8 @@ impl Checker<'_> {
                 match_pos = ranges[mi].1;
                 mi += 1;
             }
-            let group_ends = cs
-                .dag_nots
-                .get(idx + 1)
-                .map_or(true, |n| n.pat.ty.kind == Kind::Not);
+            let group_ends =
+                !matches!(cs.dag_nots.get(idx + 1), Some(n) if n.pat.ty.kind != Kind::Not);
             if group_ends {
                 let first = ranges.first().map_or(start_pos, |r| r.0);
                 if !nots.is_empty() {

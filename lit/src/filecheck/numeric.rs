@@ -162,7 +162,7 @@ pub fn parse_block(text: &str, legacy: bool) -> Result<NumBlock, BlockError> {
     let comma = text.find(',');
     let paren = text.find('(');
     if let Some(c) = comma {
-        if paren.map_or(true, |p| c < p) {
+        if !matches!(paren, Some(p) if p < c) {
             block.format = Some(parse_format(&text[..c])?);
             pos = c + 1;
         }

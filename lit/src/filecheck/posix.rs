@@ -158,7 +158,7 @@ fn bracket(out: &mut String, src: &str, start: usize) -> Result<usize, RegexErro
         if c == b'[' && matches!(b.get(i + 1), Some(b':' | b'.' | b'=')) {
             let kind = b[i + 1];
             let close = [kind, b']'];
-            let Some(end) = src[i + 2..].as_bytes().windows(2).position(|w| w == close) else {
+            let Some(end) = src.as_bytes()[i + 2..].windows(2).position(|w| w == close) else {
                 return Err(err(i, "brackets ([ ]) not balanced"));
             };
             let name = &src[i + 2..i + 2 + end];

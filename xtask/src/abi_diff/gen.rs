@@ -50,6 +50,20 @@ const INTS: &[Prim] = &[
     Prim::LLong,
     Prim::ULLong,
 ];
+const SMALL: &[Prim] = &[
+    Prim::Bool,
+    Prim::Char,
+    Prim::UChar,
+    Prim::Short,
+    Prim::Int,
+    Prim::UInt,
+    Prim::Long,
+    Prim::Half,
+    Prim::Float,
+    Prim::Float,
+    Prim::Double,
+    Prim::Ptr,
+];
 const FLOATS: &[Prim] = &[
     Prim::Half,
     Prim::Float,
@@ -85,6 +99,9 @@ const COMPLEX_ELEMS: &[Prim] = &[
 pub struct Gen {
     pub rng: Rng,
     cfg: GenCfg,
+    /// Per signature: prefer small members (records of at most 16 bytes are
+    /// where the eightbyte and HFA rules and the coerced types live).
+    small: bool,
 }
 
 impl Gen {
@@ -92,10 +109,14 @@ impl Gen {
         Gen {
             rng: Rng::new(seed),
             cfg,
+            small: false,
         }
     }
 
     fn prim(&mut self) -> Prim {
+        if self.small && self.rng.pct(80) {
+            return self.rng.pick(SMALL);
+        }
         match self.rng.below(10) {
             0..=4 => self.rng.pick(INTS),
             5..=7 => self.rng.pick(FLOATS),
@@ -142,6 +163,11 @@ impl Gen {
             } else {
                 self.value(depth)
             };
+            // clang-19 divides by zero (SIGFPE) classifying arrays of
+            // zero-sized elements, so the generator never makes them.
+            if zero_sized(&e) {
+                return CType::Array(Box::new(CType::Prim(self.prim())), n);
+            }
             return CType::Array(Box::new(e), n);
         }
         self.value(depth)
@@ -157,7 +183,7 @@ impl Gen {
             None
         };
         // Bias towards small records: that is where the classification is.
-        let max = if self.rng.pct(70) { 3 } else { 6 };
+        let max = if self.small || self.rng.pct(70) { 3 } else { 6 };
         let n = if self.rng.pct(5) {
             0
         } else {
@@ -226,6 +252,7 @@ impl Gen {
 
     /// A signature with 0-12 parameters.
     pub fn sig(&mut self, name: String) -> Sig {
+        self.small = self.rng.pct(50);
         let ret = if self.rng.pct(15) {
             CType::Prim(Prim::Void)
         } else {
@@ -246,5 +273,19 @@ impl Gen {
         } else {
             self.value(0)
         }
+    }
+}
+
+/// Whether a type has size 0 (empty records, zero-length arrays).
+pub fn zero_sized(t: &CType) -> bool {
+    match t {
+        CType::Prim(p) => p.size() == 0,
+        CType::Vector(..) | CType::Complex(_) => false,
+        CType::Array(e, n) => *n == 0 || zero_sized(e),
+        CType::Flex(_) => true,
+        CType::Record(r) => r
+            .fields
+            .iter()
+            .all(|f| f.bits == Some(0) || (f.bits.is_none() && zero_sized(&f.ty))),
     }
 }

@@ -1,6 +1,6 @@
 // A user's dialect, not compiled into irkit: `irkit verify --dialect` loads
 // it at run time and enforces it with the same engine as the built-in
-// dialects (user-dialect.mlir is its test).
+// dialects (../user-dialect.mlir is its test).
 
 include "OpBase.td"
 

@@ -1,7 +1,7 @@
-//! One description of a C signature, from which both the C source (for
-//! clang-19) and the shadow types (for irkit-abi) are made, so the two can
-//! never drift. The same text syntax is used for the curated edge cases in
-//! `testdata/abi/edge-cases.txt` and in reproducer headers:
+//! A compact notation for C signatures, used by tests and by
+//! `cargo xtask abi-diff`, which makes both the C source (for clang-19) and
+//! the shadow types ([`sig_to_fn_sig`]) from one description so they can
+//! never drift. The curated `testdata/abi/edge-cases.txt` is written in it:
 //!
 //! ```text
 //! sig    := NAME ':' type '(' [type (',' type)*] ')'      return type first
@@ -13,6 +13,7 @@
 //!           ullong i128 u128 half float double ldouble f128 ptr
 //! ```
 
+use crate::{AbiCx, Field, FloatKind, FnSig, RecordData, RecordKind, TypeId};
 use std::fmt;
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -134,6 +135,94 @@ pub struct Sig {
     pub name: String,
     pub ret: CType,
     pub args: Vec<CType>,
+}
+
+/// The shadow type of a primitive on `cx`'s target (`char` signedness and
+/// `long double` format follow the target).
+pub fn prim_to_type(cx: &mut AbiCx, p: Prim) -> TypeId {
+    let char_signed = cx.data_layout().char_signed;
+    match p {
+        Prim::Void => cx.void(),
+        Prim::Bool => cx.bool_(),
+        Prim::Char => cx.int(8, char_signed),
+        Prim::SChar => cx.int(8, true),
+        Prim::UChar => cx.int(8, false),
+        Prim::Short => cx.int(16, true),
+        Prim::UShort => cx.int(16, false),
+        Prim::Int => cx.int(32, true),
+        Prim::UInt => cx.int(32, false),
+        Prim::Long | Prim::LLong => cx.int(64, true),
+        Prim::ULong | Prim::ULLong => cx.int(64, false),
+        Prim::I128 => cx.int(128, true),
+        Prim::U128 => cx.int(128, false),
+        Prim::Half => cx.float(FloatKind::Half),
+        Prim::Float => cx.float(FloatKind::Float),
+        Prim::Double => cx.float(FloatKind::Double),
+        Prim::LDouble => cx.long_double(),
+        Prim::F128 => cx.float(FloatKind::Quad),
+        Prim::Ptr => cx.ptr(),
+    }
+}
+
+/// The shadow type of `t`.
+pub fn to_type(cx: &mut AbiCx, t: &CType) -> Result<TypeId, String> {
+    let e = |e: crate::TypeError| e.to_string();
+    Ok(match t {
+        CType::Prim(p) => prim_to_type(cx, *p),
+        CType::Vector(p, n) => {
+            let el = prim_to_type(cx, *p);
+            cx.vector(el, *n).map_err(e)?
+        }
+        CType::Complex(p) => {
+            let el = prim_to_type(cx, *p);
+            cx.complex(el).map_err(e)?
+        }
+        CType::Array(el, n) => {
+            let el = to_type(cx, el)?;
+            cx.array(el, *n).map_err(e)?
+        }
+        CType::Flex(el) => {
+            let el = to_type(cx, el)?;
+            cx.flex_array(el).map_err(e)?
+        }
+        CType::Record(r) => {
+            let mut fields = Vec::with_capacity(r.fields.len());
+            for f in &r.fields {
+                fields.push(Field {
+                    ty: to_type(cx, &f.ty)?,
+                    bit_width: f.bits,
+                    named: f.named,
+                    align: f.align,
+                });
+            }
+            cx.record(RecordData {
+                kind: if r.union {
+                    RecordKind::Union
+                } else {
+                    RecordKind::Struct
+                },
+                fields: fields.into_boxed_slice(),
+                packed: r.packed,
+                align: r.align,
+                complete: true,
+            })
+            .map_err(e)?
+        }
+    })
+}
+
+/// The shadow signature of `s`.
+pub fn sig_to_fn_sig(cx: &mut AbiCx, s: &Sig) -> Result<FnSig, String> {
+    let ret = to_type(cx, &s.ret)?;
+    let mut args = Vec::with_capacity(s.args.len());
+    for a in &s.args {
+        args.push(to_type(cx, a)?);
+    }
+    Ok(FnSig {
+        ret,
+        args,
+        variadic: false,
+    })
 }
 
 impl fmt::Display for CType {
