@@ -265,6 +265,10 @@ fn load_op(src: &dyn Records, rec: &str) -> Result<OpDef, String> {
         let Some(tr) = Trait::from_name(name) else {
             return Err(format!("unknown trait '{name}'"));
         };
+        if tr == Trait::SingleBlockImplicitTerminator {
+            // As MLIR's trait list: `SingleBlock` comes with it.
+            def.add_trait(Trait::SingleBlock);
+        }
         def.add_trait(tr);
         match tr {
             Trait::HasParent => match src.field(t, "parentOp") {
@@ -276,6 +280,10 @@ fn load_op(src: &dyn Records, rec: &str) -> Result<OpDef, String> {
                 let names = string_list(src, t, "values")?;
                 groups.push(names.into());
             }
+            Trait::SingleBlockImplicitTerminator => match src.field(t, "terminatorOp") {
+                Some(Value::Str(p)) if !p.is_empty() => def.implicit_terminator = Some(p.into()),
+                _ => return Err("SingleBlockImplicitTerminator without 'terminatorOp'".to_string()),
+            },
             Trait::Terminator
             | Trait::NoTerminator
             | Trait::SingleBlock
@@ -288,7 +296,8 @@ fn load_op(src: &dyn Records, rec: &str) -> Result<OpDef, String> {
             | Trait::AttrSizedOperandSegments
             | Trait::Pure
             | Trait::ConstantLike
-            | Trait::Commutative => {}
+            | Trait::Commutative
+            | Trait::NoRegionArguments => {}
         }
     }
     def.parents = parents.into();

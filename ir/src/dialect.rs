@@ -48,6 +48,8 @@ pub struct OpDef {
     pub interfaces: InterfaceSet,
     /// `HasParent` / `ParentOneOf`: the allowed parent op names (empty: any).
     pub parents: Box<[Box<str>]>,
+    /// `SingleBlockImplicitTerminator`: the op name its regions end with.
+    pub implicit_terminator: Option<Box<str>>,
     /// `AllTypesMatch` groups: names of operands, results and typed
     /// attributes that must all have one type.
     pub same_type_groups: Box<[Box<[Box<str>]>]>,
@@ -289,6 +291,8 @@ flag_enum!(
         HasParent,
         ParentOneOf,
         AllTypesMatch,
+        SingleBlockImplicitTerminator,
+        NoRegionArguments,
     }
 );
 
@@ -305,7 +309,7 @@ flag_enum!(
     }
 );
 
-const _: () = assert!(Trait::AllTypesMatch as u32 <= 31);
+const _: () = assert!(Trait::NoRegionArguments as u32 <= 31);
 const _: () = assert!(Interface::ReturnLike as u32 <= 31);
 
 impl DialectRegistry {
@@ -384,6 +388,7 @@ impl OpDef {
             interfaces: InterfaceSet::default(),
             parents: Box::new([]),
             same_type_groups: Box::new([]),
+            implicit_terminator: None,
         }
     }
     /// Adds a trait (after those already there).

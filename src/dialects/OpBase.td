@@ -184,6 +184,12 @@ class HasParent<string op> : Trait<"HasParent"> {
 class ParentOneOf<list<string> ops> : Trait<"ParentOneOf"> {
   list<string> parentOps = ops;
 }
+// Regions have one block that ends with `op` (implies SingleBlock).
+class SingleBlockImplicitTerminator<string op> : Trait<"SingleBlockImplicitTerminator"> {
+  string terminatorOp = op;
+}
+// Regions' entry blocks take no arguments.
+def NoRegionArguments : Trait<"NoRegionArguments">;
 // The named operands, results and (typed) attributes all have one type.
 class AllTypesMatch<list<string> names> : Trait<"AllTypesMatch"> {
   list<string> values = names;

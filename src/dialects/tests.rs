@@ -525,6 +525,26 @@ fn single_block_regions() {
 }
 
 #[test]
+fn implicit_terminators_and_region_arguments() {
+    check_body(
+        "  \"scf.if\"(%c) ({\n  ^bb0(%x: i32):\n    \"scf.yield\"() : () -> ()\n  }, {\n  }) : (i1) -> ()\n",
+        &["3:3: 'scf.if' op region #0 should have no arguments"],
+    );
+    check_body(
+        "  \"scf.if\"(%c) ({\n    \"x.foo\"() : () -> ()\n  }, {\n  }) : (i1) -> ()\n",
+        &[
+            "3:3: 'scf.if' op expects regions to end with 'scf.yield', found 'x.foo'",
+            "  note: 3:3: in custom textual format, the absence of terminator implies 'scf.yield'",
+        ],
+    );
+    // The nested op is verified before the region's terminator is.
+    check_body(
+        "  \"scf.if\"(%c) ({\n    \"func.return\"() : () -> ()\n  }, {\n  }) : (i1) -> ()\n",
+        &["4:5: 'func.return' op expects parent op 'func.func'"],
+    );
+}
+
+#[test]
 fn symbol_and_symbol_table() {
     check(
         r#""builtin.module"() ({

@@ -33,16 +33,68 @@ pub fn verify_ops(m: &Module, file: FileId, reg: &DialectRegistry) -> Vec<Diagno
         return diags;
     }
     let mut defs = DefCache::new(reg);
-    let mut ops = Vec::new();
-    m.walk_preorder(top, &mut |op| ops.push(op));
-    for op in ops {
-        if let Some(def) = defs.get(m, op) {
+    // Depth-first with an exit event per op: an op's own checks run on
+    // entry (before its nested ops), its region checks on exit (after them),
+    // as MLIR's verifier does.
+    let mut stack = vec![(top, false)];
+    while let Some((op, exit)) = stack.pop() {
+        let def = defs.get(m, op);
+        if exit {
+            if let Some(def) = def {
+                if let Err(d) = check_region_traits(&cx, def, op) {
+                    return vec![d];
+                }
+            }
+            continue;
+        }
+        if let Some(def) = def {
             if let Err(d) = check_op(&cx, reg, def, op) {
                 return vec![d];
             }
         }
+        stack.push((op, true));
+        for &r in m.ops[op].regions.iter().rev() {
+            for &b in m.regions[r].blocks.iter().rev() {
+                stack.extend(m.blocks[b].ops.iter().rev().map(|&o| (o, false)));
+            }
+        }
     }
     Vec::new()
+}
+
+/// Checks MLIR runs after an op's nested ops are verified.
+fn check_region_traits(cx: &Cx<'_>, def: &OpDef, op: OpId) -> Result<(), Diagnostic> {
+    if def.has(Trait::SymbolTable) {
+        check_symbol_table(cx, op)?;
+    }
+    if let Some(term) = &def.implicit_terminator {
+        let m = cx.m;
+        for &r in m.ops[op].regions.iter() {
+            let Some(&b) = m.regions[r].blocks.first() else {
+                continue;
+            };
+            let Some(&last) = m.blocks[b].ops.last() else {
+                continue;
+            };
+            if m.ctx.bytes(m.ops[last].name) != term.as_bytes() {
+                return Err(cx
+                    .op_error(
+                        op,
+                        format!(
+                            "expects regions to end with '{term}', found '{}'",
+                            m.op_name(last)
+                        ),
+                    )
+                    .with_note(
+                        Some(cx.op_loc(op)),
+                        format!(
+                            "in custom textual format, the absence of terminator implies '{term}'"
+                        ),
+                    ));
+            }
+        }
+    }
+    Ok(())
 }
 
 /// The properties of every registered op that cannot be stored as their
@@ -610,6 +662,8 @@ enum Phase {
 fn is_structural(t: Trait) -> bool {
     match t {
         Trait::SingleBlock
+        | Trait::SingleBlockImplicitTerminator
+        | Trait::NoRegionArguments
         | Trait::NoTerminator
         | Trait::HasParent
         | Trait::ParentOneOf
@@ -703,7 +757,21 @@ fn check_traits(cx: &Cx<'_>, def: &OpDef, op: OpId, phase: Phase) -> Result<(), 
                     return Err(cx.op_error(op, "requires string attribute 'sym_name'"));
                 }
             }
-            Trait::SymbolTable => check_symbol_table(cx, op)?,
+            Trait::NoRegionArguments => {
+                for (i, &r) in d.regions.iter().enumerate() {
+                    let has_args = m.regions[r]
+                        .blocks
+                        .first()
+                        .is_some_and(|&b| !m.blocks[b].args.is_empty());
+                    if has_args {
+                        return Err(
+                            cx.op_error(op, format!("region #{i} should have no arguments"))
+                        );
+                    }
+                }
+            }
+            // Checked after the nested ops (`check_region_traits`).
+            Trait::SymbolTable | Trait::SingleBlockImplicitTerminator => {}
             Trait::AllTypesMatch => check_same_type_groups(cx, def, op)?,
             // Used by the structural and dominance layers, or informational.
             Trait::NoTerminator
