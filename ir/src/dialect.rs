@@ -406,6 +406,19 @@ impl OpDef {
     pub fn implements(&self, i: Interface) -> bool {
         self.interfaces.contains(i)
     }
+    /// Names of the inherent attributes (what MLIR 19 keeps in properties),
+    /// `operandSegmentSizes` included for `AttrSizedOperandSegments` ops, in
+    /// name order: what a parser moves from the attribute dictionary into
+    /// the properties of a registered op.
+    pub fn inherent_attr_names(&self) -> Vec<&str> {
+        let mut res: Vec<&str> = self.attrs.iter().map(|a| &*a.name).collect();
+        if self.has(Trait::AttrSizedOperandSegments) {
+            res.push("operandSegmentSizes");
+        }
+        res.sort_unstable();
+        res.dedup();
+        res
+    }
     pub fn attr(&self, name: &[u8]) -> Option<&AttrDef> {
         self.attrs.iter().find(|a| a.name.as_bytes() == name)
     }

@@ -98,7 +98,18 @@ fn builtin_registry_has_all_dialects_and_ops() {
     assert!(addi.has(Trait::Pure) && addi.has(Trait::SameOperandsAndResultType));
     assert_eq!(addi.attrs.len(), 1);
     assert!(addi.attrs[0].optional);
+    assert_eq!(cond_br.inherent_attr_names(), ["operandSegmentSizes"]);
     let func = reg.get(b"func.func").expect("func.func");
+    assert_eq!(
+        func.inherent_attr_names(),
+        [
+            "arg_attrs",
+            "function_type",
+            "res_attrs",
+            "sym_name",
+            "sym_visibility"
+        ]
+    );
     assert!(func.has(Trait::Symbol) && func.implements(Interface::FunctionOpInterface));
     let yield_ = reg.get(b"scf.yield").expect("scf.yield");
     assert_eq!(yield_.parents.len(), 5);
