@@ -40,3 +40,18 @@
 // expected-error@+1 {{'cir.func' op function type has a token argument #1; a function cannot take a token (FunctionOpInterface)}}
 "cir.func"() <{function_type = !cir.func<(!s32i, token)>, sym_name = "cir_token_argument"}> ({
 }) : () -> ()
+
+// -----
+
+!s32i = !cir.int<s, 32>
+// expected-error@+1 {{'cir.func' op function type has a token result #0; a function cannot return a token (FunctionOpInterface)}}
+"cir.func"() <{function_type = !cir.func<(!s32i, !cir.ptr<!s32i>) -> token>, sym_name = "cir_token_result"}> ({
+}) : () -> ()
+
+// -----
+
+!tok = token
+// A token spelled through a type alias is still a token.
+// expected-error@+1 {{'cir.func' op function type has a token argument #0; a function cannot take a token (FunctionOpInterface)}}
+"cir.func"() <{function_type = !cir.func<(!tok)>, sym_name = "cir_alias"}> ({
+}) : () -> ()

@@ -300,7 +300,19 @@ fn item_is_token(cx: &Cx<'_>, item: &[Elem]) -> bool {
                     Elem::Type(_) | Elem::Other => None,
                 })
                 .collect();
-            word.len() == chars.len() && word == b"token"
+            if word.len() != chars.len() {
+                return false;
+            }
+            if word == b"token" {
+                return true;
+            }
+            // Unregistered dialects keep alias references as text (`!tok`).
+            let m = cx.m;
+            word.strip_prefix(b"!").is_some_and(|name| {
+                m.type_aliases
+                    .iter()
+                    .any(|&(n, t)| m.ctx.bytes(n) == name && m.ctx.is_token(t))
+            })
         }
     }
 }
