@@ -48,7 +48,7 @@ pub fn verify_ops(m: &Module, file: FileId, reg: &DialectRegistry) -> Vec<Diagno
             continue;
         }
         if let Some(def) = def {
-            if let Err(d) = check_op(&cx, reg, def, op) {
+            if let Err(d) = check_op(&cx, def, op) {
                 return vec![d];
             }
         }
@@ -124,12 +124,27 @@ pub fn verify_properties(m: &Module, file: FileId, reg: &DialectRegistry) -> Vec
     Vec::new()
 }
 
-/// Verifies one op against its definition (nothing if it has none), so a
-/// caller can interleave it with the structural checks of each op.
+/// Verifies one op against its definition (nothing if it has none): what
+/// MLIR checks on entering the op, before its nested ops. With
+/// [`verify_op_regions`] a caller can interleave these checks with its own
+/// walk. The caller must have run the handle layer.
 pub fn verify_op(m: &Module, file: FileId, reg: &DialectRegistry, op: OpId) -> Option<Diagnostic> {
     let cx = new_cx(m, file);
     let def = reg.get(m.ctx.bytes(m.ops[op].name))?;
-    check_op(&cx, reg, def, op).err()
+    check_op(&cx, def, op).err()
+}
+
+/// What MLIR checks on leaving an op, after its nested ops: symbol tables
+/// and implicit terminators.
+pub fn verify_op_regions(
+    m: &Module,
+    file: FileId,
+    reg: &DialectRegistry,
+    op: OpId,
+) -> Option<Diagnostic> {
+    let cx = new_cx(m, file);
+    let def = reg.get(m.ctx.bytes(m.ops[op].name))?;
+    check_region_traits(&cx, def, op).err()
 }
 
 /// The verifier context for these layers (they do not use the built-in
@@ -168,7 +183,7 @@ impl<'r> DefCache<'r> {
 
 const SEGMENTS: &[u8] = b"operandSegmentSizes";
 
-fn check_op(cx: &Cx<'_>, _reg: &DialectRegistry, def: &OpDef, op: OpId) -> Result<(), Diagnostic> {
+fn check_op(cx: &Cx<'_>, def: &OpDef, op: OpId) -> Result<(), Diagnostic> {
     check_property_storage(cx, def, op)?;
     check_counts(cx, def, op)?;
     // MLIR verifies structural traits (`StructuralOpTrait` in its OpBase.td)
