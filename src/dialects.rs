@@ -590,6 +590,14 @@ impl<'l> JsonRecords<'l> {
         }
     }
 
+    /// Records from an already parsed JSON object.
+    pub fn from_map(
+        root: serde_json::Map<String, serde_json::Value>,
+        locate: &'l dyn Fn(&str, u32) -> Option<Loc>,
+    ) -> JsonRecords<'l> {
+        JsonRecords { root, locate }
+    }
+
     fn record(&self, rec: &str) -> Option<&serde_json::Map<String, serde_json::Value>> {
         if rec.starts_with('!') {
             return None;
