@@ -1,4 +1,4 @@
-// RUN: irkit verify %s
+// RUN: irkit verify --verify-diagnostics %s
 // Token contract, BranchOpInterface: a token defined in a dominating block
 // is used directly in successor blocks; branches forward only other values.
 // An op with successors may still take a token operand that it does not

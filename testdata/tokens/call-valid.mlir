@@ -1,4 +1,4 @@
-// RUN: irkit verify %s
+// RUN: irkit verify --verify-diagnostics %s
 // Token contract, CallOpInterface: calls of non-token values next to
 // tokens that are made and used locally verify.
 

@@ -1,4 +1,4 @@
-// RUN: irkit verify %s
+// RUN: irkit verify --verify-diagnostics %s
 // Token contract, FunctionOpInterface: token block arguments inside a
 // function body (here: a region's entry argument that stands for the
 // region) are fine; only the function's own signature may not name tokens.

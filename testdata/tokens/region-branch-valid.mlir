@@ -1,4 +1,4 @@
-// RUN: irkit verify %s
+// RUN: irkit verify --verify-diagnostics %s
 // Token contract, RegionBranchOpInterface: tokens may be used inside the
 // regions (defined outside or inside), and a non-forwarded operand may be
 // a token; only non-token values are forwarded.

@@ -1,4 +1,4 @@
-// RUN: irkit verify %s
+// RUN: irkit verify --verify-diagnostics %s
 // Token contract, SelectLikeOpInterface: selecting non-token values is fine
 // next to tokens; to choose between two producers, use both tokens.
 

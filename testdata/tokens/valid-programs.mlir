@@ -1,4 +1,4 @@
-// RUN: irkit verify %s
+// RUN: irkit verify --verify-diagnostics %s
 // Valid token programs: a producer op and consumer ops in several blocks
 // and nested regions; unregistered ops may make and use tokens freely.
 
