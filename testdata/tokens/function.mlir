@@ -55,3 +55,11 @@
 // expected-error@+1 {{'cir.func' op function type has a token argument #0; a function cannot take a token (FunctionOpInterface)}}
 "cir.func"() <{function_type = !cir.func<(!tok)>, sym_name = "cir_alias"}> ({
 }) : () -> ()
+
+// -----
+
+// Only direct tokens count: a pointer to a function taking a token is not
+// one (its own type is for that function's definition to reject).
+// expected-error@+1 {{'cir.func' op function type has a token argument #1; a function cannot take a token (FunctionOpInterface)}}
+"cir.func"() <{function_type = !cir.func<(!cir.ptr<!cir.func<(token) -> !cir.int<s, 32>>>, token)>, sym_name = "cir_nested"}> ({
+}) : () -> ()

@@ -250,10 +250,7 @@ fn split_list(cx: &Cx<'_>, elems: &[Elem], start: usize, close: u8) -> Option<(V
     loop {
         let e = *elems.get(i)?;
         match e {
-            Elem::Char(c @ (b'(' | b'<' | b'[' | b'{')) => {
-                let _ = c;
-                depth += 1;
-            }
+            Elem::Char(b'(' | b'<' | b'[' | b'{') => depth += 1,
             Elem::Char(c) if depth == 0 && (c == close || c == b',') => {
                 let item = &elems[item_start..i];
                 if !(c == close && items.is_empty() && is_blank(item)) {
