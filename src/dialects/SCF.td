@@ -46,7 +46,9 @@ class SCF_TerminatorOp<string mnemonic, list<Trait> traits = []>
   let append traits = [Pure, Terminator, RegionBranchTerminatorOpInterface];
 }
 
-def SCF_YieldOp : SCF_TerminatorOp<"yield", [ReturnLike]> {
+def SCF_YieldOp : SCF_TerminatorOp<"yield",
+    [ReturnLike, ParentOneOf<["scf.execute_region", "scf.for", "scf.if",
+                              "scf.index_switch", "scf.while"]>]> {
   let summary = "loop yield and termination operation";
   let arguments = (ins Variadic<AnyType>:$results);
 }
