@@ -12,6 +12,7 @@ pub mod desc;
 pub mod gen;
 mod llparse;
 pub mod shadow;
+mod via_ir;
 
 use crate::util::{find_tool, has_flag, opt_value, workspace_root};
 use desc::Sig;
@@ -34,6 +35,9 @@ pub fn run(args: &[String]) -> Result<(), String> {
     if has_flag(args, "--help") || has_flag(args, "-h") {
         println!("{USAGE}");
         return Ok(());
+    }
+    if has_flag(args, "--via-ir") {
+        return via_ir::run(args);
     }
     let num = |name: &str, default: u64| -> Result<u64, String> {
         opt_value(args, name).map_or(Ok(default), |v| {
