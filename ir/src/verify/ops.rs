@@ -26,7 +26,7 @@ pub fn verify_ops(m: &Module, file: FileId, reg: &DialectRegistry) -> Vec<Diagno
     let Some(top) = m.top else {
         return Vec::new();
     };
-    let cx = Cx { m, file };
+    let cx = Cx { m, file, traits: Default::default() };
     let mut diags = Vec::new();
     super::handles::check(&cx, &mut diags);
     if !diags.is_empty() {
@@ -53,7 +53,7 @@ pub fn verify_properties(m: &Module, file: FileId, reg: &DialectRegistry) -> Vec
     let Some(top) = m.top else {
         return Vec::new();
     };
-    let cx = Cx { m, file };
+    let cx = Cx { m, file, traits: Default::default() };
     let mut diags = Vec::new();
     super::handles::check(&cx, &mut diags);
     if !diags.is_empty() {
@@ -75,7 +75,7 @@ pub fn verify_properties(m: &Module, file: FileId, reg: &DialectRegistry) -> Vec
 /// Verifies one op against its definition (nothing if it has none), so a
 /// caller can interleave it with the structural checks of each op.
 pub fn verify_op(m: &Module, file: FileId, reg: &DialectRegistry, op: OpId) -> Option<Diagnostic> {
-    let cx = Cx { m, file };
+    let cx = Cx { m, file, traits: Default::default() };
     let def = reg.get(m.ctx.bytes(m.ops[op].name))?;
     check_op(&cx, reg, def, op).err()
 }

@@ -32,7 +32,7 @@ pub fn verify_tokens(m: &Module, file: FileId, reg: &DialectRegistry) -> Vec<Dia
     let Some(top) = m.top else {
         return res;
     };
-    let cx = Cx { m, file };
+    let cx = Cx { m, file, traits: Default::default() };
     super::handles::check(&cx, &mut res);
     if !res.is_empty() {
         return res;
