@@ -174,10 +174,22 @@ impl<'a> AbiTypeMapper<'a> {
                 Ok(t)
             }
             TypeData::Token => Err(TOKEN_HAS_NO_C_TYPE.to_string()),
+            TypeData::Complex(e) => Ok(CTy::Complex(Box::new(self.parse_at_depth(*e, depth + 1)?))),
+            TypeData::Vector {
+                shape,
+                scalable,
+                elem,
+            } => match (shape.as_ref(), scalable.iter().any(|&s| s)) {
+                ([n], false) if *n > 0 && *n <= i64::from(u32::MAX) => Ok(CTy::Vector(
+                    Box::new(self.parse_at_depth(*elem, depth + 1)?),
+                    *n as u32,
+                )),
+                _ => {
+                    Err("only fixed-length one-dimensional vectors have a C equivalent".to_string())
+                }
+            },
             TypeData::None
-            | TypeData::Complex(_)
             | TypeData::Tuple(_)
-            | TypeData::Vector { .. }
             | TypeData::RankedTensor { .. }
             | TypeData::UnrankedTensor { .. }
             | TypeData::MemRef { .. }
@@ -398,6 +410,9 @@ impl TextParser<'_, '_> {
         if self.eat("!cir.") {
             return self.cir_type();
         }
+        if self.eat("!fir.") {
+            return self.fir_type();
+        }
         if self.eat("!") {
             let name = self.ident().to_string();
             let Some(&t) = self.mapper.aliases.get(&name) else {
@@ -478,6 +493,143 @@ impl TextParser<'_, '_> {
             "record" => self.record().map(|r| CTy::Record(Box::new(r))),
             other => Err(format!("unknown CIR type '!cir.{other}'")),
         }
+    }
+
+    /// A FIR type (design.md §5, FIR-like dialect), for C interoperability:
+    ///
+    /// | FIR type | C type |
+    /// |---|---|
+    /// | `!fir.ref<T>`, `!fir.ptr<T>`, `!fir.heap<T>`, `!fir.llvm_ptr<T>` | `T *` |
+    /// | `!fir.logical<1>` | `_Bool` (`LOGICAL(C_BOOL)`) |
+    /// | `!fir.logical<K>`, K = 2, 4, 8 | unsigned integer of K bytes |
+    /// | `!fir.int<K>` | signed integer of K bytes |
+    /// | `!fir.real<K>`, `!fir.complex<K>`, K = 2, 4, 8, 10, 16 | `_Float16`, `float`, `double`, x87 `long double`, `__float128` (and `_Complex` of them) |
+    /// | `!fir.array<N x M x T>` | `T[M][N]` (column-major: the first extent varies fastest) |
+    /// | `!fir.type<name{a:T,b:T}>` | `struct name { T a; T b; }` (`BIND(C)` derived type) |
+    /// | `!fir.type<name>` | `struct name;` (a reference by name; incomplete) |
+    fn fir_type(&mut self) -> Result<CTy, String> {
+        let word = self.ident().to_string();
+        match word.as_str() {
+            "ref" | "ptr" | "heap" | "llvm_ptr" => {
+                self.expect("<")?;
+                self.skip_balanced()?;
+                Ok(CTy::Ptr)
+            }
+            "logical" | "int" | "real" | "complex" => {
+                self.expect("<")?;
+                let k = self.small()?;
+                self.expect(">")?;
+                let real = |k: u32| match k {
+                    2 => Ok(FloatKind::Half),
+                    4 => Ok(FloatKind::Float),
+                    8 => Ok(FloatKind::Double),
+                    10 => Ok(FloatKind::X87),
+                    16 => Ok(FloatKind::Quad),
+                    _ => Err(format!("no C floating-point type has kind {k}")),
+                };
+                match word.as_str() {
+                    "logical" if k == 1 => Ok(CTy::Bool),
+                    "logical" | "int" => match k {
+                        1 | 2 | 4 | 8 | 16 => Ok(CTy::Int {
+                            bits: (k * 8) as u16,
+                            signed: word == "int",
+                        }),
+                        _ => Err(format!("no C integer type has kind {k}")),
+                    },
+                    "real" => real(k).map(CTy::Float),
+                    _ => Ok(CTy::Complex(Box::new(CTy::Float(real(k)?)))),
+                }
+            }
+            "array" => {
+                self.expect("<")?;
+                let mut dims = Vec::new();
+                loop {
+                    self.ws();
+                    match self.s.get(self.pos) {
+                        Some(c) if c.is_ascii_digit() => {
+                            dims.push(self.number()?);
+                            self.expect("x")?;
+                        }
+                        Some(b'?') => {
+                            return Err("an array of unknown extent has no C equivalent".to_string())
+                        }
+                        _ => break,
+                    }
+                }
+                let mut t = self.ty()?;
+                self.expect(">")?;
+                for &n in &dims {
+                    t = CTy::Array(Box::new(t), n);
+                }
+                Ok(t)
+            }
+            "type" => {
+                self.expect("<")?;
+                self.ws();
+                while self
+                    .s
+                    .get(self.pos)
+                    .is_some_and(|&c| !matches!(c, b'{' | b'>' | b'('))
+                {
+                    self.pos += 1;
+                }
+                if self.s.get(self.pos) == Some(&b'(') {
+                    return Err("a parameterized derived type has no C equivalent".to_string());
+                }
+                let mut rec = CRecord {
+                    kind: RecordKind::Struct,
+                    packed: false,
+                    align: None,
+                    fields: None,
+                };
+                if self.eat(">") {
+                    return Ok(CTy::Record(Box::new(rec)));
+                }
+                self.expect("{")?;
+                let mut fields = Vec::new();
+                if !self.eat("}") {
+                    loop {
+                        self.ident();
+                        self.expect(":")?;
+                        let ty = self.ty()?;
+                        fields.push(CField {
+                            ty,
+                            bits: None,
+                            named: true,
+                            align: None,
+                        });
+                        if self.eat("}") {
+                            break;
+                        }
+                        self.expect(",")?;
+                    }
+                }
+                self.expect(">")?;
+                rec.fields = Some(fields);
+                Ok(CTy::Record(Box::new(rec)))
+            }
+            other => Err(format!("unknown FIR type '!fir.{other}'")),
+        }
+    }
+
+    /// Skips to just after the `>` closing an already opened `<`.
+    fn skip_balanced(&mut self) -> Result<(), String> {
+        let mut depth = 1u32;
+        while let Some(&c) = self.s.get(self.pos) {
+            self.pos += 1;
+            match c {
+                b'<' | b'(' | b'[' | b'{' => depth += 1,
+                b'>' if self.pos >= 2 && self.s[self.pos - 2] == b'-' => {}
+                b'>' | b')' | b']' | b'}' => {
+                    depth -= 1;
+                    if depth == 0 {
+                        return Ok(());
+                    }
+                }
+                _ => {}
+            }
+        }
+        Err("unbalanced brackets in a pointer type".to_string())
     }
 
     /// A pointee: any type, or a record named but not spelled out.

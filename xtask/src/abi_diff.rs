@@ -10,6 +10,7 @@
 pub mod cgen;
 pub mod gen;
 mod llparse;
+mod via_ir;
 
 pub use irkit_abi::cdesc as desc;
 
@@ -34,6 +35,9 @@ pub fn run(args: &[String]) -> Result<(), String> {
     if has_flag(args, "--help") || has_flag(args, "-h") {
         println!("{USAGE}");
         return Ok(());
+    }
+    if has_flag(args, "--via-ir") {
+        return via_ir::run(args);
     }
     let num = |name: &str, default: u64| -> Result<u64, String> {
         opt_value(args, name).map_or(Ok(default), |v| {
