@@ -556,6 +556,17 @@ fn implicit_terminators_and_region_arguments() {
 }
 
 #[test]
+fn symbol_visibility() {
+    check(
+        r#""func.func"() <{function_type = () -> (), sym_name = "f", sym_visibility = "foo"}> ({
+  "func.return"() : () -> ()
+}) : () -> ()
+"#,
+        &["1:1: 'func.func' op visibility expected to be one of [\"public\", \"private\", \"nested\"], but got \"foo\""],
+    );
+}
+
+#[test]
 fn symbol_and_symbol_table() {
     check(
         r#""builtin.module"() ({

@@ -771,6 +771,23 @@ fn check_traits(cx: &Cx<'_>, def: &OpDef, op: OpId, phase: Phase) -> Result<(), 
                 if !ok {
                     return Err(cx.op_error(op, "requires string attribute 'sym_name'"));
                 }
+                if let Some(v) = inherent(cx, op, b"sym_visibility") {
+                    let known = match m.ctx.attr_data(v) {
+                        AttrData::String { value, .. } => {
+                            matches!(m.ctx.bytes(*value), b"public" | b"private" | b"nested")
+                        }
+                        _ => false,
+                    };
+                    if !known {
+                        return Err(cx.op_error(
+                            op,
+                            format!(
+                                "visibility expected to be one of [\"public\", \"private\", \"nested\"], but got {}",
+                                attr_to_string(&m.ctx, v)
+                            ),
+                        ));
+                    }
+                }
             }
             Trait::NoRegionArguments => {
                 for (i, &r) in d.regions.iter().enumerate() {
