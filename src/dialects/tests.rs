@@ -556,6 +556,14 @@ fn implicit_terminators_and_region_arguments() {
 }
 
 #[test]
+fn module_region_has_no_arguments() {
+    check(
+        "\"builtin.module\"() ({\n^bb0(%a: i32):\n}) : () -> ()\n",
+        &["1:1: 'builtin.module' op region should have no arguments"],
+    );
+}
+
+#[test]
 fn symbol_visibility() {
     check(
         r#""func.func"() <{function_type = () -> (), sym_name = "f", sym_visibility = "foo"}> ({

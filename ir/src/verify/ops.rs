@@ -796,9 +796,12 @@ fn check_traits(cx: &Cx<'_>, def: &OpDef, op: OpId, phase: Phase) -> Result<(), 
                         .first()
                         .is_some_and(|&b| !m.blocks[b].args.is_empty());
                     if has_args {
-                        return Err(
-                            cx.op_error(op, format!("region #{i} should have no arguments"))
-                        );
+                        let msg = if d.regions.len() == 1 {
+                            "region should have no arguments".to_string()
+                        } else {
+                            format!("region #{i} should have no arguments")
+                        };
+                        return Err(cx.op_error(op, msg));
                     }
                 }
             }
