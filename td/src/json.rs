@@ -129,9 +129,9 @@ pub fn dump_json(cx: &Ctx, map: &SourceMap, out: &mut String) {
     let defs = crate::printer::sorted(cx, false);
     // Instance lists, in def (name) order.
     let mut inst: FxHashMap<RecId, Vec<&str>> = FxHashMap::default();
-    for (name, d) in &defs {
-        for &(s, _) in &cx.rec(*d).supers {
-            inst.entry(s).or_default().push(name.as_str());
+    for &(name, d) in &defs {
+        for &(s, _) in &cx.rec(d).supers {
+            inst.entry(s).or_default().push(name);
         }
     }
     // Top-level keys: "!instanceof", "!tablegen_json_version" and def names,
@@ -139,8 +139,8 @@ pub fn dump_json(cx: &Ctx, map: &SourceMap, out: &mut String) {
     let mut keys: Vec<(&str, Option<RecId>)> = Vec::with_capacity(defs.len() + 2);
     keys.push(("!instanceof", None));
     keys.push(("!tablegen_json_version", None));
-    for (n, d) in &defs {
-        keys.push((n.as_str(), Some(*d)));
+    for &(n, d) in &defs {
+        keys.push((n, Some(d)));
     }
     keys.sort_by(|a, b| a.0.as_bytes().cmp(b.0.as_bytes()));
     out.push('{');
@@ -155,8 +155,7 @@ pub fn dump_json(cx: &Ctx, map: &SourceMap, out: &mut String) {
             (None, "!instanceof") => {
                 out.push('{');
                 // Class names can repeat only if the map had duplicates; it cannot.
-                let mut cs: Vec<(&str, RecId)> =
-                    classes.iter().map(|(n, r)| (n.as_str(), *r)).collect();
+                let mut cs: Vec<(&str, RecId)> = classes.clone();
                 cs.sort_by(|a, b| a.0.as_bytes().cmp(b.0.as_bytes()));
                 for (j, (cn, c)) in cs.iter().enumerate() {
                     if j > 0 {

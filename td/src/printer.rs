@@ -22,7 +22,7 @@ fn write_val(cx: &Ctx, out: &mut String, v: &RecordVal) {
 /// LLVM's `operator<<(raw_ostream&, const Record&)` (without the keyword).
 pub fn write_record(cx: &Ctx, out: &mut String, r: RecId) {
     let rec = cx.rec(r);
-    out.push_str(&cx.rec_name(r));
+    out.push_str(&cx.rec_name_cow(r));
     if !rec.targs.is_empty() {
         out.push('<');
         for (k, &ta) in rec.targs.iter().enumerate() {
@@ -40,7 +40,7 @@ pub fn write_record(cx: &Ctx, out: &mut String, r: RecId) {
         out.push_str("\t//");
         for &(s, _) in &rec.supers {
             out.push(' ');
-            out.push_str(&cx.rec_name(s));
+            out.push_str(&cx.rec_name_cow(s));
         }
     }
     out.push('\n');
@@ -58,12 +58,9 @@ pub fn write_record(cx: &Ctx, out: &mut String, r: RecId) {
 }
 
 /// Classes and defs sorted by name, as LLVM's std::map orders them.
-pub fn sorted(cx: &Ctx, classes: bool) -> Vec<(String, RecId)> {
+pub fn sorted(cx: &Ctx, classes: bool) -> Vec<(&str, RecId)> {
     let m = if classes { &cx.classes } else { &cx.defs };
-    let mut v: Vec<(String, RecId)> = m
-        .iter()
-        .map(|(&y, &r)| (cx.strs.str(y).to_string(), r))
-        .collect();
+    let mut v: Vec<(&str, RecId)> = m.iter().map(|(&y, &r)| (cx.strs.str(y), r)).collect();
     v.sort_unstable_by(|a, b| a.0.as_bytes().cmp(b.0.as_bytes()));
     v
 }

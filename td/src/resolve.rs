@@ -217,23 +217,64 @@ pub fn resolve_init(cx: &mut Ctx, i: InitId, r: &mut dyn Resolver) -> InitId {
     res
 }
 
-fn resolve_inner(cx: &mut Ctx, i: InitId, r: &mut dyn Resolver) -> InitId {
-    match cx.init(i).clone() {
-        Init::Unset | Init::Bit(_) | Init::Int(_) | Init::Str(..) | Init::Def(_) => i,
-        Init::AnonName(n) => {
-            if r.is_final() {
-                let s = format!("anonymous_{n}");
-                cx.string(&s, false)
-            } else {
-                i
+fn list_elems(x: &Init) -> &[InitId] {
+    match x {
+        Init::List(l, _) => l,
+        Init::Bits(l) => l,
+        Init::Cond(l, _) => l,
+        _ => &[],
+    }
+}
+
+/// Resolves the elements of a list-like value without copying it unless
+/// something changed; returns the new elements if any changed.
+fn resolve_elems(cx: &mut Ctx, i: InitId, r: &mut dyn Resolver) -> Option<Vec<InitId>> {
+    let n = list_elems(cx.init(i)).len();
+    let mut out: Option<Vec<InitId>> = None;
+    for k in 0..n {
+        let e = list_elems(cx.init(i))[k];
+        let ne = resolve_init(cx, e, r);
+        match out.as_mut() {
+            Some(o) => o.push(ne),
+            None => {
+                if ne != e {
+                    let mut o = Vec::with_capacity(n);
+                    o.extend_from_slice(&list_elems(cx.init(i))[..k]);
+                    o.push(ne);
+                    out = Some(o);
+                }
             }
         }
-        Init::Bits(bits) => {
-            let mut changed = false;
-            let mut out = Vec::with_capacity(bits.len());
+    }
+    out
+}
+
+fn resolve_inner(cx: &mut Ctx, i: InitId, r: &mut dyn Resolver) -> InitId {
+    match cx.init(i) {
+        Init::List(_, t) => {
+            let t = *t;
+            return match resolve_elems(cx, i, r) {
+                Some(v) => cx.mk(Init::List(v.into_boxed_slice(), t)),
+                None => i,
+            };
+        }
+        Init::Cond(_, t) => {
+            let t = *t;
+            return match resolve_elems(cx, i, r) {
+                Some(v) => {
+                    let u = cx.mk(Init::Cond(v.into_boxed_slice(), t));
+                    fold_cond(cx, u, r.cur_rec())
+                }
+                None => i,
+            };
+        }
+        Init::Bits(b) => {
+            let n = b.len();
+            let mut out: Option<Vec<InitId>> = None;
             let mut cached: Option<(InitId, InitId)> = None;
-            for &b in bits.iter() {
-                let nb = if let Init::VarBit(v, n) = *cx.init(b) {
+            for k in 0..n {
+                let b = list_elems(cx.init(i))[k];
+                let nb = if let Init::VarBit(v, bn) = *cx.init(b) {
                     let rv = match cached {
                         Some((cv, res)) if cv == v => res,
                         _ => {
@@ -242,45 +283,74 @@ fn resolve_inner(cx: &mut Ctx, i: InitId, r: &mut dyn Resolver) -> InitId {
                             res
                         }
                     };
-                    cx.get_bit(rv, n)
+                    cx.get_bit(rv, bn)
                 } else {
                     let x = resolve_init(cx, b, r);
                     cx.get_bit(x, 0)
                 };
-                changed |= nb != b;
-                out.push(nb);
+                match out.as_mut() {
+                    Some(o) => o.push(nb),
+                    None => {
+                        if nb != b {
+                            let mut o = Vec::with_capacity(n);
+                            o.extend_from_slice(&list_elems(cx.init(i))[..k]);
+                            o.push(nb);
+                            out = Some(o);
+                        }
+                    }
+                }
             }
-            if changed {
-                cx.mk(Init::Bits(out.into_boxed_slice()))
-            } else {
-                i
-            }
-        }
-        Init::List(elems, t) => {
-            let mut changed = false;
-            let mut out = Vec::with_capacity(elems.len());
-            for &e in elems.iter() {
-                let ne = resolve_init(cx, e, r);
-                changed |= ne != e;
-                out.push(ne);
-            }
-            if changed {
-                cx.mk(Init::List(out.into_boxed_slice(), t))
-            } else {
-                i
-            }
+            return match out {
+                Some(v) => cx.mk(Init::Bits(v.into_boxed_slice())),
+                None => i,
+            };
         }
         Init::Dag(op, name, args) => {
+            let (op, name, n) = (*op, *name, args.len());
             let nop = resolve_init(cx, op, r);
-            let mut changed = nop != op;
-            let mut out = Vec::with_capacity(args.len());
-            for &(a, n) in args.iter() {
+            let mut out: Option<Vec<(InitId, Option<Sym>)>> = None;
+            for k in 0..n {
+                let Init::Dag(_, _, args) = cx.init(i) else {
+                    return i;
+                };
+                let (a, an) = args[k];
                 let na = resolve_init(cx, a, r);
-                changed |= na != a;
-                out.push((na, n));
+                match out.as_mut() {
+                    Some(o) => o.push((na, an)),
+                    None => {
+                        if na != a {
+                            let Init::Dag(_, _, args) = cx.init(i) else {
+                                return i;
+                            };
+                            let mut o = Vec::with_capacity(n);
+                            o.extend_from_slice(&args[..k]);
+                            o.push((na, an));
+                            out = Some(o);
+                        }
+                    }
+                }
             }
-            if changed {
-                cx.mk(Init::Dag(nop, name, out.into_boxed_slice()))
+            if out.is_none() && nop == op {
+                return i;
+            }
+            let args = match out {
+                Some(v) => v.into_boxed_slice(),
+                None => match cx.init(i) {
+                    Init::Dag(_, _, a) => a.clone(),
+                    _ => return i,
+                },
+            };
+            return cx.mk(Init::Dag(nop, name, args));
+        }
+        _ => {}
+    }
+    match cx.init(i).clone() {
+        Init::Unset | Init::Bit(_) | Init::Int(_) | Init::Str(..) | Init::Def(_) => i,
+        Init::List(..) | Init::Bits(_) | Init::Dag(..) | Init::Cond(..) => i,
+        Init::AnonName(n) => {
+            if r.is_final() {
+                let s = format!("anonymous_{n}");
+                cx.string(&s, false)
             } else {
                 i
             }
@@ -328,8 +398,10 @@ fn resolve_inner(cx: &mut Ctx, i: InitId, r: &mut dyn Resolver) -> InitId {
         Init::Un(op, a, t) => {
             let na = resolve_init(cx, a, r);
             if na != a || (r.is_final() && op == UnOp::Cast) {
-                let u = cx.mk(Init::Un(op, na, t));
-                fold_un(cx, u, r.cur_rec(), r.is_final())
+                match fold_un_p(cx, op, na, t, r.cur_rec(), r.is_final()) {
+                    Some(x) => x,
+                    None => cx.mk(Init::Un(op, na, t)),
+                }
             } else {
                 i
             }
@@ -338,8 +410,10 @@ fn resolve_inner(cx: &mut Ctx, i: InitId, r: &mut dyn Resolver) -> InitId {
             let na = resolve_init(cx, a, r);
             let nb = resolve_init(cx, b, r);
             if na != a || nb != b {
-                let u = cx.mk(Init::Bin(op, na, nb, t));
-                fold_bin(cx, u, r.cur_rec())
+                match fold_bin_p(cx, op, na, nb, t, r.cur_rec()) {
+                    Some(x) => x,
+                    None => cx.mk(Init::Bin(op, na, nb, t)),
+                }
             } else {
                 i
             }
@@ -370,23 +444,10 @@ fn resolve_inner(cx: &mut Ctx, i: InitId, r: &mut dyn Resolver) -> InitId {
                 resolve_init(cx, c, r)
             };
             if na != a || nb != b || nc != c {
-                let u = cx.mk(Init::Tern(op, na, nb, nc, t));
-                fold_tern(cx, u, r.cur_rec())
-            } else {
-                i
-            }
-        }
-        Init::Cond(cv, t) => {
-            let mut changed = false;
-            let mut out = Vec::with_capacity(cv.len());
-            for &x in cv.iter() {
-                let nx = resolve_init(cx, x, r);
-                changed |= nx != x;
-                out.push(nx);
-            }
-            if changed {
-                let u = cx.mk(Init::Cond(out.into_boxed_slice(), t));
-                fold_cond(cx, u, r.cur_rec())
+                match fold_tern_p(cx, op, na, nb, nc, t, r.cur_rec()) {
+                    Some(x) => x,
+                    None => cx.mk(Init::Tern(op, na, nb, nc, t)),
+                }
             } else {
                 i
             }
@@ -498,6 +559,11 @@ pub fn fold_un(cx: &mut Ctx, u: InitId, cur: Option<RecId>, final_: bool) -> Ini
     let Init::Un(op, a, t) = *cx.init(u) else {
         return u;
     };
+    fold_un_p(cx, op, a, t, cur, final_).unwrap_or(u)
+}
+
+pub fn fold_un_p(cx: &mut Ctx, op: UnOp, a: InitId, t: TyId, cur: Option<RecId>, final_: bool) -> Option<InitId> {
+    
     match op {
         UnOp::Repr => {
             if cx.is_concrete(a) {
@@ -508,7 +574,7 @@ pub fn fold_un(cx: &mut Ctx, u: InitId, cur: Option<RecId>, final_: bool) -> Ini
                 } else {
                     cx.init_str(a)
                 };
-                return cx.string(&s, false);
+                return Some(cx.string(&s, false));
             }
         }
         UnOp::ToLower | UnOp::ToUpper => {
@@ -519,20 +585,20 @@ pub fn fold_un(cx: &mut Ctx, u: InitId, cur: Option<RecId>, final_: bool) -> Ini
                 } else {
                     s.to_ascii_uppercase()
                 };
-                return cx.string(&s, false);
+                return Some(cx.string(&s, false));
             }
         }
         UnOp::Cast => {
             if t == TY_STRING {
                 if str_of(cx, a).is_some() {
-                    return a;
+                    return Some(a);
                 }
                 if let Init::Def(_) = cx.init(a) {
                     let s = cx.init_str(a);
-                    return cx.string(&s, false);
+                    return Some(cx.string(&s, false));
                 }
                 if let Some(v) = cx.as_int(a) {
-                    return cx.string(&v.to_string(), false);
+                    return Some(cx.string(&v.to_string(), false));
                 }
             } else if cx.is_record_ty(t) {
                 if let Some((name, _)) = str_of(cx, a) {
@@ -549,7 +615,7 @@ pub fn fold_un(cx: &mut Ctx, u: InitId, cur: Option<RecId>, final_: bool) -> Ini
                             };
                             if matches {
                                 if !final_ {
-                                    return u;
+                                    return None;
                                 }
                                 d = Some(c);
                             }
@@ -564,12 +630,13 @@ pub fn fold_un(cx: &mut Ctx, u: InitId, cur: Option<RecId>, final_: bool) -> Ini
                             );
                             cx.fatal(loc, msg);
                         }
-                        return u;
+                        return None;
                     };
                     let di = cx.mk(Init::Def(d));
                     let dt = cx.record_type(d);
                     if !cx.ty_is_a(dt, t) {
                         let loc = cx.rec_loc(cur);
+                        let u = cx.mk(Init::Un(UnOp::Cast, a, t));
                         let msg = format!(
                             "Expected type '{}', got '{}' in: {}\n",
                             cx.ty_str(t),
@@ -578,26 +645,26 @@ pub fn fold_un(cx: &mut Ctx, u: InitId, cur: Option<RecId>, final_: bool) -> Ini
                         );
                         cx.fatal(loc, msg);
                     }
-                    return di;
+                    return Some(di);
                 }
             }
             if let Some(c) = cx.convert_to(a, t) {
-                return c;
+                return Some(c);
             }
         }
         UnOp::Not => {
             if let Some(v) = cx.as_int(a) {
-                return cx.int(if v != 0 { 0 } else { 1 });
+                return Some(cx.int(if v != 0 { 0 } else { 1 }));
             }
         }
         UnOp::Head => {
             if let Init::List(l, _) = cx.init(a) {
                 if let Some(&h) = l.first() {
-                    return h;
+                    return Some(h);
                 }
                 let loc = cx.rec_loc(cur);
                 cx.fatal(loc, "Illegal operation: !head of empty list");
-                return u;
+                return None;
             }
         }
         UnOp::Tail => {
@@ -605,10 +672,10 @@ pub fn fold_un(cx: &mut Ctx, u: InitId, cur: Option<RecId>, final_: bool) -> Ini
                 if l.is_empty() {
                     let loc = cx.rec_loc(cur);
                     cx.fatal(loc, "Illegal operation: !tail of empty list");
-                    return u;
+                    return None;
                 }
                 let (rest, et) = (l[1..].to_vec(), *et);
-                return cx.mk(Init::List(rest.into_boxed_slice(), et));
+                return Some(cx.mk(Init::List(rest.into_boxed_slice(), et)));
             }
         }
         UnOp::Size => {
@@ -619,7 +686,7 @@ pub fn fold_un(cx: &mut Ctx, u: InitId, cur: Option<RecId>, final_: bool) -> Ini
                 _ => None,
             };
             if let Some(n) = n {
-                return cx.int(n);
+                return Some(cx.int(n));
             }
         }
         UnOp::Empty => {
@@ -630,16 +697,17 @@ pub fn fold_un(cx: &mut Ctx, u: InitId, cur: Option<RecId>, final_: bool) -> Ini
                 _ => None,
             };
             if let Some(n) = n {
-                return cx.int(n as i64);
+                return Some(cx.int(n as i64));
             }
         }
         UnOp::GetDagOp => {
             if let Init::Dag(op, _, _) = *cx.init(a) {
                 let ot = cx.type_of(op);
                 match ot {
-                    Some(ot) if cx.ty_is_a(ot, t) => return op,
+                    Some(ot) if cx.ty_is_a(ot, t) => return Some(op),
                     _ => {
                         let loc = cx.rec_loc(cur);
+                        let u = cx.mk(Init::Un(UnOp::GetDagOp, a, t));
                         let msg = format!(
                             "Expected type '{}', got '{}' in: {}\n",
                             cx.ty_str(t),
@@ -659,40 +727,40 @@ pub fn fold_un(cx: &mut Ctx, u: InitId, cur: Option<RecId>, final_: bool) -> Ini
                         loc,
                         "Illegal operation: logtwo is undefined on arguments less than or equal to 0",
                     );
-                    return u;
+                    return None;
                 }
-                return cx.int(63 - (v as u64).leading_zeros() as i64);
+                return Some(cx.int(63 - (v as u64).leading_zeros() as i64));
             }
         }
         UnOp::ListFlatten => {
             if let Init::List(l, _) = cx.init(a) {
                 let l = l.clone();
                 let Some(et) = cx.list_elem(t) else {
-                    return u;
+                    return None;
                 };
                 let mut out = Vec::new();
                 for &e in l.iter() {
                     match cx.init(e) {
                         Init::List(inner, _) => out.extend(inner.iter().copied()),
-                        _ => return u,
+                        _ => return None,
                     }
                 }
-                return cx.mk(Init::List(out.into_boxed_slice(), et));
+                return Some(cx.mk(Init::List(out.into_boxed_slice(), et)));
             }
         }
         UnOp::Initialized => {
             if cx.is_complete(a) {
-                return cx.int(1);
+                return Some(cx.int(1));
             }
             if cx.is_unset(a) {
-                return cx.int(0);
+                return Some(cx.int(0));
             }
             if final_ {
-                return cx.int(0);
+                return Some(cx.int(0));
             }
         }
     }
-    u
+    None
 }
 
 fn compare(cx: &mut Ctx, op: BinOp, a: InitId, b: InitId) -> Option<bool> {
@@ -759,6 +827,11 @@ pub fn fold_bin(cx: &mut Ctx, u: InitId, cur: Option<RecId>) -> InitId {
     let Init::Bin(op, a, b, t) = *cx.init(u) else {
         return u;
     };
+    fold_bin_p(cx, op, a, b, t, cur).unwrap_or(u)
+}
+
+pub fn fold_bin_p(cx: &mut Ctx, op: BinOp, a: InitId, b: InitId, t: TyId, cur: Option<RecId>) -> Option<InitId> {
+    
     match op {
         BinOp::Concat => {
             if let (Init::Dag(lop, _, largs), Init::Dag(rop, _, rargs)) =
@@ -767,7 +840,7 @@ pub fn fold_bin(cx: &mut Ctx, u: InitId, cur: Option<RecId>) -> InitId {
                 let ld = matches!(cx.init(lop), Init::Def(_));
                 let rd = matches!(cx.init(rop), Init::Def(_));
                 if (!ld && !cx.is_unset(lop)) || (!rd && !cx.is_unset(rop)) {
-                    return u;
+                    return None;
                 }
                 if ld && rd && lop != rop {
                     let msg = format!(
@@ -776,12 +849,12 @@ pub fn fold_bin(cx: &mut Ctx, u: InitId, cur: Option<RecId>) -> InitId {
                         cx.init_str(b)
                     );
                     cx.fatal(None, msg);
-                    return u;
+                    return None;
                 }
                 let op = if ld { lop } else if rd { rop } else { cx.unset };
                 let mut args = largs.to_vec();
                 args.extend(rargs.iter().copied());
-                return cx.mk(Init::Dag(op, None, args.into_boxed_slice()));
+                return Some(cx.mk(Init::Dag(op, None, args.into_boxed_slice())));
             }
         }
         BinOp::ListConcat => {
@@ -789,13 +862,13 @@ pub fn fold_bin(cx: &mut Ctx, u: InitId, cur: Option<RecId>) -> InitId {
                 let mut v = l.to_vec();
                 v.extend(r.iter().copied());
                 let et = *et;
-                return cx.mk(Init::List(v.into_boxed_slice(), et));
+                return Some(cx.mk(Init::List(v.into_boxed_slice(), et)));
             }
         }
         BinOp::ListSplat => {
             if let (Some(vt), Init::Int(n)) = (cx.type_of(a), cx.init(b).clone()) {
                 let v = vec![a; n.max(0) as usize];
-                return cx.mk(Init::List(v.into_boxed_slice(), vt));
+                return Some(cx.mk(Init::List(v.into_boxed_slice(), vt)));
             }
         }
         BinOp::ListRemove => {
@@ -814,13 +887,13 @@ pub fn fold_bin(cx: &mut Ctx, u: InitId, cur: Option<RecId>) -> InitId {
                         out.push(x);
                     }
                 }
-                return cx.mk(Init::List(out.into_boxed_slice(), et));
+                return Some(cx.mk(Init::List(out.into_boxed_slice(), et)));
             }
         }
         BinOp::ListElem => {
             if let (Init::List(l, _), Init::Int(i)) = (cx.init(a), cx.init(b)) {
                 if *i >= 0 && (*i as usize) < l.len() {
-                    return l[*i as usize];
+                    return Some(l[*i as usize]);
                 }
             }
         }
@@ -832,11 +905,11 @@ pub fn fold_bin(cx: &mut Ctx, u: InitId, cur: Option<RecId>) -> InitId {
                         Init::Int(i) if *i >= 0 && (*i as usize) < l.len() => {
                             out.push(l[*i as usize])
                         }
-                        _ => return u,
+                        _ => return None,
                     }
                 }
                 let et = *et;
-                return cx.mk(Init::List(out.into_boxed_slice(), et));
+                return Some(cx.mk(Init::List(out.into_boxed_slice(), et)));
             }
         }
         BinOp::Range => {
@@ -861,12 +934,12 @@ pub fn fold_bin(cx: &mut Ctx, u: InitId, cur: Option<RecId>) -> InitId {
                         k -= 1;
                     }
                 }
-                return cx.mk(Init::List(out.into_boxed_slice(), TY_INT));
+                return Some(cx.mk(Init::List(out.into_boxed_slice(), TY_INT)));
             }
         }
         BinOp::StrConcat => {
             if let (Some(x), Some(y)) = (str_of(cx, a), str_of(cx, b)) {
-                return concat_strings(cx, x, y);
+                return Some(concat_strings(cx, x, y));
             }
         }
         BinOp::Interleave => {
@@ -881,7 +954,7 @@ pub fn fold_bin(cx: &mut Ctx, u: InitId, cur: Option<RecId>) -> InitId {
                     }
                     if is_str {
                         let Some((y, c)) = str_of(cx, e) else {
-                            return u;
+                            return None;
                         };
                         if k > 0 {
                             code |= c;
@@ -889,7 +962,7 @@ pub fn fold_bin(cx: &mut Ctx, u: InitId, cur: Option<RecId>) -> InitId {
                         s.push_str(cx.strs.str(y));
                     } else {
                         let Some(v) = cx.as_int(e) else {
-                            return u;
+                            return None;
                         };
                         s.push_str(&v.to_string());
                     }
@@ -898,12 +971,12 @@ pub fn fold_bin(cx: &mut Ctx, u: InitId, cur: Option<RecId>) -> InitId {
                 if !is_str {
                     code = false;
                 }
-                return cx.string(&s, code);
+                return Some(cx.string(&s, code));
             }
         }
         BinOp::Eq | BinOp::Ne | BinOp::Le | BinOp::Lt | BinOp::Ge | BinOp::Gt => {
             if let Some(v) = compare(cx, op, a, b) {
-                return cx.bit(v);
+                return Some(cx.bit(v));
             }
         }
         BinOp::GetDagArg => {
@@ -913,20 +986,20 @@ pub fn fold_bin(cx: &mut Ctx, u: InitId, cur: Option<RecId>) -> InitId {
                 match dag_arg_index(cx, a, b) {
                     Ok(k) => {
                         let Init::Dag(_, _, args) = cx.init(a) else {
-                            return u;
+                            return None;
                         };
                         let arg = args[k].0;
                         if let Some(at) = cx.type_of(arg) {
                             if !cx.ty_convertible(at, t) {
-                                return cx.unset;
+                                return Some(cx.unset);
                             }
                         }
-                        return arg;
+                        return Some(arg);
                     }
                     Err(e) => {
                         let loc = cx.rec_loc(cur);
                         cx.fatal(loc, format!("!getdagarg {e}"));
-                        return u;
+                        return None;
                     }
                 }
             }
@@ -942,17 +1015,17 @@ pub fn fold_bin(cx: &mut Ctx, u: InitId, cur: Option<RecId>) -> InitId {
                         p
                     );
                     cx.fatal(loc, msg);
-                    return u;
+                    return None;
                 }
-                return match args[p as usize].1 {
+                return Some(match args[p as usize].1 {
                     Some(n) => cx.str_sym(n),
                     None => cx.unset,
-                };
+                });
             }
         }
         BinOp::SetDagOp => {
             if let (Init::Dag(_, _, args), Init::Def(_)) = (cx.init(a).clone(), cx.init(b)) {
-                return cx.mk(Init::Dag(b, None, args));
+                return Some(cx.mk(Init::Dag(b, None, args)));
             }
         }
         BinOp::Match => {
@@ -962,7 +1035,7 @@ pub fn fold_bin(cx: &mut Ctx, u: InitId, cur: Option<RecId>) -> InitId {
                 let pat = cx.strs.str(p);
                 if !pat.contains(|c: char| "\\^$.|?*+()[]{}".contains(c)) {
                     let m = cx.strs.str(s).contains(pat);
-                    return cx.bit(m);
+                    return Some(cx.bit(m));
                 }
             }
         }
@@ -985,12 +1058,12 @@ pub fn fold_bin(cx: &mut Ctx, u: InitId, cur: Option<RecId>) -> InitId {
                         if y == 0 {
                             let loc = cx.rec_loc(cur);
                             cx.fatal(loc, "Illegal operation: division by zero");
-                            return u;
+                            return None;
                         }
                         if x == i64::MIN && y == -1 {
                             let loc = cx.rec_loc(cur);
                             cx.fatal(loc, "Illegal operation: INT64_MIN / -1");
-                            return u;
+                            return None;
                         }
                         x / y
                     }
@@ -1001,11 +1074,11 @@ pub fn fold_bin(cx: &mut Ctx, u: InitId, cur: Option<RecId>) -> InitId {
                     BinOp::Sra => x.wrapping_shr(y as u32),
                     _ => (x as u64).wrapping_shr(y as u32) as i64,
                 };
-                return cx.int(v);
+                return Some(cx.int(v));
             }
         }
     }
-    u
+    None
 }
 
 fn item_apply(cx: &mut Ctx, var: Sym, item: InitId, body: InitId, cur: Option<RecId>) -> InitId {
@@ -1041,15 +1114,20 @@ pub fn fold_tern(cx: &mut Ctx, u: InitId, cur: Option<RecId>) -> InitId {
     let Init::Tern(op, a, b, c, t) = *cx.init(u) else {
         return u;
     };
+    fold_tern_p(cx, op, a, b, c, t, cur).unwrap_or(u)
+}
+
+pub fn fold_tern_p(cx: &mut Ctx, op: TernOp, a: InitId, b: InitId, c: InitId, t: TyId, cur: Option<RecId>) -> Option<InitId> {
+    
     match op {
         TernOp::Subst => {
             match (cx.init(a).clone(), cx.init(b).clone(), cx.init(c).clone()) {
                 (Init::Def(_), Init::Def(_), Init::Def(_)) => {
-                    return if cx.init_str(a) == cx.init_str(c) { b } else { c };
+                    return Some(if cx.init_str(a) == cx.init_str(c) { b } else { c });
                 }
                 (Init::Var(..), Init::Var(mn, _), Init::Var(rn, _)) => {
                     let n = if cx.init_str(a) == cx.init_str(c) { mn } else { rn };
-                    return cx.mk(Init::Var(n, t));
+                    return Some(cx.mk(Init::Var(n, t)));
                 }
                 (Init::Str(x, _), Init::Str(y, _), Init::Str(z, _)) => {
                     let pat = cx.strs.str(x).to_string();
@@ -1072,36 +1150,36 @@ pub fn fold_tern(cx: &mut Ctx, u: InitId, cur: Option<RecId>) -> InitId {
                         out.push_str(&rep);
                         val = out;
                     }
-                    return cx.string(&val, false);
+                    return Some(cx.string(&val, false));
                 }
                 _ => {}
             }
         }
         TernOp::Foreach => {
             let Some((var, _)) = str_of(cx, a) else {
-                return u;
+                return None;
             };
             if matches!(cx.init(b), Init::Dag(..)) {
-                return foreach_dag(cx, var, b, c, cur);
+                return Some(foreach_dag(cx, var, b, c, cur));
             }
             if let Init::List(l, _) = cx.init(b).clone() {
                 let Some(et) = cx.list_elem(t) else {
-                    return u;
+                    return None;
                 };
                 let mut out = Vec::with_capacity(l.len());
                 for &x in l.iter() {
                     out.push(item_apply(cx, var, x, c, cur));
                 }
-                return cx.mk(Init::List(out.into_boxed_slice(), et));
+                return Some(cx.mk(Init::List(out.into_boxed_slice(), et)));
             }
         }
         TernOp::Filter => {
             let Some((var, _)) = str_of(cx, a) else {
-                return u;
+                return None;
             };
             if let Init::List(l, _) = cx.init(b).clone() {
                 let Some(et) = cx.list_elem(t) else {
-                    return u;
+                    return None;
                 };
                 let mut out = Vec::new();
                 for &x in l.iter() {
@@ -1112,15 +1190,15 @@ pub fn fold_tern(cx: &mut Ctx, u: InitId, cur: Option<RecId>) -> InitId {
                                 out.push(x)
                             }
                         }
-                        None => return u,
+                        None => return None,
                     }
                 }
-                return cx.mk(Init::List(out.into_boxed_slice(), et));
+                return Some(cx.mk(Init::List(out.into_boxed_slice(), et)));
             }
         }
         TernOp::If => {
             if let Some(v) = cx.as_int(a) {
-                return if v != 0 { b } else { c };
+                return Some(if v != 0 { b } else { c });
             }
         }
         TernOp::Dag => {
@@ -1135,12 +1213,12 @@ pub fn fold_tern(cx: &mut Ctx, u: InitId, cur: Option<RecId>) -> InitId {
             let mok = ml.is_some() || cx.is_unset(b);
             let rok = rl.is_some() || cx.is_unset(c);
             if cx.is_unset(b) && cx.is_unset(c) {
-                return u;
+                return None;
             }
             if mok && rok {
                 if let (Some(m), Some(r)) = (&ml, &rl) {
                     if m.len() != r.len() {
-                        return u;
+                        return None;
                     }
                 }
                 let n = ml.as_ref().map_or_else(|| rl.as_ref().map_or(0, |r| r.len()), |m| m.len());
@@ -1151,11 +1229,11 @@ pub fn fold_tern(cx: &mut Ctx, u: InitId, cur: Option<RecId>) -> InitId {
                     let nm = match cx.init(name) {
                         Init::Str(y, _) => Some(*y),
                         Init::Unset => None,
-                        _ => return u,
+                        _ => return None,
                     };
                     args.push((node, nm));
                 }
-                return cx.mk(Init::Dag(a, None, args.into_boxed_slice()));
+                return Some(cx.mk(Init::Dag(a, None, args.into_boxed_slice())));
             }
         }
         TernOp::Range => {
@@ -1165,7 +1243,7 @@ pub fn fold_tern(cx: &mut Ctx, u: InitId, cur: Option<RecId>) -> InitId {
                 if st == 0 {
                     let loc = cx.rec_loc(cur);
                     cx.error(loc, "Step of !range can't be 0");
-                    return u;
+                    return None;
                 }
                 let mut out = Vec::new();
                 if s < e && st > 0 {
@@ -1187,7 +1265,7 @@ pub fn fold_tern(cx: &mut Ctx, u: InitId, cur: Option<RecId>) -> InitId {
                         }
                     }
                 }
-                return cx.mk(Init::List(out.into_boxed_slice(), TY_INT));
+                return Some(cx.mk(Init::List(out.into_boxed_slice(), TY_INT)));
             }
         }
         TernOp::Substr => {
@@ -1202,16 +1280,16 @@ pub fn fold_tern(cx: &mut Ctx, u: InitId, cur: Option<RecId>) -> InitId {
                         loc,
                         format!("!substr start position is out of range 0...{size}: {st}"),
                     );
-                    return u;
+                    return None;
                 }
                 if len < 0 {
                     let loc = cx.rec_loc(cur);
                     cx.error(loc, "!substr length must be nonnegative");
-                    return u;
+                    return None;
                 }
                 let end = (st.saturating_add(len)).min(size) as usize;
                 let sub = sv.get(st as usize..end).unwrap_or("").to_string();
-                return cx.string(&sub, code);
+                return Some(cx.string(&sub, code));
             }
         }
         TernOp::Find => {
@@ -1226,14 +1304,14 @@ pub fn fold_tern(cx: &mut Ctx, u: InitId, cur: Option<RecId>) -> InitId {
                         loc,
                         format!("!find start position is out of range 0...{size}: {st}"),
                     );
-                    return u;
+                    return None;
                 }
                 let pv = cx.strs.str(p);
                 let r = sv
                     .get(st as usize..)
                     .and_then(|x| x.find(pv))
                     .map_or(-1, |f| f as i64 + st);
-                return cx.int(r);
+                return Some(cx.int(r));
             }
         }
         TernOp::SetDagArg | TernOp::SetDagName => {
@@ -1247,7 +1325,7 @@ pub fn fold_tern(cx: &mut Ctx, u: InitId, cur: Option<RecId>) -> InitId {
                             } else {
                                 args[k].1 = str_of(cx, c).map(|x| x.0);
                             }
-                            return cx.mk(Init::Dag(dop, dn, args.into_boxed_slice()));
+                            return Some(cx.mk(Init::Dag(dop, dn, args.into_boxed_slice())));
                         }
                         Err(e) => {
                             let loc = cx.rec_loc(cur);
@@ -1257,14 +1335,14 @@ pub fn fold_tern(cx: &mut Ctx, u: InitId, cur: Option<RecId>) -> InitId {
                                 "!setdagname"
                             };
                             cx.fatal(loc, format!("{n} {e}"));
-                            return u;
+                            return None;
                         }
                     }
                 }
             }
         }
     }
-    u
+    None
 }
 
 pub fn fold_cond(cx: &mut Ctx, u: InitId, cur: Option<RecId>) -> InitId {

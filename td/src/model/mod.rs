@@ -55,6 +55,24 @@ impl Interner {
     }
 }
 
+/// A hasher for keys that are already hashes.
+#[derive(Default)]
+pub struct IdHasher(u64);
+
+impl std::hash::Hasher for IdHasher {
+    fn finish(&self) -> u64 {
+        self.0
+    }
+    fn write(&mut self, bytes: &[u8]) {
+        for &b in bytes {
+            self.0 = self.0.rotate_left(8) ^ u64::from(b);
+        }
+    }
+    fn write_u64(&mut self, v: u64) {
+        self.0 = v;
+    }
+}
+
 /// A type id (index into [`Ctx`]'s type table).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub struct TyId(pub u32);
@@ -144,7 +162,12 @@ pub struct Ctx {
     ty_map: FxHashMap<RecTy, TyId>,
     inits: Vec<Init>,
     concrete: Vec<bool>,
-    init_map: FxHashMap<Init, InitId>,
+    /// Hash of a value -> the most recent value with that hash; `init_next`
+    /// chains values with equal hashes. Values are stored once, in `inits`.
+    init_map: std::collections::HashMap<u64, u32, std::hash::BuildHasherDefault<IdHasher>>,
+    init_next: Vec<u32>,
+    /// Interned small integers, -16..=4095, by value + 16.
+    small_ints: Vec<InitId>,
     pub records: Vec<Record>,
     /// Classes by name.
     pub classes: FxHashMap<Sym, RecId>,
@@ -191,7 +214,9 @@ impl Ctx {
             ty_map: FxHashMap::default(),
             inits: Vec::new(),
             concrete: Vec::new(),
-            init_map: FxHashMap::default(),
+            init_map: Default::default(),
+            init_next: Vec::new(),
+            small_ints: Vec::new(),
             records: Vec::new(),
             classes: FxHashMap::default(),
             defs: FxHashMap::default(),
@@ -218,6 +243,7 @@ impl Ctx {
         cx.false_bit = cx.mk(Init::Bit(false));
         cx.empty_str = cx.mk(Init::Str(Sym::EMPTY, false));
         cx.sym_name = cx.strs.intern("NAME");
+        cx.small_ints = (-16..4096).map(|v| cx.mk(Init::Int(v))).collect();
         cx
     }
 
@@ -234,15 +260,25 @@ impl Ctx {
         &self.tys[t.0 as usize]
     }
     pub fn mk(&mut self, i: Init) -> InitId {
-        if let Some(&id) = self.init_map.get(&i) {
-            return id;
+        use std::hash::{BuildHasher, Hash, Hasher};
+        let mut h = rustc_hash::FxBuildHasher.build_hasher();
+        i.hash(&mut h);
+        let h = h.finish();
+        let head = self.init_map.get(&h).copied().unwrap_or(u32::MAX);
+        let mut cur = head;
+        while cur != u32::MAX {
+            if self.inits[cur as usize] == i {
+                return InitId(cur);
+            }
+            cur = self.init_next[cur as usize];
         }
-        let id = InitId(self.inits.len() as u32);
+        let id = self.inits.len() as u32;
         let c = self.compute_concrete(&i);
         self.concrete.push(c);
-        self.inits.push(i.clone());
-        self.init_map.insert(i, id);
-        id
+        self.inits.push(i);
+        self.init_next.push(head);
+        self.init_map.insert(h, id);
+        InitId(id)
     }
     /// Whether a value is concrete (LLVM's `isConcrete`): it resolves to itself.
     pub fn is_concrete(&self, i: InitId) -> bool {
@@ -263,6 +299,9 @@ impl Ctx {
         &self.inits[i.0 as usize]
     }
     pub fn int(&mut self, v: i64) -> InitId {
+        if let Some(&i) = usize::try_from(v + 16).ok().and_then(|k| self.small_ints.get(k)) {
+            return i;
+        }
         self.mk(Init::Int(v))
     }
     pub fn bit(&self, b: bool) -> InitId {
@@ -304,6 +343,13 @@ impl Ctx {
     /// The record's name as a plain string (anonymous names spelled out).
     pub fn rec_name(&self, r: RecId) -> String {
         self.init_str_unquoted(self.rec(r).name)
+    }
+    /// The record's name without allocating when it is a plain string.
+    pub fn rec_name_cow(&self, r: RecId) -> std::borrow::Cow<'_, str> {
+        match self.init(self.rec(r).name) {
+            Init::Str(y, _) => std::borrow::Cow::Borrowed(self.strs.str(*y)),
+            _ => std::borrow::Cow::Owned(self.rec_name(r)),
+        }
     }
     pub fn rec_name_sym(&mut self, r: RecId) -> Option<Sym> {
         match self.init(self.rec(r).name) {
