@@ -9,13 +9,13 @@
 
 use crate::lexer::{Tok, Token};
 use crate::model::{
-    ArgKey, Assertion, BinOp, Ctx, Dump, FieldKind, Init, InitId, RecId, RecKind, RecTy,
-    Record, RecordVal, Sym, TernOp, TyId, UnOp, TY_BIT, TY_DAG, TY_INT, TY_STRING,
+    ArgKey, Assertion, BinOp, Ctx, Dump, FieldKind, Init, InitId, RecId, RecKind, RecTy, Record,
+    RecordVal, Sym, TernOp, TyId, UnOp, TY_BIT, TY_DAG, TY_INT, TY_STRING,
 };
 use crate::resolve::{
-    self, check_assert, dump_message, fold_bin, fold_cond, fold_exists, fold_field,
-    fold_foldl, fold_isa, fold_tern, fold_un, list_concat, resolve_init, resolve_record,
-    resolve_record_final, str_concat, HasReference, MapResolver,
+    self, check_assert, dump_message, fold_bin, fold_cond, fold_exists, fold_field, fold_foldl,
+    fold_isa, fold_tern, fold_un, list_concat, resolve_init, resolve_record, resolve_record_final,
+    str_concat, HasReference, MapResolver,
 };
 use irkit_diag::{Diagnostic, Loc};
 use rustc_hash::FxHashMap;
@@ -51,6 +51,19 @@ struct LetRecord {
     bits: Vec<u32>,
     value: InitId,
     loc: Loc,
+    mode: LetMode,
+}
+
+/// How a `let` combines its value with the field's current one
+/// (shared/spec/tablegen-let-append-prepend.txt).
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+enum LetMode {
+    /// Plain `let`: the new value replaces the current one.
+    Replace,
+    /// `let append`: current value, then the new one.
+    Append,
+    /// `let prepend`: the new value, then the current one.
+    Prepend,
 }
 
 #[derive(Clone, Copy, PartialEq, Eq)]
@@ -127,6 +140,24 @@ impl Parser<'_> {
     }
     fn tok(&self) -> Tok {
         self.cur().kind
+    }
+    fn next_tok(&self) -> Tok {
+        self.toks.get(self.pos + 1).map_or(Tok::Eof, |t| t.kind)
+    }
+    /// After `let`: `append`/`prepend` is a modifier only when another
+    /// identifier (the field) follows it; otherwise it is the field's name
+    /// (`let append = ...`). Consumes the modifier.
+    fn parse_let_mode(&mut self) -> LetMode {
+        if self.tok() != Tok::Id || self.next_tok() != Tok::Id {
+            return LetMode::Replace;
+        }
+        let mode = match self.s(self.sym()).as_ref() {
+            "append" => LetMode::Append,
+            "prepend" => LetMode::Prepend,
+            _ => return LetMode::Replace,
+        };
+        self.bump();
+        mode
     }
     fn loc(&self) -> Loc {
         self.cur().loc
@@ -292,18 +323,17 @@ impl Parser<'_> {
                 }
                 self.parse_multiclass()
             }
-            _ => self.tok_err(
-                "Expected assert, class, def, defm, defset, dump, foreach, if, or let",
-            ),
+            _ => {
+                self.tok_err("Expected assert, class, def, defm, defset, dump, foreach, if, or let")
+            }
         }
     }
 
     fn parse_object_list(&mut self, mc: Option<Sym>) -> PResult<()> {
         if self.tok() == Tok::RBrace || self.tok() == Tok::Eof {
             // LLVM's ParseObjectList requires at least one object.
-            return self.tok_err(
-                "Expected assert, class, def, defm, defset, dump, foreach, if, or let",
-            );
+            return self
+                .tok_err("Expected assert, class, def, defm, defset, dump, foreach, if, or let");
         }
         while self.tok() != Tok::RBrace && self.tok() != Tok::Eof {
             self.parse_object(mc)?;
@@ -437,7 +467,10 @@ impl Parser<'_> {
                         r.set(n, v);
                     }
                     let m = resolve_init(self.cx, dm.msg, &mut r);
-                    let nd = Dump { loc: dm.loc, msg: m };
+                    let nd = Dump {
+                        loc: dm.loc,
+                        msg: m,
+                    };
                     match dest.as_deref_mut() {
                         Some(d) => d.push(Entry::Dump(nd)),
                         None => dump_message(self.cx, nd.loc, nd.msg),
@@ -628,7 +661,8 @@ impl Parser<'_> {
         let init = match *self.cx.ty_data(ty) {
             RecTy::Bits(n) => {
                 let u = self.cx.unset;
-                self.cx.mk(Init::Bits(vec![u; n as usize].into_boxed_slice()))
+                self.cx
+                    .mk(Init::Bits(vec![u; n as usize].into_boxed_slice()))
             }
             _ => self.cx.unset,
         };
@@ -652,7 +686,13 @@ impl Parser<'_> {
     }
 
     fn add_value(&mut self, rec: RecId, loc: Loc, rv: RecordVal) -> PResult<()> {
-        if let Some(k) = self.cx.rec(rec).values.iter().position(|v| v.name == rv.name) {
+        if let Some(k) = self
+            .cx
+            .rec(rec)
+            .values
+            .iter()
+            .position(|v| v.name == rv.name)
+        {
             if !resolve::set_field_value(self.cx, rec, k, rv.value) {
                 let et = self.cx.rec(rec).values[k].ty;
                 let msg = format!(
@@ -743,6 +783,75 @@ impl Parser<'_> {
         Ok(())
     }
 
+    /// Applies one `let` (plain, `append` or `prepend`) to field `name` of
+    /// `rec`. Append/prepend concatenate with the current value as the
+    /// field's type says — list: `!listconcat`, string/code: `!strconcat`,
+    /// dag: `!con` — folded at once; an unset (`?`) current value takes the
+    /// new value as is. Unresolved operands (template arguments, `NAME`)
+    /// stay an operator expression and resolve later like written code.
+    fn set_value_mode(
+        &mut self,
+        rec: RecId,
+        loc: Loc,
+        name: Sym,
+        bits: &[u32],
+        v: InitId,
+        mode: LetMode,
+    ) -> PResult<()> {
+        let verb = match mode {
+            LetMode::Replace => return self.set_value(rec, loc, name, bits, v, false),
+            LetMode::Append => "append",
+            LetMode::Prepend => "prepend",
+        };
+        let Some(field) = self.cx.rec(rec).value(name).cloned() else {
+            return self.err(loc, format!("Value '{}' unknown!", self.s(name)));
+        };
+        if !bits.is_empty() {
+            return self.err(loc, "Cannot use append/prepend with bit range");
+        }
+        let op = match self.cx.ty_data(field.ty) {
+            RecTy::List(_) => BinOp::ListConcat,
+            RecTy::String => BinOp::StrConcat,
+            RecTy::Dag => BinOp::Concat,
+            RecTy::Bit | RecTy::Bits(_) | RecTy::Int | RecTy::Record(_) => {
+                let msg = format!(
+                    "Cannot {verb} to field '{}' of type '{}' (expected list, string, code, or dag)",
+                    self.s(name),
+                    self.cx.ty_str(field.ty)
+                );
+                let note = format!("field '{}' declared here", self.s(name));
+                return Err(Diagnostic::error(loc, msg).with_note(Some(field.loc), note));
+            }
+        };
+        // The appended value must have the field's type (upstream only
+        // notices later, as an unresolvable initializer).
+        let Some(v) = self.cx.cast_to(v, field.ty) else {
+            let got = match self.cx.type_of(v) {
+                Some(t) => format!("' of type '{}", self.cx.ty_str(t)),
+                None => String::new(),
+            };
+            let msg = format!(
+                "Field '{}' of type '{}' is incompatible with value '{}{}'",
+                self.s(name),
+                self.cx.ty_str(field.ty),
+                self.cx.init_str(v),
+                got
+            );
+            return self.err(loc, msg);
+        };
+        if matches!(self.cx.init(field.value), Init::Unset) {
+            return self.set_value(rec, loc, name, bits, v, true);
+        }
+        let (a, b) = match mode {
+            LetMode::Prepend => (v, field.value),
+            LetMode::Append | LetMode::Replace => (field.value, v),
+        };
+        let cat = self.cx.mk(Init::Bin(op, a, b, field.ty));
+        let folded = fold_bin(self.cx, cat, Some(rec));
+        self.check_fatal()?;
+        self.set_value(rec, loc, name, bits, folded, true)
+    }
+
     fn parse_object_body(&mut self, rec: RecId) -> PResult<()> {
         self.push_scope(ScopeKind::Record(rec));
         if self.consume(Tok::Colon) {
@@ -764,7 +873,7 @@ impl Parser<'_> {
         let stack = self.let_stack.clone();
         for lets in &stack {
             for l in lets {
-                self.set_value(rec, l.loc, l.name, &l.bits, l.value, false)?;
+                self.set_value_mode(rec, l.loc, l.name, &l.bits, l.value, l.mode)?;
             }
         }
         Ok(())
@@ -819,10 +928,16 @@ impl Parser<'_> {
             }
         }
         self.bump(); // let
+        let mode_loc = self.loc();
+        let mode = self.parse_let_mode();
         if self.tok() != Tok::Id {
             return self.tok_err("expected field identifier after let");
         }
-        let id_loc = self.loc();
+        let id_loc = if mode == LetMode::Replace {
+            self.loc()
+        } else {
+            mode_loc
+        };
         let name = self.sym();
         self.bump();
         let mut bits = self.parse_optional_bit_list()?;
@@ -840,7 +955,7 @@ impl Parser<'_> {
         if !self.consume(Tok::Semi) {
             return self.tok_err("expected ';' after let expression");
         }
-        self.set_value(rec, id_loc, name, &bits, v, false)
+        self.set_value_mode(rec, id_loc, name, &bits, v, mode)
     }
 
     fn parse_optional_bit_list(&mut self) -> PResult<Vec<u32>> {
@@ -1056,7 +1171,10 @@ impl Parser<'_> {
             let v = self.parse_value(cur, ty, Mode::Value)?;
             if self.tok() == Tok::Equal {
                 let Init::Str(name, _) = *self.cx.init(v) else {
-                    return self.err(vloc, "The name of named argument should be a valid identifier");
+                    return self.err(
+                        vloc,
+                        "The name of named argument should be a valid identifier",
+                    );
                 };
                 let q = self.qualify(args_rec, name);
                 let Some(at) = self.cx.rec(args_rec).value(q).map(|x| x.ty) else {
@@ -1076,7 +1194,10 @@ impl Parser<'_> {
                 has_named = true;
             } else {
                 if has_named {
-                    return self.err(vloc, "Positional argument should be put before named argument");
+                    return self.err(
+                        vloc,
+                        "Positional argument should be put before named argument",
+                    );
                 }
                 out.push((ArgKey::Pos(idx as u32), v));
             }
@@ -1153,12 +1274,19 @@ impl Parser<'_> {
             unsolved.retain(|&x| x != name);
         }
         for name in unsolved {
-            let d = self.cx.rec(rec).value(name).map_or(self.cx.unset, |v| v.value);
+            let d = self
+                .cx
+                .rec(rec)
+                .value(name)
+                .map_or(self.cx.unset, |v| v.value);
             if !self.cx.is_complete(d) {
                 let nl = self.cx.rec(rec).value(name).map(|v| v.loc);
                 let dd = Diagnostic::error(
                     loc,
-                    format!("value not specified for template argument '{}'", self.s(name)),
+                    format!(
+                        "value not specified for template argument '{}'",
+                        self.s(name)
+                    ),
                 )
                 .with_note(nl, format!("declared in '{}'", self.cx.rec_name(rec)));
                 return Err(dd);
@@ -1180,7 +1308,10 @@ impl Parser<'_> {
         for (n, v) in vals {
             r.set(n, v);
         }
-        self.cx.rec_mut(rec).asserts.extend(scr.asserts.iter().cloned());
+        self.cx
+            .rec_mut(rec)
+            .asserts
+            .extend(scr.asserts.iter().cloned());
         self.cx.rec_mut(rec).dumps.extend(scr.dumps.iter().cloned());
         let name = if self.cx.rec(rec).is_class() {
             let q = self.qualify(rec, self.cx.sym_name);
@@ -1192,12 +1323,14 @@ impl Parser<'_> {
         r.set(scn, name);
         resolve_record(self.cx, rec, &mut r, None);
         self.check_fatal()?;
+        // Diamond inheritance (`def D : Left, Right` where both derive from
+        // `Base`) is accepted as current LLVM accepts it: a superclass
+        // reached twice is listed once; its fields keep last-writer-wins
+        // values. llvm-tblgen-19 still reports "Already subclass of".
         for &(s, l) in &scr.supers {
-            if self.cx.rec(rec).is_subclass_of(s) {
-                let msg = format!("Already subclass of '{}'!\n", self.cx.rec_name(s));
-                return self.err(sc.loc, msg);
+            if !self.cx.rec(rec).is_subclass_of(s) {
+                self.cx.rec_mut(rec).supers.push((s, l));
             }
-            self.cx.rec_mut(rec).supers.push((s, l));
         }
         if self.cx.rec(rec).is_subclass_of(sc.rec) {
             let msg = format!("Already subclass of '{}'!\n", self.cx.rec_name(sc.rec));
@@ -1311,7 +1444,13 @@ impl Parser<'_> {
             substs.extend(vals);
             let entries = self.multiclasses[&mcname].entries.clone();
             let fin = mc.is_none() && self.loops.is_empty();
-            self.resolve_entries(&entries, &mut substs, fin, Some(&mut new_entries), Some(sub_loc))?;
+            self.resolve_entries(
+                &entries,
+                &mut substs,
+                fin,
+                Some(&mut new_entries),
+                Some(sub_loc),
+            )?;
             if !self.consume(Tok::Comma) {
                 break;
             }
@@ -1460,11 +1599,17 @@ impl Parser<'_> {
         self.bump();
         let mut lets = Vec::new();
         loop {
+            let mode_loc = self.loc();
+            let mode = self.parse_let_mode();
             if self.tok() != Tok::Id {
                 return self.tok_err("expected identifier in let expression");
             }
             let name = self.sym();
-            let loc = self.loc();
+            let loc = if mode == LetMode::Replace {
+                self.loc()
+            } else {
+                mode_loc
+            };
             self.bump();
             let mut bits = self.parse_optional_range_list()?;
             bits.reverse();
@@ -1477,6 +1622,7 @@ impl Parser<'_> {
                 bits,
                 value: v,
                 loc,
+                mode,
             });
             if !self.consume(Tok::Comma) {
                 break;
@@ -1535,10 +1681,7 @@ impl Parser<'_> {
                     self.parse_range_piece(&mut r, Some(v))?;
                     (self.int_list(&r), TY_INT)
                 } else {
-                    let msg = format!(
-                        "expected a list, got '{}'",
-                        self.cx.init_str(v)
-                    );
+                    let msg = format!("expected a list, got '{}'", self.cx.init_str(v));
                     return self.err(sloc, msg);
                 }
             }
@@ -1760,7 +1903,12 @@ impl Parser<'_> {
     }
 
     // ---- values ----
-    fn parse_value(&mut self, cur: Option<RecId>, ity: Option<TyId>, mode: Mode) -> PResult<InitId> {
+    fn parse_value(
+        &mut self,
+        cur: Option<RecId>,
+        ity: Option<TyId>,
+        mode: Mode,
+    ) -> PResult<InitId> {
         self.enter()?;
         let r = self.parse_value_inner(cur, ity, mode);
         self.leave();
@@ -1798,10 +1946,8 @@ impl Parser<'_> {
                         return self.err(lhs_loc, "Invalid value, list expected");
                     };
                     let Some(et) = self.cx.list_elem(lt) else {
-                        let msg = format!(
-                            "Type '{}' is invalid, list expected",
-                            self.cx.ty_str(lt)
-                        );
+                        let msg =
+                            format!("Type '{}' is invalid, list expected", self.cx.ty_str(lt));
                         return self.err(lhs_loc, msg);
                     };
                     self.bump();
@@ -1960,7 +2106,10 @@ impl Parser<'_> {
                         return self.err(lloc, msg);
                     }
                     if !elems.is_empty() {
-                        let l = self.cx.mk(Init::List(std::mem::take(&mut elems).into_boxed_slice(), TY_INT));
+                        let l = self.cx.mk(Init::List(
+                            std::mem::take(&mut elems).into_boxed_slice(),
+                            TY_INT,
+                        ));
                         slices.push(l);
                     }
                     slices.push(v);
@@ -2022,7 +2171,10 @@ impl Parser<'_> {
                 if self.cx.type_of(r) != Some(TY_INT) {
                     let msg = format!(
                         "expected int...int, got {}",
-                        self.cx.type_of(r).map(|t| self.cx.ty_str(t)).unwrap_or_default()
+                        self.cx
+                            .type_of(r)
+                            .map(|t| self.cx.ty_str(t))
+                            .unwrap_or_default()
                     );
                     return self.err(rloc, msg);
                 }
@@ -2041,7 +2193,10 @@ impl Parser<'_> {
         if self.cx.type_of(lhs) != Some(TY_INT) {
             let msg = format!(
                 "expected int...int, got {}",
-                self.cx.type_of(lhs).map(|t| self.cx.ty_str(t)).unwrap_or_default()
+                self.cx
+                    .type_of(lhs)
+                    .map(|t| self.cx.ty_str(t))
+                    .unwrap_or_default()
             );
             return self.err(lloc, msg);
         }
@@ -2433,7 +2588,11 @@ impl Parser<'_> {
             }
             UnOp::Repr | UnOp::ToLower | UnOp::ToUpper => Some(TY_STRING),
             UnOp::Not | UnOp::LogTwo | UnOp::Size | UnOp::Empty | UnOp::Initialized => {
-                Some(if op == UnOp::Initialized { TY_BIT } else { TY_INT })
+                Some(if op == UnOp::Initialized {
+                    TY_BIT
+                } else {
+                    TY_INT
+                })
             }
             UnOp::GetDagOp => {
                 if self.tok() == Tok::Less {
@@ -2454,11 +2613,15 @@ impl Parser<'_> {
         match op {
             UnOp::Empty | UnOp::Size => {
                 let ok = match lt {
-                    Some(t) => matches!(self.cx.ty_data(t), RecTy::List(_) | RecTy::String | RecTy::Dag),
+                    Some(t) => matches!(
+                        self.cx.ty_data(t),
+                        RecTy::List(_) | RecTy::String | RecTy::Dag
+                    ),
                     None => false,
                 };
                 if !ok {
-                    return self.tok_err("expected string, list, or dag type argument in unary operator");
+                    return self
+                        .tok_err("expected string, list, or dag type argument in unary operator");
                 }
             }
             UnOp::Head | UnOp::Tail => {
@@ -2473,7 +2636,11 @@ impl Parser<'_> {
                     let Some(it) = self.cx.type_of(first) else {
                         return self.tok_err("untyped list element in unary operator");
                     };
-                    ty = Some(if op == UnOp::Head { it } else { self.cx.list_ty(it) });
+                    ty = Some(if op == UnOp::Head {
+                        it
+                    } else {
+                        self.cx.list_ty(it)
+                    });
                 } else {
                     let e = self.cx.list_elem(t).unwrap_or(TY_INT);
                     ty = Some(if op == UnOp::Head { e } else { t });
@@ -2485,12 +2652,10 @@ impl Parser<'_> {
                     .filter(|e| self.cx.list_elem(*e).is_some());
                 match inner {
                     Some(e) => ty = Some(e),
-                    None => {
-                        match lt {
-                            Some(t) if self.cx.list_elem(t).is_some() => ty = Some(t),
-                            _ => return self.tok_err("expected list type argument in unary operator"),
-                        }
-                    }
+                    None => match lt {
+                        Some(t) if self.cx.list_elem(t).is_some() => ty = Some(t),
+                        _ => return self.tok_err("expected list type argument in unary operator"),
+                    },
                 }
             }
             _ => {}
@@ -2729,7 +2894,12 @@ impl Parser<'_> {
         self.err(op_loc, "expected two operands to operator")
     }
 
-    fn parse_ternary(&mut self, cur: Option<RecId>, ity: Option<TyId>, name: &str) -> PResult<InitId> {
+    fn parse_ternary(
+        &mut self,
+        cur: Option<RecId>,
+        ity: Option<TyId>,
+        name: &str,
+    ) -> PResult<InitId> {
         self.bump();
         let (op, mut ty, ity) = match name {
             "dag" => (TernOp::Dag, Some(TY_DAG), None),
@@ -2775,12 +2945,16 @@ impl Parser<'_> {
                 if let Some(t) = rt {
                     let sl = self.cx.list_ty(TY_STRING);
                     if t != sl {
-                        let msg = format!("expected list<string>, got type '{}'", self.cx.ty_str(t));
+                        let msg =
+                            format!("expected list<string>, got type '{}'", self.cx.ty_str(t));
                         return self.err(rloc, msg);
                     }
                 }
                 if mt.is_none() && rt.is_none() {
-                    return self.err(mloc, "cannot have both unset children and unset names in !dag");
+                    return self.err(
+                        mloc,
+                        "cannot have both unset children and unset names in !dag",
+                    );
                 }
             }
             TernOp::If => {
@@ -2868,7 +3042,10 @@ impl Parser<'_> {
         self.bump();
         if let Some(c) = cur {
             if self.cx.rec(c).value(var).is_some() {
-                let msg = format!("iteration variable '\"{}\"' is already defined", self.s(var));
+                let msg = format!(
+                    "iteration variable '\"{}\"' is already defined",
+                    self.s(var)
+                );
                 return self.tok_err(msg);
             }
         }
@@ -2975,7 +3152,8 @@ impl Parser<'_> {
             }
         }
         if conds.is_empty() {
-            return self.tok_err("there should be at least 1 'condition : value' in the !cond operator");
+            return self
+                .tok_err("there should be at least 1 'condition : value' in the !cond operator");
         }
         let mut ty: Option<TyId> = None;
         for &v in &vals {
@@ -3010,7 +3188,12 @@ impl Parser<'_> {
         Ok(r)
     }
 
-    fn parse_substr_find(&mut self, cur: Option<RecId>, ity: Option<TyId>, substr: bool) -> PResult<InitId> {
+    fn parse_substr_find(
+        &mut self,
+        cur: Option<RecId>,
+        ity: Option<TyId>,
+        substr: bool,
+    ) -> PResult<InitId> {
         self.bump();
         let (opn, ty) = if substr {
             ("!substr", TY_STRING)
@@ -3063,7 +3246,10 @@ impl Parser<'_> {
             }
             if let Some(t) = mt {
                 if t != TY_INT {
-                    return self.err(mloc, format!("expected int, got type '{}'", self.cx.ty_str(t)));
+                    return self.err(
+                        mloc,
+                        format!("expected int, got type '{}'", self.cx.ty_str(t)),
+                    );
                 }
             }
         } else {
@@ -3072,7 +3258,10 @@ impl Parser<'_> {
             }
             if let Some(t) = mt {
                 if t != TY_STRING {
-                    return self.err(mloc, format!("expected string, got type '{}'", self.cx.ty_str(t)));
+                    return self.err(
+                        mloc,
+                        format!("expected string, got type '{}'", self.cx.ty_str(t)),
+                    );
                 }
             }
         }
@@ -3094,7 +3283,10 @@ impl Parser<'_> {
         self.expect_lparen("expected '(' after !foldl")?;
         let start = self.parse_value(cur, None, Mode::Value)?;
         let Some(st) = self.typed(start) else {
-            let msg = format!("could not get type of !foldl start: '{}'", self.cx.init_str(start));
+            let msg = format!(
+                "could not get type of !foldl start: '{}'",
+                self.cx.init_str(start)
+            );
             return self.tok_err(msg);
         };
         if !self.consume(Tok::Comma) {
@@ -3102,11 +3294,17 @@ impl Parser<'_> {
         }
         let list = self.parse_value(cur, None, Mode::Value)?;
         let Some(lt) = self.typed(list) else {
-            let msg = format!("could not get type of !foldl list: '{}'", self.cx.init_str(list));
+            let msg = format!(
+                "could not get type of !foldl list: '{}'",
+                self.cx.init_str(list)
+            );
             return self.tok_err(msg);
         };
         let Some(et) = self.cx.list_elem(lt) else {
-            let msg = format!("!foldl list must be a list, but is of type '{}'", self.cx.ty_str(lt));
+            let msg = format!(
+                "!foldl list must be a list, but is of type '{}'",
+                self.cx.ty_str(lt)
+            );
             return self.tok_err(msg);
         };
         if !self.consume(Tok::Comma) {
@@ -3175,15 +3373,21 @@ impl Parser<'_> {
         if name != "isa" {
             let et = self.typed(e);
             match et {
-                None => return self.err(eloc, format!("expected string type argument in !{name} operator")),
-                Some(x) if self.cx.is_record_ty(x) => {
+                None => {
                     return self.err(
                         eloc,
-                        "expected string type argument in !exists operator, please use !isa instead",
+                        format!("expected string type argument in !{name} operator"),
                     )
                 }
+                Some(x) if self.cx.is_record_ty(x) => return self.err(
+                    eloc,
+                    "expected string type argument in !exists operator, please use !isa instead",
+                ),
                 Some(x) if x != TY_STRING => {
-                    return self.err(eloc, format!("expected string type argument in !{name} operator"))
+                    return self.err(
+                        eloc,
+                        format!("expected string type argument in !{name} operator"),
+                    )
                 }
                 _ => {}
             }
@@ -3218,7 +3422,10 @@ impl Parser<'_> {
             let v = self.parse_value(cur, None, Mode::Value)?;
             args.push(v);
             let Some(t) = self.typed(v) else {
-                let msg = format!("expected value to be a typed value, got '{}'", self.cx.init_str(v));
+                let msg = format!(
+                    "expected value to be a typed value, got '{}'",
+                    self.cx.init_str(v)
+                );
                 return self.err(op_loc, msg);
             };
             if !first_list || args.len() == 1 {
@@ -3229,7 +3436,10 @@ impl Parser<'_> {
                     let msg = if args.len() != 1 {
                         format!("expected value of type 'int', got '{}'", self.cx.ty_str(t))
                     } else {
-                        format!("expected list or int, got value of type '{}'", self.cx.ty_str(t))
+                        format!(
+                            "expected list or int, got value of type '{}'",
+                            self.cx.ty_str(t)
+                        )
                     };
                     return self.err(iloc, msg);
                 }
@@ -3258,7 +3468,11 @@ impl Parser<'_> {
                 (zero, args[0], one)
             }
         } else {
-            (args[0], args[1], if args.len() == 3 { args[2] } else { one })
+            (
+                args[0],
+                args[1],
+                if args.len() == 3 { args[2] } else { one },
+            )
         };
         let lt = self.cx.list_ty(TY_INT);
         let u = self.cx.mk(Init::Tern(TernOp::Range, l, m, r, lt));
