@@ -101,6 +101,21 @@ pub fn load_registry(src: &dyn Records) -> (DialectRegistry, Vec<Diagnostic>) {
     (reg, diags)
 }
 
+/// `.td` files irkit ships, found by `include` after the include
+/// directories: users' dialects `include "OpBase.td"` without a `-I`.
+pub const BUILTIN_INCLUDES: &[(&str, &str)] = &[("OpBase.td", include_str!("dialects/OpBase.td"))];
+
+/// The registry of every dialect built into irkit (`src/dialects/*.td`),
+/// generated at build time by irkit's own TableGen (see `build.rs`).
+pub fn builtin_registry() -> DialectRegistry {
+    const JSON: &str = include_str!(concat!(env!("OUT_DIR"), "/dialects.json"));
+    let (reg, diags) = registry_from_json(JSON, &|_, _| None);
+    // The build script loaded the same records; a diagnostic here would be a
+    // bug in the loader, reported by the unit tests, not by users.
+    debug_assert!(diags.is_empty(), "built-in dialects: {diags:?}");
+    reg
+}
+
 /// Parses `--dump-json` output and loads it; `locate` maps a `!locs` entry
 /// (`FILE`, `LINE`) to a [`Loc`] when the caller has the file in its
 /// source map.

@@ -1,5 +1,6 @@
 //! `irkit opt`: parse, run passes, print.
 
+use crate::abi_lower::AbiLowerFailure;
 use crate::io::read_input;
 use crate::report::{Reporter, EXIT_FAIL, EXIT_OK, EXIT_USAGE};
 use clap::Args as ClapArgs;
@@ -50,17 +51,15 @@ pub struct Args {
 }
 
 pub fn run(rep: &Reporter, args: Args) -> u8 {
-    if args.abi_lower {
-        return crate::report::not_built(rep, "irkit opt --abi-lower");
-    }
     let (name, text) = match read_input(&args.input) {
         Ok(x) => x,
         Err(e) => {
             rep.error(&e);
-            return EXIT_USAGE;
+            return EXIT_FAIL;
         }
     };
     let mut map = SourceMap::new();
+    let registry = irkit::dialects::builtin_registry();
     let opts = PrintOptions {
         debug_info: args.mlir_print_debuginfo,
     };
@@ -75,17 +74,19 @@ pub fn run(rep: &Reporter, args: Args) -> u8 {
         let chunks = crate::verify::split_chunks(&text, true);
         for chunk in chunks {
             let f = map.add(name.clone(), chunk.padded);
-            match parse_and_verify(rep, &map, f, &cfg) {
-                Some(m) => modules.push(m),
-                None => failed = true,
+            match process(rep, &map, f, &cfg, &registry, &args) {
+                Ok(m) => modules.push(m),
+                Err(EXIT_USAGE) => return EXIT_USAGE,
+                Err(_) => failed = true,
             }
         }
     } else {
         // The source map owns the only copy of the text.
         let f = map.add(name.clone(), text);
-        match parse_and_verify(rep, &map, f, &cfg) {
-            Some(m) => modules.push(m),
-            None => failed = true,
+        match process(rep, &map, f, &cfg, &registry, &args) {
+            Ok(m) => modules.push(m),
+            Err(EXIT_USAGE) => return EXIT_USAGE,
+            Err(_) => failed = true,
         }
     }
     if failed {
@@ -110,24 +111,45 @@ pub fn run(rep: &Reporter, args: Args) -> u8 {
     }
 }
 
-fn parse_and_verify(
+/// Parses and verifies one module (against the registered dialects) and
+/// runs the requested passes. `Err` carries the exit code; diagnostics have
+/// been reported.
+fn process(
     rep: &Reporter,
     map: &SourceMap,
     file: irkit_diag::FileId,
     cfg: &ParseConfig,
-) -> Option<irkit_ir::Module> {
-    let module = match parse(map.file(file).text(), file, cfg) {
+    registry: &irkit_ir::dialect::DialectRegistry,
+    args: &Args,
+) -> Result<irkit_ir::Module, u8> {
+    let mut module = match parse(map.file(file).text(), file, cfg) {
         Ok(m) => m,
         Err(d) => {
             rep.emit(map, &d);
-            return None;
+            return Err(EXIT_FAIL);
         }
     };
-    if let Err(ds) = irkit_ir::verify::verify(&module, file) {
-        rep.emit_all(map, &ds);
-        return None;
+    let diags = irkit::dialects::verify_module(&module, file, registry);
+    if !diags.is_empty() {
+        rep.emit_all(map, &diags);
+        return Err(EXIT_FAIL);
     }
-    Some(module)
+    if args.abi_lower {
+        let triple = args.triple.as_deref();
+        let features = args.target_features.as_deref();
+        match crate::abi_lower::run(&mut module, file, triple, features) {
+            Ok(()) => {}
+            Err(AbiLowerFailure::Usage(msg)) => {
+                rep.error(&msg);
+                return Err(EXIT_USAGE);
+            }
+            Err(AbiLowerFailure::Diags(ds)) => {
+                rep.emit_all(map, &ds);
+                return Err(EXIT_FAIL);
+            }
+        }
+    }
+    Ok(module)
 }
 
 /// Streams to stdout (`-`) or to a temporary file renamed over `path` once

@@ -64,6 +64,7 @@ pub fn run(rep: &Reporter, args: Args) -> u8 {
     let opts = irkit_td::Options {
         include_dirs: &args.include,
         defines: &args.define,
+        builtin_includes: irkit::dialects::BUILTIN_INCLUDES,
         action,
     };
     let outcome = irkit_td::run(&mut map, file, &opts);

@@ -1,7 +1,7 @@
 //! `irkit verify`: parse and verify IR in generic syntax.
 
 use crate::io::read_input;
-use crate::report::{not_built, Reporter, EXIT_FAIL, EXIT_OK, EXIT_USAGE};
+use crate::report::{Reporter, EXIT_FAIL, EXIT_OK};
 use clap::Args as ClapArgs;
 use irkit_diag::SourceMap;
 use irkit_ir::{parse, ParseConfig};
@@ -63,17 +63,18 @@ pub fn split_chunks(text: &str, split: bool) -> Vec<Chunk> {
 }
 
 pub fn run(rep: &Reporter, args: Args) -> u8 {
-    if !args.dialect.is_empty() {
-        return not_built(rep, "irkit verify --dialect");
-    }
+    let mut map = SourceMap::new();
+    let registry = match load_dialects(rep, &mut map, &args.dialect) {
+        Ok(r) => r,
+        Err(code) => return code,
+    };
     let (name, text) = match read_input(&args.input) {
         Ok(x) => x,
         Err(e) => {
             rep.error(&e);
-            return EXIT_USAGE;
+            return EXIT_FAIL;
         }
     };
-    let mut map = SourceMap::new();
     let file = map.add(name.clone(), text.clone());
     let chunks = split_chunks(&text, args.split_input_file);
     let mut failed = false;
@@ -90,10 +91,7 @@ pub fn run(rep: &Reporter, args: Args) -> u8 {
         };
         let diags = match parse(&chunk.padded, f, &cfg) {
             Err(d) => vec![*d],
-            Ok(m) => match irkit_ir::verify::verify(&m, f) {
-                Ok(_) => Vec::new(),
-                Err(ds) => ds,
-            },
+            Ok(m) => irkit::dialects::verify_module(&m, f, &registry),
         };
         if args.verify_diagnostics {
             let res = irkit_ir::expect::check(&map, f, &diags);
@@ -111,4 +109,49 @@ pub fn run(rep: &Reporter, args: Args) -> u8 {
     } else {
         EXIT_OK
     }
+}
+
+/// The built-in dialects, extended by each `--dialect X.td` in order (a later
+/// definition of an op replaces an earlier one).
+fn load_dialects(
+    rep: &Reporter,
+    map: &mut SourceMap,
+    files: &[String],
+) -> Result<irkit_ir::dialect::DialectRegistry, u8> {
+    let mut registry = irkit::dialects::builtin_registry();
+    for path in files {
+        let (name, text) = match read_input(path) {
+            Ok(x) => x,
+            Err(e) => {
+                rep.error(&e);
+                return Err(EXIT_FAIL);
+            }
+        };
+        let dir = std::path::Path::new(&name)
+            .parent()
+            .map(|p| p.display().to_string())
+            .unwrap_or_default();
+        let file = map.add(name, text);
+        let include_dirs = [if dir.is_empty() { ".".to_string() } else { dir }];
+        let opts = irkit_td::Options {
+            include_dirs: &include_dirs,
+            defines: &[],
+            builtin_includes: irkit::dialects::BUILTIN_INCLUDES,
+            action: irkit_td::Action::DumpJson,
+        };
+        let outcome = irkit_td::run(map, file, &opts);
+        if rep.emit_all(map, &outcome.diags) {
+            return Err(EXIT_FAIL);
+        }
+        let Some(json) = outcome.output else {
+            return Err(EXIT_FAIL);
+        };
+        let (user, diags) =
+            irkit::dialects::registry_from_json(&json, &irkit::dialects::locate_in(map));
+        if rep.emit_all(map, &diags) {
+            return Err(EXIT_FAIL);
+        }
+        registry.extend(user);
+    }
+    Ok(registry)
 }

@@ -29,6 +29,8 @@ pub enum Action {
 pub struct Options<'a> {
     pub include_dirs: &'a [String],
     pub defines: &'a [String],
+    /// Files `include` finds after the include directories: (name, text).
+    pub builtin_includes: &'a [(&'a str, &'a str)],
     pub action: Action,
 }
 
@@ -45,6 +47,7 @@ pub fn run(map: &mut SourceMap, file: FileId, opts: &Options<'_>) -> Outcome {
     let cfg = lexer::LexConfig {
         include_dirs: opts.include_dirs,
         defines: opts.defines,
+        builtin_includes: opts.builtin_includes,
     };
     let toks = match lexer::lex(map, &mut cx.strs, file, &cfg) {
         Ok(t) => t,

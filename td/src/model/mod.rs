@@ -9,7 +9,7 @@
 mod init;
 mod ty;
 
-pub use init::{BinOp, Init, TernOp, UnOp, ArgKey};
+pub use init::{ArgKey, BinOp, Init, TernOp, UnOp};
 pub use ty::RecTy;
 
 use irkit_diag::{Diagnostic, Loc};
@@ -299,7 +299,10 @@ impl Ctx {
         &self.inits[i.0 as usize]
     }
     pub fn int(&mut self, v: i64) -> InitId {
-        if let Some(&i) = usize::try_from(v + 16).ok().and_then(|k| self.small_ints.get(k)) {
+        if let Some(&i) = usize::try_from(v + 16)
+            .ok()
+            .and_then(|k| self.small_ints.get(k))
+        {
             return i;
         }
         self.mk(Init::Int(v))
