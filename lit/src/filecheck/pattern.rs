@@ -7,6 +7,7 @@ use super::{posix, CheckTy, Kind, Options, Vars};
 use irkit_diag::{Diagnostic, FileId, Loc, Span};
 use regex::Regex;
 use regex_automata::meta;
+use std::collections::HashMap;
 use std::ops::Range;
 
 /// A compiled pattern.
@@ -172,13 +173,14 @@ impl Pattern {
         &self.fuzzy
     }
 
+    /// Whether the pattern defines a string variable or substitutes
+    /// anything (FileCheck's `hasVariable`; numeric definitions alone do
+    /// not count).
     pub fn has_variable(&self) -> bool {
         match &self.body {
             Body::Eof | Body::Fixed(_) => false,
             Body::Regex(r) => {
-                !r.str_defs.is_empty()
-                    || !r.num_defs.is_empty()
-                    || r.pieces.iter().any(|p| !matches!(p, Piece::Text(_)))
+                !r.str_defs.is_empty() || r.pieces.iter().any(|p| !matches!(p, Piece::Text(_)))
             }
         }
     }
@@ -194,6 +196,7 @@ impl Pattern {
         end: usize,
         prefix: &str,
         line: u32,
+        formats: &mut HashMap<String, Format>,
         diags: &mut Vec<Diagnostic>,
     ) -> Result<Pattern, ()> {
         let full_lines = opts.match_full_lines && ty.kind != Kind::Not;
@@ -359,7 +362,26 @@ impl Pattern {
                         ));
                         return Err(());
                     }
-                    if let Some((name, _)) = &block.def {
+                    // Numeric variables keep one format: a use before any
+                    // definition makes it unsigned, as in FileCheck.
+                    for u in block.uses().filter(|u| *u != "@LINE") {
+                        formats.entry(u.to_string()).or_insert(Format::UNSIGNED);
+                    }
+                    if let Some((name, off)) = &block.def {
+                        let fmt = block.format.unwrap_or_else(|| {
+                            block
+                                .uses()
+                                .find_map(|u| formats.get(u).copied())
+                                .unwrap_or(Format::UNSIGNED)
+                        });
+                        if formats.get(name).is_some_and(|f| *f != fmt) {
+                            diags.push(Diagnostic::error(
+                                at(inner_start + 1 + off),
+                                "format different from previous variable definition",
+                            ));
+                            return Err(());
+                        }
+                        formats.insert(name.clone(), fmt);
                         defined_here.push(name.clone());
                         llvm_paren += 1;
                     }
