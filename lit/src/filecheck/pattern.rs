@@ -596,6 +596,7 @@ impl Pattern {
         };
         let mut subst = Vec::new();
         let owned;
+        let mut final_text = None;
         // The first place a match can start.
         let skip_to = if re.lead.is_empty() {
             Some(0)
@@ -671,6 +672,7 @@ impl Pattern {
                 match Compiled::new(&text, re.backrefs) {
                     Ok(r) => {
                         owned = r;
+                        final_text = Some(text);
                         &owned
                     }
                     Err(e) => {
@@ -689,11 +691,22 @@ impl Pattern {
             .chain(re.num_defs.iter().map(|d| d.group.as_str()))
             .collect();
         let skip_to = skip_to.unwrap_or(0);
-        let Some((m, groups)) = compiled.captures(&hay[skip_to..], &names) else {
+        let Some((mut m, mut groups)) = compiled.captures(&hay[skip_to..], &names) else {
             return MatchOutcome::NotFound { subst };
         };
         let start = start + skip_to;
         let hay = &hay[skip_to..];
+        // POSIX regexes match leftmost-longest; the `regex` engines match
+        // leftmost-first. They differ only through alternation, so then the
+        // longest match at the same start is looked for.
+        if let Some(text) = final_text.filter(|t| !re.backrefs && has_alternation(t)) {
+            if let Some((lm, lg)) = longest_at(&text, hay, m.start, &names) {
+                if lm.end > m.end {
+                    m = lm;
+                    groups = lg;
+                }
+            }
+        }
         let mut captured = Vec::new();
         let mut groups = groups.into_iter();
         for (name, _) in &re.str_defs {
@@ -734,6 +747,55 @@ impl Pattern {
             span: Span::from(o..o),
         }
     }
+}
+
+/// Whether a `regex`-crate pattern has an (unescaped) alternation.
+fn has_alternation(re: &str) -> bool {
+    let b = re.as_bytes();
+    let mut i = 0;
+    let mut in_class = false;
+    while i < b.len() {
+        match b[i] {
+            b'\\' => i += 1,
+            b'[' => in_class = true,
+            b']' => in_class = false,
+            b'|' if !in_class => return true,
+            _ => {}
+        }
+        i += 1;
+    }
+    false
+}
+
+/// The longest match of `text` starting exactly at `at`, with the ranges of
+/// the named groups for that match.
+fn longest_at(
+    text: &str,
+    hay: &str,
+    at: usize,
+    names: &[&str],
+) -> Option<(Range<usize>, GroupRanges)> {
+    use regex_automata::{Anchored, Input, MatchKind};
+    let all = meta::Builder::new()
+        .configure(meta::Config::new().match_kind(MatchKind::All))
+        .build(text)
+        .ok()?;
+    let end = all
+        .search(&Input::new(hay).range(at..).anchored(Anchored::Yes))?
+        .end();
+    // Captures of a match that must end at `end`.
+    let exact = meta::Builder::new().build(&format!("(?:{text})\\z")).ok()?;
+    let mut caps = exact.create_captures();
+    exact.captures(
+        Input::new(&hay[..end]).range(at..).anchored(Anchored::Yes),
+        &mut caps,
+    );
+    let m = caps.get_match()?.range();
+    let groups = names
+        .iter()
+        .map(|n| caps.get_group_by_name(n).map(|g| g.range()))
+        .collect();
+    Some((m, groups))
 }
 
 /// The ranges of some named capture groups (`None`: did not participate).
