@@ -128,7 +128,14 @@ fn random_pattern(r: &mut Rng) -> String {
                     "f+",
                     "\\(",
                     "b?",
-                    "[[:alpha:]]"
+                    "[[:alpha:]]",
+                    "x|x1",
+                    "f|ff|fff",
+                    "(a|ab)(b|)",
+                    "[0-9]*?",
+                    "a{1,2}",
+                    "(x)*",
+                    "[^]a]",
                 ])
             ),
             70..=79 => format!(
