@@ -453,8 +453,31 @@ impl Shell {
                 args = &args[1..];
             }
         }
+        // `env [-u NAME]... [NAME=VALUE]... COMMAND`, handled here so that
+        // COMMAND is resolved like any other (`irkit`, `FileCheck`).
+        let mut cmd_env: Vec<(String, Option<String>)> = Vec::new();
+        if args.first().is_some_and(|a| a == "env") {
+            args = &args[1..];
+            loop {
+                match args.first().map(String::as_str) {
+                    Some("-u") => {
+                        if let Some(name) = args.get(1) {
+                            cmd_env.push((name.clone(), None));
+                        }
+                        args = &args[args.len().min(2)..];
+                    }
+                    Some(a) if a.contains('=') && !a.starts_with('=') => {
+                        if let Some((k, v)) = a.split_once('=') {
+                            cmd_env.push((k.to_string(), Some(v.to_string())));
+                        }
+                        args = &args[1..];
+                    }
+                    _ => break,
+                }
+            }
+        }
         let Some(program) = args.first() else {
-            return Err("'not' needs a command".to_string());
+            return Err("'not' or 'env' needs a command".to_string());
         };
 
         // Set up the streams. Stdout and stderr are files; `2>&1` shares one.
@@ -523,6 +546,12 @@ impl Shell {
                     .args(&args[1..])
                     .current_dir(&self.cwd)
                     .envs(&self.env);
+                for (k, v) in &cmd_env {
+                    match v {
+                        Some(v) => p.env(k, v),
+                        None => p.env_remove(k),
+                    };
+                }
                 p.stdin(match &stdin_src {
                     Some(path) => Stdio::from(
                         File::open(path)
