@@ -20,6 +20,8 @@ pub struct Config {
     pub tmp_root: PathBuf,
     /// Features for `REQUIRES:`/`UNSUPPORTED:`/`XFAIL:`.
     pub features: Vec<String>,
+    /// Per-command time limit (`None`: wait for ever, as lit does).
+    pub timeout: Option<std::time::Duration>,
 }
 
 impl Config {
@@ -35,6 +37,7 @@ impl Config {
             irkit,
             filecheck,
             features: vec!["irkit".to_string()],
+            timeout: None,
         }
     }
 }
@@ -465,6 +468,7 @@ pub fn run_test(cfg: &Config, test: &TestFile) -> Outcome {
             filecheck: cfg.filecheck.clone(),
         },
     );
+    sh.timeout = cfg.timeout;
     let mut failed = false;
     let mut exit_code = 0;
     for (line, cmd) in &directives.run {

@@ -14,6 +14,7 @@ use std::fs::{File, OpenOptions};
 use std::io::{Read, Write};
 use std::path::{Path, PathBuf};
 use std::process::{Command as Process, Stdio};
+use std::time::{Duration, Instant};
 
 /// A redirection target.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -334,6 +335,8 @@ pub struct Shell {
     /// Where captured outputs are written.
     pub scratch: PathBuf,
     pub tools: Tools,
+    /// A command running longer than this is killed and fails.
+    pub timeout: Option<Duration>,
     counter: u32,
 }
 
@@ -353,6 +356,7 @@ impl Shell {
             env: BTreeMap::new(),
             scratch,
             tools,
+            timeout: None,
             counter: 0,
         }
     }
@@ -569,14 +573,23 @@ impl Shell {
                         .try_clone()
                         .map_err(|e| format!("cannot duplicate stderr: {e}"))?,
                 ));
-                let status = p
-                    .status()
+                let mut child = p
+                    .spawn()
                     .map_err(|e| format!("cannot run '{program}': {e}"))?;
-                status.code().unwrap_or_else(|| {
-                    // Killed by a signal: a crash.
-                    killed = true;
-                    -1
-                })
+                let status = wait_with_timeout(&mut child, self.timeout)
+                    .map_err(|e| format!("'{program}': {e}"))?;
+                match status {
+                    Some(status) => status.code().unwrap_or_else(|| {
+                        // Killed by a signal: a crash.
+                        killed = true;
+                        -1
+                    }),
+                    None => {
+                        let secs = self.timeout.map_or(0, |t| t.as_secs());
+                        let _ = writeln!(log, "# error: command timed out after {secs} seconds");
+                        -1
+                    }
+                }
             }
         };
         drop(stdout_file);
@@ -753,6 +766,30 @@ fn log_block(log: &mut String, title: &str, text: &str) {
         let _ = writeln!(log, "# | {line}");
     }
     let _ = writeln!(log, "# `{}", "-".repeat(33));
+}
+
+/// Waits for `child`; `None` if it ran past `timeout` (it is then killed).
+fn wait_with_timeout(
+    child: &mut std::process::Child,
+    timeout: Option<Duration>,
+) -> std::io::Result<Option<std::process::ExitStatus>> {
+    let Some(limit) = timeout else {
+        return child.wait().map(Some);
+    };
+    let start = Instant::now();
+    let mut pause = Duration::from_micros(200);
+    loop {
+        if let Some(status) = child.try_wait()? {
+            return Ok(Some(status));
+        }
+        if start.elapsed() >= limit {
+            let _ = child.kill();
+            let _ = child.wait();
+            return Ok(None);
+        }
+        std::thread::sleep(pause);
+        pause = (pause * 2).min(Duration::from_millis(20));
+    }
 }
 
 /// Quotes arguments for display.
