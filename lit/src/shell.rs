@@ -34,6 +34,9 @@ pub enum Redirect {
 pub struct Cmd {
     pub args: Vec<String>,
     pub redirects: Vec<Redirect>,
+    /// Indices of the arguments with unquoted `*`, `?` or `[`, expanded
+    /// against the file system when the command runs (as lit does).
+    pub globs: Vec<usize>,
 }
 
 /// How two pipelines are joined.
@@ -54,6 +57,8 @@ pub struct Script {
 #[derive(Clone, Debug, PartialEq, Eq)]
 enum Tok {
     Word(String),
+    /// A word with unquoted glob characters.
+    Glob(String),
     Pipe,
     And,
     Or,
@@ -151,6 +156,7 @@ fn lex(line: &str) -> Result<Vec<Tok>, String> {
         }
         // A word, with quoting.
         let mut word = String::new();
+        let mut glob = false;
         while i < chars.len() {
             let c = chars[i];
             if c.is_whitespace() || matches!(c, '|' | ';' | '&' | '<' | '>') {
@@ -197,12 +203,17 @@ fn lex(line: &str) -> Result<Vec<Tok>, String> {
                     }
                 }
                 _ => {
+                    glob |= matches!(c, '*' | '?' | '[');
                     word.push(c);
                     i += 1;
                 }
             }
         }
-        toks.push(Tok::Word(word));
+        toks.push(if glob {
+            Tok::Glob(word)
+        } else {
+            Tok::Word(word)
+        });
     }
     Ok(toks)
 }
@@ -246,14 +257,18 @@ pub fn parse(line: &str) -> Result<Script, String> {
             let mut cmd = Cmd {
                 args: Vec::new(),
                 redirects: Vec::new(),
+                globs: Vec::new(),
             };
             while let Some(t) = it.peek() {
                 match t {
-                    Tok::Word(_) => {
-                        if let Some(Tok::Word(w)) = it.next() {
+                    Tok::Word(_) | Tok::Glob(_) => match it.next() {
+                        Some(Tok::Word(w)) => cmd.args.push(w),
+                        Some(Tok::Glob(w)) => {
+                            cmd.globs.push(cmd.args.len());
                             cmd.args.push(w);
                         }
-                    }
+                        _ => {}
+                    },
                     Tok::Redir(_) => {
                         if let Some(Tok::Redir(r)) = it.next() {
                             cmd.redirects.push(r);
@@ -262,8 +277,13 @@ pub fn parse(line: &str) -> Result<Script, String> {
                     Tok::RedirOp { fd, kind } => {
                         let (fd, kind) = (*fd, *kind);
                         it.next();
-                        let Some(Tok::Word(path)) = it.next() else {
-                            return Err("syntax error: redirection without a file name".to_string());
+                        let path = match it.next() {
+                            Some(Tok::Word(p) | Tok::Glob(p)) => p,
+                            _ => {
+                                return Err(
+                                    "syntax error: redirection without a file name".to_string()
+                                )
+                            }
                         };
                         cmd.redirects.push(match kind {
                             RedirKind::In => Redirect::In(path),
@@ -441,8 +461,9 @@ impl Shell {
         last: bool,
         log: &mut String,
     ) -> Result<i32, String> {
-        // Strip `not` and `not --crash` prefixes.
-        let mut args: &[String] = &cmd.args;
+        // Expand globs, then strip `not` and `not --crash` prefixes.
+        let expanded = self.expand_globs(cmd);
+        let mut args: &[String] = &expanded;
         let mut nots = 0u32;
         let mut crash = false;
         while let Some(first) = args.first() {
@@ -626,6 +647,27 @@ impl Shell {
         Ok(code)
     }
 
+    fn expand_globs(&self, cmd: &Cmd) -> Vec<String> {
+        if cmd.globs.is_empty() {
+            return cmd.args.clone();
+        }
+        let mut out = Vec::with_capacity(cmd.args.len());
+        for (i, a) in cmd.args.iter().enumerate() {
+            if !cmd.globs.contains(&i) {
+                out.push(a.clone());
+                continue;
+            }
+            let mut found = glob(&self.resolve(a));
+            if found.is_empty() {
+                out.push(a.clone());
+            } else {
+                found.sort();
+                out.extend(found.into_iter().map(|p| p.to_string_lossy().into_owned()));
+            }
+        }
+        out
+    }
+
     fn builtin(
         &mut self,
         args: &[String],
@@ -768,6 +810,89 @@ fn log_block(log: &mut String, title: &str, text: &str) {
     let _ = writeln!(log, "# `{}", "-".repeat(33));
 }
 
+/// The paths matching a glob pattern (wildcards in any component; names
+/// starting with `.` only match a pattern starting with `.`).
+fn glob(pattern: &Path) -> Vec<PathBuf> {
+    let mut current = vec![PathBuf::new()];
+    for comp in pattern.components() {
+        let part = comp.as_os_str().to_string_lossy();
+        let wild = part.contains(['*', '?', '[']);
+        let mut next = Vec::new();
+        for base in &current {
+            if !wild {
+                let p = base.join(comp.as_os_str());
+                if base.as_os_str().is_empty() || p.exists() {
+                    next.push(p);
+                }
+                continue;
+            }
+            let dir = if base.as_os_str().is_empty() {
+                Path::new(".")
+            } else {
+                base.as_path()
+            };
+            let Ok(entries) = std::fs::read_dir(dir) else {
+                continue;
+            };
+            for e in entries.flatten() {
+                let name = e.file_name().to_string_lossy().into_owned();
+                if name.starts_with('.') && !part.starts_with('.') {
+                    continue;
+                }
+                if wildcard(part.as_bytes(), name.as_bytes(), 0) {
+                    next.push(base.join(&name));
+                }
+            }
+        }
+        current = next;
+        if current.is_empty() {
+            break;
+        }
+    }
+    current.retain(|p| p.exists());
+    current
+}
+
+/// Shell wildcard matching of a file name: `*`, `?` and `[...]`.
+fn wildcard(pat: &[u8], name: &[u8], depth: u32) -> bool {
+    if depth > 64 {
+        return false;
+    }
+    match pat.first() {
+        None => name.is_empty(),
+        Some(b'*') => (0..=name.len()).any(|k| wildcard(&pat[1..], &name[k..], depth + 1)),
+        Some(b'?') => !name.is_empty() && wildcard(&pat[1..], &name[1..], depth + 1),
+        Some(b'[') => {
+            let Some(&c) = name.first() else {
+                return false;
+            };
+            let mut i = 1;
+            let negate = matches!(pat.get(1), Some(b'!' | b'^'));
+            if negate {
+                i += 1;
+            }
+            let mut hit = false;
+            let mut first = true;
+            while i < pat.len() && (first || pat[i] != b']') {
+                first = false;
+                if pat.get(i + 1) == Some(&b'-') && pat.get(i + 2).is_some_and(|&e| e != b']') {
+                    hit |= pat[i] <= c && c <= pat[i + 2];
+                    i += 3;
+                } else {
+                    hit |= pat[i] == c;
+                    i += 1;
+                }
+            }
+            if i >= pat.len() {
+                // No closing `]`: a literal `[`.
+                return c == b'[' && wildcard(&pat[1..], &name[1..], depth + 1);
+            }
+            hit != negate && wildcard(&pat[i + 1..], &name[1..], depth + 1)
+        }
+        Some(&p) => name.first() == Some(&p) && wildcard(&pat[1..], &name[1..], depth + 1),
+    }
+}
+
 /// Waits for `child`; `None` if it ran past `timeout` (it is then killed).
 fn wait_with_timeout(
     child: &mut std::process::Child,
@@ -864,6 +989,16 @@ mod tests {
         );
         let s = parse("cmd &> both").unwrap_or_else(|e| panic!("{e}"));
         assert_eq!(s.first[0].redirects, vec![Redirect::Both("both".into())]);
+    }
+
+    #[test]
+    fn wildcards() {
+        assert!(wildcard(b"*.txt", b"a.txt", 0));
+        assert!(!wildcard(b"*.txt", b"a.td", 0));
+        assert!(wildcard(b"f?o[0-9]", b"foo7", 0));
+        assert!(!wildcard(b"f[!o]o", b"foo", 0));
+        let s = parse("rm -f %t/*.o 'q*'").unwrap_or_else(|e| panic!("{e}"));
+        assert_eq!(s.first[0].globs, vec![2]);
     }
 
     #[test]
