@@ -402,6 +402,14 @@ fn report(
         wall.as_secs_f64(),
         timeout.as_secs()
     );
+    if let Some((e, c)) = rows.iter().max_by_key(|(_, c)| c.opt_time) {
+        println!(
+            "ir-compat: slowest opt run {} ({}): {:.2} s",
+            e.name,
+            corpus::mb(e.bytes),
+            c.opt_time.as_secs_f64()
+        );
+    }
     println!("ir-compat: {differ} differ, {failed} did not print (failed or timed out)");
     println!("ir-compat: identical {identical} / {m}");
     println!("verify: accepted {accepted} / {m}");
