@@ -458,3 +458,24 @@ fn write_groups(out: &mut String, what: &str, groups: &[(&str, Vec<&str>)], show
         );
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::{check_args, num_opt};
+
+    fn args(v: &[&str]) -> Vec<String> {
+        v.iter().map(|s| s.to_string()).collect()
+    }
+
+    #[test]
+    fn options_are_checked() {
+        let ok = |v: &[&str]| check_args(&args(v), &["--jobs"], &["--quick"], "U").is_ok();
+        assert!(ok(&["--jobs", "2", "--quick"]));
+        assert!(ok(&["--jobs=2"]));
+        assert!(!ok(&["--jobs"]));
+        assert!(!ok(&["--quick", "extra"]));
+        assert_eq!(num_opt(&args(&["--jobs", "3"]), "--jobs"), Ok(Some(3)));
+        assert_eq!(num_opt(&args(&[]), "--jobs"), Ok(None));
+        assert!(num_opt(&args(&["--jobs", "x"]), "--jobs").is_err());
+    }
+}
