@@ -159,10 +159,10 @@ impl<'a> AbiTypeMapper<'a> {
                 })
             }
             TypeData::Dialect { .. } => {
-                let text = irkit_ir::printer::type_to_string(self.ctx, ty);
+                let text = dialect_text(self.ctx, ty);
                 let mut p = TextParser {
                     mapper: self,
-                    s: text.as_bytes(),
+                    s: text.as_ref(),
                     pos: 0,
                     depth,
                 };
@@ -196,6 +196,22 @@ impl<'a> AbiTypeMapper<'a> {
             | TypeData::UnrankedMemRef { .. } => Err("no C equivalent".to_string()),
         }
     }
+}
+
+/// The text of a dialect type: borrowed when it is one verbatim piece (every
+/// unregistered dialect type), printed otherwise.
+fn dialect_text(ctx: &Context, ty: irkit_ir::TypeId) -> std::borrow::Cow<'_, [u8]> {
+    if let TypeData::Dialect { dialect, body } = ctx.type_data(ty) {
+        if let [irkit_ir::Piece::Text(t)] = body.as_ref() {
+            let (d, b) = (ctx.bytes(*dialect), ctx.bytes(*t));
+            let mut v = Vec::with_capacity(1 + d.len() + b.len());
+            v.push(b'!');
+            v.extend_from_slice(d);
+            v.extend_from_slice(b);
+            return std::borrow::Cow::Owned(v);
+        }
+    }
+    std::borrow::Cow::Owned(irkit_ir::printer::type_to_string(ctx, ty).into_bytes())
 }
 
 /// The mapper's view of a C type, before it is interned in the ABI library.

@@ -87,7 +87,7 @@ impl CirAbiRewriteContext {
         }
     }
 
-    fn ll_text(&mut self, m: &mut Module, ll: &LlTypes, ty: LlTyId, out: &mut String) {
+    fn ll_text(ll: &LlTypes, ty: LlTyId, out: &mut String) {
         match &ll[ty] {
             LlTy::Void => out.push_str("!cir.void"),
             LlTy::Int(n) => {
@@ -101,12 +101,12 @@ impl CirAbiRewriteContext {
             LlTy::Ptr => out.push_str("!cir.ptr<!cir.void>"),
             LlTy::Vector(n, e) => {
                 out.push_str("!cir.vector<");
-                self.ll_text(m, ll, *e, out);
+                Self::ll_text(ll, *e, out);
                 let _ = write!(out, " x {n}>");
             }
             LlTy::Array(n, e) => {
                 out.push_str("!cir.array<");
-                self.ll_text(m, ll, *e, out);
+                Self::ll_text(ll, *e, out);
                 let _ = write!(out, " x {n}>");
             }
             LlTy::Struct { elems, packed } => {
@@ -119,7 +119,7 @@ impl CirAbiRewriteContext {
                     if i > 0 {
                         out.push_str(", ");
                     }
-                    self.ll_text(m, ll, *e, out);
+                    Self::ll_text(ll, *e, out);
                 }
                 out.push_str("}>");
             }
@@ -212,7 +212,7 @@ impl AbiRewriteContext for CirAbiRewriteContext {
             return t;
         }
         let mut s = String::new();
-        self.ll_text(m, ll, ty, &mut s);
+        Self::ll_text(ll, ty, &mut s);
         let t = cir_type(&mut m.ctx, &s);
         self.lowered.insert(ty, t);
         t

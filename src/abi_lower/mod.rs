@@ -296,7 +296,7 @@ pub trait AbiRewriteContext {
                             params.push(fresh(m, &mut new_args, t));
                         }
                     }
-                    Some(self.from_coerced(m, &mut e, c, orig, &params))
+                    Some(self.rebuild_from_coerced(m, &mut e, c, orig, &params))
                 }
             };
             if let Some(v) = value {
@@ -416,7 +416,7 @@ pub trait AbiRewriteContext {
             }
             (RetPlan::Coerce { orig, how }, Some(_)) => new_results
                 .first()
-                .map(|&c| self.from_coerced(m, &mut after, how, *orig, &[c])),
+                .map(|&c| self.rebuild_from_coerced(m, &mut after, how, *orig, &[c])),
         };
         for (i, &old) in old_results.iter().enumerate() {
             if let (0, Some(r)) = (i, replacement) {
@@ -429,9 +429,9 @@ pub trait AbiRewriteContext {
         ins.after(call, after.ops);
     }
 
-    /// Builds a value of `orig` from the lowered parameters `params` of a
+    /// Rebuilds a value of `orig` from the lowered parameters `params` of a
     /// coercion (one coerced value, or one per piece).
-    fn from_coerced(
+    fn rebuild_from_coerced(
         &mut self,
         m: &mut Module,
         e: &mut Emitter,
@@ -603,6 +603,11 @@ pub struct LowerConfig<'a> {
     pub triple: Option<&'a str>,
     /// `--target-features`.
     pub target_features: Option<&'a str>,
+    /// Verify the lowered module (and each rewritten call and entry block
+    /// against its lowered signature) before returning; a failure is an
+    /// internal error. A pass manager that verifies after every pass (as
+    /// mlir-opt does) may turn this off.
+    pub verify: bool,
 }
 
 /// What a successful run did.
@@ -643,7 +648,7 @@ pub fn lower_module(
         calls: analysis.calls.len(),
         already_lowered: false,
     };
-    rewrite(m, &mut contexts, analysis);
+    rewrite(m, &mut contexts, &analysis);
     let lowered = m.ctx.sym_str(LOWERED_ATTR);
     let unit = m.ctx.unit_attr();
     let mut entries = match m.ctx.attr_data(m[top].attrs) {
@@ -654,7 +659,9 @@ pub fn lower_module(
     if let Ok(d) = m.ctx.dict_attr(entries) {
         m.ops[top].attrs = d;
     }
-    check_output(m, file, &contexts).map_err(LowerError::Diags)?;
+    if cfg.verify {
+        check_output(m, file, &analysis).map_err(LowerError::Diags)?;
+    }
     Ok(stats)
 }
 
@@ -1229,7 +1236,7 @@ fn coercion(
     }
 }
 
-fn rewrite(m: &mut Module, contexts: &mut [Box<dyn AbiRewriteContext>], a: Analysis) {
+fn rewrite(m: &mut Module, contexts: &mut [Box<dyn AbiRewriteContext>], a: &Analysis) {
     let mut ins = Inserts::default();
     for f in &a.funcs {
         let plan = &a.plans[f.plan];
@@ -1247,12 +1254,9 @@ fn rewrite(m: &mut Module, contexts: &mut [Box<dyn AbiRewriteContext>], a: Analy
     ins.apply(m);
 }
 
-/// Verifies the lowered module and checks each call against its callee.
-fn check_output(
-    m: &Module,
-    file: FileId,
-    contexts: &[Box<dyn AbiRewriteContext>],
-) -> Result<(), Vec<Diagnostic>> {
+/// Verifies the lowered module and checks every rewritten call and entry
+/// block against its lowered signature.
+fn check_output(m: &Module, file: FileId, a: &Analysis) -> Result<(), Vec<Diagnostic>> {
     let internal = |mut d: Diagnostic| {
         d.message = format!(
             "internal error: the ABI-lowered module does not verify: {}",
@@ -1263,50 +1267,33 @@ fn check_output(
     if let Err(ds) = irkit_ir::verify::verify(m, file) {
         return Err(ds.into_iter().map(internal).collect());
     }
-    let Some(top) = m.top else { return Ok(()) };
-    let mut types: FxHashMap<Sym, Vec<TypeId>> = FxHashMap::default();
-    for &r in m[top].regions.iter() {
-        for &b in &m[r].blocks {
-            for &op in &m[b].ops {
-                if let Some((_, OpRole::Function)) = role_of(contexts, m, op) {
-                    let name = m[op].properties.and_then(|p| {
-                        match m.ctx.attr_data(m.ctx.dict_get(p, b"sym_name")?) {
-                            AttrData::String { value, .. } => Some(*value),
-                            _ => None,
-                        }
-                    });
-                    let entry = m[op]
-                        .regions
-                        .first()
-                        .and_then(|&r| m[r].blocks.first().copied());
-                    if let (Some(n), Some(e)) = (name, entry) {
-                        types.insert(n, m[e].args.iter().map(|&v| m[v].ty).collect());
-                    }
-                }
+    let mut diags = Vec::new();
+    let same = |vals: &[ValueId], want: &[TypeId]| {
+        vals.len() == want.len() && vals.iter().zip(want).all(|(&v, &t)| m[v].ty == t)
+    };
+    for f in &a.funcs {
+        if let Some(e) = f.entry {
+            if !same(&m[e].args, &a.plans[f.plan].inputs) {
+                diags.push(internal(op_error(
+                    m,
+                    file,
+                    f.op,
+                    "the lowered entry block does not match the lowered signature",
+                )));
             }
         }
     }
-    let mut diags = Vec::new();
-    m.walk_preorder(top, &mut |op| {
-        let Some((ci, OpRole::Call)) = role_of(contexts, m, op) else {
-            return;
-        };
-        let Ok(info) = contexts[ci].call_info(m, op) else {
-            return;
-        };
-        let Some(want) = info.callee.and_then(|c| types.get(&c)) else {
-            return;
-        };
-        let got = &m[op].operands[info.args_start.min(m[op].operands.len())..];
-        if got.len() != want.len() || got.iter().zip(want).any(|(&v, &t)| m[v].ty != t) {
+    for &(call, _, pi, info) in &a.calls {
+        let ops = &m[call].operands;
+        if !same(&ops[info.args_start.min(ops.len())..], &a.plans[pi].inputs) {
             diags.push(internal(op_error(
                 m,
                 file,
-                op,
+                call,
                 "the lowered call does not match its callee's lowered parameters",
             )));
         }
-    });
+    }
     if diags.is_empty() {
         Ok(())
     } else {

@@ -12,7 +12,7 @@ pub mod desc;
 pub mod gen;
 mod llparse;
 pub mod shadow;
-mod via_ir;
+pub(crate) mod via_ir;
 
 use crate::util::{find_tool, has_flag, opt_value, workspace_root};
 use desc::Sig;
