@@ -883,15 +883,8 @@ fn analyze(
             let args = &operands[info.args_start.min(operands.len())..];
             let arg_types: Vec<TypeId> = args.iter().map(|&v| m[v].ty).collect();
             let res_types: Vec<TypeId> = m[call].results.iter().map(|&v| m[v].ty).collect();
-            let same = |mapper: &mut AbiTypeMapper, cx: &mut AbiCx, a: &[TypeId], b: &[TypeId]| {
-                a.len() == b.len()
-                    && a.iter().zip(b.iter()).all(|(&x, &y)| {
-                        x == y
-                            || matches!((mapper.map(cx, x), mapper.map(cx, y)), (Ok(p), Ok(q)) if p == q)
-                    })
-            };
-            if !same(&mut mapper, &mut cx, &arg_types, &finfo.inputs)
-                || !same(&mut mapper, &mut cx, &res_types, &finfo.results)
+            if !same_types(&mut mapper, &mut cx, &arg_types, &finfo.inputs)
+                || !same_types(&mut mapper, &mut cx, &res_types, &finfo.results)
             {
                 let show = |ts: &[TypeId]| {
                     ts.iter()
@@ -914,6 +907,20 @@ fn analyze(
                 continue;
             }
             calls.push((call, cci, ai, info));
+        }
+        for &(fi, op, _, _, entry, _) in &funcs {
+            let (Some(entry), Some(finfo)) = (entry, &infos[fi]) else {
+                continue;
+            };
+            let arg_types: Vec<TypeId> = m[entry].args.iter().map(|&v| m[v].ty).collect();
+            if !same_types(&mut mapper, &mut cx, &arg_types, &finfo.inputs) {
+                diags.push(op_error(
+                    m,
+                    file,
+                    op,
+                    "the entry block's arguments do not match the function type",
+                ));
+            }
         }
     }
     if !diags.is_empty() {
@@ -946,6 +953,15 @@ fn analyze(
         funcs,
         calls,
     })
+}
+
+/// Whether two type lists are the same C types (equal, or mapping to the
+/// same shadow type, e.g. an alias and its spelled-out type).
+fn same_types(mapper: &mut AbiTypeMapper, cx: &mut AbiCx, a: &[TypeId], b: &[TypeId]) -> bool {
+    a.len() == b.len()
+        && a.iter().zip(b.iter()).all(|(&x, &y)| {
+            x == y || matches!((mapper.map(cx, x), mapper.map(cx, y)), (Ok(p), Ok(q)) if p == q)
+        })
 }
 
 /// Why `info` looks already lowered (an `abi.*` argument attribute).
