@@ -20,6 +20,13 @@
 //! | `!cir.record<struct "S" incomplete>` | `struct S;` (cannot be passed by value) |
 //! | `!cir.func<(T, T) -> T>` / `!cir.func<(T, T)>` | a function type |
 //!
+//! FIR types (design.md §5, C interoperability) map as documented on
+//! `TextParser::fir_type`: `!fir.ref<T>` is a pointer, `!fir.logical<1>` is
+//! `_Bool`, `!fir.complex<K>` is `_Complex` of the kind-K real,
+//! `!fir.array<N x T>` an array (column-major extents), and
+//! `!fir.type<name{a:T,b:T}>` a struct. Builtin `complex<T>` and
+//! one-dimensional `vector<NxT>` map to `_Complex T` and a GCC vector.
+//!
 //! Unregistered dialect types are kept as text by the IR core, so the mapper
 //! parses that text. Type aliases (`!s32i = !cir.int<s, 32>`) are resolved
 //! through the alias table the caller passes. A record refers to itself by
