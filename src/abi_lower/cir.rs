@@ -22,7 +22,7 @@
 //! op wrappers once the dialect registry exists.
 
 use super::text::{self, OpBuilder, TypeText};
-use super::{AbiRewriteContext, CallInfo, Emitter, FnPlan, FuncInfo, OpRole};
+use super::{AbiRewriteContext, CallInfo, Emitter, FuncInfo, OpRole};
 use irkit_abi::{LlTy, LlTyId, LlTypes};
 use irkit_ir::{AttrData, Context, Module, OpId, Sym, TypeId, ValueId};
 use rustc_hash::FxHashMap;
@@ -41,9 +41,6 @@ struct Names {
     alignment: Sym,
     kind: Sym,
     index: Sym,
-    function_type: Sym,
-    arg_attrs: Sym,
-    res_attrs: Sym,
 }
 
 /// The CIR rewrite context.
@@ -53,7 +50,10 @@ pub struct CirAbiRewriteContext {
     text: TypeText,
     lowered: FxHashMap<LlTyId, TypeId>,
     ptr_of: FxHashMap<TypeId, TypeId>,
+    /// `{kind = "bitcast"}`.
     bitcast: irkit_ir::AttrId,
+    alloca_props: FxHashMap<(TypeId, u64), irkit_ir::AttrId>,
+    member_props: FxHashMap<u32, irkit_ir::AttrId>,
 }
 
 impl CirAbiRewriteContext {
@@ -72,11 +72,9 @@ impl CirAbiRewriteContext {
             alignment: s("alignment"),
             kind: s("kind"),
             index: s("index"),
-            function_type: s("function_type"),
-            arg_attrs: s("arg_attrs"),
-            res_attrs: s("res_attrs"),
         };
         let bitcast = ctx.string_attr(b"bitcast");
+        let bitcast = text::dict(ctx, vec![(n.kind, bitcast)]);
         CirAbiRewriteContext {
             n,
             b: OpBuilder::new(ctx),
@@ -84,6 +82,8 @@ impl CirAbiRewriteContext {
             lowered: FxHashMap::default(),
             ptr_of: FxHashMap::default(),
             bitcast,
+            alloca_props: FxHashMap::default(),
+            member_props: FxHashMap::default(),
         }
     }
 
@@ -232,50 +232,41 @@ impl AbiRewriteContext for CirAbiRewriteContext {
         true
     }
 
-    fn set_signature(&mut self, m: &mut Module, func: OpId, plan: &FnPlan) {
+    fn function_type(&mut self, m: &mut Module, inputs: &[TypeId], results: &[TypeId]) -> TypeId {
         let mut s = String::from("!cir.func<(");
-        for (i, &t) in plan.inputs.iter().enumerate() {
+        for (i, &t) in inputs.iter().enumerate() {
             if i > 0 {
                 s.push_str(", ");
             }
             s.push_str(self.text.get(&m.ctx, t));
         }
         s.push(')');
-        if let Some(&r) = plan.results.first() {
+        if let Some(&r) = results.first() {
             s.push_str(" -> ");
             s.push_str(self.text.get(&m.ctx, r));
         }
         s.push('>');
-        let fty = cir_type(&mut m.ctx, &s);
-        let fty = m.ctx.attr(AttrData::Type(fty));
-        let args = text::dict_array(&mut m.ctx, &plan.arg_attrs);
-        let res = plan
-            .res_attrs
-            .map(|d| m.ctx.attr(AttrData::Array(Box::new([d]))));
-        let props = text::update_dict(
-            &mut m.ctx,
-            m.ops[func].properties,
-            &[
-                (self.n.function_type, Some(fty)),
-                (self.n.arg_attrs, args),
-                (self.n.res_attrs, res),
-            ],
-        );
-        m.ops[func].properties = Some(props);
+        cir_type(&mut m.ctx, &s)
     }
 
     fn alloca(&mut self, m: &mut Module, e: &mut Emitter, ty: TypeId, align: u64) -> ValueId {
         let ptr = self.pointer_type(m, ty);
-        let t = m.ctx.attr(AttrData::Type(ty));
-        let a = self.b.i64_attr(&mut m.ctx, align);
-        let op = self.b.op(
-            m,
-            self.n.alloca,
-            Vec::new(),
-            vec![ptr],
-            vec![(self.n.alignment, a), (self.n.alloca_type, t)],
-            e.loc,
-        );
+        let props = match self.alloca_props.get(&(ty, align)) {
+            Some(&p) => p,
+            None => {
+                let t = m.ctx.attr(AttrData::Type(ty));
+                let a = self.b.i64_attr(&mut m.ctx, align);
+                let p = text::dict(
+                    &mut m.ctx,
+                    vec![(self.n.alignment, a), (self.n.alloca_type, t)],
+                );
+                self.alloca_props.insert((ty, align), p);
+                p
+            }
+        };
+        let op = self
+            .b
+            .op(m, self.n.alloca, Vec::new(), vec![ptr], Some(props), e.loc);
         e.ops.push(op);
         m[op].results[0]
     }
@@ -293,7 +284,7 @@ impl AbiRewriteContext for CirAbiRewriteContext {
             self.n.cast,
             vec![ptr],
             vec![to],
-            vec![(self.n.kind, self.bitcast)],
+            Some(self.bitcast),
             e.loc,
         );
         e.ops.push(op);
@@ -301,22 +292,15 @@ impl AbiRewriteContext for CirAbiRewriteContext {
     }
 
     fn load(&mut self, m: &mut Module, e: &mut Emitter, ptr: ValueId, ty: TypeId) -> ValueId {
-        let op = self
-            .b
-            .op(m, self.n.load, vec![ptr], vec![ty], Vec::new(), e.loc);
+        let op = self.b.op(m, self.n.load, vec![ptr], vec![ty], None, e.loc);
         e.ops.push(op);
         m[op].results[0]
     }
 
     fn store(&mut self, m: &mut Module, e: &mut Emitter, value: ValueId, ptr: ValueId) {
-        let op = self.b.op(
-            m,
-            self.n.store,
-            vec![value, ptr],
-            Vec::new(),
-            Vec::new(),
-            e.loc,
-        );
+        let op = self
+            .b
+            .op(m, self.n.store, vec![value, ptr], Vec::new(), None, e.loc);
         e.ops.push(op);
     }
 
@@ -363,13 +347,21 @@ impl CirAbiRewriteContext {
         ty: TypeId,
     ) -> ValueId {
         let to = self.pointer_type(m, ty);
-        let i = self.b.i64_attr(&mut m.ctx, u64::from(index));
+        let props = match self.member_props.get(&index) {
+            Some(&p) => p,
+            None => {
+                let i = self.b.i64_attr(&mut m.ctx, u64::from(index));
+                let p = text::dict(&mut m.ctx, vec![(self.n.index, i)]);
+                self.member_props.insert(index, p);
+                p
+            }
+        };
         let op = self.b.op(
             m,
             self.n.get_member,
             vec![ptr],
             vec![to],
-            vec![(self.n.index, i)],
+            Some(props),
             e.loc,
         );
         e.ops.push(op);

@@ -152,6 +152,15 @@ pub struct FnPlan {
     pub orig_inputs: Vec<TypeId>,
     /// The source result types.
     pub orig_results: Vec<TypeId>,
+    /// The lowered `function_type` property (a type attribute).
+    pub function_type: AttrId,
+    /// The lowered `arg_attrs` property (`None`: every dictionary empty).
+    pub arg_attrs_prop: Option<AttrId>,
+    /// The lowered `res_attrs` property.
+    pub res_attrs_prop: Option<AttrId>,
+    /// Lowering changes nothing (every value passed as is, no attribute):
+    /// functions and calls with this signature are left alone.
+    pub unchanged: bool,
 }
 
 /// Ops built by a rewrite context, to be inserted at one place.
@@ -198,8 +207,20 @@ pub trait AbiRewriteContext {
     /// that classification left alone (scalars keep their own type).
     fn keeps_type(&self, m: &Module, orig: TypeId) -> bool;
 
-    /// Replaces the function's type and argument/result attributes.
-    fn set_signature(&mut self, m: &mut Module, func: OpId, plan: &FnPlan);
+    /// The dialect's function type with these parameters and results.
+    fn function_type(&mut self, m: &mut Module, inputs: &[TypeId], results: &[TypeId]) -> TypeId;
+
+    /// Replaces the function's `function_type`, `arg_attrs` and `res_attrs`
+    /// properties.
+    fn set_signature(&mut self, m: &mut Module, func: OpId, plan: &FnPlan) {
+        let keys = [
+            (m.ctx.sym_str("function_type"), Some(plan.function_type)),
+            (m.ctx.sym_str("arg_attrs"), plan.arg_attrs_prop),
+            (m.ctx.sym_str("res_attrs"), plan.res_attrs_prop),
+        ];
+        let props = text::update_dict(&mut m.ctx, m.ops[func].properties, &keys);
+        m.ops[func].properties = Some(props);
+    }
 
     // Op-creating primitives. Each appends the new ops to `e`.
 
@@ -1070,6 +1091,10 @@ fn make_plan(
         res_attrs: None,
         orig_inputs: inputs.to_vec(),
         orig_results: results.to_vec(),
+        function_type: m.ctx.unit_attr(),
+        arg_attrs_prop: None,
+        res_attrs_prop: None,
+        unchanged: false,
     };
     if let Some(&orig) = results.first() {
         plan.ret = match abi.ret.mode {
@@ -1179,6 +1204,16 @@ fn make_plan(
         };
         plan.args.push(ArgPlan { orig, first, how });
     }
+    let fty = rc.function_type(m, &plan.inputs, &plan.results);
+    plan.function_type = m.ctx.attr(AttrData::Type(fty));
+    plan.arg_attrs_prop = text::dict_array(&mut m.ctx, &plan.arg_attrs);
+    plan.res_attrs_prop = plan
+        .res_attrs
+        .map(|d| m.ctx.attr(AttrData::Array(Box::new([d]))));
+    plan.unchanged = plan.arg_attrs_prop.is_none()
+        && plan.res_attrs_prop.is_none()
+        && matches!(plan.ret, RetPlan::Void | RetPlan::Same)
+        && plan.args.iter().all(|a| matches!(a.how, Passing::Same));
     plan
 }
 
@@ -1256,6 +1291,9 @@ fn rewrite(m: &mut Module, contexts: &mut [Box<dyn AbiRewriteContext>], a: &Anal
     let mut ins = Inserts::default();
     for f in &a.funcs {
         let plan = &a.plans[f.plan];
+        if plan.unchanged {
+            continue;
+        }
         let rc = &mut contexts[f.cx];
         match f.entry {
             Some(entry) => {
@@ -1265,6 +1303,9 @@ fn rewrite(m: &mut Module, contexts: &mut [Box<dyn AbiRewriteContext>], a: &Anal
         }
     }
     for &(call, ci, pi, info) in &a.calls {
+        if a.plans[pi].unchanged {
+            continue;
+        }
         contexts[ci].rewrite_call_site(m, &mut ins, call, info, &a.plans[pi]);
     }
     ins.apply(m);
