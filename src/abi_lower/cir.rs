@@ -54,6 +54,8 @@ pub struct CirAbiRewriteContext {
     bitcast: irkit_ir::AttrId,
     alloca_props: FxHashMap<(TypeId, u64), irkit_ir::AttrId>,
     member_props: FxHashMap<u32, irkit_ir::AttrId>,
+    /// Parameter and result types of each `!cir.func` type read so far.
+    fn_types: FxHashMap<TypeId, (Vec<TypeId>, Vec<TypeId>)>,
 }
 
 impl CirAbiRewriteContext {
@@ -84,6 +86,7 @@ impl CirAbiRewriteContext {
             bitcast,
             alloca_props: FxHashMap::default(),
             member_props: FxHashMap::default(),
+            fn_types: FxHashMap::default(),
         }
     }
 
@@ -155,6 +158,19 @@ impl AbiRewriteContext for CirAbiRewriteContext {
             text::prop_str(m, op, b"sym_name").ok_or("needs a string property 'sym_name'")?;
         let fty = text::prop_type(m, op, b"function_type")
             .ok_or("needs a type property 'function_type'")?;
+        let arg_attrs = m[op]
+            .properties
+            .and_then(|p| m.ctx.dict_get(p, b"arg_attrs"));
+        let entry = text::entry_block(m, op);
+        if let Some((inputs, results)) = self.fn_types.get(&fty) {
+            return Ok(FuncInfo {
+                name,
+                inputs: inputs.clone(),
+                results: results.clone(),
+                entry,
+                arg_attrs,
+            });
+        }
         let spelled = self.text.get(&m.ctx, fty).to_string();
         let inner = spelled
             .strip_prefix("!cir.func<")
@@ -187,14 +203,12 @@ impl AbiRewriteContext for CirAbiRewriteContext {
         } else if !rest.is_empty() {
             return Err(format!("cannot read the function type '{spelled}'"));
         }
-        let arg_attrs = m[op]
-            .properties
-            .and_then(|p| m.ctx.dict_get(p, b"arg_attrs"));
+        self.fn_types.insert(fty, (inputs.clone(), results.clone()));
         Ok(FuncInfo {
             name,
             inputs,
             results,
-            entry: text::entry_block(m, op),
+            entry,
             arg_attrs,
         })
     }

@@ -830,11 +830,16 @@ fn analyze(
                 func_abi[fi] = Some(ai);
                 continue;
             }
-            let fname = m.ctx.str(info.name).into_owned();
+            let fname = || m.ctx.str(info.name).into_owned();
             let sig = match map_signature(&mut mapper, &mut cx, info) {
                 Ok(s) => s,
                 Err(e) => {
-                    diags.push(op_error(m, file, op, format!("function '@{fname}': {e}")));
+                    diags.push(op_error(
+                        m,
+                        file,
+                        op,
+                        format!("function '@{}': {e}", fname()),
+                    ));
                     continue;
                 }
             };
@@ -844,7 +849,12 @@ fn analyze(
                     func_abi[fi] = Some(abis.len());
                     abis.push((ci, abi, info.inputs.clone(), info.results.clone()));
                 }
-                Err(e) => diags.push(op_error(m, file, op, format!("function '@{fname}': {e}"))),
+                Err(e) => diags.push(op_error(
+                    m,
+                    file,
+                    op,
+                    format!("function '@{}': {e}", fname()),
+                )),
             }
         }
         // Calls and returns inside each function.
