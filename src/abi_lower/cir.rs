@@ -242,10 +242,6 @@ impl AbiRewriteContext for CirAbiRewriteContext {
         t
     }
 
-    fn keeps_type(&self, _m: &Module, _orig: TypeId) -> bool {
-        true
-    }
-
     fn function_type(&mut self, m: &mut Module, inputs: &[TypeId], results: &[TypeId]) -> TypeId {
         let mut s = String::from("!cir.func<(");
         for (i, &t) in inputs.iter().enumerate() {

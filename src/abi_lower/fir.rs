@@ -184,10 +184,6 @@ impl AbiRewriteContext for FirAbiRewriteContext {
         t
     }
 
-    fn keeps_type(&self, _m: &Module, _orig: TypeId) -> bool {
-        true
-    }
-
     fn function_type(&mut self, m: &mut Module, inputs: &[TypeId], results: &[TypeId]) -> TypeId {
         m.ctx.function_type(inputs, results)
     }

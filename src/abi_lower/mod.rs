@@ -203,10 +203,6 @@ pub trait AbiRewriteContext {
     /// A pointer to `pointee`.
     fn pointer_type(&mut self, m: &mut Module, pointee: TypeId) -> TypeId;
 
-    /// Whether `ty` is exactly the unchanged source type for an LLVM type
-    /// that classification left alone (scalars keep their own type).
-    fn keeps_type(&self, m: &Module, orig: TypeId) -> bool;
-
     /// The dialect's function type with these parameters and results.
     fn function_type(&mut self, m: &mut Module, inputs: &[TypeId], results: &[TypeId]) -> TypeId;
 
@@ -818,9 +814,8 @@ fn analyze(
         let mut mapper = AbiTypeMapper::new(&m.ctx, &aliases);
         for (fi, (&(op, ci), info)) in func_ops.iter().zip(infos.iter()).enumerate() {
             let Some(info) = info else { continue };
-            if let Some(prev) = by_name.insert(info.name, fi) {
-                let _ = prev;
-            }
+            // Duplicate symbols are the verifier's business; the last wins.
+            by_name.insert(info.name, fi);
             if let Some(why) = already_lowered(m, info) {
                 diags.push(op_error(m, file, op, why));
                 continue;
@@ -857,8 +852,6 @@ fn analyze(
                 )),
             }
         }
-        // Calls and returns inside each function.
-        let _ = &mut mapper;
     }
     let mut funcs = Vec::new();
     let mut calls = Vec::new();
@@ -1117,7 +1110,7 @@ fn make_plan(
                 RetPlan::Same
             }
             PassMode::Direct { ty, offset, .. } => {
-                if keeps(m, cx, rc, abi.ret.ty, orig, ty, offset) {
+                if keeps(cx, abi.ret.ty, ty, offset) {
                     plan.results.push(orig);
                     RetPlan::Same
                 } else {
@@ -1160,7 +1153,7 @@ fn make_plan(
                 flatten,
                 align_stack,
             } => {
-                let how = if keeps(m, cx, rc, arg.ty, orig, ty, offset) {
+                let how = if keeps(cx, arg.ty, ty, offset) {
                     plan.inputs.push(orig);
                     plan.arg_attrs.push(empty);
                     Passing::Same
@@ -1229,21 +1222,13 @@ fn make_plan(
 
 /// Whether a Direct value keeps its source type: a scalar whose LLVM type
 /// is the coerced type.
-fn keeps(
-    m: &Module,
-    cx: &AbiCx,
-    rc: &dyn AbiRewriteContext,
-    shadow: irkit_abi::TypeId,
-    orig: TypeId,
-    ll: LlTyId,
-    offset: u32,
-) -> bool {
+fn keeps(cx: &AbiCx, shadow: irkit_abi::TypeId, ll: LlTyId, offset: u32) -> bool {
     use irkit_abi::Type;
     let scalar = matches!(
         cx.types()[shadow],
         Type::Bool | Type::Int { .. } | Type::Float(_) | Type::Ptr | Type::Vector { .. }
     );
-    scalar && offset == 0 && cx.ll_type(shadow) == ll && rc.keeps_type(m, orig)
+    scalar && offset == 0 && cx.ll_type(shadow) == ll
 }
 
 #[allow(clippy::too_many_arguments)]
