@@ -31,6 +31,8 @@
 pub mod cir;
 pub mod fir;
 mod text;
+#[cfg(test)]
+mod tests;
 
 use crate::abi_map::AbiTypeMapper;
 use irkit_abi::{AbiCx, FnAbi, LlTy, LlTyId, PassMode, Target};
