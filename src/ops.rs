@@ -236,7 +236,11 @@ pub mod rt {
 
     /// The range of definition `i` among `defs` when `n` values are spread
     /// by the plain rule.
-    fn plain_range(defs: &[Arity], n: usize, i: usize) -> Option<std::ops::Range<usize>> {
+    pub(crate) fn plain_range(
+        defs: &[Arity],
+        n: usize,
+        i: usize,
+    ) -> Option<std::ops::Range<usize>> {
         let each = plain_each(defs.iter().copied(), n)?;
         let size = |a: Arity| if a == Arity::Single { 1 } else { each };
         let start: usize = defs.iter().take(i).map(|&a| size(a)).sum();

@@ -888,7 +888,7 @@ fn emit(out: &mut String, file: &str, dialects: &[DialectDef<'_>], ops: &[OpDef<
             let _ = writeln!(out, ": {}", one_line(d.summary));
         }
         let _ = writeln!(out, "pub mod {} {{", d.module);
-        out.push_str("    #[allow(unused_imports)]\n    use super::rt;\n");
+        out.push_str("    use super::rt;\n");
         let mine: Vec<&OpDef<'_>> = ops.iter().filter(|o| o.dialect == di).collect();
         for op in &mine {
             out.push('\n');
@@ -971,8 +971,7 @@ fn emit_op(out: &mut String, op: &OpDef<'_>) {
     if !op.description.trim().is_empty() {
         let fence = "`".repeat(3.max(longest_backtick_run(op.description) + 1));
         let _ = writeln!(out, "    ///\n    /// {fence}text");
-        for line in op.description.trim_matches('\n').lines() {
-            let line = line.trim_end();
+        for line in dedent(op.description) {
             if line.is_empty() {
                 out.push_str("    ///\n");
             } else {
@@ -1076,7 +1075,7 @@ fn emit_op(out: &mut String, op: &OpDef<'_>) {
         match access.typed() {
             None => add(out, snake, raw),
             Some((ty, helper, what)) => {
-                let raw_name = format!("{snake}_attr");
+                let raw_name = format!("{}_attr", snake.trim_end_matches('_'));
                 let body = format!(
                     "        /// Attribute `{}` ({}): {what}.\n        pub fn @NAME@(self, m: &rt::Module) -> {ty} {{\n            {helper}(m, rt::inherent(m, self.0, {:?}))\n        }}\n",
                     a.name,
@@ -1102,8 +1101,8 @@ fn emit_op(out: &mut String, op: &OpDef<'_>) {
                 Arity::Variadic => ("&[rt::ValueId]", "group"),
             };
             let body = format!(
-                "        /// {}{what} {label} ({}).\n        pub fn @NAME@(self, m: &rt::Module) -> {ty} {{\n            rt::{helper}(rt::{list}(m, self.0, &Self::INFO, {i}))\n        }}\n",
-                capitalize(v.arity.word()),
+                "        /// {} {label} ({}).\n        pub fn @NAME@(self, m: &rt::Module) -> {ty} {{\n            rt::{helper}(rt::{list}(m, self.0, &Self::INFO, {i}))\n        }}\n",
+                capitalize(&format!("{}{what}", v.arity.word())),
                 one_line(v.summary)
             );
             add(out, name, body);
@@ -1120,8 +1119,8 @@ fn emit_op(out: &mut String, op: &OpDef<'_>) {
             ("rt::RegionId", "one")
         };
         let body = format!(
-            "        /// {}Region {label} ({}).\n        pub fn @NAME@(self, m: &rt::Module) -> {ty} {{\n            rt::{helper}(rt::region_segment(m, self.0, &Self::INFO, {i}))\n        }}\n",
-            if r.variadic { "Variadic " } else { "" },
+            "        /// {} {label} ({}).\n        pub fn @NAME@(self, m: &rt::Module) -> {ty} {{\n            rt::{helper}(rt::region_segment(m, self.0, &Self::INFO, {i}))\n        }}\n",
+            if r.variadic { "Variadic region" } else { "Region" },
             one_line(r.summary)
         );
         add(out, name, body);
@@ -1135,23 +1134,47 @@ fn emit_op(out: &mut String, op: &OpDef<'_>) {
             ("rt::BlockId", "one")
         };
         let body = format!(
-            "        /// {}Successor {label} ({}).\n        pub fn @NAME@(self, m: &rt::Module) -> {ty} {{\n            rt::{helper}(rt::successor_segment(m, self.0, &Self::INFO, {i}))\n        }}\n",
-            if s.variadic { "Variadic " } else { "" },
+            "        /// {} {label} ({}).\n        pub fn @NAME@(self, m: &rt::Module) -> {ty} {{\n            rt::{helper}(rt::successor_segment(m, self.0, &Self::INFO, {i}))\n        }}\n",
+            if s.variadic { "Variadic successor" } else { "Successor" },
             one_line(s.summary)
         );
         add(out, name, body);
     }
     if let Some(extra) = op.extra {
         out.push('\n');
-        for line in extra.trim_matches('\n').lines() {
-            if line.trim().is_empty() {
+        for line in dedent(extra) {
+            if line.is_empty() {
                 out.push('\n');
             } else {
-                let _ = writeln!(out, "        {}", line.trim_start());
+                let _ = writeln!(out, "        {line}");
             }
         }
     }
     out.push_str("    }\n");
+}
+
+/// The lines of `text` without leading and trailing blank lines, trailing
+/// spaces and the indentation they all share.
+fn dedent(text: &str) -> Vec<&str> {
+    let lines: Vec<&str> = text.lines().map(str::trim_end).collect();
+    let Some(start) = lines.iter().position(|l| !l.is_empty()) else {
+        return Vec::new();
+    };
+    let end = lines
+        .iter()
+        .rposition(|l| !l.is_empty())
+        .map_or(start, |e| e + 1);
+    let lines = &lines[start..end];
+    let indent = lines
+        .iter()
+        .filter(|l| !l.is_empty())
+        .map(|l| l.len() - l.trim_start().len())
+        .min()
+        .unwrap_or(0);
+    lines
+        .iter()
+        .map(|l| l.get(indent..).unwrap_or_else(|| l.trim_start()))
+        .collect()
 }
 
 fn capitalize(s: &str) -> String {
