@@ -428,13 +428,22 @@ impl<'a> Gen<'a> {
                 if name.is_empty() {
                     continue;
                 }
-                if !dialects.iter().any(|d| d.name == name) {
-                    dialects.push(DialectDef {
-                        name,
-                        summary: self.str_field(r, "summary"),
-                        module: module_ident(name),
-                    });
+                if dialects.iter().any(|d| d.name == name) {
+                    continue;
                 }
+                let module = module_ident(name);
+                if let Some(other) = dialects.iter().find(|d| d.module == module) {
+                    let msg = format!(
+                        "dialects '{}' and '{name}' would both be Rust module '{module}'",
+                        other.name
+                    );
+                    self.error(r, &msg);
+                }
+                dialects.push(DialectDef {
+                    name,
+                    summary: self.str_field(r, "summary"),
+                    module,
+                });
             }
         }
         let mut ops: Vec<OpDef<'a>> = Vec::new();
@@ -865,7 +874,12 @@ fn struct_ident(record: &str, anonymous: bool, mnemonic: &str) -> String {
         // Keep the wrapper a type name.
         return ident(&format!("Op_{base}"));
     }
-    ident(&base)
+    let mut s = ident(&base);
+    if s == "DIALECT" {
+        // The dialect's own static.
+        s.push('_');
+    }
+    s
 }
 
 // ------------------------------------------------------------------- emit
@@ -949,8 +963,19 @@ fn emit(out: &mut String, file: &str, dialects: &[DialectDef<'_>], ops: &[OpDef<
     out.push_str("        _ => None,\n    }\n}\n");
 }
 
+/// `s` on one line: whitespace runs (newlines included) become one space,
+/// other control characters a space (a doc comment cannot hold a bare CR).
 fn one_line(s: &str) -> String {
-    s.split_whitespace().collect::<Vec<_>>().join(" ")
+    s.split_whitespace()
+        .map(no_controls)
+        .collect::<Vec<_>>()
+        .join(" ")
+}
+
+fn no_controls(s: &str) -> String {
+    s.chars()
+        .map(|c| if c.is_control() && c != '\t' { ' ' } else { c })
+        .collect()
 }
 
 /// Text for a markdown table cell.
@@ -975,7 +1000,7 @@ fn emit_op(out: &mut String, op: &OpDef<'_>) {
             if line.is_empty() {
                 out.push_str("    ///\n");
             } else {
-                let _ = writeln!(out, "    /// {line}");
+                let _ = writeln!(out, "    /// {}", no_controls(line));
             }
         }
         let _ = writeln!(out, "    /// {fence}");
@@ -1338,6 +1363,7 @@ mod tests {
         assert_eq!(struct_ident("X_", false, "x"), "X");
         assert_eq!(struct_ident("anonymous_3", true, "cond_br"), "CondBrOp");
         assert_eq!(struct_ident("My_self", false, "x"), "Op_self");
+        assert_eq!(struct_ident("My_DIALECT", false, "x"), "DIALECT_");
         assert_eq!(module_ident("rt"), "rt_");
         assert_eq!(module_ident("type"), "type_");
         assert_eq!(module_ident("My.Dialect"), "my_dialect");

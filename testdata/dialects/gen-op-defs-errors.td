@@ -8,11 +8,16 @@ def Bad_Dialect : Dialect {
   let name = "bad";
 }
 
+// CHECK-NOT: pub mod
+// CHECK: gen-op-defs-errors.td:[[@LINE+1]]:5: error: record 'Shouting_Dialect': dialects 'bad' and 'BAD' would both be Rust module 'bad'
+def Shouting_Dialect : Dialect {
+  let name = "BAD";
+}
+
 def Fancy : Trait<"Fancy">;
 def Weird : TypeConstraint<"weird", "a weird type">;
 def OddAttr : Attr<"odd", "an odd attribute">;
 
-// CHECK-NOT: pub mod
 // CHECK: gen-op-defs-errors.td:[[@LINE+1]]:5: error: record 'Bad_FancyOp': unknown trait 'Fancy'
 def Bad_FancyOp : Op<Bad_Dialect, "fancy", [Fancy]>;
 
