@@ -237,17 +237,22 @@ pub mod rt {
     /// The range of definition `i` among `defs` when `n` values are spread
     /// by the plain rule.
     pub(crate) fn plain_range(
-        defs: &[Arity],
+        defs: impl Iterator<Item = Arity> + Clone,
         n: usize,
         i: usize,
     ) -> Option<std::ops::Range<usize>> {
-        let each = plain_each(defs.iter().copied(), n)?;
+        let each = plain_each(defs.clone(), n)?;
         let size = |a: Arity| if a == Arity::Single { 1 } else { each };
-        let start: usize = defs.iter().take(i).map(|&a| size(a)).sum();
-        Some(start..start + size(*defs.get(i)?))
+        let start: usize = defs.clone().take(i).map(size).sum();
+        Some(start..start + size(defs.clone().nth(i)?))
     }
 
-    fn segment<'m, T>(info: &OpInfo, all: &'m [T], arities: &[Arity], i: usize) -> Segment<'m, T> {
+    fn segment<'m, T>(
+        info: &OpInfo,
+        all: &'m [T],
+        arities: impl Iterator<Item = Arity> + Clone,
+        i: usize,
+    ) -> Segment<'m, T> {
         Segment {
             values: plain_range(arities, all.len(), i).and_then(|r| all.get(r)),
             op: info.name,
@@ -275,8 +280,7 @@ pub mod rt {
                 index: i,
             };
         }
-        let arities: Vec<Arity> = info.operands.iter().map(|v| v.arity).collect();
-        segment(info, all, &arities, i)
+        segment(info, all, info.operands.iter().map(|v| v.arity), i)
     }
 
     /// Result definition `i` of `op`.
@@ -286,8 +290,12 @@ pub mod rt {
         info: &OpInfo,
         i: usize,
     ) -> Segment<'m, ValueId> {
-        let arities: Vec<Arity> = info.results.iter().map(|v| v.arity).collect();
-        segment(info, &m[op].results, &arities, i)
+        segment(
+            info,
+            &m[op].results,
+            info.results.iter().map(|v| v.arity),
+            i,
+        )
     }
 
     /// Region definition `i` of `op`.
@@ -297,8 +305,8 @@ pub mod rt {
         info: &OpInfo,
         i: usize,
     ) -> Segment<'m, RegionId> {
-        let arities: Vec<Arity> = info.regions.iter().map(|r| arity(r.variadic)).collect();
-        segment(info, &m[op].regions, &arities, i)
+        let arities = info.regions.iter().map(|r| arity(r.variadic));
+        segment(info, &m[op].regions, arities, i)
     }
 
     /// Successor definition `i` of `op`.
@@ -308,8 +316,8 @@ pub mod rt {
         info: &OpInfo,
         i: usize,
     ) -> Segment<'m, BlockId> {
-        let arities: Vec<Arity> = info.successors.iter().map(|s| arity(s.variadic)).collect();
-        segment(info, &m[op].successors, &arities, i)
+        let arities = info.successors.iter().map(|s| arity(s.variadic));
+        segment(info, &m[op].successors, arities, i)
     }
 
     /// The value of a single definition.

@@ -314,16 +314,16 @@ fn cast_checks_name_and_shape() {
 fn plain_segments_follow_mlir_rule() {
     use rt::Arity::{Optional as O, Single as S, Variadic as V};
     // Single ones take one value, the others share the rest equally.
-    assert_eq!(rt::plain_range(&[S, V, S], 5, 1), Some(1..4));
-    assert_eq!(rt::plain_range(&[S, V, S], 5, 2), Some(4..5));
-    assert_eq!(rt::plain_range(&[V, V], 4, 1), Some(2..4));
-    assert_eq!(rt::plain_range(&[V, V], 3, 0), None);
-    assert_eq!(rt::plain_range(&[S, O], 1, 1), Some(1..1));
-    assert_eq!(rt::plain_range(&[S, O], 2, 1), Some(1..2));
-    assert_eq!(rt::plain_range(&[S, O], 3, 1), None);
-    assert_eq!(rt::plain_range(&[S, S], 1, 0), None);
-    assert_eq!(rt::plain_range(&[S, S], 3, 0), None);
-    assert_eq!(rt::plain_range(&[], 0, 0), None);
+    assert_eq!(rt::plain_range([S, V, S].into_iter(), 5, 1), Some(1..4));
+    assert_eq!(rt::plain_range([S, V, S].into_iter(), 5, 2), Some(4..5));
+    assert_eq!(rt::plain_range([V, V].into_iter(), 4, 1), Some(2..4));
+    assert_eq!(rt::plain_range([V, V].into_iter(), 3, 0), None);
+    assert_eq!(rt::plain_range([S, O].into_iter(), 1, 1), Some(1..1));
+    assert_eq!(rt::plain_range([S, O].into_iter(), 2, 1), Some(1..2));
+    assert_eq!(rt::plain_range([S, O].into_iter(), 3, 1), None);
+    assert_eq!(rt::plain_range([S, S].into_iter(), 1, 0), None);
+    assert_eq!(rt::plain_range([S, S].into_iter(), 3, 0), None);
+    assert_eq!(rt::plain_range([].into_iter(), 0, 0), None);
 }
 
 #[test]

@@ -1355,6 +1355,104 @@ mod tests {
         }
     }
 
+    /// A minimal OpBase: the classes the backend reads.
+    const BASE: &str = r#"
+class Dialect { string name = ?; string summary = ""; }
+class TypeConstraint<string k, string d> { string kind = k; list<string> params = []; string summary = d; }
+def AnyType : TypeConstraint<"any", "any type">;
+class Variadic<TypeConstraint t> : TypeConstraint<t.kind, "variadic of " # t.summary> { TypeConstraint base = t; }
+class Attr<string k, string d> { string kind = k; list<string> params = []; string summary = d; bit optional = 0; }
+def StrAttr : Attr<"string", "string attribute">;
+class Trait<string n> { string name = n; }
+def Pure : Trait<"Pure">;
+def ins; def outs; def region; def successor;
+class Op<Dialect d, string mnemonic, list<Trait> props = []> {
+  Dialect opDialect = d; string opName = mnemonic; list<Trait> traits = props;
+  dag arguments = (ins); dag results = (outs); dag regions = (region); dag successors = (successor);
+  string summary = ""; string description = ""; code extraClassDeclaration = ?;
+}
+def D : Dialect { let name = "d"; }
+"#;
+
+    fn gen(td: &str) -> (Option<String>, Vec<String>) {
+        let mut map = SourceMap::new();
+        let file = map.add("t.td", format!("{BASE}{td}"));
+        let opts = crate::Options {
+            include_dirs: &[],
+            defines: &[],
+            builtin_includes: &[],
+            action: crate::Action::GenOpDefs,
+        };
+        let out = crate::run(&mut map, file, &opts);
+        let msgs = out.diags.iter().map(|d| d.message.clone()).collect();
+        (out.output, msgs)
+    }
+
+    #[test]
+    fn odd_definitions() {
+        let (out, msgs) = gen(concat!(
+            "def : Op<D, \"cond_br\", [Pure]> {\n",
+            "  let summary = [{multi\nline}];\n",
+            "  let description = [{Has ``` in\rit}];\n",
+            "  let arguments = (ins AnyType:$self, Variadic<AnyType>:$matches, StrAttr:$cast);\n",
+            "}\n",
+        ));
+        assert_eq!(msgs, Vec::<String>::new());
+        let out = out.unwrap_or_default();
+        for want in [
+            "pub struct CondBrOp(pub rt::OpId);",
+            "/// `d.cond_br`: multi line\n",
+            "/// ````text\n    /// Has ``` in it\n    /// ````\n",
+            "pub fn self_(self, m: &rt::Module) -> rt::ValueId",
+            "pub fn matches_2(self, m: &rt::Module) -> &[rt::ValueId]",
+            "pub fn cast_2(self, m: &rt::Module) -> Option<rt::Sym>",
+            "pub fn cast_attr(self, m: &rt::Module) -> Option<rt::AttrId>",
+            "\"d.cond_br\" => Some(&d::CondBrOp::INFO),",
+        ] {
+            assert!(out.contains(want), "missing {want:?} in:\n{out}");
+        }
+    }
+
+    #[test]
+    fn malformed_definitions_are_diagnostics() {
+        for (td, msg) in [
+            (
+                "def X : Op<D, \"x\"> { let arguments = (outs AnyType:$a); }",
+                "'arguments' must be a (ins ...) dag, not (outs ...)",
+            ),
+            ("def X : Op<D, \"\">;", "'opName' is not set"),
+            (
+                "def E : Dialect; def X : Op<E, \"x\">;",
+                "dialect 'E' has no 'name'",
+            ),
+            (
+                "def V : Variadic<AnyType>; def X : Op<D, \"x\"> { let arguments = (ins Variadic<V>:$v); }",
+                "operand 'v': nested Variadic/Optional",
+            ),
+            (
+                "def X : Op<D, \"x\"> { let arguments = (ins 3:$v); }",
+                "argument 'v' is not a record",
+            ),
+            (
+                "def X : Op<D, \"x\"> { let successors = (successor AnyType:$s); }",
+                "successor 's' is not a SuccessorConstraint",
+            ),
+        ] {
+            let (out, msgs) = gen(td);
+            assert!(out.is_none(), "{td}");
+            assert_eq!(msgs, [format!("record 'X': {msg}")], "{td}");
+        }
+    }
+
+    #[test]
+    fn empty_input_has_empty_tables() {
+        let (out, msgs) = gen("");
+        assert!(msgs.is_empty());
+        let out = out.unwrap_or_default();
+        assert!(out.contains("pub static OPS: &[&rt::OpInfo] = &[\n];"));
+        assert!(out.contains("    let _ = name;\n    None\n"));
+    }
+
     #[test]
     fn wrapper_names() {
         assert_eq!(struct_ident("CIR_CallOp", false, "call"), "CallOp");
