@@ -31,6 +31,9 @@ pub struct Args {
     /// Number of tests run at once (default: the number of CPUs).
     #[arg(short = 'j', long, value_name = "N")]
     pub workers: Option<usize>,
+    /// Kill and fail a command that runs longer than SECS seconds.
+    #[arg(long, value_name = "SECS")]
+    pub timeout: Option<u64>,
     /// Use this irkit binary instead of the running one.
     #[arg(long, value_name = "PATH")]
     pub irkit: Option<PathBuf>,
@@ -52,7 +55,8 @@ pub fn run(rep: &Reporter, args: Args) -> u8 {
             return EXIT_USAGE;
         }
     };
-    let cfg = Config::new(irkit);
+    let mut cfg = Config::new(irkit);
+    cfg.timeout = args.timeout.map(std::time::Duration::from_secs);
     let workers = args
         .workers
         .unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get()))

@@ -14,6 +14,13 @@ fn main() {
     let root = manifest.parent().unwrap_or(manifest).join("testdata");
     let mut cfg = Config::new(PathBuf::from(env!("CARGO_BIN_EXE_irkit")));
     cfg.tmp_root = std::env::temp_dir().join(format!("irkit-cargo-lit-{}", std::process::id()));
+    // A hung command fails its test instead of hanging `cargo test`
+    // (IRKIT_LIT_TIMEOUT seconds, default 300).
+    let secs = std::env::var("IRKIT_LIT_TIMEOUT")
+        .ok()
+        .and_then(|s| s.parse().ok())
+        .unwrap_or(300);
+    cfg.timeout = Some(std::time::Duration::from_secs(secs));
     let cfg = Arc::new(cfg);
     let tests = if root.is_dir() {
         runner::discover(&[root]).unwrap_or_else(|e| {

@@ -20,6 +20,8 @@ pub struct Config {
     pub tmp_root: PathBuf,
     /// Features for `REQUIRES:`/`UNSUPPORTED:`/`XFAIL:`.
     pub features: Vec<String>,
+    /// Per-command time limit (`None`: wait for ever, as lit does).
+    pub timeout: Option<std::time::Duration>,
 }
 
 impl Config {
@@ -35,6 +37,7 @@ impl Config {
             irkit,
             filecheck,
             features: vec!["irkit".to_string()],
+            timeout: None,
         }
     }
 }
@@ -295,8 +298,9 @@ pub struct Substitutions {
     pub irkit: PathBuf,
 }
 
-/// Applies `%%`, `%s`, `%S`, `%p`, `%t`, `%T`, `%irkit`, `%basename_t` and
-/// `%{pathsep}` in one left-to-right pass.
+/// Applies `%%`, `%s`, `%S`, `%p`, `%t`, `%T` (and their `%/` forms),
+/// `%irkit`, `%basename_t`, `%{s:basename}`, `%{s:stem}`, `%{t:stem}`,
+/// `%{fs-sep}` and `%{pathsep}` in one left-to-right pass.
 pub fn substitute(cmd: &str, subs: &Substitutions) -> String {
     let source = subs.source.to_string_lossy();
     let source_dir = subs
@@ -312,12 +316,31 @@ pub fn substitute(cmd: &str, subs: &Substitutions) -> String {
         .map(|n| n.to_string_lossy().into_owned())
         .unwrap_or_default();
     let irkit = subs.irkit.to_string_lossy();
-    // Longest names first.
-    let table: [(&str, &str); 9] = [
+    let s_name = subs
+        .source
+        .file_name()
+        .map(|n| n.to_string_lossy().into_owned())
+        .unwrap_or_default();
+    let s_stem = subs
+        .source
+        .file_stem()
+        .map(|n| n.to_string_lossy().into_owned())
+        .unwrap_or_default();
+    // Longer names before their prefixes.
+    let table: [(&str, &str); 18] = [
         ("%basename_t", &basename_t),
         ("%{pathsep}", ":"),
+        ("%{fs-sep}", "/"),
+        ("%{s:basename}", &s_name),
+        ("%{s:stem}", &s_stem),
+        ("%{t:stem}", &basename_t),
         ("%irkit", &irkit),
         ("%%", "%"),
+        ("%/s", &source),
+        ("%/S", &source_dir),
+        ("%/p", &source_dir),
+        ("%/t", &tmp),
+        ("%/T", &tmp_dir),
         ("%s", &source),
         ("%S", &source_dir),
         ("%p", &source_dir),
@@ -445,6 +468,7 @@ pub fn run_test(cfg: &Config, test: &TestFile) -> Outcome {
             filecheck: cfg.filecheck.clone(),
         },
     );
+    sh.timeout = cfg.timeout;
     let mut failed = false;
     let mut exit_code = 0;
     for (line, cmd) in &directives.run {
@@ -507,8 +531,8 @@ mod tests {
             irkit: PathBuf::from("/bin/irkit"),
         };
         assert_eq!(
-            substitute("%irkit %s %S %p %t %T 100%% %basename_t %q", &subs),
-            "/bin/irkit /src/d/t.td /src/d /src/d /tmp/x/t.td.tmp /tmp/x 100% t.td %q"
+            substitute("%irkit %s %S %p %t %T 100%% %basename_t %q %/s %{s:stem}", &subs),
+            "/bin/irkit /src/d/t.td /src/d /src/d /tmp/x/t.td.tmp /tmp/x 100% t.td %q /src/d/t.td t"
         );
     }
 }

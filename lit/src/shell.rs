@@ -14,6 +14,7 @@ use std::fs::{File, OpenOptions};
 use std::io::{Read, Write};
 use std::path::{Path, PathBuf};
 use std::process::{Command as Process, Stdio};
+use std::time::{Duration, Instant};
 
 /// A redirection target.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -33,6 +34,9 @@ pub enum Redirect {
 pub struct Cmd {
     pub args: Vec<String>,
     pub redirects: Vec<Redirect>,
+    /// Indices of the arguments with unquoted `*`, `?` or `[`, expanded
+    /// against the file system when the command runs (as lit does).
+    pub globs: Vec<usize>,
 }
 
 /// How two pipelines are joined.
@@ -53,6 +57,8 @@ pub struct Script {
 #[derive(Clone, Debug, PartialEq, Eq)]
 enum Tok {
     Word(String),
+    /// A word with unquoted glob characters.
+    Glob(String),
     Pipe,
     And,
     Or,
@@ -150,6 +156,7 @@ fn lex(line: &str) -> Result<Vec<Tok>, String> {
         }
         // A word, with quoting.
         let mut word = String::new();
+        let mut glob = false;
         while i < chars.len() {
             let c = chars[i];
             if c.is_whitespace() || matches!(c, '|' | ';' | '&' | '<' | '>') {
@@ -196,12 +203,17 @@ fn lex(line: &str) -> Result<Vec<Tok>, String> {
                     }
                 }
                 _ => {
+                    glob |= matches!(c, '*' | '?' | '[');
                     word.push(c);
                     i += 1;
                 }
             }
         }
-        toks.push(Tok::Word(word));
+        toks.push(if glob {
+            Tok::Glob(word)
+        } else {
+            Tok::Word(word)
+        });
     }
     Ok(toks)
 }
@@ -245,14 +257,18 @@ pub fn parse(line: &str) -> Result<Script, String> {
             let mut cmd = Cmd {
                 args: Vec::new(),
                 redirects: Vec::new(),
+                globs: Vec::new(),
             };
             while let Some(t) = it.peek() {
                 match t {
-                    Tok::Word(_) => {
-                        if let Some(Tok::Word(w)) = it.next() {
+                    Tok::Word(_) | Tok::Glob(_) => match it.next() {
+                        Some(Tok::Word(w)) => cmd.args.push(w),
+                        Some(Tok::Glob(w)) => {
+                            cmd.globs.push(cmd.args.len());
                             cmd.args.push(w);
                         }
-                    }
+                        _ => {}
+                    },
                     Tok::Redir(_) => {
                         if let Some(Tok::Redir(r)) = it.next() {
                             cmd.redirects.push(r);
@@ -261,8 +277,13 @@ pub fn parse(line: &str) -> Result<Script, String> {
                     Tok::RedirOp { fd, kind } => {
                         let (fd, kind) = (*fd, *kind);
                         it.next();
-                        let Some(Tok::Word(path)) = it.next() else {
-                            return Err("syntax error: redirection without a file name".to_string());
+                        let path = match it.next() {
+                            Some(Tok::Word(p) | Tok::Glob(p)) => p,
+                            _ => {
+                                return Err(
+                                    "syntax error: redirection without a file name".to_string()
+                                )
+                            }
                         };
                         cmd.redirects.push(match kind {
                             RedirKind::In => Redirect::In(path),
@@ -334,6 +355,8 @@ pub struct Shell {
     /// Where captured outputs are written.
     pub scratch: PathBuf,
     pub tools: Tools,
+    /// A command running longer than this is killed and fails.
+    pub timeout: Option<Duration>,
     counter: u32,
 }
 
@@ -353,6 +376,7 @@ impl Shell {
             env: BTreeMap::new(),
             scratch,
             tools,
+            timeout: None,
             counter: 0,
         }
     }
@@ -437,8 +461,9 @@ impl Shell {
         last: bool,
         log: &mut String,
     ) -> Result<i32, String> {
-        // Strip `not` and `not --crash` prefixes.
-        let mut args: &[String] = &cmd.args;
+        // Expand globs, then strip `not` and `not --crash` prefixes.
+        let expanded = self.expand_globs(cmd);
+        let mut args: &[String] = &expanded;
         let mut nots = 0u32;
         let mut crash = false;
         while let Some(first) = args.first() {
@@ -453,8 +478,31 @@ impl Shell {
                 args = &args[1..];
             }
         }
+        // `env [-u NAME]... [NAME=VALUE]... COMMAND`, handled here so that
+        // COMMAND is resolved like any other (`irkit`, `FileCheck`).
+        let mut cmd_env: Vec<(String, Option<String>)> = Vec::new();
+        if args.first().is_some_and(|a| a == "env") {
+            args = &args[1..];
+            loop {
+                match args.first().map(String::as_str) {
+                    Some("-u") => {
+                        if let Some(name) = args.get(1) {
+                            cmd_env.push((name.clone(), None));
+                        }
+                        args = &args[args.len().min(2)..];
+                    }
+                    Some(a) if a.contains('=') && !a.starts_with('=') => {
+                        if let Some((k, v)) = a.split_once('=') {
+                            cmd_env.push((k.to_string(), Some(v.to_string())));
+                        }
+                        args = &args[1..];
+                    }
+                    _ => break,
+                }
+            }
+        }
         let Some(program) = args.first() else {
-            return Err("'not' needs a command".to_string());
+            return Err("'not' or 'env' needs a command".to_string());
         };
 
         // Set up the streams. Stdout and stderr are files; `2>&1` shares one.
@@ -523,6 +571,12 @@ impl Shell {
                     .args(&args[1..])
                     .current_dir(&self.cwd)
                     .envs(&self.env);
+                for (k, v) in &cmd_env {
+                    match v {
+                        Some(v) => p.env(k, v),
+                        None => p.env_remove(k),
+                    };
+                }
                 p.stdin(match &stdin_src {
                     Some(path) => Stdio::from(
                         File::open(path)
@@ -540,14 +594,23 @@ impl Shell {
                         .try_clone()
                         .map_err(|e| format!("cannot duplicate stderr: {e}"))?,
                 ));
-                let status = p
-                    .status()
+                let mut child = p
+                    .spawn()
                     .map_err(|e| format!("cannot run '{program}': {e}"))?;
-                status.code().unwrap_or_else(|| {
-                    // Killed by a signal: a crash.
-                    killed = true;
-                    -1
-                })
+                let status = wait_with_timeout(&mut child, self.timeout)
+                    .map_err(|e| format!("'{program}': {e}"))?;
+                match status {
+                    Some(status) => status.code().unwrap_or_else(|| {
+                        // Killed by a signal: a crash.
+                        killed = true;
+                        -1
+                    }),
+                    None => {
+                        let secs = self.timeout.map_or(0, |t| t.as_secs());
+                        let _ = writeln!(log, "# error: command timed out after {secs} seconds");
+                        -1
+                    }
+                }
             }
         };
         drop(stdout_file);
@@ -582,6 +645,27 @@ impl Shell {
             let _ = writeln!(log, "# error: command failed with exit status: {code}");
         }
         Ok(code)
+    }
+
+    fn expand_globs(&self, cmd: &Cmd) -> Vec<String> {
+        if cmd.globs.is_empty() {
+            return cmd.args.clone();
+        }
+        let mut out = Vec::with_capacity(cmd.args.len());
+        for (i, a) in cmd.args.iter().enumerate() {
+            if !cmd.globs.contains(&i) {
+                out.push(a.clone());
+                continue;
+            }
+            let mut found = glob(&self.resolve(a));
+            if found.is_empty() {
+                out.push(a.clone());
+            } else {
+                found.sort();
+                out.extend(found.into_iter().map(|p| p.to_string_lossy().into_owned()));
+            }
+        }
+        out
     }
 
     fn builtin(
@@ -726,6 +810,113 @@ fn log_block(log: &mut String, title: &str, text: &str) {
     let _ = writeln!(log, "# `{}", "-".repeat(33));
 }
 
+/// The paths matching a glob pattern (wildcards in any component; names
+/// starting with `.` only match a pattern starting with `.`).
+fn glob(pattern: &Path) -> Vec<PathBuf> {
+    let mut current = vec![PathBuf::new()];
+    for comp in pattern.components() {
+        let part = comp.as_os_str().to_string_lossy();
+        let wild = part.contains(['*', '?', '[']);
+        let mut next = Vec::new();
+        for base in &current {
+            if !wild {
+                let p = base.join(comp.as_os_str());
+                if base.as_os_str().is_empty() || p.exists() {
+                    next.push(p);
+                }
+                continue;
+            }
+            let dir = if base.as_os_str().is_empty() {
+                Path::new(".")
+            } else {
+                base.as_path()
+            };
+            let Ok(entries) = std::fs::read_dir(dir) else {
+                continue;
+            };
+            for e in entries.flatten() {
+                let name = e.file_name().to_string_lossy().into_owned();
+                if name.starts_with('.') && !part.starts_with('.') {
+                    continue;
+                }
+                if wildcard(part.as_bytes(), name.as_bytes(), 0) {
+                    next.push(base.join(&name));
+                }
+            }
+        }
+        current = next;
+        if current.is_empty() {
+            break;
+        }
+    }
+    current.retain(|p| p.exists());
+    current
+}
+
+/// Shell wildcard matching of a file name: `*`, `?` and `[...]`.
+fn wildcard(pat: &[u8], name: &[u8], depth: u32) -> bool {
+    if depth > 64 {
+        return false;
+    }
+    match pat.first() {
+        None => name.is_empty(),
+        Some(b'*') => (0..=name.len()).any(|k| wildcard(&pat[1..], &name[k..], depth + 1)),
+        Some(b'?') => !name.is_empty() && wildcard(&pat[1..], &name[1..], depth + 1),
+        Some(b'[') => {
+            let Some(&c) = name.first() else {
+                return false;
+            };
+            let mut i = 1;
+            let negate = matches!(pat.get(1), Some(b'!' | b'^'));
+            if negate {
+                i += 1;
+            }
+            let mut hit = false;
+            let mut first = true;
+            while i < pat.len() && (first || pat[i] != b']') {
+                first = false;
+                if pat.get(i + 1) == Some(&b'-') && pat.get(i + 2).is_some_and(|&e| e != b']') {
+                    hit |= pat[i] <= c && c <= pat[i + 2];
+                    i += 3;
+                } else {
+                    hit |= pat[i] == c;
+                    i += 1;
+                }
+            }
+            if i >= pat.len() {
+                // No closing `]`: a literal `[`.
+                return c == b'[' && wildcard(&pat[1..], &name[1..], depth + 1);
+            }
+            hit != negate && wildcard(&pat[i + 1..], &name[1..], depth + 1)
+        }
+        Some(&p) => name.first() == Some(&p) && wildcard(&pat[1..], &name[1..], depth + 1),
+    }
+}
+
+/// Waits for `child`; `None` if it ran past `timeout` (it is then killed).
+fn wait_with_timeout(
+    child: &mut std::process::Child,
+    timeout: Option<Duration>,
+) -> std::io::Result<Option<std::process::ExitStatus>> {
+    let Some(limit) = timeout else {
+        return child.wait().map(Some);
+    };
+    let start = Instant::now();
+    let mut pause = Duration::from_micros(200);
+    loop {
+        if let Some(status) = child.try_wait()? {
+            return Ok(Some(status));
+        }
+        if start.elapsed() >= limit {
+            let _ = child.kill();
+            let _ = child.wait();
+            return Ok(None);
+        }
+        std::thread::sleep(pause);
+        pause = (pause * 2).min(Duration::from_millis(20));
+    }
+}
+
 /// Quotes arguments for display.
 pub fn quote_args(args: &[String]) -> String {
     let mut s = String::new();
@@ -798,6 +989,16 @@ mod tests {
         );
         let s = parse("cmd &> both").unwrap_or_else(|e| panic!("{e}"));
         assert_eq!(s.first[0].redirects, vec![Redirect::Both("both".into())]);
+    }
+
+    #[test]
+    fn wildcards() {
+        assert!(wildcard(b"*.txt", b"a.txt", 0));
+        assert!(!wildcard(b"*.txt", b"a.td", 0));
+        assert!(wildcard(b"f?o[0-9]", b"foo7", 0));
+        assert!(!wildcard(b"f[!o]o", b"foo", 0));
+        let s = parse("rm -f %t/*.o 'q*'").unwrap_or_else(|e| panic!("{e}"));
+        assert_eq!(s.first[0].globs, vec![2]);
     }
 
     #[test]

@@ -402,6 +402,14 @@ fn report(
         wall.as_secs_f64(),
         timeout.as_secs()
     );
+    if let Some((e, c)) = rows.iter().max_by_key(|(_, c)| c.opt_time) {
+        println!(
+            "ir-compat: slowest opt run {} ({}): {:.2} s",
+            e.name,
+            corpus::mb(e.bytes),
+            c.opt_time.as_secs_f64()
+        );
+    }
     println!("ir-compat: {differ} differ, {failed} did not print (failed or timed out)");
     println!("ir-compat: identical {identical} / {m}");
     println!("verify: accepted {accepted} / {m}");
@@ -448,5 +456,26 @@ fn write_groups(out: &mut String, what: &str, groups: &[(&str, Vec<&str>)], show
             "{what}: {} more distinct reasons not shown",
             groups.len() - show
         );
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::{check_args, num_opt};
+
+    fn args(v: &[&str]) -> Vec<String> {
+        v.iter().map(|s| s.to_string()).collect()
+    }
+
+    #[test]
+    fn options_are_checked() {
+        let ok = |v: &[&str]| check_args(&args(v), &["--jobs"], &["--quick"], "U").is_ok();
+        assert!(ok(&["--jobs", "2", "--quick"]));
+        assert!(ok(&["--jobs=2"]));
+        assert!(!ok(&["--jobs"]));
+        assert!(!ok(&["--quick", "extra"]));
+        assert_eq!(num_opt(&args(&["--jobs", "3"]), "--jobs"), Ok(Some(3)));
+        assert_eq!(num_opt(&args(&[]), "--jobs"), Ok(None));
+        assert!(num_opt(&args(&["--jobs", "x"]), "--jobs").is_err());
     }
 }

@@ -138,7 +138,12 @@ pub fn check(
     let Ok(()) = define_globals(&mut vars, opts, &mut diags) else {
         return Err(bad(map, diags));
     };
-    let checks = match parse_check_file(&mut map, check_file, opts, &mut diags) {
+    let mut formats: HashMap<String, Format> = vars
+        .nums
+        .iter()
+        .map(|(k, v)| (k.clone(), v.format))
+        .collect();
+    let checks = match parse_check_file(&mut map, check_file, opts, &mut formats, &mut diags) {
         Ok(c) => c,
         Err(()) => return Err(bad(map, diags)),
     };
@@ -580,6 +585,7 @@ fn parse_check_file(
     map: &mut SourceMap,
     file: FileId,
     opts: &Options,
+    formats: &mut HashMap<String, Format>,
     diags: &mut Vec<Diagnostic>,
 ) -> Result<Vec<CheckString>, ()> {
     let default_check = ["CHECK".to_string()];
@@ -611,6 +617,7 @@ fn parse_check_file(
             start + pat.len(),
             "IMPLICIT-CHECK",
             1,
+            formats,
             diags,
         )?;
         implicit.push(p);
@@ -718,7 +725,9 @@ fn parse_check_file(
         }
         let end = line_end(b, start);
         pos = end;
-        let pat = Pattern::parse(text, file, opts, ty, start, end, prefix, line, diags)?;
+        let pat = Pattern::parse(
+            text, file, opts, ty, start, end, prefix, line, formats, diags,
+        )?;
         if ty.kind == Kind::Label && pat.has_variable() {
             diags.push(Diagnostic::error(
                 loc(file, at),

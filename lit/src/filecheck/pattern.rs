@@ -6,6 +6,8 @@ use super::NumVar;
 use super::{posix, CheckTy, Kind, Options, Vars};
 use irkit_diag::{Diagnostic, FileId, Loc, Span};
 use regex::Regex;
+use regex_automata::meta;
+use std::collections::HashMap;
 use std::ops::Range;
 
 /// A compiled pattern.
@@ -37,6 +39,9 @@ struct RegexPat {
     compiled: Option<Compiled>,
     /// Whether the regex uses back-references (and needs `fancy_regex`).
     backrefs: bool,
+    /// Literal text every match starts with: a match can only start at an
+    /// occurrence of it, so the regex is compiled only when it occurs.
+    lead: String,
     /// String variables defined here, with their capture group names.
     str_defs: Vec<(String, String)>,
     num_defs: Vec<NumDef>,
@@ -168,13 +173,14 @@ impl Pattern {
         &self.fuzzy
     }
 
+    /// Whether the pattern defines a string variable or substitutes
+    /// anything (FileCheck's `hasVariable`; numeric definitions alone do
+    /// not count).
     pub fn has_variable(&self) -> bool {
         match &self.body {
             Body::Eof | Body::Fixed(_) => false,
             Body::Regex(r) => {
-                !r.str_defs.is_empty()
-                    || !r.num_defs.is_empty()
-                    || r.pieces.iter().any(|p| !matches!(p, Piece::Text(_)))
+                !r.str_defs.is_empty() || r.pieces.iter().any(|p| !matches!(p, Piece::Text(_)))
             }
         }
     }
@@ -190,6 +196,7 @@ impl Pattern {
         end: usize,
         prefix: &str,
         line: u32,
+        formats: &mut HashMap<String, Format>,
         diags: &mut Vec<Diagnostic>,
     ) -> Result<Pattern, ()> {
         let full_lines = opts.match_full_lines && ty.kind != Kind::Not;
@@ -235,6 +242,7 @@ impl Pattern {
                 pieces: Vec::new(),
                 compiled: Some(Compiled::Std(re)),
                 backrefs: false,
+                lead: String::new(),
                 str_defs: Vec::new(),
                 num_defs: Vec::new(),
                 skip: 1,
@@ -253,6 +261,7 @@ impl Pattern {
             pieces: Vec::new(),
             compiled: None,
             backrefs: false,
+            lead: String::new(),
             str_defs: Vec::new(),
             num_defs: Vec::new(),
             skip: 0,
@@ -272,6 +281,10 @@ impl Pattern {
         let mut llvm_paren = 1usize;
         let mut llvm_group_of: Vec<(String, usize)> = Vec::new();
         let mut defined_here: Vec<String> = Vec::new();
+        if !full_lines && !opts.ignore_case {
+            let stop = [ps.find("{{"), ps.find("[[")].into_iter().flatten().min();
+            re.lead = ps[..stop.unwrap_or(ps.len())].to_string();
+        }
         let mut cur = start;
         while cur < end {
             let rest = &text[cur..end];
@@ -349,7 +362,26 @@ impl Pattern {
                         ));
                         return Err(());
                     }
-                    if let Some((name, _)) = &block.def {
+                    // Numeric variables keep one format: a use before any
+                    // definition makes it unsigned, as in FileCheck.
+                    for u in block.uses().filter(|u| *u != "@LINE") {
+                        formats.entry(u.to_string()).or_insert(Format::UNSIGNED);
+                    }
+                    if let Some((name, off)) = &block.def {
+                        let fmt = block.format.unwrap_or_else(|| {
+                            block
+                                .uses()
+                                .find_map(|u| formats.get(u).copied())
+                                .unwrap_or(Format::UNSIGNED)
+                        });
+                        if formats.get(name).is_some_and(|f| *f != fmt) {
+                            diags.push(Diagnostic::error(
+                                at(inner_start + 1 + off),
+                                "format different from previous variable definition",
+                            ));
+                            return Err(());
+                        }
+                        formats.insert(name.clone(), fmt);
                         defined_here.push(name.clone());
                         llvm_paren += 1;
                     }
@@ -478,8 +510,11 @@ impl Pattern {
             let Some(Piece::Text(t)) = re.pieces.first() else {
                 return Err(());
             };
-            match Compiled::new(t, re.backrefs) {
-                Ok(r) => re.compiled = Some(r),
+            // Validate now; the regex is compiled when it is matched, so a
+            // check file with thousands of patterns does not hold thousands
+            // of compiled automata.
+            match Compiled::validate(t, re.backrefs) {
+                Ok(()) => {}
                 Err(e) => {
                     diags.push(Diagnostic::error(at(start), format!("invalid regex: {e}")));
                     return Err(());
@@ -561,6 +596,13 @@ impl Pattern {
         };
         let mut subst = Vec::new();
         let owned;
+        let mut final_text = None;
+        // The first place a match can start.
+        let skip_to = if re.lead.is_empty() {
+            Some(0)
+        } else {
+            hay.find(re.lead.as_str())
+        };
         let compiled = match &re.compiled {
             Some(c) => c,
             None => {
@@ -624,9 +666,13 @@ impl Pattern {
                 if !errors.is_empty() {
                     return MatchOutcome::Error { errors, subst };
                 }
+                if skip_to.is_none() {
+                    return MatchOutcome::NotFound { subst };
+                }
                 match Compiled::new(&text, re.backrefs) {
                     Ok(r) => {
                         owned = r;
+                        final_text = Some(text);
                         &owned
                     }
                     Err(e) => {
@@ -644,9 +690,23 @@ impl Pattern {
             .map(|d| d.1.as_str())
             .chain(re.num_defs.iter().map(|d| d.group.as_str()))
             .collect();
-        let Some((m, groups)) = compiled.captures(hay, &names) else {
+        let skip_to = skip_to.unwrap_or(0);
+        let Some((mut m, mut groups)) = compiled.captures(&hay[skip_to..], &names) else {
             return MatchOutcome::NotFound { subst };
         };
+        let start = start + skip_to;
+        let hay = &hay[skip_to..];
+        // POSIX regexes match leftmost-longest; the `regex` engines match
+        // leftmost-first. They differ only through alternation, so then the
+        // longest match at the same start is looked for.
+        if let Some(text) = final_text.filter(|t| !re.backrefs && has_alternation(t)) {
+            if let Some((lm, lg)) = longest_at(&text, hay, m.start, &names) {
+                if lm.end > m.end {
+                    m = lm;
+                    groups = lg;
+                }
+            }
+        }
         let mut captured = Vec::new();
         let mut groups = groups.into_iter();
         for (name, _) in &re.str_defs {
@@ -689,6 +749,55 @@ impl Pattern {
     }
 }
 
+/// Whether a `regex`-crate pattern has an (unescaped) alternation.
+fn has_alternation(re: &str) -> bool {
+    let b = re.as_bytes();
+    let mut i = 0;
+    let mut in_class = false;
+    while i < b.len() {
+        match b[i] {
+            b'\\' => i += 1,
+            b'[' => in_class = true,
+            b']' => in_class = false,
+            b'|' if !in_class => return true,
+            _ => {}
+        }
+        i += 1;
+    }
+    false
+}
+
+/// The longest match of `text` starting exactly at `at`, with the ranges of
+/// the named groups for that match.
+fn longest_at(
+    text: &str,
+    hay: &str,
+    at: usize,
+    names: &[&str],
+) -> Option<(Range<usize>, GroupRanges)> {
+    use regex_automata::{Anchored, Input, MatchKind};
+    let all = meta::Builder::new()
+        .configure(meta::Config::new().match_kind(MatchKind::All))
+        .build(text)
+        .ok()?;
+    let end = all
+        .search(&Input::new(hay).range(at..).anchored(Anchored::Yes))?
+        .end();
+    // Captures of a match that must end at `end`.
+    let exact = meta::Builder::new().build(&format!("(?:{text})\\z")).ok()?;
+    let mut caps = exact.create_captures();
+    exact.captures(
+        Input::new(&hay[..end]).range(at..).anchored(Anchored::Yes),
+        &mut caps,
+    );
+    let m = caps.get_match()?.range();
+    let groups = names
+        .iter()
+        .map(|n| caps.get_group_by_name(n).map(|g| g.range()))
+        .collect();
+    Some((m, groups))
+}
+
 /// The ranges of some named capture groups (`None`: did not participate).
 type GroupRanges = Vec<Option<Range<usize>>>;
 
@@ -697,18 +806,40 @@ type GroupRanges = Vec<Option<Range<usize>>>;
 #[derive(Clone, Debug)]
 enum Compiled {
     Std(Regex),
+    Meta(Box<meta::Regex>),
     Fancy(Box<fancy_regex::Regex>),
 }
 
 impl Compiled {
+    /// Checks that `text` compiles, without keeping the automaton.
+    fn validate(text: &str, backrefs: bool) -> Result<(), String> {
+        if backrefs {
+            return Compiled::new(text, true).map(|_| ());
+        }
+        regex_syntax::Parser::new()
+            .parse(text)
+            .map(|_| ())
+            .map_err(|e| first_line(&e.to_string()).to_string())
+    }
+
     fn new(text: &str, backrefs: bool) -> Result<Compiled, String> {
         if backrefs {
             fancy_regex::Regex::new(text)
                 .map(|r| Compiled::Fancy(Box::new(r)))
                 .map_err(|e| first_line(&e.to_string()).to_string())
         } else {
-            Regex::new(text)
-                .map(Compiled::Std)
+            // Each pattern is compiled for one search, so favour build speed:
+            // no full DFA, no one-pass DFA, no bounded backtracker, no prefilter (the
+            // literal prefix is searched for before compiling).
+            let cfg = meta::Config::new()
+                .dfa(false)
+                .onepass(false)
+                .backtrack(false)
+                .auto_prefilter(false);
+            meta::Builder::new()
+                .configure(cfg)
+                .build(text)
+                .map(|r| Compiled::Meta(Box::new(r)))
                 .map_err(|e| first_line(&e.to_string()).to_string())
         }
     }
@@ -716,6 +847,18 @@ impl Compiled {
     /// The leftmost match and the ranges of the named groups `names`.
     fn captures(&self, hay: &str, names: &[&str]) -> Option<(Range<usize>, GroupRanges)> {
         match self {
+            Compiled::Std(r) if names.is_empty() => Some((r.find(hay)?.range(), Vec::new())),
+            Compiled::Meta(r) if names.is_empty() => Some((r.find(hay)?.range(), Vec::new())),
+            Compiled::Meta(r) => {
+                let mut caps = r.create_captures();
+                r.captures(hay, &mut caps);
+                let m = caps.get_match()?.range();
+                let groups = names
+                    .iter()
+                    .map(|n| caps.get_group_by_name(n).map(|g| g.range()))
+                    .collect();
+                Some((m, groups))
+            }
             Compiled::Std(r) => {
                 let c = r.captures(hay)?;
                 let m = c.get(0)?.range();

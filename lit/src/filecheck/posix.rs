@@ -26,9 +26,20 @@ pub struct RegexError {
 pub fn translate(out: &mut String, src: &str) -> Result<(), RegexError> {
     let b = src.as_bytes();
     let mut i = 0;
-    let mut depth = 0usize;
+    // Where each open group starts in `out`, and whether it has a `|`.
+    let mut groups: Vec<(usize, bool)> = Vec::new();
+    // Whether the current branch is still empty, and whether the top level
+    // has a `|` (an empty branch of an alternation is an error, `()` is not).
+    let mut empty_branch = true;
+    let mut top_alt = false;
+    // Where the last atom starts in `out`, and whether a repetition
+    // operator followed it: POSIX applies `a*?` as `(a*)?`, where the
+    // `regex` crate would read a lazy `*?`.
+    let mut atom: Option<usize> = None;
+    let mut repeated = false;
     while i < b.len() {
         let c = b[i];
+        let at = out.len();
         match c {
             b'\\' => {
                 let Some(ch) = src[i + 1..].chars().next() else {
@@ -42,15 +53,24 @@ pub fn translate(out: &mut String, src: &str) -> Result<(), RegexError> {
                 }
                 push_literal(out, ch);
                 i += 1 + ch.len_utf8();
+                (atom, repeated) = (Some(at), false);
             }
             b'[' => {
                 i = bracket(out, src, i)?;
+                (atom, repeated) = (Some(at), false);
             }
-            b'{' => {
-                // A bound only when `{` is followed by digits.
-                let rest = &b[i + 1..];
-                let digits = rest.iter().take_while(|c| c.is_ascii_digit()).count();
-                if digits > 0 {
+            b'{' | b'*' | b'+' | b'?' => {
+                let op_len = if c == b'{' {
+                    // A bound only when `{` is followed by digits.
+                    let rest = &b[i + 1..];
+                    let digits = rest.iter().take_while(|c| c.is_ascii_digit()).count();
+                    if digits == 0 {
+                        out.push_str("\\{");
+                        i += 1;
+                        (atom, repeated) = (Some(at), false);
+                        empty_branch = false;
+                        continue;
+                    }
                     let Some(close) = rest.iter().position(|&c| c == b'}') else {
                         return Err(err(i, "braces not balanced"));
                     };
@@ -58,35 +78,81 @@ pub fn translate(out: &mut String, src: &str) -> Result<(), RegexError> {
                     if !body.bytes().all(|c| c.is_ascii_digit() || c == b',') {
                         return Err(err(i, "invalid repetition count(s)"));
                     }
-                    out.push('{');
-                    out.push_str(body);
-                    out.push('}');
-                    i += close + 2;
+                    close + 2
                 } else {
-                    out.push_str("\\{");
-                    i += 1;
+                    1
+                };
+                if repeated || atom.is_none() {
+                    return Err(err(i, "repetition-operator operand invalid"));
                 }
+                let body = &src[i..i + op_len];
+                if let Some((lo, hi)) = body
+                    .strip_prefix('{')
+                    .and_then(|b| b.strip_suffix('}'))
+                    .and_then(|b| b.split_once(','))
+                {
+                    if let (Ok(lo), Ok(hi)) = (lo.parse::<u32>(), hi.parse::<u32>()) {
+                        if lo > hi {
+                            return Err(err(i, "invalid repetition count(s)"));
+                        }
+                    }
+                }
+                out.push_str(body);
+                i += op_len;
+                repeated = true;
             }
             b'}' => {
                 out.push_str("\\}");
                 i += 1;
+                (atom, repeated) = (Some(at), false);
             }
             b'(' => {
-                depth += 1;
+                groups.push((at, false));
                 out.push('(');
                 i += 1;
+                (atom, repeated) = (None, false);
+                empty_branch = true;
+                continue;
             }
             b')' => {
-                if depth == 0 {
+                let Some((start, had_alt)) = groups.pop() else {
                     return Err(err(i, "parentheses not balanced"));
+                };
+                if empty_branch && had_alt {
+                    return Err(err(i, "empty (sub)expression"));
                 }
-                depth -= 1;
                 out.push(')');
                 i += 1;
+                (atom, repeated) = (Some(start), false);
             }
-            b'.' | b'^' | b'$' | b'|' | b'*' | b'+' | b'?' => {
-                out.push(c as char);
+            b'.' => {
+                out.push('.');
                 i += 1;
+                (atom, repeated) = (Some(at), false);
+            }
+            b'|' => {
+                if empty_branch {
+                    return Err(err(i, "empty (sub)expression"));
+                }
+                match groups.last_mut() {
+                    Some(g) => g.1 = true,
+                    None => top_alt = true,
+                }
+                out.push('|');
+                i += 1;
+                (atom, repeated) = (None, false);
+                empty_branch = true;
+                continue;
+            }
+            b'^' => {
+                out.push('^');
+                i += 1;
+                (atom, repeated) = (None, false);
+            }
+            b'$' => {
+                out.push('$');
+                i += 1;
+                (atom, repeated) = (Some(at), false);
             }
             _ => {
                 let Some(ch) = src[i..].chars().next() else {
@@ -94,11 +160,16 @@ pub fn translate(out: &mut String, src: &str) -> Result<(), RegexError> {
                 };
                 push_literal(out, ch);
                 i += ch.len_utf8();
+                (atom, repeated) = (Some(at), false);
             }
         }
+        empty_branch = false;
     }
-    if depth != 0 {
+    if !groups.is_empty() {
         return Err(err(src.len(), "parentheses not balanced"));
+    }
+    if empty_branch && (src.is_empty() || top_alt) {
+        return Err(err(src.len(), "empty (sub)expression"));
     }
     Ok(())
 }
@@ -268,6 +339,18 @@ mod tests {
         assert_eq!(tr(r"[[:digit:]_-]"), r"[[:digit:]_\-]");
         assert_eq!(tr(r"[a-z&&]"), r"[a-z\&\&]");
         assert_eq!(tr(r"[[]"), r"[\[]");
+    }
+
+    #[test]
+    fn errors_as_llvm_regcomp() {
+        for bad in [
+            ".*?", "a**", "*a", "^*", "x{2}{3}", "", "a||b", "(|a)", "a|", "a{2,1}", "(a", "a)",
+        ] {
+            assert!(tr(bad).starts_with("ERR"), "{bad:?} -> {}", tr(bad));
+        }
+        for good in ["()", "$*", "a{,2", "(a|b)c", "a|b"] {
+            assert!(!tr(good).starts_with("ERR"), "{good:?} -> {}", tr(good));
+        }
     }
 
     #[test]
