@@ -1,12 +1,17 @@
 //! Runs irkit's own TableGen on the built-in dialect definitions
-//! (`src/dialects/irkit.td`) and writes their records as JSON to
-//! `$OUT_DIR/dialects.json`, which `irkit::dialects::builtin_registry` loads.
-//! The generated file is never checked in: editing a `.td` file changes the
-//! registry after `cargo build` alone. A `.td` error fails the build with the
-//! diagnostic at its `.td` line.
+//! (`src/dialects/irkit.td`) twice:
+//!
+//! - `--dump-json` into `$OUT_DIR/dialects.json`, which
+//!   `irkit::dialects::builtin_registry` loads (the op registry);
+//! - `--gen-op-defs` into `$OUT_DIR/ops.rs`, which `src/ops.rs` includes
+//!   (the typed op wrappers).
+//!
+//! Neither file is ever checked in: editing a `.td` file changes the
+//! registry and the wrappers after `cargo build` alone. A `.td` error fails
+//! the build with the diagnostic at its `.td` line.
 
 use irkit_diag::{render_plain, SourceMap};
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 
 fn main() {
     let dir = PathBuf::from("src/dialects");
@@ -16,31 +21,47 @@ fn main() {
         Ok(t) => t,
         Err(e) => fail(&format!("cannot read {}: {e}", root.display())),
     };
-    let mut map = SourceMap::new();
-    let file = map.add(root.display().to_string(), text);
+    let out_dir = match std::env::var_os("OUT_DIR") {
+        Some(d) => PathBuf::from(d),
+        None => fail("OUT_DIR is not set"),
+    };
     let include_dirs = [dir.display().to_string()];
+    for (action, file) in [
+        (irkit_td::Action::DumpJson, "dialects.json"),
+        (irkit_td::Action::GenOpDefs, "ops.rs"),
+    ] {
+        let out = generate(&root, &text, &include_dirs, action);
+        write(&out_dir.join(file), &out);
+    }
+}
+
+/// The output of `action` on the root file, or the build fails with the
+/// rendered diagnostics.
+fn generate(root: &Path, text: &str, include_dirs: &[String], action: irkit_td::Action) -> String {
+    let mut map = SourceMap::new();
+    let file = map.add(root.display().to_string(), text.to_string());
     let opts = irkit_td::Options {
-        include_dirs: &include_dirs,
+        include_dirs,
         defines: &[],
         builtin_includes: &[],
-        action: irkit_td::Action::DumpJson,
+        action,
     };
     let outcome = irkit_td::run(&mut map, file, &opts);
     let mut report = String::new();
     for d in &outcome.diags {
         render_plain(&mut report, &map, d);
     }
-    let Some(json) = outcome.output else {
-        fail(&format!(
-            "the built-in dialect definitions do not load:\n{report}"
-        ));
-    };
-    let out = match std::env::var_os("OUT_DIR") {
-        Some(d) => PathBuf::from(d).join("dialects.json"),
-        None => fail("OUT_DIR is not set"),
-    };
-    if let Err(e) = std::fs::write(&out, json) {
-        fail(&format!("cannot write {}: {e}", out.display()));
+    match outcome.output {
+        Some(out) => out,
+        None => fail(&format!(
+            "the built-in dialect definitions do not load ({action:?}):\n{report}"
+        )),
+    }
+}
+
+fn write(path: &Path, text: &str) {
+    if let Err(e) = std::fs::write(path, text) {
+        fail(&format!("cannot write {}: {e}", path.display()));
     }
 }
 

@@ -4,3 +4,4 @@
 pub mod abi_map;
 pub mod abi_lower;
 pub mod dialects;
+pub mod ops;

@@ -41,9 +41,6 @@ pub struct Args {
 }
 
 pub fn run(rep: &Reporter, args: Args) -> u8 {
-    if args.gen_op_defs {
-        return not_built(rep, "irkit tblgen --gen-op-defs");
-    }
     if args.explain.is_some() {
         return not_built(rep, "irkit tblgen --explain");
     }
@@ -58,6 +55,8 @@ pub fn run(rep: &Reporter, args: Args) -> u8 {
     let file = map.add(name, text);
     let action = if args.dump_json {
         irkit_td::Action::DumpJson
+    } else if args.gen_op_defs {
+        irkit_td::Action::GenOpDefs
     } else {
         irkit_td::Action::PrintRecords
     };

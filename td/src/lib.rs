@@ -4,7 +4,8 @@
 //! Pipeline: [`lexer`] (tokens, preprocessor, includes) -> [`parser`]
 //! (recursive descent with LLVM's semantic actions, building records in
 //! [`model::Ctx`]) -> [`resolve`] (substitution and folding) -> backends
-//! ([`printer`] for `--print-records`, [`json`] for `--dump-json`).
+//! ([`printer`] for `--print-records`, [`json`] for `--dump-json`,
+//! [`op_defs`] for `--gen-op-defs`).
 //!
 //! **Architecture invariant:** no IO besides reading included files, no
 //! printing; diagnostics are returned as [`irkit_diag::Diagnostic`]s.
@@ -13,6 +14,7 @@
 pub mod json;
 pub mod lexer;
 pub mod model;
+pub mod op_defs;
 pub mod parser;
 pub mod printer;
 pub mod resolve;
@@ -24,6 +26,8 @@ use irkit_diag::{Diagnostic, FileId, SourceMap};
 pub enum Action {
     PrintRecords,
     DumpJson,
+    /// Rust op definitions from ODS-like records ([`op_defs`]).
+    GenOpDefs,
 }
 
 pub struct Options<'a> {
@@ -77,6 +81,16 @@ pub fn run(map: &mut SourceMap, file: FileId, opts: &Options<'_>) -> Outcome {
     match opts.action {
         Action::PrintRecords => printer::print_records(&cx, &mut out),
         Action::DumpJson => json::dump_json(&cx, map, &mut out),
+        Action::GenOpDefs => {
+            let mut errs = op_defs::gen_op_defs(&cx, map, file, &mut out);
+            if !errs.is_empty() {
+                diags.append(&mut errs);
+                return Outcome {
+                    output: None,
+                    diags,
+                };
+            }
+        }
     }
     Outcome {
         output: Some(out),
