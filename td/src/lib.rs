@@ -46,6 +46,7 @@ pub fn run(map: &mut SourceMap, file: FileId, opts: &Options<'_>) -> Outcome {
         include_dirs: opts.include_dirs,
         defines: opts.defines,
     };
+    let t0 = std::time::Instant::now();
     let toks = match lexer::lex(map, &mut cx.strs, file, &cfg) {
         Ok(t) => t,
         Err(d) => {
@@ -55,7 +56,9 @@ pub fn run(map: &mut SourceMap, file: FileId, opts: &Options<'_>) -> Outcome {
             }
         }
     };
+    let t1 = std::time::Instant::now();
     let res = parser::parse(&mut cx, toks);
+    let t2 = std::time::Instant::now();
     let mut diags = std::mem::take(&mut cx.messages);
     diags.append(&mut cx.errors);
     if let Err(d) = res {
@@ -74,6 +77,14 @@ pub fn run(map: &mut SourceMap, file: FileId, opts: &Options<'_>) -> Outcome {
     match opts.action {
         Action::PrintRecords => printer::print_records(&cx, &mut out),
         Action::DumpJson => json::dump_json(&cx, map, &mut out),
+    }
+    if std::env::var_os("IRKIT_TD_TIME").is_some() {
+        let t3 = std::time::Instant::now();
+        diags.push(Diagnostic::new(
+            irkit_diag::Severity::Note,
+            None,
+            format!("lex {:?} parse {:?} print {:?}", t1 - t0, t2 - t1, t3 - t2),
+        ));
     }
     Outcome {
         output: Some(out),

@@ -94,6 +94,8 @@ pub struct Parser<'a> {
     scopes: Vec<Scope>,
     defsets: Vec<Defset>,
     depth: u32,
+    /// `QualifyName` cache: (record, name) -> `Rec:name` / `MC::name`.
+    qualified: FxHashMap<(RecId, Sym), Sym>,
 }
 
 /// Parses and elaborates the whole token stream into `cx`.
@@ -112,6 +114,7 @@ pub fn parse(cx: &mut Ctx, toks: Vec<Token>) -> Result<(), Diagnostic> {
         }],
         defsets: Vec::new(),
         depth: 0,
+        qualified: FxHashMap::default(),
     };
     while p.tok() != Tok::Eof {
         p.parse_object(None)?;
@@ -197,13 +200,18 @@ impl Parser<'_> {
 
     /// `QualifyName`: `Rec:name` for classes, `MC::name` for multiclasses.
     fn qualify(&mut self, rec: RecId, name: Sym) -> Sym {
+        if let Some(&q) = self.qualified.get(&(rec, name)) {
+            return q;
+        }
         let sep = if self.cx.rec(rec).kind == RecKind::MultiClass {
             "::"
         } else {
             ":"
         };
         let s = format!("{}{}{}", self.cx.rec_name(rec), sep, self.s(name));
-        self.intern(&s)
+        let q = self.intern(&s);
+        self.qualified.insert((rec, name), q);
+        q
     }
 
     fn find_in_args(&mut self, rec: RecId, name: Sym) -> Option<InitId> {

@@ -367,8 +367,10 @@ fn resolve_inner(cx: &mut Ctx, i: InitId, r: &mut dyn Resolver) -> InitId {
         Init::Field(rec, f, t) => {
             let nr = resolve_init(cx, rec, r);
             if nr != rec {
-                let fi = cx.mk(Init::Field(nr, f, t));
-                fold_field(cx, fi, r.cur_rec())
+                match fold_field_p(cx, nr, f, r.cur_rec()) {
+                    Some(x) => x,
+                    None => cx.mk(Init::Field(nr, f, t)),
+                }
             } else {
                 i
             }
@@ -535,6 +537,10 @@ pub fn fold_field(cx: &mut Ctx, f: InitId, cur: Option<RecId>) -> InitId {
     let Init::Field(rec, name, _) = *cx.init(f) else {
         return f;
     };
+    fold_field_p(cx, rec, name, cur).unwrap_or(f)
+}
+
+pub fn fold_field_p(cx: &mut Ctx, rec: InitId, name: Sym, cur: Option<RecId>) -> Option<InitId> {
     if let Init::Def(d) = *cx.init(rec) {
         if Some(d) == cur {
             let loc = cx.rec_loc(cur);
@@ -544,15 +550,15 @@ pub fn fold_field(cx: &mut Ctx, f: InitId, cur: Option<RecId>) -> InitId {
                 cx.init_str(rec)
             );
             cx.fatal(loc, msg);
-            return f;
+            return None;
         }
         if let Some(v) = cx.rec(d).value(name).map(|v| v.value) {
             if cx.is_concrete(v) {
-                return v;
+                return Some(v);
             }
         }
     }
-    f
+    None
 }
 
 pub fn fold_un(cx: &mut Ctx, u: InitId, cur: Option<RecId>, final_: bool) -> InitId {

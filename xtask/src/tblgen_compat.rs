@@ -144,7 +144,7 @@ pub fn run(args: &[String]) -> Result<(), String> {
     Ok(())
 }
 
-fn include_dir() -> Result<PathBuf, String> {
+pub(crate) fn include_dir() -> Result<PathBuf, String> {
     let out = Command::new("llvm-config-19")
         .arg("--includedir")
         .output()
@@ -159,7 +159,7 @@ fn include_dir() -> Result<PathBuf, String> {
     ))
 }
 
-fn collect_td(dir: &Path, out: &mut Vec<PathBuf>) {
+pub(crate) fn collect_td(dir: &Path, out: &mut Vec<PathBuf>) {
     let Ok(rd) = std::fs::read_dir(dir) else {
         return;
     };

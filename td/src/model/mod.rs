@@ -16,6 +16,27 @@ use irkit_diag::{Diagnostic, Loc};
 use rustc_hash::FxHashMap;
 use std::rc::Rc;
 
+/// Appends the decimal spelling of `v` (faster than `write!`).
+pub fn push_int(out: &mut String, v: i64) {
+    let mut buf = [0u8; 20];
+    let mut n = v.unsigned_abs();
+    let mut k = buf.len();
+    loop {
+        k -= 1;
+        buf[k] = b'0' + (n % 10) as u8;
+        n /= 10;
+        if n == 0 {
+            break;
+        }
+    }
+    if v < 0 {
+        out.push('-');
+    }
+    for &b in &buf[k..] {
+        out.push(b as char);
+    }
+}
+
 /// An interned string.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub struct Sym(pub u32);
@@ -160,6 +181,9 @@ pub struct Ctx {
     pub strs: Interner,
     tys: Vec<RecTy>,
     ty_map: FxHashMap<RecTy, TyId>,
+    /// Element type -> its list type, and width -> bits type (caches).
+    list_of: Vec<u32>,
+    bits_of: Vec<u32>,
     inits: Vec<Init>,
     concrete: Vec<bool>,
     /// Hash of a value -> the most recent value with that hash; `init_next`
@@ -212,6 +236,8 @@ impl Ctx {
             strs: Interner::new(),
             tys: Vec::new(),
             ty_map: FxHashMap::default(),
+            list_of: Vec::new(),
+            bits_of: Vec::new(),
             inits: Vec::new(),
             concrete: Vec::new(),
             init_map: Default::default(),
@@ -319,10 +345,34 @@ impl Ctx {
         self.mk(Init::Str(y, false))
     }
     pub fn list_ty(&mut self, elem: TyId) -> TyId {
-        self.ty(RecTy::List(elem))
+        let k = elem.0 as usize;
+        if let Some(&t) = self.list_of.get(k) {
+            if t != u32::MAX {
+                return TyId(t);
+            }
+        }
+        let t = self.ty(RecTy::List(elem));
+        if self.list_of.len() <= k {
+            self.list_of.resize(k + 1, u32::MAX);
+        }
+        self.list_of[k] = t.0;
+        t
     }
     pub fn bits_ty(&mut self, n: u32) -> TyId {
-        self.ty(RecTy::Bits(n))
+        let k = n as usize;
+        if let Some(&t) = self.bits_of.get(k) {
+            if t != u32::MAX {
+                return TyId(t);
+            }
+        }
+        let t = self.ty(RecTy::Bits(n));
+        if k < 4096 {
+            if self.bits_of.len() <= k {
+                self.bits_of.resize(k + 1, u32::MAX);
+            }
+            self.bits_of[k] = t.0;
+        }
+        t
     }
     pub fn rec(&self, r: RecId) -> &Record {
         &self.records[r.0 as usize]
