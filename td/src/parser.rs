@@ -769,13 +769,21 @@ impl Parser<'_> {
     }
 
     fn apply_let_stack(&mut self, rec: RecId) -> PResult<()> {
-        let stack = self.let_stack.clone();
-        for lets in &stack {
+        if self.let_stack.is_empty() {
+            return Ok(());
+        }
+        let stack = std::mem::take(&mut self.let_stack);
+        let mut res = Ok(());
+        'outer: for lets in &stack {
             for l in lets {
-                self.set_value(rec, l.loc, l.name, &l.bits, l.value, false)?;
+                res = self.set_value(rec, l.loc, l.name, &l.bits, l.value, false);
+                if res.is_err() {
+                    break 'outer;
+                }
             }
         }
-        Ok(())
+        self.let_stack = stack;
+        res
     }
 
     fn apply_let_stack_entry(&mut self, e: &Entry) -> PResult<()> {
@@ -1177,19 +1185,23 @@ impl Parser<'_> {
     }
 
     fn add_subclass(&mut self, rec: RecId, sc: &SubClassRef) -> PResult<()> {
-        let scr = self.cx.rec(sc.rec).clone();
         let mut r = MapResolver::new(Some(rec));
-        for f in &scr.values {
+        let nvals = self.cx.rec(sc.rec).values.len();
+        for k in 0..nvals {
+            let f = self.cx.rec(sc.rec).values[k].clone();
             if f.kind != FieldKind::TemplateArg {
-                self.add_value(rec, sc.loc, f.clone())?;
+                self.add_value(rec, sc.loc, f)?;
             }
         }
         let vals = self.resolve_arguments(sc.rec, &sc.args, sc.loc)?;
         for (n, v) in vals {
             r.set(n, v);
         }
-        self.cx.rec_mut(rec).asserts.extend(scr.asserts.iter().cloned());
-        self.cx.rec_mut(rec).dumps.extend(scr.dumps.iter().cloned());
+        let scr_asserts = self.cx.rec(sc.rec).asserts.clone();
+        let scr_dumps = self.cx.rec(sc.rec).dumps.clone();
+        let scr_supers = self.cx.rec(sc.rec).supers.clone();
+        self.cx.rec_mut(rec).asserts.extend(scr_asserts);
+        self.cx.rec_mut(rec).dumps.extend(scr_dumps);
         let name = if self.cx.rec(rec).is_class() {
             let q = self.qualify(rec, self.cx.sym_name);
             self.cx.mk(Init::Var(q, TY_STRING))
@@ -1200,7 +1212,7 @@ impl Parser<'_> {
         r.set(scn, name);
         resolve_record(self.cx, rec, &mut r, None);
         self.check_fatal()?;
-        for &(s, l) in &scr.supers {
+        for &(s, l) in &scr_supers {
             if self.cx.rec(rec).is_subclass_of(s) {
                 let msg = format!("Already subclass of '{}'!\n", self.cx.rec_name(s));
                 return self.err(sc.loc, msg);

@@ -190,21 +190,13 @@ impl Resolver for HasReference {
 /// Maximum nesting of resolution (guards against runaway recursion).
 const MAX_RESOLVE_DEPTH: u32 = 2000;
 
-thread_local! {
-    static DEPTH: std::cell::Cell<u32> = const { std::cell::Cell::new(0) };
-}
-
 /// LLVM's `Init::resolveReferences`.
 pub fn resolve_init(cx: &mut Ctx, i: InitId, r: &mut dyn Resolver) -> InitId {
     if cx.is_concrete(i) {
         return i;
     }
-    let d = DEPTH.with(|d| {
-        let v = d.get() + 1;
-        d.set(v);
-        v
-    });
-    let res = if d > MAX_RESOLVE_DEPTH {
+    cx.resolve_depth += 1;
+    let res = if cx.resolve_depth > MAX_RESOLVE_DEPTH {
         let loc = cx.rec_loc(r.cur_rec());
         cx.fatal(loc, "expression nesting too deep while resolving (recursive definition?)");
         i
@@ -213,7 +205,7 @@ pub fn resolve_init(cx: &mut Ctx, i: InitId, r: &mut dyn Resolver) -> InitId {
     } else {
         resolve_inner(cx, i, r)
     };
-    DEPTH.with(|dd| dd.set(d - 1));
+    cx.resolve_depth -= 1;
     res
 }
 
@@ -1608,9 +1600,9 @@ pub fn instantiate(cx: &mut Ctx, vd: InitId) -> InitId {
         name,
         locs: c.locs.clone(),
         targs: Vec::new(),
-        values: c.values.clone(),
-        asserts: c.asserts.clone(),
-        dumps: c.dumps.clone(),
+        values: c.values,
+        asserts: c.asserts,
+        dumps: c.dumps,
         supers: Vec::new(),
         kind: RecKind::AnonDef,
     });

@@ -204,6 +204,8 @@ pub struct Ctx {
     /// Record -> its type (RecordRecTy of its direct superclasses), cached.
     pub rec_ty_cache: FxHashMap<RecId, TyId>,
     pub anon_counter: u32,
+    /// Current nesting of `resolve_init` (bounded).
+    pub resolve_depth: u32,
     /// The first fatal error raised while folding (LLVM's PrintFatalError).
     pub fatal: Option<Diagnostic>,
     /// Non-fatal errors (LLVM's PrintError): reported, exit code 1 at the end.
@@ -250,6 +252,7 @@ impl Ctx {
             var_def_cache: FxHashMap::default(),
             rec_ty_cache: FxHashMap::default(),
             anon_counter: 0,
+            resolve_depth: 0,
             fatal: None,
             errors: Vec::new(),
             messages: Vec::new(),
