@@ -21,6 +21,7 @@ pub fn read_input(path: &str) -> Result<(String, String), String> {
 }
 
 /// Writes `data` to `path` (stdout for `-`), atomically for files.
+#[allow(dead_code)] // irkit opt streams its output instead
 pub fn write_output(path: &str, data: &[u8]) -> Result<(), String> {
     if path == "-" {
         let mut out = std::io::stdout().lock();

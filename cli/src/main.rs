@@ -2,6 +2,7 @@
 //! the file system, colours and exit codes.
 
 mod abi;
+mod abi_lower;
 mod filecheck;
 mod io;
 mod lit;
@@ -47,7 +48,7 @@ enum Command {
 }
 
 fn main() -> ExitCode {
-    let cli = Cli::parse();
+    let cli = Cli::parse_from(filecheck::normalize_args(std::env::args_os()));
     let rep = report::Reporter::new(&cli.global);
     let code = match cli.command {
         Command::Tblgen(a) => tblgen::run(&rep, a),

@@ -1,7 +1,12 @@
 //! `irkit opt`: parse, run passes, print.
 
-use crate::report::{not_built, Reporter};
+use crate::io::read_input;
+use crate::report::{Reporter, EXIT_FAIL, EXIT_OK, EXIT_USAGE};
 use clap::Args as ClapArgs;
+use irkit_diag::SourceMap;
+use irkit_ir::{parse, print_module_to, ParseConfig, PrintOptions};
+use std::io::Write;
+use std::path::Path;
 
 /// Parse IR, run passes, and print the result in generic form.
 ///
@@ -36,8 +41,123 @@ pub struct Args {
     /// Split the input at `// -----` lines and process each chunk alone.
     #[arg(long)]
     pub split_input_file: bool,
+    /// Accepted for mlir-opt compatibility (irkit is single-threaded).
+    #[arg(long, hide = true)]
+    pub mlir_disable_threading: bool,
+    /// Accepted for mlir-opt compatibility (unregistered ops are always allowed).
+    #[arg(long, hide = true)]
+    pub allow_unregistered_dialect: bool,
 }
 
-pub fn run(rep: &Reporter, _args: Args) -> u8 {
-    not_built(rep, "irkit opt")
+pub fn run(rep: &Reporter, args: Args) -> u8 {
+    if args.abi_lower {
+        return crate::report::not_built(rep, "irkit opt --abi-lower");
+    }
+    let (name, text) = match read_input(&args.input) {
+        Ok(x) => x,
+        Err(e) => {
+            rep.error(&e);
+            return EXIT_USAGE;
+        }
+    };
+    let mut map = SourceMap::new();
+    let opts = PrintOptions {
+        debug_info: args.mlir_print_debuginfo,
+    };
+    let cfg = ParseConfig {
+        loc_file_name: name.clone(),
+        line_offset: 0,
+    };
+    // Parse and verify everything first: nothing is written on failure.
+    let mut modules = Vec::new();
+    let mut failed = false;
+    if args.split_input_file {
+        let chunks = crate::verify::split_chunks(&text, true);
+        for chunk in chunks {
+            let f = map.add(name.clone(), chunk.padded);
+            match parse_and_verify(rep, &map, f, &cfg) {
+                Some(m) => modules.push(m),
+                None => failed = true,
+            }
+        }
+    } else {
+        // The source map owns the only copy of the text.
+        let f = map.add(name.clone(), text);
+        match parse_and_verify(rep, &map, f, &cfg) {
+            Some(m) => modules.push(m),
+            None => failed = true,
+        }
+    }
+    if failed {
+        return EXIT_FAIL;
+    }
+    let n = modules.len();
+    let res = with_output(&args.output, &mut |w| {
+        for (i, m) in modules.iter().enumerate() {
+            print_module_to(m, opts, w)?;
+            if i + 1 < n {
+                w.write_all(b"// -----\n")?;
+            }
+        }
+        Ok(())
+    });
+    match res {
+        Ok(()) => EXIT_OK,
+        Err(e) => {
+            rep.error(&e);
+            EXIT_FAIL
+        }
+    }
+}
+
+fn parse_and_verify(
+    rep: &Reporter,
+    map: &SourceMap,
+    file: irkit_diag::FileId,
+    cfg: &ParseConfig,
+) -> Option<irkit_ir::Module> {
+    let module = match parse(map.file(file).text(), file, cfg) {
+        Ok(m) => m,
+        Err(d) => {
+            rep.emit(map, &d);
+            return None;
+        }
+    };
+    if let Err(ds) = irkit_ir::verify::verify(&module, file) {
+        rep.emit_all(map, &ds);
+        return None;
+    }
+    Some(module)
+}
+
+/// Streams to stdout (`-`) or to a temporary file renamed over `path` once
+/// complete, so a failed run never leaves a partial output file.
+fn with_output(
+    path: &str,
+    f: &mut dyn FnMut(&mut dyn Write) -> std::io::Result<()>,
+) -> Result<(), String> {
+    if path == "-" {
+        let stdout = std::io::stdout();
+        let mut w = std::io::BufWriter::with_capacity(1 << 16, stdout.lock());
+        return f(&mut w)
+            .and_then(|()| w.flush())
+            .map_err(|e| format!("cannot write output: {e}"));
+    }
+    let p = Path::new(path);
+    let tmp = p.with_extension(format!(
+        "{}.irkit-tmp",
+        p.extension().and_then(|e| e.to_str()).unwrap_or("out")
+    ));
+    let res = std::fs::File::create(&tmp).and_then(|file| {
+        let mut w = std::io::BufWriter::with_capacity(1 << 16, file);
+        f(&mut w)?;
+        w.flush()
+    });
+    match res.and_then(|()| std::fs::rename(&tmp, p)) {
+        Ok(()) => Ok(()),
+        Err(e) => {
+            let _ = std::fs::remove_file(&tmp);
+            Err(format!("cannot write '{path}': {e}"))
+        }
+    }
 }

@@ -15,6 +15,8 @@ pub fn run(args: &[String]) -> Result<(), String> {
         "ir" => ir::run(rest),
         "abi" => abi::run(rest),
         "abi-lower" => abi_lower::run(rest),
-        other => Err(format!("unknown benchmark '{other}' (tblgen, ir, abi, abi-lower)")),
+        other => Err(format!(
+            "unknown benchmark '{other}' (tblgen, ir, abi, abi-lower)"
+        )),
     }
 }

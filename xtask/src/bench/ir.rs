@@ -1,5 +1,254 @@
-//! Not built yet.
+//! `cargo xtask bench ir`: `irkit opt` (parse, verify, print) against
+//! `mlir-opt-19 --allow-unregistered-dialect --mlir-print-op-generic`, with
+//! and without `--mlir-disable-threading`, on one large generic-MLIR file
+//! (by default the largest file of the ir-compat corpus), in the same run:
+//! median wall time of N interleaved runs each, and peak RSS.
 
-pub fn run(_args: &[String]) -> Result<(), String> {
-    Err("bench ir is not implemented yet".to_string())
+use crate::ir_compat::{self, corpus, proc};
+use crate::util;
+use std::ffi::OsStr;
+use std::path::{Path, PathBuf};
+use std::time::Duration;
+
+const USAGE: &str = "\
+usage: cargo xtask bench ir [options]
+
+Times `irkit opt FILE` (output to /dev/null) against mlir-opt-19 --mlir-print-op-generic
+(multi-threaded, and with --mlir-disable-threading) on the same file, same run.
+
+Options:
+  --file F          the input (default: largest file of the ir-compat corpus,
+                    building the sqlite part of it if needed)
+  --runs N          timed runs of each tool, interleaved (default 5)
+  --irkit PATH      irkit binary (default: build it in release mode)
+  --corpus DIR      ir-compat corpus folder (default target/ir-corpus)
+  --timeout SECS    per run (default 300)
+";
+
+const VALUE_OPTS: &[&str] = &["--file", "--runs", "--irkit", "--corpus", "--timeout"];
+const FLAGS: &[&str] = &["--help", "-h"];
+
+struct Tool {
+    label: &'static str,
+    program: PathBuf,
+    args: Vec<&'static str>,
+    is_irkit: bool,
+    walls: Vec<f64>,
+    cpus: Vec<f64>,
+    peaks: Vec<u64>,
+    failed: Option<String>,
+}
+
+pub fn run(args: &[String]) -> Result<(), String> {
+    if util::has_flag(args, "--help") || util::has_flag(args, "-h") {
+        print!("{USAGE}");
+        return Ok(());
+    }
+    ir_compat::check_args(args, VALUE_OPTS, FLAGS, USAGE)?;
+    let runs = ir_compat::num_opt(args, "--runs")?.unwrap_or(5).max(1);
+    let timeout = Duration::from_secs(ir_compat::num_opt(args, "--timeout")?.unwrap_or(300) as u64);
+    let dir = ir_compat::corpus_dir(args);
+    let file = match util::opt_value(args, "--file") {
+        Some(f) => PathBuf::from(f),
+        None => largest_corpus_file(&dir, timeout)?,
+    };
+    let bytes = std::fs::metadata(&file)
+        .map_err(|e| format!("cannot read {}: {e}", file.display()))?
+        .len();
+    let mlir_opt = util::find_tool(&["mlir-opt-19"])?;
+    let irkit = match util::opt_value(args, "--irkit") {
+        Some(p) => PathBuf::from(p),
+        None => util::build_irkit()?,
+    };
+    if !irkit.is_file() {
+        return Err(format!("irkit binary not found at {}", irkit.display()));
+    }
+    let scratch = dir.join("bench");
+    std::fs::create_dir_all(&scratch)
+        .map_err(|e| format!("cannot create {}: {e}", scratch.display()))?;
+    // Warm the page cache so the first timed run reads from memory like the rest.
+    std::fs::read(&file).map_err(|e| format!("cannot read {}: {e}", file.display()))?;
+
+    let generic = ["--allow-unregistered-dialect", "--mlir-print-op-generic"];
+    let mut tools = vec![
+        tool("irkit opt", irkit, vec!["opt"], true),
+        tool(
+            "mlir-opt-19 (threaded)",
+            mlir_opt.clone(),
+            generic.to_vec(),
+            false,
+        ),
+        tool(
+            "mlir-opt-19 --mlir-disable-threading",
+            mlir_opt,
+            [&generic[..], &["--mlir-disable-threading"]].concat(),
+            false,
+        ),
+    ];
+    let rss_how = if Path::new("/usr/bin/time").is_file() {
+        "peak RSS from /usr/bin/time"
+    } else {
+        "peak RSS by polling /proc VmHWM (install `time` for exact figures)"
+    };
+    println!(
+        "bench ir: {} ({}), {runs} interleaved runs each, median wall time, {rss_how}; {}",
+        file.display(),
+        corpus::mb(bytes),
+        machine_load()
+    );
+    for round in 0..runs {
+        for t in tools.iter_mut().filter(|t| t.failed.is_none()) {
+            let mut argv: Vec<&OsStr> = t.args.iter().map(OsStr::new).collect();
+            argv.push(file.as_os_str());
+            let o = proc::measure(&t.program, &argv, &scratch, timeout)?;
+            if !o.success() {
+                let err = std::fs::read_to_string(scratch.join("stderr.txt")).unwrap_or_default();
+                let first = err.lines().find(|l| !l.trim().is_empty()).unwrap_or("");
+                t.failed = Some(format!(
+                    "{} in run {}: {first}",
+                    o.describe(timeout),
+                    round + 1
+                ));
+                continue;
+            }
+            t.walls.push(o.wall.as_secs_f64());
+            t.cpus.extend(o.cpu.map(|c| c.as_secs_f64()));
+            t.peaks.extend(o.peak_kib);
+        }
+    }
+    print_table(&tools);
+    match tools.iter().find(|t| t.is_irkit) {
+        Some(Tool {
+            failed: Some(why), ..
+        }) => Err(format!(
+            "irkit opt failed on {}: {why} (try `irkit opt FILE` by hand)",
+            file.display()
+        )),
+        _ => Ok(()),
+    }
+}
+
+fn tool(label: &'static str, program: PathBuf, args: Vec<&'static str>, is_irkit: bool) -> Tool {
+    Tool {
+        label,
+        program,
+        args,
+        is_irkit,
+        walls: Vec::new(),
+        cpus: Vec::new(),
+        peaks: Vec::new(),
+        failed: None,
+    }
+}
+
+/// The largest corpus file, building the sqlite part of the corpus if the
+/// corpus has no file yet.
+fn largest_corpus_file(dir: &Path, timeout: Duration) -> Result<PathBuf, String> {
+    let sel = corpus::Select {
+        dir,
+        quick: false,
+        filter: Some("sqlite/"),
+        max_files: None,
+        jobs: proc::default_jobs(),
+        timeout,
+    };
+    let c = corpus::build(&sel)?;
+    c.largest().map(|e| e.path.clone()).ok_or_else(|| {
+        "no corpus file could be built for the benchmark (see messages above); use --file".into()
+    })
+}
+
+fn median(xs: &[f64]) -> Option<f64> {
+    let mut v = xs.to_vec();
+    v.sort_by(f64::total_cmp);
+    match v.len() {
+        0 => None,
+        n if n % 2 == 1 => Some(v[n / 2]),
+        n => Some((v[n / 2 - 1] + v[n / 2]) / 2.0),
+    }
+}
+
+/// Median wall and CPU seconds and peak MiB of one tool.
+#[derive(Clone, Copy)]
+struct Stats {
+    wall: Option<f64>,
+    cpu: Option<f64>,
+    mib: Option<f64>,
+}
+
+fn print_table(tools: &[Tool]) {
+    let stats: Vec<Stats> = tools
+        .iter()
+        .map(|t| Stats {
+            wall: median(&t.walls),
+            cpu: median(&t.cpus),
+            mib: t.peaks.iter().max().map(|&k| k as f64 / 1024.0),
+        })
+        .collect();
+    let none = Stats {
+        wall: None,
+        cpu: None,
+        mib: None,
+    };
+    let irkit = tools
+        .iter()
+        .zip(&stats)
+        .find(|(t, _)| t.is_irkit)
+        .map_or(none, |(_, s)| *s);
+    let cell =
+        |x: Option<f64>, prec: usize| x.map_or_else(|| "-".to_string(), |v| format!("{v:.prec$}"));
+    let ratio = |a: Option<f64>, b: Option<f64>| match (a, b) {
+        (Some(a), Some(b)) if b > 0.0 => format!("{:.2}x", a / b),
+        _ => "-".to_string(),
+    };
+    println!(
+        "{:<38} {:>9} {:>9} {:>9} {:>13} {:>13}",
+        "tool", "median s", "cpu s", "peak MiB", "time / irkit", "peak / irkit"
+    );
+    for (t, st) in tools.iter().zip(&stats) {
+        println!(
+            "{:<38} {:>9} {:>9} {:>9} {:>13} {:>13}",
+            t.label,
+            cell(st.wall, 3),
+            cell(st.cpu, 2),
+            cell(st.mib, 1),
+            ratio(st.wall, irkit.wall),
+            ratio(st.mib, irkit.mib)
+        );
+        if let Some(why) = &t.failed {
+            println!("  {} failed: {why}", t.label);
+        }
+    }
+    let single = tools
+        .iter()
+        .zip(&stats)
+        .find(|(t, _)| t.args.contains(&"--mlir-disable-threading"))
+        .map_or(none, |(_, s)| *s);
+    if let (Some(ms), Some(is)) = (single.wall, irkit.wall) {
+        let by_cpu = match (single.cpu, irkit.cpu) {
+            (Some(mc), Some(ic)) if ic > 0.0 => format!(" ({:.2}x by CPU time)", mc / ic),
+            _ => String::new(),
+        };
+        println!(
+            "bench ir: irkit opt is {:.2}x faster than single-threaded mlir-opt-19{by_cpu} (goal >= 2x)",
+            ms / is
+        );
+    }
+    if let (Some(mm), Some(im)) = (single.mib, irkit.mib) {
+        println!(
+            "bench ir: irkit opt peak memory is {:.2}x that of single-threaded mlir-opt-19 (goal <= 1x)",
+            im / mm
+        );
+    }
+}
+
+/// `load 11.4 on 2 cores`, from /proc/loadavg: wall times are only
+/// comparable within one run, and noisy on a busy machine.
+fn machine_load() -> String {
+    let load = std::fs::read_to_string("/proc/loadavg").ok();
+    let first = load
+        .as_deref()
+        .and_then(|l| l.split_whitespace().next())
+        .unwrap_or("?");
+    format!("load {first} on {} cores", proc::default_jobs())
 }

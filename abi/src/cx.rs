@@ -1,0 +1,229 @@
+//! [`AbiCx`]: one target's type universe plus every memoized result.
+
+use crate::callconv::{FnAbi, FnSig, PassMode};
+use crate::layout::{self, DataLayout, Layout, RecordLayout, TypeError, TypeInfo};
+use crate::llty::{LlTyId, LlTypes};
+use crate::targets::{self, Arch, Target};
+use crate::ty::{FloatKind, RecordData, Type, TypeId, TypeInterner};
+use crate::AbiError;
+
+/// Memoized per-type classification (target-specific meaning; see the
+/// target modules). Independent of register pressure.
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct CachedArg {
+    pub mode: PassMode,
+    /// The argument's class was MEMORY (x86_64): the final mode depends on
+    /// free registers and is recomputed per call site.
+    pub memory: bool,
+    pub needed_int: u32,
+    pub needed_vec: u32,
+}
+
+/// A classification context for one target: the shadow types, their
+/// layouts and LLVM types, and caches of per-type classification results
+/// (so repeated record types are classified once).
+#[derive(Debug)]
+pub struct AbiCx {
+    target: Target,
+    dl: DataLayout,
+    types: TypeInterner,
+    infos: Vec<TypeInfo>,
+    /// LLVM types produced by lowering and classification.
+    pub ll: LlTypes,
+    arg_cache: Vec<Option<CachedArg>>,
+    ret_cache: Vec<Option<PassMode>>,
+    memoize: bool,
+}
+
+impl AbiCx {
+    /// A fresh context for `target`.
+    pub fn new(target: Target) -> Self {
+        AbiCx {
+            target,
+            dl: targets::data_layout(target),
+            types: TypeInterner::new(),
+            infos: Vec::new(),
+            ll: LlTypes::new(),
+            arg_cache: Vec::new(),
+            ret_cache: Vec::new(),
+            memoize: true,
+        }
+    }
+
+    pub fn target(&self) -> Target {
+        self.target
+    }
+
+    /// The target's C data-layout facts.
+    pub fn data_layout(&self) -> &DataLayout {
+        &self.dl
+    }
+
+    /// The shadow types.
+    pub fn types(&self) -> &TypeInterner {
+        &self.types
+    }
+
+    /// Interns `ty` (its children must come from this context), computing
+    /// its layout and LLVM type. Invalid types are rejected and not interned.
+    pub fn intern(&mut self, ty: Type) -> Result<TypeId, TypeError> {
+        if let Some(id) = self.lookup_existing(&ty) {
+            return Ok(id);
+        }
+        let info = layout::compute(&self.dl, &self.types, &self.infos, &mut self.ll, &ty)?;
+        let id = self.types.intern(ty);
+        debug_assert_eq!(id.index(), self.infos.len());
+        self.infos.push(info);
+        self.arg_cache.push(None);
+        self.ret_cache.push(None);
+        Ok(id)
+    }
+
+    fn lookup_existing(&self, ty: &Type) -> Option<TypeId> {
+        self.types.get(ty)
+    }
+
+    /// Scalar constructors: these cannot fail.
+    pub fn void(&mut self) -> TypeId {
+        self.scalar(Type::Void)
+    }
+    pub fn bool_(&mut self) -> TypeId {
+        self.scalar(Type::Bool)
+    }
+    pub fn int(&mut self, bits: u16, signed: bool) -> TypeId {
+        self.scalar(Type::Int { bits, signed })
+    }
+    pub fn float(&mut self, kind: FloatKind) -> TypeId {
+        self.scalar(Type::Float(kind))
+    }
+    pub fn ptr(&mut self) -> TypeId {
+        self.scalar(Type::Ptr)
+    }
+    /// `long double` for this target.
+    pub fn long_double(&mut self) -> TypeId {
+        let k = self.dl.long_double;
+        self.float(k)
+    }
+
+    /// Interns a scalar type (callers above only pass scalars, whose
+    /// layout cannot fail).
+    fn scalar(&mut self, ty: Type) -> TypeId {
+        if let Some(id) = self.types.get(&ty) {
+            return id;
+        }
+        let info = layout::scalar_info(&mut self.ll, &ty);
+        let id = self.types.intern(ty);
+        self.infos.push(info);
+        self.arg_cache.push(None);
+        self.ret_cache.push(None);
+        id
+    }
+
+    pub fn array(&mut self, elem: TypeId, len: u64) -> Result<TypeId, TypeError> {
+        self.intern(Type::Array { elem, len })
+    }
+    pub fn flex_array(&mut self, elem: TypeId) -> Result<TypeId, TypeError> {
+        self.intern(Type::FlexArray { elem })
+    }
+    pub fn vector(&mut self, elem: TypeId, len: u32) -> Result<TypeId, TypeError> {
+        self.intern(Type::Vector { elem, len })
+    }
+    pub fn complex(&mut self, elem: TypeId) -> Result<TypeId, TypeError> {
+        self.intern(Type::Complex(elem))
+    }
+    pub fn record(&mut self, data: RecordData) -> Result<TypeId, TypeError> {
+        self.intern(Type::Record(Box::new(data)))
+    }
+
+    /// Turns the per-type classification memo on (the default) or off.
+    /// Only useful to measure what memoization saves; results are equal.
+    pub fn set_memoize(&mut self, on: bool) {
+        self.memoize = on;
+        if !on {
+            self.arg_cache.iter_mut().for_each(|c| *c = None);
+            self.ret_cache.iter_mut().for_each(|c| *c = None);
+        }
+    }
+
+    pub(crate) fn cached_arg(&self, ty: TypeId) -> Option<CachedArg> {
+        self.arg_cache[ty.index()]
+    }
+
+    pub(crate) fn cache_arg(&mut self, ty: TypeId, c: CachedArg) {
+        if self.memoize {
+            self.arg_cache[ty.index()] = Some(c);
+        }
+    }
+
+    pub(crate) fn cached_ret(&self, ty: TypeId) -> Option<PassMode> {
+        self.ret_cache[ty.index()]
+    }
+
+    pub(crate) fn cache_ret(&mut self, ty: TypeId, m: PassMode) {
+        if self.memoize {
+            self.ret_cache[ty.index()] = Some(m);
+        }
+    }
+
+    /// Size and alignment of `ty`.
+    pub fn layout(&self, ty: TypeId) -> Layout {
+        self.infos[ty.index()].layout
+    }
+
+    /// Field offsets of a record type.
+    pub fn record_layout(&self, ty: TypeId) -> Option<&RecordLayout> {
+        self.infos[ty.index()].record.as_deref()
+    }
+
+    /// `ConvertType(ty)`: the LLVM type of a value of `ty`.
+    pub fn ll_type(&self, ty: TypeId) -> LlTyId {
+        self.infos[ty.index()].ll
+    }
+
+    /// `ConvertTypeForMem(ty)`.
+    pub fn ll_mem_type(&self, ty: TypeId) -> LlTyId {
+        self.infos[ty.index()].ll_mem
+    }
+
+    pub(crate) fn info(&self, ty: TypeId) -> &TypeInfo {
+        &self.infos[ty.index()]
+    }
+
+    /// Classifies a signature for this context's target.
+    pub fn compute_fn_abi(&mut self, sig: &FnSig) -> Result<FnAbi, AbiError> {
+        if sig.variadic {
+            return Err(AbiError::Variadic);
+        }
+        self.check_value_type(sig.ret, None, true)?;
+        for (i, &a) in sig.args.iter().enumerate() {
+            self.check_value_type(a, Some(i), false)?;
+        }
+        match self.target.arch {
+            Arch::X86_64SysV => Ok(targets::x86_64_sysv::compute_fn_abi(self, sig)),
+            Arch::Aarch64Aapcs => Ok(targets::aarch64_aapcs::compute_fn_abi(self, sig)),
+        }
+    }
+
+    fn check_value_type(
+        &self,
+        ty: TypeId,
+        index: Option<usize>,
+        is_ret: bool,
+    ) -> Result<(), AbiError> {
+        match &self.types[ty] {
+            Type::Void if is_ret => Ok(()),
+            Type::Void => Err(AbiError::VoidParameter {
+                index: index.unwrap_or(0),
+            }),
+            Type::Array { .. } | Type::FlexArray { .. } => Err(AbiError::ArrayByValue { index }),
+            Type::Record(r) if !r.complete => Err(AbiError::IncompleteByValue { index }),
+            Type::Bool
+            | Type::Int { .. }
+            | Type::Float(_)
+            | Type::Ptr
+            | Type::Vector { .. }
+            | Type::Complex(_)
+            | Type::Record(_) => Ok(()),
+        }
+    }
+}

@@ -1,0 +1,110 @@
+//! Prints a classified signature as the LLVM `declare` line Clang 19 emits
+//! for it, restricted to the ABI attributes:
+//!
+//! ```text
+//! declare <ret attrs> <ret ty> @name(<ty> <attrs>, ...)
+//! ```
+//!
+//! Attributes, in Clang's order: `sret(T) align N` / `byval(T) align N`,
+//! `signext` / `zeroext`, `alignstack(N)`, `inreg`. Types are spelled as
+//! LLVM does, records as literal struct types.
+
+use crate::callconv::{FnAbi, PassMode};
+use crate::llty::{LlTy, LlTypes};
+use std::fmt::Write as _;
+
+/// The `declare` line for `abi` named `name`.
+pub fn declare_line(ll: &LlTypes, abi: &FnAbi, name: &str) -> String {
+    let mut out = String::with_capacity(64);
+    write_declare(&mut out, ll, abi, name);
+    out
+}
+
+/// Appends the `declare` line (no trailing newline) to `out`.
+pub fn write_declare(out: &mut String, ll: &LlTypes, abi: &FnAbi, name: &str) {
+    out.push_str("declare ");
+    match abi.ret.mode {
+        PassMode::Ignore | PassMode::Indirect { .. } => out.push_str("void"),
+        PassMode::Direct { ty, .. } | PassMode::Expand { ty } => ll.write(out, ty),
+        PassMode::CoerceAndExpand { unpadded, .. } => ll.write(out, unpadded),
+        PassMode::Extend { ty, signed } => {
+            out.push_str(if signed { "signext " } else { "zeroext " });
+            ll.write(out, ty);
+        }
+    }
+    let _ = write!(out, " @{name}(");
+    let mut first = true;
+    let mut sep = |out: &mut String| {
+        if !first {
+            out.push_str(", ");
+        }
+        first = false;
+    };
+    if let PassMode::Indirect { pointee, align, .. } = abi.ret.mode {
+        sep(out);
+        out.push_str("ptr sret(");
+        ll.write(out, pointee);
+        let _ = write!(out, ") align {align}");
+    }
+    for arg in &abi.args {
+        match arg.mode {
+            PassMode::Ignore => {}
+            PassMode::Direct {
+                ty,
+                flatten,
+                align_stack,
+                ..
+            } => {
+                match (&ll[ty], flatten) {
+                    (LlTy::Struct { elems, .. }, true) if elems.len() > 1 => {
+                        for &e in elems.iter() {
+                            sep(out);
+                            ll.write(out, e);
+                        }
+                    }
+                    _ => {
+                        sep(out);
+                        ll.write(out, ty);
+                    }
+                }
+                if let Some(a) = align_stack {
+                    let _ = write!(out, " alignstack({a})");
+                }
+            }
+            PassMode::Extend { ty, signed } => {
+                sep(out);
+                ll.write(out, ty);
+                out.push_str(if signed { " signext" } else { " zeroext" });
+            }
+            PassMode::Indirect {
+                pointee,
+                align,
+                byval,
+            } => {
+                sep(out);
+                if byval {
+                    out.push_str("ptr byval(");
+                    ll.write(out, pointee);
+                    let _ = write!(out, ") align {align}");
+                } else {
+                    out.push_str("ptr");
+                }
+            }
+            PassMode::Expand { ty } | PassMode::CoerceAndExpand { unpadded: ty, .. } => {
+                match &ll[ty] {
+                    LlTy::Struct { elems, .. } => {
+                        for &e in elems.iter() {
+                            sep(out);
+                            ll.write(out, e);
+                        }
+                    }
+                    _ => {
+                        sep(out);
+                        ll.write(out, ty);
+                    }
+                }
+            }
+        }
+    }
+    out.push(')');
+}

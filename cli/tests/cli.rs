@@ -1,0 +1,79 @@
+//! Command-line behaviour that every subcommand shares: help text, usage
+//! errors and their exit codes.
+
+use assert_cmd::Command;
+
+fn irkit() -> Command {
+    Command::cargo_bin("irkit").unwrap_or_else(|e| panic!("irkit binary not built: {e}"))
+}
+
+#[test]
+fn top_level_help_lists_every_subcommand() {
+    let out = irkit()
+        .arg("--help")
+        .assert()
+        .success()
+        .get_output()
+        .stdout
+        .clone();
+    let text = String::from_utf8_lossy(&out);
+    for sub in ["tblgen", "verify", "opt", "abi", "filecheck", "lit"] {
+        assert!(
+            text.contains(sub),
+            "--help does not mention `{sub}`:\n{text}"
+        );
+    }
+}
+
+#[test]
+fn each_subcommand_has_its_own_help() {
+    for (sub, needle) in [
+        ("tblgen", "--dump-json"),
+        ("verify", "--verify-diagnostics"),
+        ("opt", "--abi-lower"),
+        ("abi", "--triple"),
+        ("filecheck", "--check-prefix"),
+        ("lit", "--verbose"),
+    ] {
+        let out = irkit()
+            .args([sub, "--help"])
+            .assert()
+            .success()
+            .get_output()
+            .stdout
+            .clone();
+        let text = String::from_utf8_lossy(&out);
+        assert!(
+            text.contains(needle),
+            "`irkit {sub} --help` does not mention {needle}:\n{text}"
+        );
+    }
+}
+
+#[test]
+fn unknown_flag_is_a_usage_error() {
+    let assert = irkit().args(["tblgen", "--no-such-flag"]).assert().code(2);
+    let err = String::from_utf8_lossy(&assert.get_output().stderr).to_string();
+    assert!(
+        err.contains("--no-such-flag"),
+        "stderr does not name the flag: {err}"
+    );
+}
+
+#[test]
+fn unknown_subcommand_is_a_usage_error() {
+    irkit().arg("frobnicate").assert().code(2);
+}
+
+#[test]
+fn missing_input_file_is_exit_1_with_its_name() {
+    let assert = irkit()
+        .args(["tblgen", "/no/such/file.td"])
+        .assert()
+        .code(1);
+    let err = String::from_utf8_lossy(&assert.get_output().stderr).to_string();
+    assert!(
+        err.contains("/no/such/file.td"),
+        "stderr does not name the file: {err}"
+    );
+}

@@ -1,0 +1,2750 @@
+//! Hand-written parser for MLIR's generic syntax.
+//!
+//! Never panics; stops at the first error with an MLIR-style diagnostic.
+//! Recursion (regions, attributes, types) is bounded by [`MAX_DEPTH`].
+
+use crate::context::{
+    AttrData, AttrId, Context, DenseData, FloatKind, LocData, Piece, Signedness, Sym, TypeData,
+    TypeId,
+};
+use crate::float;
+use crate::ir::{BlockId, Module, OpId, OpSpec, RegionId, ValueDef, ValueId};
+use crate::registry;
+use irkit_diag::{Diagnostic, FileId, Loc, Span};
+use rustc_hash::FxHashMap;
+
+/// Maximum nesting of regions, attributes and types.
+pub const MAX_DEPTH: u32 = 1000;
+
+/// Parser configuration.
+#[derive(Clone, Debug)]
+pub struct ParseConfig {
+    /// The file name used in `loc("name":line:col)` of ops without an
+    /// explicit location (mlir-opt uses the name given on its command line).
+    pub loc_file_name: String,
+    /// Line offset added to line numbers (for `--split-input-file` chunks).
+    pub line_offset: u32,
+}
+
+type PResult<T> = Result<T, Box<Diagnostic>>;
+
+/// Parses a whole file. Returns the module, or the first error.
+pub fn parse(text: &str, file: FileId, config: &ParseConfig) -> Result<Module, Box<Diagnostic>> {
+    let mut p = Parser {
+        src: text.as_bytes(),
+        pos: 0,
+        file,
+        m: Module::new(Context::new()),
+        depth: 0,
+        attr_aliases: FxHashMap::default(),
+        type_aliases: FxHashMap::default(),
+        scopes: Vec::new(),
+        forward: FxHashMap::default(),
+        block_scopes: Vec::new(),
+        deferred_locs: Vec::new(),
+        distinct: FxHashMap::default(),
+        loc_file: Sym(0),
+        line_starts: Vec::new(),
+        line_offset: config.line_offset,
+        module_name: Sym(0),
+        inherent_cache: FxHashMap::default(),
+    };
+    p.loc_file = p.m.ctx.sym_str(&config.loc_file_name);
+    p.module_name = p.m.ctx.sym_str("builtin.module");
+    p.line_starts.push(0);
+    for (i, b) in p.src.iter().enumerate() {
+        if *b == b'\n' {
+            p.line_starts.push(i as u32 + 1);
+        }
+    }
+    p.parse_file()?;
+    Ok(p.m)
+}
+
+#[derive(Clone)]
+struct ValueEntry {
+    values: Vec<ValueId>,
+    span: Span,
+}
+
+struct ForwardRef {
+    value: ValueId,
+    span: Span,
+}
+
+struct BlockScope<'a> {
+    names: FxHashMap<&'a [u8], (BlockId, Span, bool)>,
+    region: RegionId,
+}
+
+struct Parser<'a> {
+    src: &'a [u8],
+    pos: usize,
+    file: FileId,
+    m: Module,
+    depth: u32,
+    attr_aliases: FxHashMap<Vec<u8>, AttrId>,
+    type_aliases: FxHashMap<Vec<u8>, TypeId>,
+    /// Visible SSA names, innermost region last.
+    scopes: Vec<FxHashMap<&'a [u8], ValueEntry>>,
+    /// Uses of names not defined yet: (name, result number) -> placeholder.
+    forward: FxHashMap<(&'a [u8], u32), ForwardRef>,
+    block_scopes: Vec<BlockScope<'a>>,
+    /// Ops/values whose `loc(#alias)` refers to an alias defined later.
+    deferred_locs: Vec<(DeferredTarget, Vec<u8>, Span)>,
+    distinct: FxHashMap<u64, AttrId>,
+    loc_file: Sym,
+    line_starts: Vec<u32>,
+    line_offset: u32,
+    module_name: Sym,
+    inherent_cache: FxHashMap<Sym, &'static [&'static str]>,
+}
+
+#[derive(Clone, Copy)]
+enum DeferredTarget {
+    Op(OpId),
+    Value(ValueId),
+}
+
+fn is_id_start(c: u8) -> bool {
+    c.is_ascii_alphabetic() || c == b'_'
+}
+fn is_id_char(c: u8) -> bool {
+    c.is_ascii_alphanumeric() || c == b'_' || c == b'$' || c == b'.'
+}
+fn is_suffix_char(c: u8) -> bool {
+    c.is_ascii_alphanumeric() || matches!(c, b'_' | b'$' | b'.' | b'-')
+}
+
+impl<'a> Parser<'a> {
+    // ----------------------------------------------------------------- lexing
+
+    fn loc(&self, span: Span) -> Loc {
+        Loc {
+            file: self.file,
+            span,
+        }
+    }
+    fn err_at<T>(&self, at: usize, msg: impl Into<String>) -> PResult<T> {
+        Err(Box::new(Diagnostic::error(
+            self.loc(Span::new(at as u32, at as u32 + 1)),
+            msg,
+        )))
+    }
+    fn err_span<T>(&self, span: Span, msg: impl Into<String>) -> PResult<T> {
+        Err(Box::new(Diagnostic::error(self.loc(span), msg)))
+    }
+    fn skip_ws(&mut self) {
+        loop {
+            match self.src.get(self.pos) {
+                Some(b' ' | b'\t' | b'\n' | b'\r') => self.pos += 1,
+                Some(b'/') if self.src.get(self.pos + 1) == Some(&b'/') => {
+                    while let Some(&c) = self.src.get(self.pos) {
+                        if c == b'\n' {
+                            break;
+                        }
+                        self.pos += 1;
+                    }
+                }
+                _ => return,
+            }
+        }
+    }
+    fn peek(&mut self) -> Option<u8> {
+        self.skip_ws();
+        self.src.get(self.pos).copied()
+    }
+    fn peek_at(&self, off: usize) -> Option<u8> {
+        self.src.get(self.pos + off).copied()
+    }
+    fn eat(&mut self, c: u8) -> bool {
+        if self.peek() == Some(c) {
+            self.pos += 1;
+            true
+        } else {
+            false
+        }
+    }
+    fn eat_str(&mut self, s: &str) -> bool {
+        self.skip_ws();
+        if self.src[self.pos..].starts_with(s.as_bytes()) {
+            self.pos += s.len();
+            true
+        } else {
+            false
+        }
+    }
+    fn expect(&mut self, c: u8, what: &str) -> PResult<()> {
+        if self.eat(c) {
+            Ok(())
+        } else {
+            self.err_tok(format!("expected {what}"))
+        }
+    }
+    /// An error about the current token, placed as MLIR's
+    /// `emitWrongTokenError` does: at the end of the previous token when
+    /// whitespace separates them.
+    fn err_tok<T>(&mut self, msg: impl Into<String>) -> PResult<T> {
+        self.skip_ws();
+        let mut at = self.pos;
+        while at > 0 && matches!(self.src[at - 1], b' ' | b'\t' | b'\n' | b'\r') {
+            at -= 1;
+        }
+        if at == self.src.len() && at > 0 && at == self.pos {
+            at -= 1;
+        }
+        Err(Box::new(Diagnostic::error(
+            self.loc(Span::new(at as u32, at as u32)),
+            msg,
+        )))
+    }
+    /// A bare identifier (keyword) at the cursor, without consuming.
+    fn peek_ident(&mut self) -> &'a [u8] {
+        self.skip_ws();
+        let src = self.src;
+        let start = self.pos;
+        if !src.get(start).is_some_and(|&c| is_id_start(c)) {
+            return &[];
+        }
+        let mut end = start + 1;
+        while end < src.len() && is_id_char(src[end]) {
+            end += 1;
+        }
+        &src[start..end]
+    }
+    fn eat_keyword(&mut self, kw: &str) -> bool {
+        if self.peek_ident() == kw.as_bytes() {
+            self.pos += kw.len();
+            true
+        } else {
+            false
+        }
+    }
+    fn bare_ident(&mut self) -> PResult<&'a [u8]> {
+        let id = self.peek_ident();
+        if id.is_empty() {
+            let at = self.pos;
+            return self.err_at(at, "expected identifier");
+        }
+        self.pos += id.len();
+        Ok(id)
+    }
+    /// Reads `[0-9]+` (no sign) as u64.
+    fn integer(&mut self) -> PResult<u64> {
+        self.skip_ws();
+        let start = self.pos;
+        while self.src.get(self.pos).is_some_and(|c| c.is_ascii_digit()) {
+            self.pos += 1;
+        }
+        if start == self.pos {
+            return self.err_at(start, "expected integer value");
+        }
+        let s = std::str::from_utf8(&self.src[start..self.pos]).unwrap_or("");
+        match s.parse::<u64>() {
+            Ok(v) => Ok(v),
+            Err(_) => self.err_at(start, "integer value too large"),
+        }
+    }
+    /// Reads a string literal and returns its decoded bytes.
+    fn string_lit(&mut self) -> PResult<std::borrow::Cow<'a, [u8]>> {
+        self.skip_ws();
+        let start = self.pos;
+        if self.src.get(self.pos) != Some(&b'"') {
+            return self.err_at(start, "expected string literal");
+        }
+        self.pos += 1;
+        // Fast path: no escapes.
+        let src = self.src;
+        let mut i = self.pos;
+        while let Some(&c) = src.get(i) {
+            match c {
+                b'"' => {
+                    let s = &src[self.pos..i];
+                    self.pos = i + 1;
+                    return Ok(std::borrow::Cow::Borrowed(s));
+                }
+                b'\\' | b'\n' | b'\r' => break,
+                _ => i += 1,
+            }
+        }
+        let mut out = Vec::new();
+        loop {
+            let Some(&c) = self.src.get(self.pos) else {
+                return self.err_at(start, "expected '\"' in string literal");
+            };
+            self.pos += 1;
+            match c {
+                b'"' => return Ok(std::borrow::Cow::Owned(out)),
+                b'\n' | b'\r' => return self.err_at(start, "expected '\"' in string literal"),
+                b'\\' => {
+                    let Some(&e) = self.src.get(self.pos) else {
+                        return self.err_at(self.pos, "unknown escape in string literal");
+                    };
+                    match e {
+                        b'"' | b'\\' => {
+                            out.push(e);
+                            self.pos += 1;
+                        }
+                        b'n' => {
+                            out.push(b'\n');
+                            self.pos += 1;
+                        }
+                        b't' => {
+                            out.push(b'\t');
+                            self.pos += 1;
+                        }
+                        _ => {
+                            let h1 = self.src.get(self.pos).copied().and_then(hexval);
+                            let h2 = self.src.get(self.pos + 1).copied().and_then(hexval);
+                            match (h1, h2) {
+                                (Some(a), Some(b)) => {
+                                    out.push(a * 16 + b);
+                                    self.pos += 2;
+                                }
+                                _ => {
+                                    return self
+                                        .err_at(self.pos - 1, "unknown escape in string literal")
+                                }
+                            }
+                        }
+                    }
+                }
+                _ => out.push(c),
+            }
+        }
+    }
+    /// `%name`, `^name`, `#name`, `!name` suffix identifier after the sigil.
+    fn suffix_id(&mut self) -> &'a [u8] {
+        let src = self.src;
+        let start = self.pos;
+        let mut end = start;
+        if src.get(end).is_some_and(|c| c.is_ascii_digit()) {
+            while end < src.len() && src[end].is_ascii_digit() {
+                end += 1;
+            }
+        } else {
+            while end < src.len() && is_suffix_char(src[end]) {
+                end += 1;
+            }
+        }
+        self.pos = end;
+        &src[start..end]
+    }
+    fn enter(&mut self) -> PResult<()> {
+        self.depth += 1;
+        if self.depth > MAX_DEPTH {
+            let at = self.pos;
+            return self.err_at(
+                at,
+                format!("nesting too deep: more than {MAX_DEPTH} levels of regions, attributes or types"),
+            );
+        }
+        Ok(())
+    }
+    fn leave(&mut self) {
+        self.depth -= 1;
+    }
+    fn line_col(&self, pos: usize) -> (u32, u32) {
+        let pos = pos as u32;
+        let i = match self.line_starts.binary_search(&pos) {
+            Ok(i) => i,
+            Err(i) => i.saturating_sub(1),
+        };
+        let start = self.line_starts.get(i).copied().unwrap_or(0);
+        (i as u32 + 1 + self.line_offset, pos - start + 1)
+    }
+    fn file_loc(&mut self, pos: usize) -> AttrId {
+        let (line, col) = self.line_col(pos);
+        let file = self.loc_file;
+        self.m
+            .ctx
+            .attr(AttrData::Loc(LocData::FileLineCol { file, line, col }))
+    }
+
+    // ------------------------------------------------------------ top level
+
+    fn parse_file(&mut self) -> PResult<()> {
+        let top_region = self.m.regions.alloc(Default::default());
+        let top_block = self.m.blocks.alloc(Default::default());
+        self.m.blocks[top_block].parent = Some(top_region);
+        self.m.regions[top_region].blocks.push(top_block);
+        self.scopes.push(FxHashMap::default());
+        self.block_scopes.push(BlockScope {
+            names: FxHashMap::default(),
+            region: top_region,
+        });
+        loop {
+            match self.peek() {
+                None => break,
+                Some(b'#') if self.peek_at(1) == Some(b'-') => {
+                    let at = self.pos;
+                    return self.err_at(at, "expected operation name in quotes");
+                }
+                Some(b'#') => self.parse_alias_def(true)?,
+                Some(b'!') => self.parse_alias_def(false)?,
+                Some(b'{') if self.peek_at(1) == Some(b'-') && self.peek_at(2) == Some(b'#') => {
+                    self.parse_file_metadata()?;
+                }
+                _ => {
+                    let op = self.parse_operation()?;
+                    self.m.append_op(top_block, op);
+                }
+            }
+        }
+        self.finish_forward_refs()?;
+        self.resolve_deferred_locs()?;
+        // Wrap in a module unless the file is exactly one builtin.module.
+        let ops = self.m.blocks[top_block].ops.clone();
+        let single_module = ops.len() == 1 && self.m.ops[ops[0]].name == self.module_name;
+        let top = if single_module {
+            ops[0]
+        } else {
+            let loc = {
+                let file = self.loc_file;
+                self.m.ctx.attr(AttrData::Loc(LocData::FileLineCol {
+                    file,
+                    line: self.line_offset,
+                    col: 0,
+                }))
+            };
+            let attrs = self.m.ctx.empty_dict();
+            let module = self.m.create_op(OpSpec {
+                name: self.module_name,
+                operands: vec![],
+                result_types: vec![],
+                successors: vec![],
+                num_regions: 0,
+                properties: None,
+                attrs,
+                loc,
+            });
+            self.m.ops[module].regions = vec![top_region].into();
+            self.m.regions[top_region].parent = Some(module);
+            self.m.source.ops.insert(module, Span::new(0, 0));
+            module
+        };
+        if single_module {
+            // Detach the module from the implicit block.
+            self.m.blocks[top_block].ops.clear();
+            self.m.ops[top].parent = None;
+        }
+        self.m.top = Some(top);
+        Ok(())
+    }
+
+    fn parse_alias_def(&mut self, is_attr: bool) -> PResult<()> {
+        self.skip_ws();
+        let start = self.pos;
+        self.pos += 1;
+        let name = self.suffix_id().to_vec();
+        if name.is_empty() || name.contains(&b'.') {
+            return self.err_at(start, "expected operation name in quotes");
+        }
+        self.expect(b'=', "'=' in alias definition")?;
+        if is_attr {
+            if self.attr_aliases.contains_key(&name) {
+                return self.err_at(
+                    start,
+                    format!(
+                        "redefinition of attribute alias id '{}'",
+                        String::from_utf8_lossy(&name)
+                    ),
+                );
+            }
+            let a = self.parse_attr()?;
+            self.attr_aliases.insert(name, a);
+        } else {
+            if self.type_aliases.contains_key(&name) {
+                return self.err_at(
+                    start,
+                    format!(
+                        "redefinition of type alias id '{}'",
+                        String::from_utf8_lossy(&name)
+                    ),
+                );
+            }
+            let t = self.parse_type()?;
+            let sym = self.m.ctx.sym(&name);
+            self.m.type_aliases.push((sym, t));
+            self.type_aliases.insert(name, t);
+        }
+        Ok(())
+    }
+
+    /// `{-# dialect_resources: { d: { key: "0x.." } } #-}`.
+    fn parse_file_metadata(&mut self) -> PResult<()> {
+        self.pos += 3;
+        loop {
+            if self.eat_str("#-}") {
+                return Ok(());
+            }
+            let section = self.bare_ident()?.to_vec();
+            self.expect(b':', "':'")?;
+            self.expect(b'{', "'{'")?;
+            while !self.eat(b'}') {
+                let dialect = self.bare_ident()?.to_vec();
+                self.expect(b':', "':'")?;
+                self.expect(b'{', "'{'")?;
+                let mut entries = Vec::new();
+                while !self.eat(b'}') {
+                    let key = self.suffix_id_or_ident()?;
+                    self.expect(b':', "':'")?;
+                    self.skip_ws();
+                    let vstart = self.pos;
+                    if self.peek() == Some(b'"') {
+                        self.string_lit()?;
+                    } else {
+                        self.bare_ident()?;
+                    }
+                    let text = self.src[vstart..self.pos].to_vec();
+                    let k = self.m.ctx.sym(&key);
+                    let v = self.m.ctx.sym(&text);
+                    entries.push((k, v));
+                    self.eat(b',');
+                }
+                if section == b"dialect_resources" {
+                    let d = self.m.ctx.sym(&dialect);
+                    self.m.resources.push((d, entries));
+                }
+                self.eat(b',');
+            }
+            self.eat(b',');
+        }
+    }
+
+    fn suffix_id_or_ident(&mut self) -> PResult<Vec<u8>> {
+        self.skip_ws();
+        let start = self.pos;
+        let id = self.suffix_id();
+        if id.is_empty() {
+            return self.err_at(start, "expected identifier");
+        }
+        Ok(id.to_vec())
+    }
+
+    // ------------------------------------------------------------ operations
+
+    fn parse_operation(&mut self) -> PResult<OpId> {
+        self.skip_ws();
+        let op_start = self.pos;
+        // Result list.
+        let mut results: Vec<(&'a [u8], u32, Span)> = Vec::new();
+        if self.peek() == Some(b'%') {
+            loop {
+                self.skip_ws();
+                let s = self.pos;
+                if !self.eat(b'%') {
+                    return self.err_at(s, "expected SSA operand");
+                }
+                let name = self.suffix_id();
+                if name.is_empty() {
+                    return self.err_at(s, "expected SSA operand");
+                }
+                let span = Span::new(s as u32, self.pos as u32);
+                let mut count = 1u32;
+                if self.eat(b':') {
+                    let at = self.pos;
+                    let n = self.integer()?;
+                    if n == 0 || n > u32::MAX as u64 {
+                        return self
+                            .err_at(at, "expected named operation to have at least 1 result");
+                    }
+                    count = n as u32;
+                }
+                results.push((name, count, span));
+                if !self.eat(b',') {
+                    break;
+                }
+            }
+            self.expect(b'=', "'=' after SSA name")?;
+        }
+        self.skip_ws();
+        let name_start = self.pos;
+        if self.peek() != Some(b'"') {
+            if self.peek_ident().is_empty() {
+                return self.err_tok("expected operation name in quotes");
+            }
+            let id = self.peek_ident();
+            return self.err_at(
+                name_start,
+                format!(
+                    "custom op '{}' is unknown: irkit reads only the generic op syntax (\"dialect.op\"(...) : (...) -> ...)",
+                    String::from_utf8_lossy(id)
+                ),
+            );
+        }
+        let name_bytes = self.string_lit()?;
+        let name_span = Span::new(name_start as u32, self.pos as u32);
+        if name_bytes.is_empty() {
+            return self.err_span(name_span, "empty operation name is invalid");
+        }
+        let name = self.m.ctx.sym(&name_bytes);
+        // Operands.
+        self.expect(b'(', "'(' to start operand list")?;
+        let mut operand_refs: Vec<(&'a [u8], u32, Span)> = Vec::new();
+        if !self.eat(b')') {
+            loop {
+                operand_refs.push(self.parse_value_ref()?);
+                if self.eat(b')') {
+                    break;
+                }
+                self.expect(b',', "')' in operand list")?;
+            }
+        }
+        // Successors.
+        let mut successors = Vec::new();
+        let mut succ_spans = Vec::new();
+        if self.eat(b'[') {
+            loop {
+                self.skip_ws();
+                let s = self.pos;
+                if !self.eat(b'^') {
+                    return self.err_at(s, "expected block name");
+                }
+                let bname = self.suffix_id();
+                let span = Span::new(s as u32, self.pos as u32);
+                let b = self.block_ref(bname, span);
+                successors.push(b);
+                succ_spans.push(span);
+                if self.eat(b']') {
+                    break;
+                }
+                self.expect(b',', "']' in successor list")?;
+            }
+        }
+        // Properties.
+        let mut properties = None;
+        if self.peek() == Some(b'<') {
+            self.pos += 1;
+            let a = self.parse_attr()?;
+            self.expect(b'>', "'>' to close properties")?;
+            properties = Some(a);
+        }
+        // Regions: parsed after we know nothing else; MLIR parses them here.
+        let mut region_bodies: Vec<RegionId> = Vec::new();
+        if self.peek() == Some(b'(') {
+            self.pos += 1;
+            loop {
+                let r = self.m.regions.alloc(Default::default());
+                self.parse_region(r)?;
+                region_bodies.push(r);
+                if self.eat(b')') {
+                    break;
+                }
+                self.expect(b',', "')' to end region list")?;
+            }
+        }
+        // Attributes.
+        let mut attrs = self.m.ctx.empty_dict();
+        if self.peek() == Some(b'{') {
+            attrs = self.parse_dict()?;
+        }
+        // Type signature.
+        self.expect(b':', "':' followed by operation type")?;
+        self.skip_ws();
+        let ty_start = self.pos;
+        let fty = self.parse_type()?;
+        let (inputs, outputs) = match self.m.ctx.type_data(fty) {
+            TypeData::Function { inputs, results } => (inputs.to_vec(), results.to_vec()),
+            _ => return self.err_at(ty_start, "expected function type"),
+        };
+        if inputs.len() != operand_refs.len() {
+            return self.err_at(
+                ty_start,
+                format!(
+                    "expected {} operand type{} but had {}",
+                    operand_refs.len(),
+                    if operand_refs.len() == 1 { "" } else { "s" },
+                    inputs.len()
+                ),
+            );
+        }
+        let total_results: u64 = results.iter().map(|r| r.1 as u64).sum();
+        if !results.is_empty() && total_results != outputs.len() as u64 {
+            return self.err_at(
+                op_start,
+                format!(
+                    "operation defines {} results but was provided {} to bind",
+                    outputs.len(),
+                    total_results
+                ),
+            );
+        }
+        // Resolve operands.
+        let mut operands = Vec::with_capacity(operand_refs.len());
+        let mut operand_spans = Vec::with_capacity(operand_refs.len());
+        for ((n, idx, span), ty) in operand_refs.iter().zip(inputs.iter()) {
+            operands.push(self.resolve_use(n, *idx, *span, *ty)?);
+            operand_spans.push(*span);
+        }
+        // Location.
+        let mut loc = None;
+        let mut deferred_loc = None;
+        if self.peek_ident() == b"loc" {
+            match self.parse_trailing_loc()? {
+                LocOrAlias::Loc(l) => loc = Some(l),
+                LocOrAlias::Alias(n, s) => deferred_loc = Some((n, s)),
+            }
+        }
+        let loc = match loc {
+            Some(l) => l,
+            None => self.file_loc(name_start),
+        };
+        // Define results (reusing forward-reference placeholders).
+        let mut result_values = Vec::with_capacity(outputs.len());
+        let mut ti = 0usize;
+        for (rname, count, span) in &results {
+            let mut vals = Vec::with_capacity(*count as usize);
+            for k in 0..*count {
+                let ty = outputs[ti];
+                ti += 1;
+                let v = self.define_value(rname, k, ty, *span)?;
+                vals.push(v);
+            }
+            result_values.extend(vals.iter().copied());
+            self.insert_name(rname, vals, *span)?;
+        }
+        while result_values.len() < outputs.len() {
+            let v = self.m.new_detached_value(outputs[result_values.len()]);
+            result_values.push(v);
+        }
+        let op = self.m.create_op_with_results(
+            OpSpec {
+                name,
+                operands,
+                result_types: Vec::new(),
+                successors,
+                num_regions: 0,
+                properties,
+                attrs,
+                loc,
+            },
+            result_values,
+        );
+        for &r in &region_bodies {
+            self.m.regions[r].parent = Some(op);
+        }
+        self.m.ops[op].regions = region_bodies.into();
+        self.m.source.ops.insert(op, name_span);
+        self.m.source.operands.insert(op, operand_spans.into());
+        if !succ_spans.is_empty() {
+            self.m.source.successors.insert(op, succ_spans.into());
+        }
+        if let Some((n, s)) = deferred_loc {
+            self.deferred_locs.push((DeferredTarget::Op(op), n, s));
+        }
+        self.move_inherent_attrs(op);
+        Ok(op)
+    }
+
+    /// Registered ops given inherent attributes in the discardable dictionary
+    /// get them moved into properties, as MLIR does when parsing.
+    fn move_inherent_attrs(&mut self, op: OpId) {
+        let name = self.m.ops[op].name;
+        let inherent = match self.inherent_cache.get(&name) {
+            Some(i) => *i,
+            None => {
+                let i = registry::op_traits(self.m.ctx.bytes(name)).inherent;
+                self.inherent_cache.insert(name, i);
+                i
+            }
+        };
+        if inherent.is_empty() {
+            return;
+        }
+        let traits = registry::OpTraits {
+            inherent,
+            ..Default::default()
+        };
+        let attrs = self.m.ops[op].attrs;
+        let AttrData::Dict(entries) = self.m.ctx.attr_data(attrs).clone() else {
+            return;
+        };
+        let (inh, rest): (Vec<_>, Vec<_>) = entries.iter().partition(|(k, _)| {
+            let kb = self.m.ctx.bytes(*k);
+            traits.inherent.iter().any(|i| i.as_bytes() == kb)
+        });
+        if inh.is_empty() {
+            return;
+        }
+        let mut props: Vec<(Sym, AttrId)> = match self.m.ops[op].properties {
+            Some(p) => match self.m.ctx.attr_data(p) {
+                AttrData::Dict(e) => e.to_vec(),
+                _ => return,
+            },
+            None => Vec::new(),
+        };
+        props.extend(inh);
+        let Ok(p) = self.m.ctx.dict_attr(props) else {
+            return;
+        };
+        let Ok(a) = self.m.ctx.dict_attr(rest) else {
+            return;
+        };
+        self.m.ops[op].properties = Some(p);
+        self.m.ops[op].attrs = a;
+    }
+
+    fn parse_value_ref(&mut self) -> PResult<(&'a [u8], u32, Span)> {
+        self.skip_ws();
+        let s = self.pos;
+        if !self.eat(b'%') {
+            return self.err_at(s, "expected SSA operand");
+        }
+        let name = self.suffix_id();
+        if name.is_empty() {
+            return self.err_at(s, "expected SSA operand");
+        }
+        let mut idx = 0u32;
+        if self.src.get(self.pos) == Some(&b'#') {
+            self.pos += 1;
+            let at = self.pos;
+            let n = self.integer()?;
+            if n > u32::MAX as u64 {
+                return self.err_at(at, "invalid SSA value result number");
+            }
+            idx = n as u32;
+        }
+        Ok((name, idx, Span::new(s as u32, self.pos as u32)))
+    }
+
+    fn lookup(&self, name: &[u8]) -> Option<&ValueEntry> {
+        self.scopes.iter().rev().find_map(|s| s.get(name))
+    }
+
+    fn type_str(&self, t: TypeId) -> String {
+        crate::printer::type_to_string(&self.m.ctx, t)
+    }
+
+    fn resolve_use(
+        &mut self,
+        name: &'a [u8],
+        idx: u32,
+        span: Span,
+        ty: TypeId,
+    ) -> PResult<ValueId> {
+        if let Some(e) = self.lookup(name) {
+            let Some(&v) = e.values.get(idx as usize) else {
+                let n = e.values.len();
+                return self.err_span(
+                    span,
+                    format!(
+                        "reference to invalid result number (op has {n} result{})",
+                        if n == 1 { "" } else { "s" }
+                    ),
+                );
+            };
+            let vt = self.m.values[v].ty;
+            if vt != ty {
+                let def = e.span;
+                let d = Diagnostic::error(
+                    self.loc(span),
+                    format!(
+                        "use of value '%{}' expects different type than prior uses: '{}' vs '{}'",
+                        String::from_utf8_lossy(name),
+                        self.type_str(ty),
+                        self.type_str(vt)
+                    ),
+                )
+                .with_note(Some(self.loc(def)), "prior use here");
+                return Err(Box::new(d));
+            }
+            return Ok(v);
+        }
+        let key = (name, idx);
+        if let Some(f) = self.forward.get(&key) {
+            let v = f.value;
+            let vt = self.m.values[v].ty;
+            if vt != ty {
+                let prior = f.span;
+                let d = Diagnostic::error(
+                    self.loc(span),
+                    format!(
+                        "use of value '%{}' expects different type than prior uses: '{}' vs '{}'",
+                        String::from_utf8_lossy(name),
+                        self.type_str(ty),
+                        self.type_str(vt)
+                    ),
+                )
+                .with_note(Some(self.loc(prior)), "prior use here");
+                return Err(Box::new(d));
+            }
+            return Ok(v);
+        }
+        let v = self.m.new_detached_value(ty);
+        self.forward.insert(key, ForwardRef { value: v, span });
+        Ok(v)
+    }
+
+    /// Creates (or takes from a forward reference) result `k` of `name`.
+    fn define_value(&mut self, name: &'a [u8], k: u32, ty: TypeId, span: Span) -> PResult<ValueId> {
+        if let Some(e) = self.lookup(name) {
+            let prev = e.span;
+            let d = Diagnostic::error(
+                self.loc(span),
+                format!(
+                    "redefinition of SSA value '%{}'",
+                    String::from_utf8_lossy(name)
+                ),
+            )
+            .with_note(Some(self.loc(prev)), "previously defined here");
+            return Err(Box::new(d));
+        }
+        if let Some(f) = self.forward.remove(&(name, k)) {
+            let v = f.value;
+            let vt = self.m.values[v].ty;
+            if vt != ty {
+                let d = Diagnostic::error(
+                    self.loc(span),
+                    format!(
+                        "definition of SSA value '%{}#{}' has type '{}'",
+                        String::from_utf8_lossy(name),
+                        k,
+                        self.type_str(ty)
+                    ),
+                )
+                .with_note(
+                    Some(self.loc(f.span)),
+                    format!("previously used here with type '{}'", self.type_str(vt)),
+                );
+                return Err(Box::new(d));
+            }
+            self.m.source.values.insert(v, span);
+            return Ok(v);
+        }
+        let v = self.m.new_detached_value(ty);
+        self.m.source.values.insert(v, span);
+        Ok(v)
+    }
+
+    fn insert_name(&mut self, name: &'a [u8], values: Vec<ValueId>, span: Span) -> PResult<()> {
+        if let Some(s) = self.scopes.last_mut() {
+            s.insert(name, ValueEntry { values, span });
+        }
+        Ok(())
+    }
+
+    fn finish_forward_refs(&mut self) -> PResult<()> {
+        if let Some((_, f)) = self.forward.iter().min_by_key(|(_, f)| f.span.start) {
+            return self.err_span(f.span, "use of undeclared SSA value name");
+        }
+        Ok(())
+    }
+
+    fn resolve_deferred_locs(&mut self) -> PResult<()> {
+        for (target, name, span) in std::mem::take(&mut self.deferred_locs) {
+            let Some(&a) = self.attr_aliases.get(&name) else {
+                return self.err_span(span, "operation location alias was never defined");
+            };
+            if !matches!(self.m.ctx.attr_data(a), AttrData::Loc(_)) {
+                return self.err_span(span, "expected location, but found dialect attribute");
+            }
+            match target {
+                DeferredTarget::Op(op) => self.m.ops[op].loc = a,
+                DeferredTarget::Value(v) => self.m.values[v].loc = a,
+            }
+        }
+        Ok(())
+    }
+
+    fn block_ref(&mut self, name: &'a [u8], span: Span) -> BlockId {
+        let region = self.block_scopes.last().map(|s| s.region);
+        let scope = self.block_scopes.last_mut();
+        if let Some(scope) = scope {
+            if let Some(&(b, _, _)) = scope.names.get(name) {
+                return b;
+            }
+            let b = self.m.blocks.alloc(Default::default());
+            self.m.blocks[b].parent = region;
+            scope.names.insert(name, (b, span, false));
+            self.m.source.blocks.insert(b, span);
+            return b;
+        }
+        self.m.blocks.alloc(Default::default())
+    }
+
+    fn parse_region(&mut self, region: RegionId) -> PResult<()> {
+        self.enter()?;
+        self.skip_ws();
+        let open = self.pos;
+        self.expect(b'{', "'{' to begin a region")?;
+        self.scopes.push(FxHashMap::default());
+        self.block_scopes.push(BlockScope {
+            names: FxHashMap::default(),
+            region,
+        });
+        let mut first = true;
+        loop {
+            match self.peek() {
+                Some(b'}') => {
+                    self.pos += 1;
+                    break;
+                }
+                None => {
+                    // MLIR reports the missing op at the end of the input.
+                    let _ = open;
+                    return self.err_tok("expected operation name in quotes");
+                }
+                Some(b'^') => {
+                    self.parse_block(region)?;
+                }
+                _ => {
+                    if !first {
+                        let at = self.pos;
+                        return self.err_at(at, "expected block label or '}'");
+                    }
+                    // Unlabeled entry block.
+                    let b = self.m.blocks.alloc(Default::default());
+                    self.m.blocks[b].parent = Some(region);
+                    self.m.regions[region].blocks.push(b);
+                    self.m
+                        .source
+                        .blocks
+                        .insert(b, Span::new(self.pos as u32, self.pos as u32));
+                    self.parse_block_body(b)?;
+                }
+            }
+            first = false;
+        }
+        // Undefined block references.
+        if let Some(scope) = self.block_scopes.pop() {
+            let mut undefined: Vec<_> = scope
+                .names
+                .iter()
+                .filter(|(_, (_, _, defined))| !defined)
+                .map(|(n, (_, s, _))| (s.start, *s, *n))
+                .collect();
+            undefined.sort_by_key(|u| u.0);
+            if let Some((_, s, n)) = undefined.into_iter().next() {
+                let _ = n;
+                return self.err_span(s, "reference to an undefined block");
+            }
+        }
+        self.scopes.pop();
+        self.leave();
+        Ok(())
+    }
+
+    fn parse_block(&mut self, region: RegionId) -> PResult<()> {
+        self.skip_ws();
+        let s = self.pos;
+        self.pos += 1;
+        let name = self.suffix_id();
+        if name.is_empty() {
+            return self.err_at(s, "expected block name");
+        }
+        let span = Span::new(s as u32, self.pos as u32);
+        let scope = self.block_scopes.last_mut();
+        let b = match scope.as_ref().and_then(|sc| sc.names.get(name).copied()) {
+            Some((_, prev, true)) => {
+                let d = Diagnostic::error(
+                    self.loc(span),
+                    format!(
+                        "redefinition of block '^{}'",
+                        String::from_utf8_lossy(&name)
+                    ),
+                );
+                let _ = prev;
+                return Err(Box::new(d));
+            }
+            Some((b, _, false)) => b,
+            None => self.m.blocks.alloc(Default::default()),
+        };
+        if let Some(sc) = self.block_scopes.last_mut() {
+            sc.names.insert(name, (b, span, true));
+        }
+        self.m.blocks[b].parent = Some(region);
+        self.m.regions[region].blocks.push(b);
+        self.m.source.blocks.insert(b, span);
+        if self.eat(b'(') && !self.eat(b')') {
+            {
+                loop {
+                    self.skip_ws();
+                    let as_ = self.pos;
+                    if !self.eat(b'%') {
+                        return self.err_at(as_, "expected SSA operand");
+                    }
+                    let an = self.suffix_id();
+                    if an.is_empty() {
+                        return self.err_at(as_, "expected SSA operand");
+                    }
+                    let aspan = Span::new(as_ as u32, self.pos as u32);
+                    self.expect(b':', "':' and type for SSA operand")?;
+                    let ty = self.parse_type()?;
+                    let v = self.define_value(an, 0, ty, aspan)?;
+                    self.m.attach_block_arg(b, v);
+                    let loc = if self.peek_ident() == b"loc" {
+                        match self.parse_trailing_loc()? {
+                            LocOrAlias::Loc(l) => l,
+                            LocOrAlias::Alias(n, sp) => {
+                                self.deferred_locs.push((DeferredTarget::Value(v), n, sp));
+                                self.m.ctx.unknown_loc()
+                            }
+                        }
+                    } else {
+                        self.file_loc(as_)
+                    };
+                    self.m.values[v].loc = loc;
+                    self.insert_name(an, vec![v], aspan)?;
+                    if self.eat(b')') {
+                        break;
+                    }
+                    self.expect(b',', "')' to end argument list")?;
+                }
+            }
+        }
+        self.expect(b':', "':' after block name")?;
+        self.parse_block_body(b)
+    }
+
+    fn parse_block_body(&mut self, b: BlockId) -> PResult<()> {
+        loop {
+            match self.peek() {
+                Some(b'}') | Some(b'^') => return Ok(()),
+                None => return Ok(()),
+                _ => {
+                    let op = self.parse_operation()?;
+                    self.m.append_op(b, op);
+                }
+            }
+        }
+    }
+
+    // ------------------------------------------------------------- locations
+
+    fn parse_trailing_loc(&mut self) -> PResult<LocOrAlias> {
+        self.eat_keyword("loc");
+        self.expect(b'(', "'(' in inline location")?;
+        self.skip_ws();
+        if self.peek() == Some(b'#') {
+            let s = self.pos;
+            self.pos += 1;
+            let name = self.suffix_id().to_vec();
+            let span = Span::new(s as u32, self.pos as u32);
+            self.expect(b')', "')' in inline location")?;
+            if let Some(&a) = self.attr_aliases.get(&name) {
+                if !matches!(self.m.ctx.attr_data(a), AttrData::Loc(_)) {
+                    return self.err_span(span, "expected location, but found dialect attribute");
+                }
+                return Ok(LocOrAlias::Loc(a));
+            }
+            return Ok(LocOrAlias::Alias(name, span));
+        }
+        let l = self.parse_loc_inner()?;
+        self.expect(b')', "')' in inline location")?;
+        Ok(LocOrAlias::Loc(l))
+    }
+
+    fn parse_loc_inner(&mut self) -> PResult<AttrId> {
+        self.enter()?;
+        let r = self.parse_loc_inner_impl();
+        self.leave();
+        r
+    }
+
+    fn parse_loc_inner_impl(&mut self) -> PResult<AttrId> {
+        match self.peek() {
+            Some(b'#') => {
+                let s = self.pos;
+                self.pos += 1;
+                let name = self.suffix_id().to_vec();
+                match self.attr_aliases.get(&name) {
+                    Some(&a) if matches!(self.m.ctx.attr_data(a), AttrData::Loc(_)) => Ok(a),
+                    Some(_) => self.err_at(s, "expected location, but found dialect attribute"),
+                    None => self.err_at(
+                        s,
+                        format!(
+                            "undefined symbol alias id '{}'",
+                            String::from_utf8_lossy(&name)
+                        ),
+                    ),
+                }
+            }
+            Some(b'"') => {
+                let s = self.string_lit()?;
+                let sym = self.m.ctx.sym(&s);
+                if self.eat(b':') {
+                    let line = self.integer()?;
+                    self.expect(b':', "':' in FileLineColLoc")?;
+                    let col = self.integer()?;
+                    return Ok(self.m.ctx.attr(AttrData::Loc(LocData::FileLineCol {
+                        file: sym,
+                        line: line as u32,
+                        col: col as u32,
+                    })));
+                }
+                let child = if self.eat(b'(') {
+                    let c = self.parse_loc_inner()?;
+                    self.expect(b')', "')' after child location of NameLoc")?;
+                    c
+                } else {
+                    self.m.ctx.unknown_loc()
+                };
+                Ok(self
+                    .m
+                    .ctx
+                    .attr(AttrData::Loc(LocData::Name { name: sym, child })))
+            }
+            _ => {
+                let at = self.pos;
+                let kw = self.bare_ident()?;
+                match kw {
+                    b"unknown" => Ok(self.m.ctx.unknown_loc()),
+                    b"callsite" => {
+                        self.expect(b'(', "'(' in callsite location")?;
+                        let callee = self.parse_loc_inner()?;
+                        if !self.eat_keyword("at") {
+                            let p = self.pos;
+                            return self.err_at(p, "expected 'at' in callsite location");
+                        }
+                        let caller = self.parse_loc_inner()?;
+                        self.expect(b')', "')' in callsite location")?;
+                        Ok(self
+                            .m
+                            .ctx
+                            .attr(AttrData::Loc(LocData::CallSite { callee, caller })))
+                    }
+                    b"fused" => {
+                        let mut metadata = None;
+                        if self.eat(b'<') {
+                            metadata = Some(self.parse_attr()?);
+                            self.expect(b'>', "'>' after fused location metadata")?;
+                        }
+                        self.expect(b'[', "'[' in fused location")?;
+                        let mut locs = Vec::new();
+                        if !self.eat(b']') {
+                            loop {
+                                locs.push(self.parse_loc_inner()?);
+                                if self.eat(b']') {
+                                    break;
+                                }
+                                self.expect(b',', "']' in fused location")?;
+                            }
+                        }
+                        Ok(self.fused_loc(locs, metadata))
+                    }
+                    _ => self.err_at(at, "expected location instance"),
+                }
+            }
+        }
+    }
+
+    fn fused_loc(&mut self, locs: Vec<AttrId>, metadata: Option<AttrId>) -> AttrId {
+        let mut out: Vec<AttrId> = Vec::new();
+        let unknown = self.m.ctx.unknown_loc();
+        for l in locs {
+            if let AttrData::Loc(LocData::Fused {
+                metadata: md,
+                locs: inner,
+            }) = self.m.ctx.attr_data(l)
+            {
+                if *md == metadata {
+                    for &x in inner.iter() {
+                        if !out.contains(&x) {
+                            out.push(x);
+                        }
+                    }
+                    continue;
+                }
+            }
+            if l != unknown && !out.contains(&l) {
+                out.push(l);
+            }
+        }
+        if out.is_empty() {
+            if metadata.is_none() {
+                return unknown;
+            }
+            out.push(unknown);
+        }
+        if out.len() == 1 && metadata.is_none() {
+            return out[0];
+        }
+        self.m.ctx.attr(AttrData::Loc(LocData::Fused {
+            metadata,
+            locs: out.into(),
+        }))
+    }
+
+    // ----------------------------------------------------------------- types
+
+    pub(crate) fn parse_type(&mut self) -> PResult<TypeId> {
+        self.enter()?;
+        let r = self.parse_type_impl();
+        self.leave();
+        r
+    }
+
+    fn parse_type_list_parens(&mut self) -> PResult<Vec<TypeId>> {
+        // Cursor after '('.
+        let mut v = Vec::new();
+        if self.eat(b')') {
+            return Ok(v);
+        }
+        loop {
+            v.push(self.parse_type()?);
+            if self.eat(b')') {
+                return Ok(v);
+            }
+            self.expect(b',', "')'")?;
+        }
+    }
+
+    fn parse_type_impl(&mut self) -> PResult<TypeId> {
+        self.skip_ws();
+        let start = self.pos;
+        match self.peek() {
+            Some(b'(') => {
+                self.pos += 1;
+                let inputs = self.parse_type_list_parens()?;
+                if !self.eat_str("->") {
+                    let at = self.pos;
+                    return self.err_at(at, "expected '->' in function type");
+                }
+                let results = if self.peek() == Some(b'(') {
+                    self.pos += 1;
+                    self.parse_type_list_parens()?
+                } else {
+                    vec![self.parse_type()?]
+                };
+                Ok(self.m.ctx.function_type(&inputs, &results))
+            }
+            Some(b'!') => {
+                self.pos += 1;
+                let id_start = self.pos;
+                let mut end = id_start;
+                while end < self.src.len() && is_id_char(self.src[end]) {
+                    end += 1;
+                }
+                let ident = &self.src[id_start..end];
+                if ident.is_empty() {
+                    return self.err_at(start, "expected type");
+                }
+                // Alias: no '.' and not followed by '<'.
+                let has_dot = ident.contains(&b'.');
+                if !has_dot && self.src.get(end) != Some(&b'<') {
+                    self.pos = end;
+                    return match self.type_aliases.get(ident) {
+                        Some(&t) => Ok(t),
+                        None => self.err_at(
+                            start,
+                            format!(
+                                "undefined symbol alias id '{}'",
+                                String::from_utf8_lossy(ident)
+                            ),
+                        ),
+                    };
+                }
+                let (dialect, body) = self.parse_dialect_body(id_start)?;
+                Ok(self.m.ctx.ty(TypeData::Dialect { dialect, body }))
+            }
+            _ => {
+                let id = self.peek_ident();
+                if id.is_empty() {
+                    return self.err_at(start, "expected non-function type");
+                }
+                self.pos += id.len();
+                self.builtin_type(id, start)
+            }
+        }
+    }
+
+    fn builtin_type(&mut self, id: &'a [u8], start: usize) -> PResult<TypeId> {
+        let int = |s: &[u8]| -> Option<u32> {
+            if s.is_empty() || !s.iter().all(|c| c.is_ascii_digit()) {
+                return None;
+            }
+            std::str::from_utf8(s).ok()?.parse().ok()
+        };
+        let mk_int = |p: &mut Self, w: Option<u32>, sg: Signedness| -> PResult<TypeId> {
+            match w {
+                Some(w) if w <= 16_777_215 => Ok(p.m.ctx.ty(TypeData::Integer {
+                    width: w,
+                    signedness: sg,
+                })),
+                _ => p.err_at(start, "invalid integer width"),
+            }
+        };
+        if let Some(rest) = id.strip_prefix(b"si") {
+            if let Some(w) = int(rest) {
+                return mk_int(self, Some(w), Signedness::Signed);
+            }
+        }
+        if let Some(rest) = id.strip_prefix(b"ui") {
+            if let Some(w) = int(rest) {
+                return mk_int(self, Some(w), Signedness::Unsigned);
+            }
+        }
+        if let Some(rest) = id.strip_prefix(b"i") {
+            if !rest.is_empty() && rest.iter().all(|c| c.is_ascii_digit()) {
+                return mk_int(self, int(rest), Signedness::Signless);
+            }
+        }
+        if let Some(k) = std::str::from_utf8(id).ok().and_then(FloatKind::from_name) {
+            return Ok(self.m.ctx.float_type(k));
+        }
+        match id {
+            b"index" => Ok(self.m.ctx.ty(TypeData::Index)),
+            b"none" => Ok(self.m.ctx.ty(TypeData::None)),
+            b"token" => Ok(self.m.ctx.ty(TypeData::Token)),
+            b"complex" => {
+                self.expect(b'<', "'<' in complex type")?;
+                let e = self.parse_type()?;
+                self.expect(b'>', "'>' in complex type")?;
+                Ok(self.m.ctx.ty(TypeData::Complex(e)))
+            }
+            b"tuple" => {
+                self.expect(b'<', "'<' in tuple type")?;
+                let mut v = Vec::new();
+                if !self.eat(b'>') {
+                    loop {
+                        v.push(self.parse_type()?);
+                        if self.eat(b'>') {
+                            break;
+                        }
+                        self.expect(b',', "'>' in tuple type")?;
+                    }
+                }
+                Ok(self.m.ctx.ty(TypeData::Tuple(v.into())))
+            }
+            b"vector" => {
+                self.expect(b'<', "'<' in vector type")?;
+                let (shape, scalable) = self.parse_dims(true, false)?;
+                let elem = self.parse_type()?;
+                self.expect(b'>', "'>' in vector type")?;
+                Ok(self.m.ctx.ty(TypeData::Vector {
+                    shape: shape.into(),
+                    scalable: scalable.into(),
+                    elem,
+                }))
+            }
+            b"tensor" => {
+                self.expect(b'<', "'<' in tensor type")?;
+                if self.eat(b'*') {
+                    self.expect_x()?;
+                    let elem = self.parse_type()?;
+                    self.expect(b'>', "'>' in tensor type")?;
+                    return Ok(self.m.ctx.ty(TypeData::UnrankedTensor { elem }));
+                }
+                let (shape, _) = self.parse_dims(false, true)?;
+                let elem = self.parse_type()?;
+                let mut encoding = None;
+                if self.eat(b',') {
+                    encoding = Some(self.parse_attr()?);
+                }
+                self.expect(b'>', "'>' in tensor type")?;
+                Ok(self.m.ctx.ty(TypeData::RankedTensor {
+                    shape: shape.into(),
+                    elem,
+                    encoding,
+                }))
+            }
+            b"memref" => {
+                self.expect(b'<', "'<' in memref type")?;
+                if self.eat(b'*') {
+                    self.expect_x()?;
+                    let elem = self.parse_type()?;
+                    let mut space = None;
+                    if self.eat(b',') {
+                        space = Some(self.parse_attr()?);
+                    }
+                    self.expect(b'>', "'>' in memref type")?;
+                    return Ok(self.m.ctx.ty(TypeData::UnrankedMemRef { elem, space }));
+                }
+                let (shape, _) = self.parse_dims(false, true)?;
+                let elem = self.parse_type()?;
+                let mut layout = None;
+                let mut space = None;
+                while self.eat(b',') {
+                    let a = self.parse_attr()?;
+                    let is_layout = matches!(
+                        self.m.ctx.attr_data(a),
+                        AttrData::AffineMap(_) | AttrData::Strided(_)
+                    );
+                    if is_layout && layout.is_none() && space.is_none() {
+                        if !self.is_identity_map(a) {
+                            layout = Some(a);
+                        }
+                    } else {
+                        space = Some(self.normalize_memory_space(a));
+                    }
+                }
+                self.expect(b'>', "'>' in memref type")?;
+                Ok(self.m.ctx.ty(TypeData::MemRef {
+                    shape: shape.into(),
+                    elem,
+                    layout,
+                    space,
+                }))
+            }
+            _ => self.err_at(start, "expected non-function type"),
+        }
+    }
+
+    fn is_identity_map(&self, a: AttrId) -> bool {
+        let AttrData::AffineMap(s) = self.m.ctx.attr_data(a) else {
+            return false;
+        };
+        let text = self.m.ctx.str(*s);
+        let Some((dims, res)) = text.split_once(" -> ") else {
+            return false;
+        };
+        let dims = dims.trim();
+        let res = res.trim();
+        dims.starts_with('(') && res == dims && !dims.contains('[')
+    }
+
+    /// MLIR drops an integer memory space of 0 (the default).
+    fn normalize_memory_space(&mut self, a: AttrId) -> AttrId {
+        a
+    }
+
+    fn expect_x(&mut self) -> PResult<()> {
+        // 'x' separator (no whitespace skipping inside shapes).
+        if self.src.get(self.pos) == Some(&b'x') {
+            self.pos += 1;
+            Ok(())
+        } else {
+            let at = self.pos;
+            self.err_at(at, "expected 'x' in dimension list")
+        }
+    }
+
+    /// Dimension list `4x?x[8]x` (each followed by 'x').
+    fn parse_dims(
+        &mut self,
+        allow_scalable: bool,
+        allow_dynamic: bool,
+    ) -> PResult<(Vec<i64>, Vec<bool>)> {
+        let mut shape = Vec::new();
+        let mut scalable = Vec::new();
+        self.skip_ws();
+        loop {
+            let c = self.src.get(self.pos).copied();
+            let (dim, sc) = match c {
+                Some(b'?') if allow_dynamic => {
+                    self.pos += 1;
+                    (-1, false)
+                }
+                Some(b'[') if allow_scalable => {
+                    self.pos += 1;
+                    let d = self.dim_int()?;
+                    if self.src.get(self.pos) != Some(&b']') {
+                        let at = self.pos;
+                        return self.err_at(at, "missing ']' closing scalable dimension");
+                    }
+                    self.pos += 1;
+                    (d, true)
+                }
+                Some(c) if c.is_ascii_digit() => (self.dim_int()?, false),
+                _ => break,
+            };
+            shape.push(dim);
+            scalable.push(sc);
+            self.expect_x()?;
+        }
+        if !scalable.iter().any(|&s| s) {
+            scalable.clear();
+        }
+        Ok((shape, scalable))
+    }
+
+    fn dim_int(&mut self) -> PResult<i64> {
+        let start = self.pos;
+        while self.src.get(self.pos).is_some_and(|c| c.is_ascii_digit()) {
+            self.pos += 1;
+        }
+        // A hex-looking "0x" would be ambiguous: MLIR lexes "0x" then 'x'.
+        let s = std::str::from_utf8(&self.src[start..self.pos]).unwrap_or("");
+        match s.parse::<i64>() {
+            Ok(v) => Ok(v),
+            Err(_) => self.err_at(start, "invalid dimension"),
+        }
+    }
+
+    /// After `!` or `#`: `ns.ident<...>` / `ns<...>`. Returns the namespace and
+    /// the body pieces (everything after the namespace).
+    fn parse_dialect_body(&mut self, id_start: usize) -> PResult<(Sym, Box<[Piece]>)> {
+        let src = self.src;
+        let mut end = id_start;
+        while end < src.len()
+            && (src[end].is_ascii_alphanumeric() || src[end] == b'_' || src[end] == b'$')
+        {
+            end += 1;
+        }
+        let ns = &src[id_start..end];
+        let dialect = self.m.ctx.sym(ns);
+        let body_start = end;
+        let mut p = end;
+        if src.get(p) == Some(&b'.') {
+            p += 1;
+            while p < src.len() && is_id_char(src[p]) {
+                p += 1;
+            }
+        }
+        let registered = registry::is_registered_dialect(ns);
+        let mut pieces = Vec::new();
+        let mut text_start = body_start;
+        if src.get(p) == Some(&b'<') {
+            // Balanced scan.
+            let mut stack: Vec<u8> = Vec::new();
+            let open_at = p;
+            let mut i = p;
+            loop {
+                let Some(&c) = src.get(i) else {
+                    return self.err_at(open_at, "unbalanced '<' character in pretty dialect name");
+                };
+                match c {
+                    b'"' => {
+                        i += 1;
+                        while i < src.len() && src[i] != b'"' {
+                            if src[i] == b'\\' {
+                                i += 1;
+                            }
+                            i += 1;
+                        }
+                        i += 1;
+                        continue;
+                    }
+                    b'<' | b'(' | b'[' | b'{' => {
+                        if registered && c == b'<' && !stack.is_empty() {
+                            pieces_text(&mut self.m.ctx, &mut pieces, &src[text_start..i + 1]);
+                            pieces.push(Piece::Open);
+                            text_start = i + 1;
+                        }
+                        stack.push(c);
+                    }
+                    // `->` (function types inside bodies) never closes a bracket.
+                    b'>' if i > 0 && src[i - 1] == b'-' => {}
+                    b'>' | b')' | b']' | b'}' => {
+                        let want = match c {
+                            b'>' => b'<',
+                            b')' => b'(',
+                            b']' => b'[',
+                            _ => b'{',
+                        };
+                        if stack.last() != Some(&want) {
+                            return self.err_at(
+                                i,
+                                format!(
+                                    "unbalanced '{}' character in pretty dialect name",
+                                    c as char
+                                ),
+                            );
+                        }
+                        stack.pop();
+                        if stack.is_empty() {
+                            i += 1;
+                            break;
+                        }
+                        if registered && c == b'>' {
+                            pieces_text(&mut self.m.ctx, &mut pieces, &src[text_start..i]);
+                            pieces.push(Piece::Close);
+                            text_start = i;
+                        }
+                    }
+                    b'#' | b'!'
+                        if registered && src.get(i + 1).is_some_and(|&n| is_id_start(n)) =>
+                    {
+                        pieces_text(&mut self.m.ctx, &mut pieces, &src[text_start..i]);
+                        self.pos = i;
+                        if c == b'#' {
+                            let a = self.parse_attr()?;
+                            pieces.push(Piece::Attr(a));
+                        } else {
+                            let t = self.parse_type()?;
+                            pieces.push(Piece::Type(t));
+                        }
+                        i = self.pos;
+                        text_start = i;
+                        continue;
+                    }
+                    _ => {}
+                }
+                i += 1;
+            }
+            p = i;
+        }
+        pieces_text(&mut self.m.ctx, &mut pieces, &src[text_start..p]);
+        if pieces.is_empty() {
+            return self.err_at(id_start, "expected dialect symbol body");
+        }
+        self.pos = p;
+        Ok((dialect, pieces.into()))
+    }
+
+    // ------------------------------------------------------------ attributes
+
+    fn parse_dict(&mut self) -> PResult<AttrId> {
+        self.skip_ws();
+        let open = self.pos;
+        self.expect(b'{', "'{' in attribute dictionary")?;
+        let mut entries: Vec<(Sym, AttrId)> = Vec::new();
+        let mut spans = Vec::new();
+        if !self.eat(b'}') {
+            loop {
+                self.skip_ws();
+                let s = self.pos;
+                let ks = if self.peek() == Some(b'"') {
+                    let k = self.string_lit()?;
+                    if k.is_empty() {
+                        return self.err_at(s, "expected valid attribute name");
+                    }
+                    self.m.ctx.sym(&k)
+                } else {
+                    let id = self.peek_ident();
+                    if id.is_empty() {
+                        return self.err_at(s, "expected attribute name");
+                    }
+                    self.pos += id.len();
+                    self.m.ctx.sym(id)
+                };
+                let value = if self.eat(b'=') {
+                    self.parse_attr()?
+                } else {
+                    self.m.ctx.unit_attr()
+                };
+                entries.push((ks, value));
+                spans.push((ks, s));
+                if self.eat(b'}') {
+                    break;
+                }
+                if !self.eat(b',') {
+                    let at = self.pos;
+                    return self.err_at(at, "expected '}' in attribute dictionary");
+                }
+            }
+        }
+        match self.m.ctx.dict_attr(entries) {
+            Ok(a) => Ok(a),
+            Err(dup) => {
+                let at = spans
+                    .iter()
+                    .filter(|(k, _)| *k == dup)
+                    .nth(1)
+                    .map_or(open, |x| x.1);
+                let name = self.m.ctx.str(dup).into_owned();
+                self.err_at(
+                    at,
+                    format!("attribute '{name}' occurs more than once in the attribute list"),
+                )
+            }
+        }
+    }
+
+    pub(crate) fn parse_attr(&mut self) -> PResult<AttrId> {
+        self.enter()?;
+        let r = self.parse_attr_impl();
+        self.leave();
+        r
+    }
+
+    fn parse_optional_colon_type(&mut self) -> PResult<Option<TypeId>> {
+        self.skip_ws();
+        if self.src.get(self.pos) == Some(&b':') && self.src.get(self.pos + 1) != Some(&b':') {
+            self.pos += 1;
+            Ok(Some(self.parse_type()?))
+        } else {
+            Ok(None)
+        }
+    }
+
+    fn parse_attr_impl(&mut self) -> PResult<AttrId> {
+        self.skip_ws();
+        let start = self.pos;
+        match self.peek() {
+            None => self.err_at(start, "expected attribute value"),
+            Some(b'#') => {
+                self.pos += 1;
+                let id_start = self.pos;
+                let mut end = id_start;
+                while end < self.src.len() && is_id_char(self.src[end]) {
+                    end += 1;
+                }
+                let ident = &self.src[id_start..end];
+                if ident.is_empty() {
+                    return self.err_at(start, "expected attribute value");
+                }
+                if !ident.contains(&b'.') && self.src.get(end) != Some(&b'<') {
+                    self.pos = end;
+                    return match self.attr_aliases.get(ident) {
+                        Some(&a) => Ok(a),
+                        None => self.err_at(
+                            start,
+                            format!(
+                                "undefined symbol alias id '{}'",
+                                String::from_utf8_lossy(ident)
+                            ),
+                        ),
+                    };
+                }
+                let (dialect, body) = self.parse_dialect_body(id_start)?;
+                Ok(self.m.ctx.attr(AttrData::Dialect { dialect, body }))
+            }
+            Some(b'[') => {
+                self.pos += 1;
+                let mut v = Vec::new();
+                if !self.eat(b']') {
+                    loop {
+                        v.push(self.parse_attr()?);
+                        if self.eat(b']') {
+                            break;
+                        }
+                        self.expect(b',', "']' in attribute list")?;
+                    }
+                }
+                Ok(self.m.ctx.attr(AttrData::Array(v.into())))
+            }
+            Some(b'{') => self.parse_dict(),
+            Some(b'"') => {
+                let s = self.string_lit()?;
+                let value = self.m.ctx.sym(&s);
+                let ty = self.parse_optional_colon_type()?;
+                Ok(self.m.ctx.attr(AttrData::String { value, ty }))
+            }
+            Some(b'@') => {
+                let mut parts = Vec::new();
+                loop {
+                    self.skip_ws();
+                    let s = self.pos;
+                    if !self.eat(b'@') {
+                        return self.err_at(s, "expected nested symbol reference identifier");
+                    }
+                    let name = if self.src.get(self.pos) == Some(&b'"') {
+                        self.string_lit()?.into_owned()
+                    } else {
+                        let mut e = self.pos;
+                        while e < self.src.len() && (is_id_char(self.src[e]) || self.src[e] == b'-')
+                        {
+                            e += 1;
+                        }
+                        let n = self.src[self.pos..e].to_vec();
+                        self.pos = e;
+                        n
+                    };
+                    if name.is_empty() {
+                        return self.err_at(s, "expected valid '@'-identifier for symbol name");
+                    }
+                    parts.push(self.m.ctx.sym(&name));
+                    self.skip_ws();
+                    if self.src[self.pos..].starts_with(b"::")
+                        && self
+                            .src
+                            .get(self.pos + 2)
+                            .is_some_and(|&c| c == b'@' || c == b' ')
+                    {
+                        self.pos += 2;
+                        continue;
+                    }
+                    break;
+                }
+                Ok(self.m.ctx.attr(AttrData::SymbolRef(parts.into())))
+            }
+            Some(b'-') | Some(b'0'..=b'9') => self.parse_number_attr(),
+            Some(b'(') | Some(b'!') => {
+                let t = self.parse_type()?;
+                Ok(self.m.ctx.attr(AttrData::Type(t)))
+            }
+            Some(_) => {
+                let id = self.peek_ident();
+                match id {
+                    b"true" | b"false" => {
+                        self.pos += id.len();
+                        let ty = match self.parse_optional_colon_type()? {
+                            Some(t) => t,
+                            None => self.m.ctx.int_type(1),
+                        };
+                        let v = u64::from(id == b"true");
+                        Ok(self.m.ctx.attr(AttrData::Integer {
+                            ty,
+                            words: vec![v].into(),
+                        }))
+                    }
+                    b"unit" => {
+                        self.pos += 4;
+                        Ok(self.m.ctx.unit_attr())
+                    }
+                    b"loc" => {
+                        self.pos += 3;
+                        self.expect(b'(', "'(' in inline location")?;
+                        let l = self.parse_loc_inner()?;
+                        self.expect(b')', "')' in inline location")?;
+                        Ok(l)
+                    }
+                    b"affine_map" | b"affine_set" | b"strided" => {
+                        self.pos += id.len();
+                        self.skip_ws();
+                        let s = self.pos;
+                        let e = self.balanced_end(s)?;
+                        let text = if id == b"strided" {
+                            self.src[start..e].to_vec()
+                        } else {
+                            self.src[s + 1..e - 1].to_vec()
+                        };
+                        self.pos = e;
+                        let sym = self.m.ctx.sym(&text);
+                        Ok(self.m.ctx.attr(match id {
+                            b"affine_map" => AttrData::AffineMap(sym),
+                            b"affine_set" => AttrData::IntegerSet(sym),
+                            _ => AttrData::Strided(sym),
+                        }))
+                    }
+                    b"dense" => {
+                        self.pos += 5;
+                        self.parse_dense()
+                    }
+                    b"dense_resource" => {
+                        self.pos += id.len();
+                        self.expect(b'<', "'<' after 'dense_resource'")?;
+                        self.skip_ws();
+                        let s = self.pos;
+                        let name = self.suffix_id().to_vec();
+                        if name.is_empty() {
+                            return self.err_at(s, "expected identifier key for 'resource' entry");
+                        }
+                        self.expect(b'>', "'>'")?;
+                        self.expect(b':', "':' after dense_resource")?;
+                        let ty = self.parse_type()?;
+                        let handle = self.m.ctx.sym(&name);
+                        Ok(self.m.ctx.attr(AttrData::DenseResource { ty, handle }))
+                    }
+                    b"array" => {
+                        self.pos += 5;
+                        self.parse_dense_array()
+                    }
+                    b"sparse" => {
+                        self.pos += 6;
+                        self.parse_sparse()
+                    }
+                    b"distinct" => {
+                        self.pos += 8;
+                        self.expect(b'[', "'[' after 'distinct'")?;
+                        let key = self.integer()?;
+                        self.expect(b']', "']'")?;
+                        self.expect(b'<', "'<'")?;
+                        let referenced = if self.eat(b'>') {
+                            self.m.ctx.unit_attr()
+                        } else {
+                            let a = self.parse_attr()?;
+                            self.expect(b'>', "'>'")?;
+                            a
+                        };
+                        if let Some(&a) = self.distinct.get(&key) {
+                            if let AttrData::Distinct { referenced: r, .. } =
+                                self.m.ctx.attr_data(a)
+                            {
+                                if *r != referenced {
+                                    return self.err_at(
+                                        start,
+                                        "referenced attribute does not match previous definition",
+                                    );
+                                }
+                            }
+                            return Ok(a);
+                        }
+                        let a = self.m.ctx.attr(AttrData::Distinct { key, referenced });
+                        self.distinct.insert(key, a);
+                        Ok(a)
+                    }
+                    _ if !id.is_empty() => {
+                        let t = self.parse_type()?;
+                        Ok(self.m.ctx.attr(AttrData::Type(t)))
+                    }
+                    _ => self.err_at(start, "expected attribute value"),
+                }
+            }
+        }
+    }
+
+    fn balanced_end(&self, s: usize) -> PResult<usize> {
+        if self.src.get(s) != Some(&b'<') {
+            return self.err_at(s, "expected '<'");
+        }
+        let mut depth = 0i32;
+        let mut i = s;
+        while let Some(&c) = self.src.get(i) {
+            match c {
+                b'<' => depth += 1,
+                b'>' if i > 0 && self.src[i - 1] == b'-' => {}
+                b'>' if self.src.get(i + 1) == Some(&b'=') => {}
+                b'>' => {
+                    depth -= 1;
+                    if depth == 0 {
+                        return Ok(i + 1);
+                    }
+                }
+                _ => {}
+            }
+            i += 1;
+        }
+        self.err_at(s, "unbalanced '<'")
+    }
+
+    /// A numeric literal: `-`? (int | hex | float), optional `: type`.
+    fn parse_number_attr(&mut self) -> PResult<AttrId> {
+        self.skip_ws();
+        let start = self.pos;
+        let lit = self.number_literal()?;
+        let ty = self.parse_optional_colon_type()?;
+        match lit {
+            NumLit::Float { text, neg } => {
+                let ty = match ty {
+                    Some(t) => t,
+                    None => self.m.ctx.float_type(FloatKind::F64),
+                };
+                let TypeData::Float(k) = *self.m.ctx.type_data(ty) else {
+                    return self.err_at(start, "floating point value not valid for specified type");
+                };
+                let Some(bits) = float::parse_decimal_literal(k, &text, neg) else {
+                    return self.err_at(start, "invalid floating point value");
+                };
+                Ok(self.m.ctx.attr(AttrData::Float { ty, bits }))
+            }
+            NumLit::Int { mag, neg, hex } => {
+                let ty = match ty {
+                    Some(t) => t,
+                    None => self.m.ctx.int_type(64),
+                };
+                match self.m.ctx.type_data(ty).clone() {
+                    TypeData::Float(k) => {
+                        if !hex {
+                            return self.err_at(
+                                start,
+                                "unexpected decimal integer literal for a floating point value",
+                            );
+                        }
+                        if neg {
+                            return self.err_at(
+                                start,
+                                "hexadecimal float literal should not have a leading minus",
+                            );
+                        }
+                        let bits = words_to_u128(&mag);
+                        if significant_bits(&mag) > k.bit_width() {
+                            return self
+                                .err_at(start, "hexadecimal float constant out of range for type");
+                        }
+                        Ok(self.m.ctx.attr(AttrData::Float { ty, bits }))
+                    }
+                    TypeData::Integer { width, signedness } => {
+                        let words = self.int_value(
+                            &mag,
+                            neg,
+                            width,
+                            signedness == Signedness::Unsigned,
+                            start,
+                        )?;
+                        Ok(self.m.ctx.attr(AttrData::Integer { ty, words }))
+                    }
+                    TypeData::Index => {
+                        let words = self.int_value(&mag, neg, 64, false, start)?;
+                        Ok(self.m.ctx.attr(AttrData::Integer { ty, words }))
+                    }
+                    _ => self.err_at(start, "integer literal not valid for specified type"),
+                }
+            }
+        }
+    }
+
+    /// Builds a width-bit two's complement value; errors when out of range
+    /// as MLIR does.
+    fn int_value(
+        &self,
+        mag: &[u64],
+        neg: bool,
+        width: u32,
+        unsigned: bool,
+        at: usize,
+    ) -> PResult<Box<[u64]>> {
+        if neg && unsigned {
+            return self.err_at(
+                at,
+                "negative integer literal not valid for unsigned integer type",
+            );
+        }
+        let bits = significant_bits(mag);
+        // MLIR: a value fits if it fits as unsigned in `width` bits (for
+        // non-negative) or as signed (for negative).
+        let ok = if width == 0 {
+            bits == 0
+        } else if neg {
+            // -mag >= -2^(width-1)
+            bits < width || (bits == width && is_pow2(mag))
+        } else {
+            bits <= width
+        };
+        if !ok {
+            return self.err_at(at, "integer constant out of range for attribute");
+        }
+        let nwords = (width as usize).div_ceil(64).max(1);
+        let mut w = vec![0u64; nwords];
+        for (i, x) in mag.iter().enumerate().take(nwords) {
+            w[i] = *x;
+        }
+        if neg {
+            // two's complement
+            let mut carry = 1u64;
+            for x in w.iter_mut() {
+                let (v, c) = (!*x).overflowing_add(carry);
+                *x = v;
+                carry = u64::from(c);
+            }
+        }
+        truncate_words(&mut w, width);
+        Ok(w.into())
+    }
+
+    fn number_literal(&mut self) -> PResult<NumLit> {
+        self.skip_ws();
+        let start = self.pos;
+        let mut neg = false;
+        if self.src.get(self.pos) == Some(&b'-') {
+            neg = true;
+            self.pos += 1;
+        }
+        let s = self.pos;
+        if !self.src.get(s).is_some_and(|c| c.is_ascii_digit()) {
+            return self.err_at(start, "expected integer or floating point literal");
+        }
+        if self.src.get(s) == Some(&b'0')
+            && self.src.get(s + 1) == Some(&b'x')
+            && self.src.get(s + 2).is_some_and(|c| c.is_ascii_hexdigit())
+        {
+            self.pos = s + 2;
+            let hs = self.pos;
+            while self
+                .src
+                .get(self.pos)
+                .is_some_and(|c| c.is_ascii_hexdigit())
+            {
+                self.pos += 1;
+            }
+            let mag = hex_to_words(&self.src[hs..self.pos]);
+            return Ok(NumLit::Int {
+                mag,
+                neg,
+                hex: true,
+            });
+        }
+        while self.src.get(self.pos).is_some_and(|c| c.is_ascii_digit()) {
+            self.pos += 1;
+        }
+        if self.src.get(self.pos) == Some(&b'.') {
+            self.pos += 1;
+            while self.src.get(self.pos).is_some_and(|c| c.is_ascii_digit()) {
+                self.pos += 1;
+            }
+            if matches!(self.src.get(self.pos), Some(b'e' | b'E')) {
+                let save = self.pos;
+                self.pos += 1;
+                if matches!(self.src.get(self.pos), Some(b'+' | b'-')) {
+                    self.pos += 1;
+                }
+                if self.src.get(self.pos).is_some_and(|c| c.is_ascii_digit()) {
+                    while self.src.get(self.pos).is_some_and(|c| c.is_ascii_digit()) {
+                        self.pos += 1;
+                    }
+                } else {
+                    self.pos = save;
+                }
+            }
+            let text = String::from_utf8_lossy(&self.src[s..self.pos]).into_owned();
+            return Ok(NumLit::Float { text, neg });
+        }
+        let mag = dec_to_words(&self.src[s..self.pos]);
+        Ok(NumLit::Int {
+            mag,
+            neg,
+            hex: false,
+        })
+    }
+
+    // -------------------------------------------------------------- dense
+
+    fn parse_dense(&mut self) -> PResult<AttrId> {
+        self.expect(b'<', "'<' after 'dense'")?;
+        self.skip_ws();
+        let lit_start = self.pos;
+        let lit = if self.eat(b'>') {
+            DenseLit::Empty
+        } else {
+            let l = if self.peek() == Some(b'"') {
+                let s = self.string_lit()?.into_owned();
+                if s.starts_with(b"0x") {
+                    DenseLit::Hex(s)
+                } else {
+                    DenseLit::Elem(ElemLit::Str(s))
+                }
+            } else {
+                self.parse_dense_lit()?
+            };
+            self.expect(b'>', "'>'")?;
+            l
+        };
+        self.expect(b':', "':' after dense literal")?;
+        let ty_at = self.pos;
+        let ty = self.parse_type()?;
+        let (shape, elem) = match self.m.ctx.type_data(ty) {
+            TypeData::RankedTensor { shape, elem, .. } => (shape.to_vec(), *elem),
+            TypeData::Vector { shape, elem, .. } => (shape.to_vec(), *elem),
+            _ => return self.err_at(ty_at, "elements literal must be a shaped type"),
+        };
+        if shape.iter().any(|&d| d < 0) {
+            return self.err_at(ty_at, "elements literal type must have static shape");
+        }
+        let num: u64 = shape.iter().map(|&d| d as u64).product();
+        let data = self.dense_data(lit, &shape, num, elem, lit_start)?;
+        Ok(self.m.ctx.attr(AttrData::Dense { ty, data }))
+    }
+
+    fn parse_dense_lit(&mut self) -> PResult<DenseLit> {
+        self.enter()?;
+        let r = if self.eat(b'[') {
+            let mut v = Vec::new();
+            if !self.eat(b']') {
+                loop {
+                    v.push(self.parse_dense_lit()?);
+                    if self.eat(b']') {
+                        break;
+                    }
+                    self.expect(b',', "']'")?;
+                }
+            }
+            Ok(DenseLit::List(v))
+        } else {
+            Ok(DenseLit::Elem(self.parse_elem_lit()?))
+        };
+        self.leave();
+        r
+    }
+
+    fn parse_elem_lit(&mut self) -> PResult<ElemLit> {
+        self.skip_ws();
+        match self.peek() {
+            Some(b'(') => {
+                self.pos += 1;
+                let a = self.parse_elem_lit()?;
+                self.expect(b',', "','")?;
+                let b = self.parse_elem_lit()?;
+                self.expect(b')', "')'")?;
+                Ok(ElemLit::Complex(Box::new((a, b))))
+            }
+            Some(b'"') => Ok(ElemLit::Str(self.string_lit()?.into_owned())),
+            _ => {
+                if self.eat_keyword("true") {
+                    return Ok(ElemLit::Bool(true));
+                }
+                if self.eat_keyword("false") {
+                    return Ok(ElemLit::Bool(false));
+                }
+                let at = self.pos;
+                Ok(ElemLit::Num(self.number_literal()?, at))
+            }
+        }
+    }
+
+    fn dense_data(
+        &mut self,
+        lit: DenseLit,
+        shape: &[i64],
+        num: u64,
+        elem: TypeId,
+        at: usize,
+    ) -> PResult<DenseData> {
+        let ed = self.m.ctx.type_data(elem).clone();
+        match lit {
+            DenseLit::Hex(s) => {
+                let bytes = match hex_decode(&s[2..]) {
+                    Some(b) => b,
+                    None => {
+                        return self.err_at(
+                            at,
+                            "expected string containing hex digits starting with `0x`",
+                        )
+                    }
+                };
+                let (bits, parts) = match &ed {
+                    TypeData::Integer { width, .. } => (*width, 1),
+                    TypeData::Index => (64, 1),
+                    TypeData::Float(k) => (k.bit_width(), 1),
+                    TypeData::Complex(inner) => match self.m.ctx.type_data(*inner) {
+                        TypeData::Integer { width, .. } => (*width, 2),
+                        TypeData::Float(k) => (k.bit_width(), 2),
+                        _ => return self.err_at(at, "invalid element type for hex dense literal"),
+                    },
+                    _ => return self.err_at(at, "invalid element type for hex dense literal"),
+                };
+                if bits > 128 {
+                    return self
+                        .err_at(at, "hex dense literal wider than 128 bits is not supported");
+                }
+                let mut vals: Vec<u128> = Vec::new();
+                if bits == 1 {
+                    let total = num as usize;
+                    if bytes.len() == 1
+                        && (bytes[0] == 0 || bytes[0] == 0xff || bytes[0] == 1)
+                        && total != 1
+                    {
+                        vals.push(u128::from(bytes[0] != 0));
+                    } else {
+                        if bytes.len() * 8 < total {
+                            return self
+                                .err_at(at, "elements hex data size is invalid for provided type");
+                        }
+                        for i in 0..total {
+                            vals.push(u128::from((bytes[i / 8] >> (i % 8)) & 1));
+                        }
+                    }
+                } else {
+                    let esize = (bits as usize).div_ceil(8);
+                    let n_elems = num as usize * parts;
+                    let chunk = esize;
+                    if bytes.len() == chunk * parts && n_elems != parts {
+                        // splat
+                    } else if bytes.len() != chunk * n_elems {
+                        return self
+                            .err_at(at, "elements hex data size is invalid for provided type");
+                    }
+                    for c in bytes.chunks(chunk) {
+                        let mut v: u128 = 0;
+                        for (i, b) in c.iter().enumerate() {
+                            v |= (*b as u128) << (8 * i);
+                        }
+                        if bits < 128 {
+                            v &= (1u128 << bits) - 1;
+                        }
+                        vals.push(v);
+                    }
+                }
+                Ok(DenseData::Bits(splat_normalize(
+                    vals,
+                    if matches!(ed, TypeData::Complex(_)) {
+                        2
+                    } else {
+                        1
+                    },
+                )))
+            }
+            DenseLit::Empty => {
+                if num != 0 {
+                    return self.err_at(at, "expected 0 elements in dense literal");
+                }
+                Ok(DenseData::Bits(Box::new([])))
+            }
+            DenseLit::List(_) | DenseLit::Elem(_) => {
+                // Flatten and check the shape.
+                let mut flat: Vec<ElemLit> = Vec::new();
+                let is_splat = matches!(lit, DenseLit::Elem(_));
+                if is_splat {
+                    if let DenseLit::Elem(e) = lit {
+                        flat.push(e);
+                    }
+                } else {
+                    let mut lit_shape = Vec::new();
+                    self.flatten(lit, 0, &mut lit_shape, &mut flat, at)?;
+                    if lit_shape.iter().map(|&d| d as i64).collect::<Vec<_>>() != shape {
+                        let ls: Vec<String> = lit_shape.iter().map(|d| d.to_string()).collect();
+                        let ts: Vec<String> = shape.iter().map(|d| d.to_string()).collect();
+                        return self.err_at(
+                            at,
+                            format!(
+                                "inferred shape of elements literal ([{}]) does not match type ([{}])",
+                                ls.join(", "),
+                                ts.join(", ")
+                            ),
+                        );
+                    }
+                }
+                if flat.iter().any(|e| matches!(e, ElemLit::Str(_))) {
+                    let mut syms = Vec::new();
+                    for e in flat {
+                        match e {
+                            ElemLit::Str(s) => syms.push(self.m.ctx.sym(&s)),
+                            _ => return self.err_at(at, "expected string element"),
+                        }
+                    }
+                    if syms.len() > 1 && syms.iter().all(|s| *s == syms[0]) {
+                        syms.truncate(1);
+                    }
+                    return Ok(DenseData::Strings(syms.into()));
+                }
+                let mut vals = Vec::with_capacity(flat.len());
+                let parts = if matches!(ed, TypeData::Complex(_)) {
+                    2
+                } else {
+                    1
+                };
+                for e in flat {
+                    self.elem_bits(e, &ed, &mut vals, at)?;
+                }
+                Ok(DenseData::Bits(splat_normalize(vals, parts)))
+            }
+        }
+    }
+
+    fn flatten(
+        &self,
+        lit: DenseLit,
+        depth: usize,
+        shape: &mut Vec<usize>,
+        out: &mut Vec<ElemLit>,
+        at: usize,
+    ) -> PResult<()> {
+        match lit {
+            DenseLit::List(items) => {
+                if shape.len() == depth {
+                    shape.push(items.len());
+                } else if shape.get(depth) != Some(&items.len()) {
+                    return self.err_at(
+                        at,
+                        "tensor literal is invalid; ranks are not consistent between elements",
+                    );
+                }
+                for it in items {
+                    self.flatten(it, depth + 1, shape, out, at)?;
+                }
+                Ok(())
+            }
+            DenseLit::Elem(e) => {
+                if shape.len() > depth {
+                    return self.err_at(
+                        at,
+                        "tensor literal is invalid; ranks are not consistent between elements",
+                    );
+                }
+                out.push(e);
+                Ok(())
+            }
+            DenseLit::Hex(_) | DenseLit::Empty => self.err_at(at, "unexpected hex string in list"),
+        }
+    }
+
+    fn elem_bits(
+        &mut self,
+        e: ElemLit,
+        ed: &TypeData,
+        out: &mut Vec<u128>,
+        at: usize,
+    ) -> PResult<()> {
+        match (e, ed) {
+            (ElemLit::Complex(b), TypeData::Complex(inner)) => {
+                let inner = self.m.ctx.type_data(*inner).clone();
+                let (a, bb) = *b;
+                self.elem_bits(a, &inner, out, at)?;
+                self.elem_bits(bb, &inner, out, at)
+            }
+            (ElemLit::Bool(v), TypeData::Integer { width: 1, .. }) => {
+                out.push(u128::from(v));
+                Ok(())
+            }
+            (
+                ElemLit::Num(NumLit::Int { mag, neg, .. }, p),
+                TypeData::Integer { width, signedness },
+            ) => {
+                let w =
+                    self.int_value(&mag, neg, *width, *signedness == Signedness::Unsigned, p)?;
+                out.push(words_to_u128(&w));
+                Ok(())
+            }
+            (ElemLit::Num(NumLit::Int { mag, neg, .. }, p), TypeData::Index) => {
+                let w = self.int_value(&mag, neg, 64, false, p)?;
+                out.push(words_to_u128(&w));
+                Ok(())
+            }
+            (ElemLit::Num(NumLit::Float { text, neg }, p), TypeData::Float(k)) => {
+                match float::parse_decimal_literal(*k, &text, neg) {
+                    Some(b) => {
+                        out.push(b);
+                        Ok(())
+                    }
+                    None => self.err_at(p, "invalid floating point value"),
+                }
+            }
+            (ElemLit::Num(NumLit::Int { mag, neg, hex }, p), TypeData::Float(k)) => {
+                if hex {
+                    out.push(words_to_u128(&mag));
+                    return Ok(());
+                }
+                let text = words_to_dec(&mag);
+                match float::parse_decimal_literal(*k, &text, neg) {
+                    Some(b) => {
+                        out.push(b);
+                        Ok(())
+                    }
+                    None => self.err_at(p, "invalid floating point value"),
+                }
+            }
+            (ElemLit::Bool(_), _) => {
+                self.err_at(at, "expected i1 type for 'true' or 'false' values")
+            }
+            (_, TypeData::Integer { .. }) | (_, TypeData::Index) => {
+                self.err_at(at, "expected integer elements, but parsed floating-point")
+            }
+            _ => self.err_at(at, "expected floating-point elements, but parsed integer"),
+        }
+    }
+
+    fn parse_dense_array(&mut self) -> PResult<AttrId> {
+        self.expect(b'<', "'<' after 'array'")?;
+        self.skip_ws();
+        let at = self.pos;
+        let elem = self.parse_type()?;
+        let ed = self.m.ctx.type_data(elem).clone();
+        if !matches!(ed, TypeData::Integer { .. } | TypeData::Float(_)) {
+            return self.err_at(at, "expected integer or float type, got");
+        }
+        let mut values = Vec::new();
+        if self.eat(b':') {
+            loop {
+                let e = self.parse_elem_lit()?;
+                self.elem_bits(e, &ed, &mut values, at)?;
+                if !self.eat(b',') {
+                    break;
+                }
+            }
+        }
+        self.expect(b'>', "'>' to close an array attribute")?;
+        Ok(self.m.ctx.attr(AttrData::DenseArray {
+            elem,
+            values: values.into(),
+        }))
+    }
+
+    fn parse_sparse(&mut self) -> PResult<AttrId> {
+        self.expect(b'<', "'<' after 'sparse'")?;
+        self.skip_ws();
+        let at = self.pos;
+        let (ind_lit, val_lit) = if self.eat(b'>') {
+            (DenseLit::List(vec![]), DenseLit::List(vec![]))
+        } else {
+            let i = self.parse_dense_lit()?;
+            self.expect(b',', "','")?;
+            self.skip_ws();
+            let v = if self.peek() == Some(b'"') {
+                let s = self.string_lit()?.into_owned();
+                if s.starts_with(b"0x") {
+                    DenseLit::Hex(s)
+                } else {
+                    DenseLit::Elem(ElemLit::Str(s))
+                }
+            } else {
+                self.parse_dense_lit()?
+            };
+            self.expect(b'>', "'>'")?;
+            (i, v)
+        };
+        self.expect(b':', "':'")?;
+        let ty = self.parse_type()?;
+        let (shape, elem) = match self.m.ctx.type_data(ty) {
+            TypeData::RankedTensor { shape, elem, .. } | TypeData::Vector { shape, elem, .. } => {
+                (shape.to_vec(), *elem)
+            }
+            _ => return self.err_at(at, "elements literal must be a shaped type"),
+        };
+        let rank = shape.len() as i64;
+        // Indices: an [N x rank] i64 tensor (a list of lists, or one list).
+        let (n, ishape) = match &ind_lit {
+            DenseLit::List(items) if items.is_empty() => (0, vec![0i64, rank]),
+            DenseLit::List(items) if matches!(items.first(), Some(DenseLit::List(_))) => {
+                (items.len() as i64, vec![items.len() as i64, rank])
+            }
+            DenseLit::List(items) => (1, vec![1, items.len() as i64]),
+            _ => (1, vec![1, rank]),
+        };
+        let i64t = self.m.ctx.int_type(64);
+        let ity = self.m.ctx.ty(TypeData::RankedTensor {
+            shape: ishape.clone().into(),
+            elem: i64t,
+            encoding: None,
+        });
+        let ind_lit = match ind_lit {
+            DenseLit::List(items)
+                if n == 1 && !matches!(items.first(), Some(DenseLit::List(_))) =>
+            {
+                DenseLit::List(vec![DenseLit::List(items)])
+            }
+            l => l,
+        };
+        let inum = (ishape[0] * ishape[1]).max(0) as u64;
+        let idata = self.dense_data(ind_lit, &ishape, inum, i64t, at)?;
+        let indices = self.m.ctx.attr(AttrData::Dense {
+            ty: ity,
+            data: idata,
+        });
+        let vshape = vec![n];
+        let vty = self.m.ctx.ty(TypeData::RankedTensor {
+            shape: vshape.clone().into(),
+            elem,
+            encoding: None,
+        });
+        let val_lit = match val_lit {
+            DenseLit::Elem(e) if n != 1 => DenseLit::Elem(e),
+            DenseLit::Elem(e) => DenseLit::List(vec![DenseLit::Elem(e)]),
+            l => l,
+        };
+        let vdata = self.dense_data(val_lit, &vshape, n as u64, elem, at)?;
+        let values = self.m.ctx.attr(AttrData::Dense {
+            ty: vty,
+            data: vdata,
+        });
+        Ok(self.m.ctx.attr(AttrData::Sparse {
+            ty,
+            indices,
+            values,
+        }))
+    }
+}
+
+enum LocOrAlias {
+    Loc(AttrId),
+    Alias(Vec<u8>, Span),
+}
+
+enum NumLit {
+    Int { mag: Vec<u64>, neg: bool, hex: bool },
+    Float { text: String, neg: bool },
+}
+
+enum ElemLit {
+    Num(NumLit, usize),
+    Bool(bool),
+    Str(Vec<u8>),
+    Complex(Box<(ElemLit, ElemLit)>),
+}
+
+enum DenseLit {
+    /// `dense<>`: no elements, any shape with zero elements.
+    Empty,
+    List(Vec<DenseLit>),
+    Elem(ElemLit),
+    Hex(Vec<u8>),
+}
+
+fn pieces_text(ctx: &mut Context, pieces: &mut Vec<Piece>, text: &[u8]) {
+    if text.is_empty() {
+        return;
+    }
+    if let Some(Piece::Text(prev)) = pieces.last() {
+        let mut joined = ctx.bytes(*prev).to_vec();
+        joined.extend_from_slice(text);
+        let s = ctx.sym(&joined);
+        if let Some(last) = pieces.last_mut() {
+            *last = Piece::Text(s);
+        }
+        return;
+    }
+    let s = ctx.sym(text);
+    pieces.push(Piece::Text(s));
+}
+
+fn hexval(c: u8) -> Option<u8> {
+    (c as char).to_digit(16).map(|d| d as u8)
+}
+
+fn hex_decode(s: &[u8]) -> Option<Vec<u8>> {
+    if !s.len().is_multiple_of(2) {
+        return None;
+    }
+    s.chunks(2)
+        .map(|c| Some(hexval(c[0])? * 16 + hexval(c[1])?))
+        .collect()
+}
+
+fn hex_to_words(s: &[u8]) -> Vec<u64> {
+    let mut w = vec![0u64; s.len().div_ceil(16).max(1)];
+    for (i, &c) in s.iter().rev().enumerate() {
+        let d = hexval(c).unwrap_or(0) as u64;
+        w[i / 16] |= d << (4 * (i % 16));
+    }
+    trim_words(w)
+}
+
+fn dec_to_words(s: &[u8]) -> Vec<u64> {
+    let mut w: Vec<u64> = vec![0];
+    for &c in s {
+        let d = (c - b'0') as u128;
+        let mut carry = d;
+        for x in w.iter_mut() {
+            let v = (*x as u128) * 10 + carry;
+            *x = v as u64;
+            carry = v >> 64;
+        }
+        if carry != 0 {
+            w.push(carry as u64);
+        }
+    }
+    trim_words(w)
+}
+
+fn words_to_dec(w: &[u64]) -> String {
+    let mut w = w.to_vec();
+    let mut digits = Vec::new();
+    loop {
+        let mut rem: u128 = 0;
+        for x in w.iter_mut().rev() {
+            let cur = (rem << 64) | *x as u128;
+            *x = (cur / 10) as u64;
+            rem = cur % 10;
+        }
+        digits.push(b'0' + rem as u8);
+        while w.last() == Some(&0) {
+            w.pop();
+        }
+        if w.is_empty() {
+            break;
+        }
+    }
+    digits.reverse();
+    String::from_utf8(digits).unwrap_or_default()
+}
+
+fn trim_words(mut w: Vec<u64>) -> Vec<u64> {
+    while w.len() > 1 && w.last() == Some(&0) {
+        w.pop();
+    }
+    w
+}
+
+fn significant_bits(w: &[u64]) -> u32 {
+    for (i, x) in w.iter().enumerate().rev() {
+        if *x != 0 {
+            return i as u32 * 64 + (64 - x.leading_zeros());
+        }
+    }
+    0
+}
+
+fn is_pow2(w: &[u64]) -> bool {
+    w.iter().map(|x| x.count_ones()).sum::<u32>() == 1
+}
+
+fn truncate_words(w: &mut [u64], width: u32) {
+    let full = (width / 64) as usize;
+    let rem = width % 64;
+    for (i, x) in w.iter_mut().enumerate() {
+        if i > full || (i == full && rem == 0) {
+            *x = 0;
+        } else if i == full {
+            *x &= (1u64 << rem) - 1;
+        }
+    }
+}
+
+fn words_to_u128(w: &[u64]) -> u128 {
+    let lo = w.first().copied().unwrap_or(0) as u128;
+    let hi = w.get(1).copied().unwrap_or(0) as u128;
+    lo | (hi << 64)
+}
+
+/// If all elements are equal, keep one (MLIR detects splats on creation).
+fn splat_normalize(vals: Vec<u128>, parts: usize) -> Box<[u128]> {
+    if vals.len() > parts && vals.chunks(parts).all(|c| c == &vals[..parts]) {
+        return vals[..parts].into();
+    }
+    vals.into()
+}
+
+/// Marks a value as detached, used by rewriting tests.
+pub fn is_detached(m: &Module, v: ValueId) -> bool {
+    matches!(m.values[v].def, ValueDef::Detached)
+}

@@ -1,0 +1,261 @@
+//! What this build knows about dialects and ops without loading `.td` files:
+//! which dialect namespaces mlir-opt-19 registers (their attributes and
+//! inherent op attributes take part in alias generation), which dialect
+//! attributes get printer aliases, and a few structural op traits.
+
+/// Dialect namespaces registered in `mlir-opt-19`.
+pub const REGISTERED_DIALECTS: &[&str] = &[
+    "acc",
+    "affine",
+    "amdgpu",
+    "amx",
+    "arith",
+    "arm_neon",
+    "arm_sme",
+    "arm_sve",
+    "async",
+    "bufferization",
+    "builtin",
+    "cf",
+    "complex",
+    "dlti",
+    "emitc",
+    "func",
+    "gpu",
+    "index",
+    "irdl",
+    "linalg",
+    "llvm",
+    "math",
+    "memref",
+    "mesh",
+    "ml_program",
+    "nvgpu",
+    "nvvm",
+    "omp",
+    "pdl",
+    "pdl_interp",
+    "polynomial",
+    "quant",
+    "rocdl",
+    "scf",
+    "shape",
+    "sparse_tensor",
+    "spirv",
+    "tensor",
+    "tosa",
+    "transform",
+    "ub",
+    "vector",
+    "x86vector",
+    "xegpu",
+];
+
+pub fn is_registered_dialect(ns: &[u8]) -> bool {
+    REGISTERED_DIALECTS.iter().any(|d| d.as_bytes() == ns)
+}
+
+/// The dialect prefix of an op name (`llvm` of `llvm.func`).
+pub fn op_dialect(name: &[u8]) -> &[u8] {
+    match name.iter().position(|&c| c == b'.') {
+        Some(i) => &name[..i],
+        None => name,
+    }
+}
+
+/// LLVM dialect attribute mnemonics the LLVM dialect's asm interface aliases
+/// (`#tbaa_tag = #llvm.tbaa_tag<...>`).
+pub const LLVM_ALIASED_ATTRS: &[&str] = &[
+    "access_group",
+    "alias_scope",
+    "alias_scope_domain",
+    "di_basic_type",
+    "di_compile_unit",
+    "di_composite_type",
+    "di_derived_type",
+    "di_file",
+    "di_global_variable",
+    "di_global_variable_expression",
+    "di_label",
+    "di_lexical_block",
+    "di_lexical_block_file",
+    "di_local_variable",
+    "di_module",
+    "di_namespace",
+    "di_null_type",
+    "di_string_type",
+    "di_subprogram",
+    "di_subroutine_type",
+    "di_common_block",
+    "di_imported_entity",
+    "di_annotation",
+    "loop_annotation",
+    "loop_vectorize",
+    "loop_interleave",
+    "loop_unroll",
+    "loop_unroll_and_jam",
+    "loop_licm",
+    "loop_distribute",
+    "loop_pipeline",
+    "loop_peeled",
+    "loop_unswitch",
+    "tbaa_root",
+    "tbaa_tag",
+    "tbaa_type_desc",
+];
+
+/// Structural facts about an op that the verifier and printer need.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct OpTraits {
+    pub registered: bool,
+    pub terminator: bool,
+    pub isolated_from_above: bool,
+    /// Regions are graph regions (no dominance, no terminator required).
+    pub graph_regions: bool,
+    pub no_terminator: bool,
+    pub single_block: bool,
+    pub symbol_table: bool,
+    /// Inherent attribute names, moved from the attribute dictionary into
+    /// properties when given there (as MLIR does for registered ops).
+    pub inherent: &'static [&'static str],
+    /// This build knows the op's full trait set (so a missing trait, e.g.
+    /// `NoTerminator`, is known to be absent).
+    pub known: bool,
+}
+
+/// Ops this build knows to be terminators.
+const TERMINATORS: &[&str] = &[
+    "func.return",
+    "cf.br",
+    "cf.cond_br",
+    "cf.switch",
+    "llvm.return",
+    "llvm.br",
+    "llvm.cond_br",
+    "llvm.switch",
+    "llvm.unreachable",
+    "llvm.resume",
+    "llvm.indirectbr",
+    "scf.yield",
+    "scf.condition",
+    "affine.yield",
+    "tensor.yield",
+    "linalg.yield",
+    "gpu.return",
+    "gpu.terminator",
+    "gpu.yield",
+    "omp.terminator",
+    "omp.yield",
+    "async.yield",
+    "shape.yield",
+    "transform.yield",
+    "ml_program.output",
+    "ml_program.return",
+    "emitc.yield",
+    "tosa.yield",
+    "acc.yield",
+    "acc.terminator",
+    "sparse_tensor.yield",
+    "vector.yield",
+    "memref.alloca_scope.return",
+    "bufferization.yield",
+    "pdl_interp.finalize",
+    "spirv.Return",
+    "spirv.ReturnValue",
+    "spirv.Branch",
+    "spirv.BranchConditional",
+    "spirv.mlir.yield",
+    "spirv.mlir.merge",
+    "index.yield",
+    "test.yield",
+];
+
+/// Non-terminator ops whose full trait set this build knows.
+const KNOWN_PLAIN: &[&str] = &[
+    "arith.constant",
+    "arith.addi",
+    "arith.subi",
+    "arith.muli",
+    "arith.addf",
+    "arith.select",
+    "arith.cmpi",
+    "func.call",
+    "func.constant",
+    "llvm.func",
+    "llvm.mlir.global",
+    "llvm.mlir.constant",
+    "llvm.add",
+    "llvm.load",
+    "llvm.store",
+    "llvm.alloca",
+    "llvm.call",
+];
+
+/// Traits of the few ops this build knows natively. A later issue adds op
+/// definitions from `.td` files.
+pub fn op_traits(name: &[u8]) -> OpTraits {
+    let reg = is_registered_dialect(op_dialect(name));
+    let is = |list: &[&str]| list.iter().any(|x| x.as_bytes() == name);
+    let base = OpTraits {
+        registered: reg,
+        terminator: is(TERMINATORS),
+        known: is(TERMINATORS) || is(KNOWN_PLAIN),
+        ..OpTraits::default()
+    };
+    match name {
+        b"builtin.module" => OpTraits {
+            isolated_from_above: true,
+            graph_regions: true,
+            no_terminator: true,
+            single_block: true,
+            symbol_table: true,
+            known: true,
+            inherent: &["sym_name", "sym_visibility"],
+            ..base
+        },
+        b"func.func" => OpTraits {
+            isolated_from_above: true,
+            known: true,
+            inherent: &[
+                "arg_attrs",
+                "function_type",
+                "res_attrs",
+                "sym_name",
+                "sym_visibility",
+            ],
+            ..base
+        },
+        b"llvm.func" | b"llvm.mlir.global" => OpTraits {
+            isolated_from_above: true,
+            ..base
+        },
+        b"func.call" => OpTraits {
+            inherent: &["arg_attrs", "callee", "res_attrs"],
+            ..base
+        },
+        _ => base,
+    }
+}
+
+impl OpTraits {
+    /// True if the op may be a terminator (unknown ops might be).
+    pub fn might_be_terminator(&self) -> bool {
+        self.terminator || !self.registered || !self.known
+    }
+    /// True if the op might have the `NoTerminator` trait.
+    pub fn might_have_no_terminator(&self) -> bool {
+        self.no_terminator || !self.registered || !self.known
+    }
+}
+
+/// True if `name` may be a terminator (unknown ops might be).
+pub fn might_be_terminator(name: &[u8]) -> bool {
+    let t = op_traits(name);
+    t.terminator || !t.registered || !t.known
+}
+
+/// True if the op might have the `NoTerminator` trait.
+pub fn might_have_no_terminator(name: &[u8]) -> bool {
+    let t = op_traits(name);
+    t.no_terminator || !t.registered || !t.known
+}

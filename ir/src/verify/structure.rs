@@ -1,0 +1,331 @@
+//! Layer 2: structure. Terminators, successors (placement, entry block,
+//! branch operand counts for the branch ops this build knows), symbol name
+//! uniqueness in symbol tables, and `func.func` basics.
+
+use super::Cx;
+use crate::context::{AttrData, TypeData};
+use crate::ir::{BlockId, OpId};
+use crate::printer::{op_to_string_local, type_to_string};
+use irkit_diag::Diagnostic;
+use rustc_hash::FxHashMap;
+
+pub(crate) fn check(cx: &Cx<'_>, diags: &mut Vec<Diagnostic>) {
+    let m = cx.m;
+    let Some(top) = m.top else { return };
+    let mut ops = Vec::new();
+    m.walk_preorder(top, &mut |op| ops.push(op));
+    for op in ops {
+        if let Err(d) = check_op(cx, op) {
+            diags.push(d);
+            return;
+        }
+    }
+}
+
+fn check_op(cx: &Cx<'_>, op: OpId) -> Result<(), Diagnostic> {
+    let m = cx.m;
+    let d = &m.ops[op];
+    let name = m.ctx.bytes(d.name);
+    let traits = cx.traits(op);
+    for &r in d.regions.iter() {
+        let blocks = &m.regions[r].blocks;
+        let single = blocks.len() == 1;
+        for (bi, &b) in blocks.iter().enumerate() {
+            check_block(cx, op, b, single, bi == 0)?;
+        }
+        if traits.single_block && blocks.len() > 1 {
+            return Err(cx.op_error(op, "expects region #0 to have 0 or 1 blocks"));
+        }
+    }
+    if name == b"builtin.module"
+        && (d.regions.len() != 1 || m.regions[d.regions[0]].blocks.len() != 1)
+    {
+        return Err(cx.op_error(
+            op,
+            "region #0 ('bodyRegion') failed to verify constraint: region with 1 blocks",
+        ));
+    }
+    if traits.symbol_table {
+        check_symbol_table(cx, op)?;
+    }
+    match name {
+        b"func.func" => check_func(cx, op)?,
+        b"func.return" => check_return(cx, op)?,
+        b"cf.br" | b"llvm.br" => check_branch(cx, op, &[d.operands.len()])?,
+        b"cf.cond_br" | b"llvm.cond_br" => {
+            let seg = segment_sizes(cx, op);
+            if let Some(seg) = seg {
+                if seg.len() == 3 {
+                    check_branch(cx, op, &[seg[1], seg[2]])?;
+                }
+            }
+        }
+        _ => {}
+    }
+    Ok(())
+}
+
+fn check_block(
+    cx: &Cx<'_>,
+    parent: OpId,
+    b: BlockId,
+    single: bool,
+    entry: bool,
+) -> Result<(), Diagnostic> {
+    let m = cx.m;
+    let may_skip_terminator = single && cx.traits(parent).might_have_no_terminator();
+    let ops = &m.blocks[b].ops;
+    // Successor placement.
+    for (i, &o) in ops.iter().enumerate() {
+        if !m.ops[o].successors.is_empty() && i + 1 != ops.len() {
+            return Err(Diagnostic::error(
+                cx.op_loc(o),
+                "operation with block successors must terminate its parent block",
+            ));
+        }
+        if entry {
+            // (checked below for all successors)
+        }
+    }
+    for &o in ops {
+        for &s in m.ops[o].successors.iter() {
+            if m.blocks[s].parent != m.blocks[b].parent {
+                return Err(Diagnostic::error(
+                    cx.op_loc(o),
+                    "branching to block of a different region",
+                ));
+            }
+            let region = m.blocks[s].parent;
+            if let Some(r) = region {
+                if m.regions[r].blocks.first() == Some(&s) {
+                    return Err(Diagnostic::error(
+                        cx.op_loc(parent),
+                        "entry block of region may not have predecessors",
+                    ));
+                }
+            }
+        }
+    }
+    match ops.last() {
+        None => {
+            if !may_skip_terminator {
+                return Err(Diagnostic::error(
+                    cx.op_loc(parent),
+                    "empty block: expect at least a terminator",
+                ));
+            }
+        }
+        Some(&last) => {
+            if !may_skip_terminator && !cx.traits(last).might_be_terminator() {
+                return Err(Diagnostic::error(
+                    cx.op_loc(last),
+                    format!(
+                        "block with no terminator, has {}",
+                        op_to_string_local(m, last)
+                    ),
+                ));
+            }
+        }
+    }
+    Ok(())
+}
+
+fn symbol_name(cx: &Cx<'_>, op: OpId) -> Option<Vec<u8>> {
+    let m = cx.m;
+    let d = &m.ops[op];
+    let look = |a| m.ctx.dict_get(a, b"sym_name");
+    let v = d.properties.and_then(look).or_else(|| look(d.attrs))?;
+    match m.ctx.attr_data(v) {
+        AttrData::String { value, .. } => Some(m.ctx.bytes(*value).to_vec()),
+        _ => None,
+    }
+}
+
+fn check_symbol_table(cx: &Cx<'_>, op: OpId) -> Result<(), Diagnostic> {
+    let m = cx.m;
+    let mut seen: FxHashMap<Vec<u8>, OpId> = FxHashMap::default();
+    for &r in m.ops[op].regions.iter() {
+        for &b in &m.regions[r].blocks {
+            for &o in &m.blocks[b].ops {
+                let Some(n) = symbol_name(cx, o) else {
+                    continue;
+                };
+                if let Some(&prev) = seen.get(&n) {
+                    return Err(Diagnostic::error(
+                        cx.op_loc(o),
+                        format!(
+                            "redefinition of symbol named '{}'",
+                            String::from_utf8_lossy(&n)
+                        ),
+                    )
+                    .with_note(Some(cx.op_loc(prev)), "see existing symbol definition here"));
+                }
+                seen.insert(n, o);
+            }
+        }
+    }
+    Ok(())
+}
+
+fn inherent(cx: &Cx<'_>, op: OpId, name: &[u8]) -> Option<crate::context::AttrId> {
+    let d = &cx.m.ops[op];
+    d.properties
+        .and_then(|p| cx.m.ctx.dict_get(p, name))
+        .or_else(|| cx.m.ctx.dict_get(d.attrs, name))
+}
+
+fn func_signature(
+    cx: &Cx<'_>,
+    op: OpId,
+) -> Option<(Vec<crate::context::TypeId>, Vec<crate::context::TypeId>)> {
+    let a = inherent(cx, op, b"function_type")?;
+    let AttrData::Type(t) = cx.m.ctx.attr_data(a) else {
+        return None;
+    };
+    match cx.m.ctx.type_data(*t) {
+        TypeData::Function { inputs, results } => Some((inputs.to_vec(), results.to_vec())),
+        _ => None,
+    }
+}
+
+fn check_func(cx: &Cx<'_>, op: OpId) -> Result<(), Diagnostic> {
+    let m = cx.m;
+    let d = &m.ops[op];
+    if inherent(cx, op, b"sym_name").is_none() {
+        return Err(cx.op_error(op, "requires attribute 'sym_name'"));
+    }
+    let Some((inputs, _)) = func_signature(cx, op) else {
+        return Err(cx.op_error(op, "requires attribute 'function_type'"));
+    };
+    let Some(&r) = d.regions.first() else {
+        return Err(cx.op_error(op, "requires one region"));
+    };
+    match m.regions[r].blocks.first() {
+        None => {
+            let private = inherent(cx, op, b"sym_visibility").is_some_and(|v| {
+                matches!(m.ctx.attr_data(v), AttrData::String { value, .. } if m.ctx.bytes(*value) != b"public")
+            });
+            if !private {
+                return Err(cx.op_error(op, "symbol declaration cannot have public visibility"));
+            }
+        }
+        Some(&entry) => {
+            let args = &m.blocks[entry].args;
+            if args.len() != inputs.len() {
+                return Err(cx.op_error(
+                    op,
+                    format!(
+                        "entry block must have {} arguments to match function signature",
+                        inputs.len()
+                    ),
+                ));
+            }
+            for (i, (&a, &t)) in args.iter().zip(inputs.iter()).enumerate() {
+                let at = m.values[a].ty;
+                if at != t {
+                    return Err(cx.op_error(
+                        op,
+                        format!(
+                            "type of entry block argument #{i}('{}') must match the type of the corresponding argument in function signature('{}')",
+                            type_to_string(&m.ctx, at),
+                            type_to_string(&m.ctx, t)
+                        ),
+                    ));
+                }
+            }
+        }
+    }
+    Ok(())
+}
+
+fn check_return(cx: &Cx<'_>, op: OpId) -> Result<(), Diagnostic> {
+    let m = cx.m;
+    let Some(parent) = m.parent_op(op) else {
+        return Ok(());
+    };
+    if m.ctx.bytes(m.ops[parent].name) != b"func.func" {
+        return Err(cx.op_error(op, "expects parent op 'func.func'"));
+    }
+    let Some((_, results)) = func_signature(cx, parent) else {
+        return Ok(());
+    };
+    let fname = inherent(cx, parent, b"sym_name")
+        .and_then(|a| match m.ctx.attr_data(a) {
+            AttrData::String { value, .. } => Some(m.ctx.str(*value).into_owned()),
+            _ => None,
+        })
+        .unwrap_or_default();
+    let operands = &m.ops[op].operands;
+    if operands.len() != results.len() {
+        return Err(cx.op_error(
+            op,
+            format!(
+                "has {} operands, but enclosing function (@{fname}) returns {}",
+                operands.len(),
+                results.len()
+            ),
+        ));
+    }
+    for (i, (&v, &t)) in operands.iter().zip(results.iter()).enumerate() {
+        let vt = m.values[v].ty;
+        if vt != t {
+            return Err(Diagnostic::error(
+                cx.op_loc(op),
+                format!(
+                    "type of return operand {i} ('{}') doesn't match function result type ('{}') in function @{fname}",
+                    type_to_string(&m.ctx, vt),
+                    type_to_string(&m.ctx, t)
+                ),
+            ));
+        }
+    }
+    Ok(())
+}
+
+fn segment_sizes(cx: &Cx<'_>, op: OpId) -> Option<Vec<usize>> {
+    let a = inherent(cx, op, b"operandSegmentSizes")?;
+    match cx.m.ctx.attr_data(a) {
+        AttrData::DenseArray { values, .. } => {
+            Some(values.iter().map(|&v| v as u32 as usize).collect())
+        }
+        _ => None,
+    }
+}
+
+/// Successor operand counts and types against the target blocks' arguments.
+fn check_branch(cx: &Cx<'_>, op: OpId, counts: &[usize]) -> Result<(), Diagnostic> {
+    let m = cx.m;
+    let d = &m.ops[op];
+    let total: usize = counts.iter().sum();
+    if total > d.operands.len() || counts.len() != d.successors.len() {
+        return Ok(());
+    }
+    let mut start = d.operands.len() - total;
+    for (si, (&n, &s)) in counts.iter().zip(d.successors.iter()).enumerate() {
+        let args = &m.blocks[s].args;
+        if n != args.len() {
+            return Err(Diagnostic::error(
+                cx.op_loc(op),
+                format!(
+                    "branch has {n} operands for successor #{si}, but target block has {}",
+                    args.len()
+                ),
+            ));
+        }
+        for (i, (&v, &a)) in d.operands[start..start + n]
+            .iter()
+            .zip(args.iter())
+            .enumerate()
+        {
+            let (vt, at) = (m.values[v].ty, m.values[a].ty);
+            if vt != at {
+                return Err(Diagnostic::error(
+                    cx.op_loc(op),
+                    format!("type mismatch for bb argument #{i} of successor #{si}"),
+                ));
+            }
+        }
+        start += n;
+    }
+    Ok(())
+}

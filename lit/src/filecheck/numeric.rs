@@ -1,0 +1,549 @@
+//! FileCheck numeric substitution blocks: `[[#%x,VAR: EXPR]]`.
+//!
+//! Grammar (LLVM 19): an optional format `%[#][.P]{u,d,x,X},`, an optional
+//! definition `NAME:`, an optional `==` constraint, and an optional expression
+//! built from numeric variables, `@LINE`, integer literals, `+`/`-`,
+//! parentheses and the functions `add sub mul div min max`.
+
+/// How a numeric value is written in the input.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum FormatKind {
+    Unsigned,
+    Signed,
+    HexLower,
+    HexUpper,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Format {
+    pub kind: FormatKind,
+    /// Minimum number of digits (zero padded).
+    pub precision: u32,
+    /// `%#x`: a `0x` prefix.
+    pub alt: bool,
+}
+
+impl Format {
+    pub const UNSIGNED: Format = Format {
+        kind: FormatKind::Unsigned,
+        precision: 0,
+        alt: false,
+    };
+
+    /// The regex (in `regex`-crate syntax) matching any value of this format.
+    pub fn wildcard(self) -> String {
+        let (first, digit) = match self.kind {
+            FormatKind::Unsigned | FormatKind::Signed => ("[1-9]", "[0-9]"),
+            FormatKind::HexLower => ("[1-9a-f]", "[0-9a-f]"),
+            FormatKind::HexUpper => ("[1-9A-F]", "[0-9A-F]"),
+        };
+        let mut s = String::new();
+        if self.kind == FormatKind::Signed {
+            s.push_str("-?");
+        }
+        if self.alt {
+            s.push_str("0x");
+        }
+        if self.precision == 0 {
+            s.push_str(digit);
+            s.push('+');
+        } else {
+            s.push_str(&format!("({first}{digit}*)?{digit}{{{}}}", self.precision));
+        }
+        s
+    }
+
+    /// The text of `value` in this format, or `None` if it cannot be written
+    /// (a negative value in an unsigned format).
+    pub fn render(self, value: i128) -> Option<String> {
+        let neg = value < 0;
+        if neg && self.kind != FormatKind::Signed {
+            return None;
+        }
+        let mag = value.unsigned_abs();
+        let digits = match self.kind {
+            FormatKind::Unsigned | FormatKind::Signed => mag.to_string(),
+            FormatKind::HexLower => format!("{mag:x}"),
+            FormatKind::HexUpper => format!("{mag:X}"),
+        };
+        let mut s = String::new();
+        if neg {
+            s.push('-');
+        }
+        if self.alt {
+            s.push_str("0x");
+        }
+        for _ in digits.len()..self.precision as usize {
+            s.push('0');
+        }
+        s.push_str(&digits);
+        Some(s)
+    }
+
+    /// Parses text matched by [`Format::wildcard`].
+    pub fn parse(self, text: &str) -> Option<i128> {
+        let (neg, rest) = match text.strip_prefix('-') {
+            Some(r) => (true, r),
+            None => (false, text),
+        };
+        let rest = if self.alt {
+            rest.strip_prefix("0x").unwrap_or(rest)
+        } else {
+            rest
+        };
+        let radix = match self.kind {
+            FormatKind::Unsigned | FormatKind::Signed => 10,
+            FormatKind::HexLower | FormatKind::HexUpper => 16,
+        };
+        let v = i128::from_str_radix(rest, radix).ok()?;
+        Some(if neg { -v } else { v })
+    }
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Func {
+    Add,
+    Sub,
+    Mul,
+    Div,
+    Min,
+    Max,
+}
+
+/// An expression node; children are indices into [`NumBlock::nodes`].
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Node {
+    Lit(i128),
+    /// A numeric variable (or `@LINE`) and its offset in the block.
+    Var {
+        name: String,
+        offset: usize,
+    },
+    Binary {
+        add: bool,
+        lhs: u32,
+        rhs: u32,
+    },
+    Call {
+        func: Func,
+        args: Vec<u32>,
+    },
+}
+
+/// A parsed numeric substitution block.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct NumBlock {
+    pub format: Option<Format>,
+    /// The variable this block defines, with its offset in the block.
+    pub def: Option<(String, usize)>,
+    pub nodes: Vec<Node>,
+    /// Root of the expression, if there is one.
+    pub root: Option<u32>,
+    /// The expression text (`VAR+1`), for diagnostics.
+    pub expr_text: String,
+}
+
+/// A parse error: offset in the block text and message.
+pub type BlockError = (usize, String);
+
+const MAX_DEPTH: u32 = 200;
+
+/// Parses the text between `[[#` and `]]`. `legacy` is the `[[@LINE+N]]`
+/// form, which allows only `@LINE`, `@LINE+N` and `@LINE-N`.
+pub fn parse_block(text: &str, legacy: bool) -> Result<NumBlock, BlockError> {
+    let mut block = NumBlock {
+        format: None,
+        def: None,
+        nodes: Vec::new(),
+        root: None,
+        expr_text: String::new(),
+    };
+    let mut pos = 0usize;
+    let comma = text.find(',');
+    let paren = text.find('(');
+    if let Some(c) = comma {
+        if !matches!(paren, Some(p) if p < c) {
+            block.format = Some(parse_format(&text[..c])?);
+            pos = c + 1;
+        }
+    }
+    let mut expr_start = pos;
+    if let Some(colon) = text[pos..].find(':') {
+        let def_text = &text[pos..pos + colon];
+        let lead = def_text.len() - def_text.trim_start().len();
+        let name_text = def_text.trim();
+        let name_off = pos + lead;
+        let (name, used) =
+            parse_name(name_text).ok_or_else(|| (name_off, "invalid variable name".to_string()))?;
+        if name.starts_with('@') {
+            return Err((
+                name_off,
+                format!("invalid pseudo numeric variable '{name}'"),
+            ));
+        }
+        if used != name_text.len() {
+            return Err((
+                name_off + used,
+                "unexpected characters after numeric variable name".to_string(),
+            ));
+        }
+        block.def = Some((name.to_string(), name_off));
+        expr_start = pos + colon + 1;
+    }
+    let mut p = Parser {
+        text,
+        pos: expr_start,
+        nodes: Vec::new(),
+        legacy,
+    };
+    p.skip_ws();
+    if p.rest().starts_with("==") {
+        p.pos += 2;
+        p.skip_ws();
+    }
+    if !p.rest().is_empty() {
+        let begin = p.pos;
+        let root = p.expr(0)?;
+        p.skip_ws();
+        if !p.rest().is_empty() {
+            let msg = format!("unexpected characters at end of expression '{}'", p.rest());
+            return Err((p.pos, msg));
+        }
+        block.root = Some(root);
+        block.expr_text = text[begin..].trim_end().to_string();
+    }
+    block.nodes = p.nodes;
+    Ok(block)
+}
+
+fn parse_format(spec: &str) -> Result<Format, BlockError> {
+    let lead = spec.len() - spec.trim_start().len();
+    let s = spec.trim();
+    let bad = || (lead, "invalid format specifier in expression".to_string());
+    let Some(mut rest) = s.strip_prefix('%') else {
+        return Err(bad());
+    };
+    let alt = if let Some(r) = rest.strip_prefix('#') {
+        rest = r;
+        true
+    } else {
+        false
+    };
+    let mut precision = 0;
+    if let Some(r) = rest.strip_prefix('.') {
+        let n = r.bytes().take_while(u8::is_ascii_digit).count();
+        precision = r[..n]
+            .parse()
+            .map_err(|_| (lead, "invalid precision in format specifier".to_string()))?;
+        rest = &r[n..];
+    }
+    let kind = match rest {
+        "u" => FormatKind::Unsigned,
+        "d" => FormatKind::Signed,
+        "x" => FormatKind::HexLower,
+        "X" => FormatKind::HexUpper,
+        _ => return Err(bad()),
+    };
+    if alt && !matches!(kind, FormatKind::HexLower | FormatKind::HexUpper) {
+        return Err((
+            lead,
+            "alternate form only supported for hex values".to_string(),
+        ));
+    }
+    Ok(Format {
+        kind,
+        precision,
+        alt,
+    })
+}
+
+/// A variable name at the start of `s` (`$`/`@` allowed first); returns it
+/// and the bytes it used.
+pub fn parse_name(s: &str) -> Option<(&str, usize)> {
+    let b = s.as_bytes();
+    let mut i = 0;
+    if matches!(b.first(), Some(b'$' | b'@')) {
+        i = 1;
+    }
+    match b.get(i) {
+        Some(c) if c.is_ascii_alphabetic() || *c == b'_' => {}
+        _ => return None,
+    }
+    while b
+        .get(i)
+        .is_some_and(|c| c.is_ascii_alphanumeric() || *c == b'_')
+    {
+        i += 1;
+    }
+    Some((&s[..i], i))
+}
+
+struct Parser<'a> {
+    text: &'a str,
+    pos: usize,
+    nodes: Vec<Node>,
+    legacy: bool,
+}
+
+impl Parser<'_> {
+    fn rest(&self) -> &str {
+        &self.text[self.pos..]
+    }
+    fn skip_ws(&mut self) {
+        let r = self.rest();
+        self.pos += r.len() - r.trim_start_matches([' ', '\t']).len();
+    }
+    fn push(&mut self, n: Node) -> u32 {
+        self.nodes.push(n);
+        (self.nodes.len() - 1) as u32
+    }
+
+    fn expr(&mut self, depth: u32) -> Result<u32, BlockError> {
+        if depth > MAX_DEPTH {
+            return Err((self.pos, "expression nested too deeply".to_string()));
+        }
+        let mut lhs = self.operand(depth)?;
+        loop {
+            self.skip_ws();
+            let add = match self.rest().as_bytes().first() {
+                Some(b'+') => true,
+                Some(b'-') => false,
+                Some(b')' | b',') | None => return Ok(lhs),
+                Some(_) => {
+                    let c = self.rest().chars().next().unwrap_or(' ');
+                    return Err((self.pos, format!("unsupported operation '{c}'")));
+                }
+            };
+            self.pos += 1;
+            self.skip_ws();
+            if self.rest().is_empty() {
+                return Err((self.pos, "missing operand in expression".to_string()));
+            }
+            let rhs = if self.legacy {
+                self.literal()?
+            } else {
+                self.operand(depth)?
+            };
+            lhs = self.push(Node::Binary { add, lhs, rhs });
+        }
+    }
+
+    fn literal(&mut self) -> Result<u32, BlockError> {
+        let r = self.rest();
+        let n = r.bytes().take_while(u8::is_ascii_digit).count();
+        if n == 0 {
+            return Err((self.pos, format!("invalid operand format '{r}'")));
+        }
+        let v: i128 = r[..n]
+            .parse()
+            .map_err(|_| (self.pos, "integer literal too large".to_string()))?;
+        self.pos += n;
+        Ok(self.push(Node::Lit(v)))
+    }
+
+    fn operand(&mut self, depth: u32) -> Result<u32, BlockError> {
+        self.skip_ws();
+        let start = self.pos;
+        let r = self.rest();
+        if r.starts_with('(') && !self.legacy {
+            self.pos += 1;
+            let e = self.expr(depth + 1)?;
+            self.skip_ws();
+            if !self.rest().starts_with(')') {
+                return Err((
+                    self.pos,
+                    "missing ')' at end of nested expression".to_string(),
+                ));
+            }
+            self.pos += 1;
+            return Ok(e);
+        }
+        if let Some((name, used)) = parse_name(r) {
+            let name = name.to_string();
+            if name.starts_with('$') {
+                return Err((start, "invalid variable name".to_string()));
+            }
+            self.pos += used;
+            if self.legacy && name != "@LINE" {
+                return Err((start, format!("invalid pseudo numeric variable '{name}'")));
+            }
+            if name.starts_with('@') && name != "@LINE" {
+                return Err((start, format!("invalid pseudo numeric variable '{name}'")));
+            }
+            self.skip_ws();
+            if self.rest().starts_with('(') && !self.legacy {
+                let func = match name.as_str() {
+                    "add" => Func::Add,
+                    "sub" => Func::Sub,
+                    "mul" => Func::Mul,
+                    "div" => Func::Div,
+                    "min" => Func::Min,
+                    "max" => Func::Max,
+                    _ => return Err((start, format!("call to undefined function '{name}'"))),
+                };
+                self.pos += 1;
+                let mut args = Vec::new();
+                loop {
+                    self.skip_ws();
+                    if self.rest().starts_with(')') {
+                        self.pos += 1;
+                        break;
+                    }
+                    args.push(self.expr(depth + 1)?);
+                    self.skip_ws();
+                    if self.rest().starts_with(',') {
+                        self.pos += 1;
+                    } else if !self.rest().starts_with(')') {
+                        return Err((
+                            self.pos,
+                            "missing ')' at end of call expression".to_string(),
+                        ));
+                    }
+                }
+                if args.len() != 2 {
+                    return Err((
+                        start,
+                        format!(
+                            "function '{name}' takes 2 arguments but {} given",
+                            args.len()
+                        ),
+                    ));
+                }
+                return Ok(self.push(Node::Call { func, args }));
+            }
+            return Ok(self.push(Node::Var {
+                name,
+                offset: start,
+            }));
+        }
+        if self.legacy {
+            return Err((start, format!("invalid operand format '{r}'")));
+        }
+        // Integer literal, optionally negative, decimal or 0x hex.
+        let (neg, body) = match r.strip_prefix('-') {
+            Some(b) => (true, b),
+            None => (false, r),
+        };
+        let (radix, digits_from) = if body.starts_with("0x") || body.starts_with("0X") {
+            (16, 2)
+        } else {
+            (10, 0)
+        };
+        let d = &body[digits_from..];
+        let n = d
+            .bytes()
+            .take_while(|c| c.is_ascii_hexdigit() && (radix == 16 || c.is_ascii_digit()))
+            .count();
+        if n == 0 {
+            return Err((start, format!("invalid operand format '{r}'")));
+        }
+        let v = i128::from_str_radix(&d[..n], radix)
+            .map_err(|_| (start, "integer literal too large".to_string()))?;
+        self.pos += usize::from(neg) + digits_from + n;
+        Ok(self.push(Node::Lit(if neg { -v } else { v })))
+    }
+}
+
+/// Why an expression could not be evaluated.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum EvalError {
+    Undefined { name: String, offset: usize },
+    Overflow,
+}
+
+impl NumBlock {
+    /// Evaluates the expression; `lookup` gives a variable's value.
+    pub fn eval(&self, lookup: &dyn Fn(&str) -> Option<i128>) -> Result<Option<i128>, EvalError> {
+        match self.root {
+            None => Ok(None),
+            Some(r) => self.eval_node(r, lookup, 0).map(Some),
+        }
+    }
+
+    fn eval_node(
+        &self,
+        idx: u32,
+        lookup: &dyn Fn(&str) -> Option<i128>,
+        depth: u32,
+    ) -> Result<i128, EvalError> {
+        if depth > MAX_DEPTH {
+            return Err(EvalError::Overflow);
+        }
+        let Some(node) = self.nodes.get(idx as usize) else {
+            return Err(EvalError::Overflow);
+        };
+        match node {
+            Node::Lit(v) => Ok(*v),
+            Node::Var { name, offset } => lookup(name).ok_or_else(|| EvalError::Undefined {
+                name: name.clone(),
+                offset: *offset,
+            }),
+            Node::Binary { add, lhs, rhs } => {
+                let a = self.eval_node(*lhs, lookup, depth + 1)?;
+                let b = self.eval_node(*rhs, lookup, depth + 1)?;
+                let r = if *add {
+                    a.checked_add(b)
+                } else {
+                    a.checked_sub(b)
+                };
+                r.ok_or(EvalError::Overflow)
+            }
+            Node::Call { func, args } => {
+                let mut vals = Vec::with_capacity(args.len());
+                for a in args {
+                    vals.push(self.eval_node(*a, lookup, depth + 1)?);
+                }
+                let (Some(&a), Some(&b)) = (vals.first(), vals.get(1)) else {
+                    return Err(EvalError::Overflow);
+                };
+                let r = match func {
+                    Func::Add => a.checked_add(b),
+                    Func::Sub => a.checked_sub(b),
+                    Func::Mul => a.checked_mul(b),
+                    Func::Div => a.checked_div(b),
+                    Func::Min => Some(a.min(b)),
+                    Func::Max => Some(a.max(b)),
+                };
+                r.ok_or(EvalError::Overflow)
+            }
+        }
+    }
+
+    /// The names of the variables the expression reads, in order.
+    pub fn uses(&self) -> impl Iterator<Item = &str> {
+        self.nodes.iter().filter_map(|n| match n {
+            Node::Var { name, .. } => Some(name.as_str()),
+            Node::Lit(_) | Node::Binary { .. } | Node::Call { .. } => None,
+        })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn eval(text: &str, vars: &[(&str, i128)]) -> Result<Option<i128>, String> {
+        let b = parse_block(text, false).map_err(|e| e.1)?;
+        let look = |n: &str| vars.iter().find(|v| v.0 == n).map(|v| v.1);
+        b.eval(&look).map_err(|e| format!("{e:?}"))
+    }
+
+    #[test]
+    fn expressions() {
+        assert_eq!(eval("N+1", &[("N", 4)]), Ok(Some(5)));
+        assert_eq!(eval("N - 2 + M", &[("N", 4), ("M", 10)]), Ok(Some(12)));
+        assert_eq!(eval("add(N, mul(2, 3))", &[("N", 1)]), Ok(Some(7)));
+        assert_eq!(eval("VAR:", &[]), Ok(None));
+        assert_eq!(eval("%x,A:", &[]).map(|_| ()), Ok(()));
+        assert!(eval("N*2", &[("N", 1)]).is_err());
+    }
+
+    #[test]
+    fn formats() {
+        let f = parse_format("%.4X").ok();
+        assert_eq!(f.and_then(|f| f.render(255)), Some("00FF".to_string()));
+        let f = parse_format("%#x").ok();
+        assert_eq!(f.and_then(|f| f.parse("0x1f")), Some(31));
+        assert_eq!(Format::UNSIGNED.render(-1), None);
+    }
+}

@@ -1,0 +1,773 @@
+//! One directive's pattern: parsing (FileCheck's `Pattern::parsePattern`) and
+//! matching (`Pattern::match`).
+
+use super::numeric::{self, Format, NumBlock};
+use super::NumVar;
+use super::{posix, CheckTy, Kind, Options, Vars};
+use irkit_diag::{Diagnostic, FileId, Loc, Span};
+use regex::Regex;
+use std::ops::Range;
+
+/// A compiled pattern.
+#[derive(Clone, Debug)]
+pub(crate) struct Pattern {
+    pub ty: CheckTy,
+    file: FileId,
+    /// Offset of the pattern text in its file (where diagnostics point).
+    start: usize,
+    /// Line of the directive, the value of `@LINE`.
+    line: u32,
+    body: Body,
+    /// FileCheck's fixed string or regex text, for the fuzzy match.
+    fuzzy: String,
+    ignore_case: bool,
+}
+
+#[derive(Clone, Debug)]
+enum Body {
+    Eof,
+    Fixed(String),
+    Regex(Box<RegexPat>),
+}
+
+#[derive(Clone, Debug)]
+struct RegexPat {
+    pieces: Vec<Piece>,
+    /// The whole regex, when nothing needs substituting at match time.
+    compiled: Option<Compiled>,
+    /// Whether the regex uses back-references (and needs `fancy_regex`).
+    backrefs: bool,
+    /// String variables defined here, with their capture group names.
+    str_defs: Vec<(String, String)>,
+    num_defs: Vec<NumDef>,
+    /// CHECK-EMPTY consumes the newline before the empty line.
+    skip: usize,
+}
+
+#[derive(Clone, Debug)]
+struct NumDef {
+    name: String,
+    group: String,
+    explicit: Option<Format>,
+    /// The first variable the defining expression reads (for its format).
+    first_use: Option<String>,
+}
+
+#[derive(Clone, Debug)]
+enum Piece {
+    Text(String),
+    /// `[[NAME]]`; `at` is the name's offset in the check file.
+    StrUse {
+        name: String,
+        at: usize,
+    },
+    /// `[[#EXPR]]`; `at` is the block's offset in the check file.
+    NumUse {
+        block: NumBlock,
+        at: usize,
+    },
+}
+
+/// The result of matching a pattern on a region of the input.
+pub(crate) enum MatchOutcome {
+    /// Absolute position and length, the substitutions made (for notes) and
+    /// the captured variables (name, start, end).
+    Found {
+        pos: usize,
+        len: usize,
+        subst: Vec<(String, String)>,
+        caps: Vec<(String, usize, usize)>,
+    },
+    NotFound {
+        subst: Vec<(String, String)>,
+    },
+    /// The pattern could not be instantiated (undefined variable, overflow).
+    Error {
+        errors: Vec<(Loc, String)>,
+        subst: Vec<(String, String)>,
+    },
+}
+
+/// The number of capture groups a POSIX regex opens.
+fn count_groups(re: &str) -> usize {
+    let b = re.as_bytes();
+    let mut n = 0;
+    let mut i = 0;
+    while i < b.len() {
+        match b[i] {
+            b'\\' => i += 1,
+            b'(' => n += 1,
+            _ => {}
+        }
+        i += 1;
+    }
+    n
+}
+
+/// Escapes like LLVM's `Regex::escape`, for the fuzzy-match text.
+fn llvm_escape(out: &mut String, s: &str) {
+    for c in s.chars() {
+        if "()^$|*+?.[]\\{}".contains(c) {
+            out.push('\\');
+        }
+        out.push(c);
+    }
+}
+
+/// Offset of the `]]` closing a substitution block in `s` (FileCheck's
+/// `FindRegexVarEnd`), or an error offset and message.
+fn find_block_end(s: &str) -> Result<Option<usize>, (usize, &'static str)> {
+    let b = s.as_bytes();
+    let mut i = 0;
+    let mut depth = 0usize;
+    while i < b.len() {
+        if b[i] == b']' && b.get(i + 1) == Some(&b']') && depth == 0 {
+            return Ok(Some(i));
+        }
+        match b[i] {
+            b'\\' => {
+                i += 2;
+                continue;
+            }
+            b'[' => depth += 1,
+            b']' => {
+                if depth == 0 {
+                    return Err((i, "missing closing \"]\" for regex variable"));
+                }
+                depth -= 1;
+            }
+            _ => {}
+        }
+        i += 1;
+    }
+    Ok(None)
+}
+
+impl Pattern {
+    /// The implicit end-of-input pattern.
+    pub fn eof(file: FileId, at: usize, line: u32) -> Pattern {
+        Pattern {
+            ty: CheckTy::new(Kind::Eof),
+            file,
+            start: at,
+            line,
+            body: Body::Eof,
+            fuzzy: String::new(),
+            ignore_case: false,
+        }
+    }
+
+    pub fn loc(&self) -> Loc {
+        Loc {
+            file: self.file,
+            span: Span::from(self.start..self.start),
+        }
+    }
+
+    pub fn fuzzy_text(&self) -> &str {
+        &self.fuzzy
+    }
+
+    pub fn has_variable(&self) -> bool {
+        match &self.body {
+            Body::Eof | Body::Fixed(_) => false,
+            Body::Regex(r) => {
+                !r.str_defs.is_empty()
+                    || !r.num_defs.is_empty()
+                    || r.pieces.iter().any(|p| !matches!(p, Piece::Text(_)))
+            }
+        }
+    }
+
+    /// Parses the pattern `text[start..end]` of a `ty` directive.
+    #[allow(clippy::too_many_arguments)]
+    pub fn parse(
+        text: &str,
+        file: FileId,
+        opts: &Options,
+        ty: CheckTy,
+        start: usize,
+        end: usize,
+        prefix: &str,
+        line: u32,
+        diags: &mut Vec<Diagnostic>,
+    ) -> Result<Pattern, ()> {
+        let full_lines = opts.match_full_lines && ty.kind != Kind::Not;
+        let mut end = end;
+        if !(opts.strict_whitespace && opts.match_full_lines) {
+            while end > start && matches!(text.as_bytes()[end - 1], b' ' | b'\t') {
+                end -= 1;
+            }
+        }
+        let at = |o: usize| Loc {
+            file,
+            span: Span::from(o..o),
+        };
+        let mut pat = Pattern {
+            ty,
+            file,
+            start,
+            line,
+            body: Body::Eof,
+            fuzzy: String::new(),
+            ignore_case: opts.ignore_case,
+        };
+        let ps = &text[start..end];
+        if ps.is_empty() && ty.kind != Kind::Empty {
+            diags.push(Diagnostic::error(
+                at(start),
+                format!("found empty check string with prefix '{prefix}:'"),
+            ));
+            return Err(());
+        }
+        if !ps.is_empty() && ty.kind == Kind::Empty {
+            diags.push(Diagnostic::error(
+                at(start),
+                format!("found non-empty check string for empty check with prefix '{prefix}:'"),
+            ));
+            return Err(());
+        }
+        let flags = if opts.ignore_case { "(?mi)" } else { "(?m)" };
+        if ty.kind == Kind::Empty {
+            pat.fuzzy = "(\n$)".to_string();
+            let re = Regex::new(&format!("{flags}\\n$")).map_err(|_| ())?;
+            pat.body = Body::Regex(Box::new(RegexPat {
+                pieces: Vec::new(),
+                compiled: Some(Compiled::Std(re)),
+                backrefs: false,
+                str_defs: Vec::new(),
+                num_defs: Vec::new(),
+                skip: 1,
+            }));
+            return Ok(pat);
+        }
+        if ty.literal
+            || (!full_lines && (ps.len() < 2 || (!ps.contains("{{") && !ps.contains("[["))))
+        {
+            pat.fuzzy = ps.to_string();
+            pat.body = Body::Fixed(ps.to_string());
+            return Ok(pat);
+        }
+
+        let mut re = RegexPat {
+            pieces: Vec::new(),
+            compiled: None,
+            backrefs: false,
+            str_defs: Vec::new(),
+            num_defs: Vec::new(),
+            skip: 0,
+        };
+        let mut cur_text = String::from(flags);
+        let mut fuzzy = String::new();
+        if full_lines {
+            cur_text.push('^');
+            fuzzy.push('^');
+            if !opts.strict_whitespace {
+                cur_text.push_str(" *");
+                fuzzy.push_str(" *");
+            }
+        }
+        let mut n_groups = 0usize;
+        // FileCheck's capture group numbering, for the fuzzy-match text.
+        let mut llvm_paren = 1usize;
+        let mut llvm_group_of: Vec<(String, usize)> = Vec::new();
+        let mut defined_here: Vec<String> = Vec::new();
+        let mut cur = start;
+        while cur < end {
+            let rest = &text[cur..end];
+            if rest.starts_with("{{") {
+                let Some(close) = rest.find("}}") else {
+                    diags.push(Diagnostic::error(
+                        at(cur),
+                        "found start of regex string with no end '}}'",
+                    ));
+                    return Err(());
+                };
+                let has_alt = rest.contains('|');
+                let body = &rest[2..close];
+                llvm_paren += usize::from(has_alt) + count_groups(body);
+                if has_alt {
+                    cur_text.push('(');
+                    fuzzy.push('(');
+                }
+                if let Err(e) = posix::translate(&mut cur_text, body) {
+                    diags.push(Diagnostic::error(
+                        at(cur + 2),
+                        format!("invalid regex: {}", e.message),
+                    ));
+                    return Err(());
+                }
+                fuzzy.push_str(body);
+                if has_alt {
+                    cur_text.push(')');
+                    fuzzy.push(')');
+                }
+                cur += close + 2;
+                continue;
+            }
+            if rest.starts_with("[[") && !rest.starts_with("[[[") {
+                let inner_start = cur + 2;
+                let inner_all = &text[inner_start..end];
+                let close = match find_block_end(inner_all) {
+                    Ok(Some(c)) => c,
+                    Ok(None) => {
+                        diags.push(Diagnostic::error(
+                            at(cur),
+                            "Invalid substitution block, no ]] found",
+                        ));
+                        return Err(());
+                    }
+                    Err((o, msg)) => {
+                        diags.push(Diagnostic::error(at(inner_start + o), msg));
+                        return Err(());
+                    }
+                };
+                let inner = &inner_all[..close];
+                cur = inner_start + close + 2;
+                if let Some(num) = inner.strip_prefix('#') {
+                    let block = match numeric::parse_block(num, false) {
+                        Ok(b) => b,
+                        Err((o, msg)) => {
+                            diags.push(Diagnostic::error(at(inner_start + 1 + o), msg));
+                            return Err(());
+                        }
+                    };
+                    if let Some(used) = block.uses().find(|u| defined_here.iter().any(|d| d == u)) {
+                        let off = block
+                            .nodes
+                            .iter()
+                            .find_map(|n| match n {
+                                numeric::Node::Var { name, offset } if name == used => {
+                                    Some(*offset)
+                                }
+                                _ => None,
+                            })
+                            .unwrap_or(0);
+                        diags.push(Diagnostic::error(
+                            at(inner_start + 1 + off),
+                            format!("numeric variable '{used}' defined earlier in the same CHECK directive"),
+                        ));
+                        return Err(());
+                    }
+                    if let Some((name, _)) = &block.def {
+                        defined_here.push(name.clone());
+                        llvm_paren += 1;
+                    }
+                    Self::push_num(
+                        &mut re,
+                        &mut cur_text,
+                        &mut fuzzy,
+                        &mut n_groups,
+                        block,
+                        inner_start + 1,
+                    );
+                    continue;
+                }
+                let colon = inner.find(':');
+                let name_part = &inner[..colon.unwrap_or(inner.len())];
+                if let Some(sp) = name_part.find([' ', '\t']) {
+                    diags.push(Diagnostic::error(
+                        at(inner_start + sp),
+                        "unexpected whitespace",
+                    ));
+                    return Err(());
+                }
+                let Some((name, used)) = numeric::parse_name(inner) else {
+                    diags.push(Diagnostic::error(at(inner_start), "invalid variable name"));
+                    return Err(());
+                };
+                let pseudo = name.starts_with('@');
+                if let Some(colon) = colon {
+                    if pseudo || used != colon {
+                        diags.push(Diagnostic::error(
+                            at(inner_start),
+                            "invalid name in string variable definition",
+                        ));
+                        return Err(());
+                    }
+                    let regex_src = &inner[colon + 1..];
+                    llvm_group_of.push((name.to_string(), llvm_paren));
+                    llvm_paren += 1 + count_groups(regex_src);
+                    let group = format!("fc{n_groups}");
+                    n_groups += 1;
+                    cur_text.push_str(&format!("(?P<{group}>"));
+                    fuzzy.push('(');
+                    if let Err(e) = posix::translate(&mut cur_text, regex_src) {
+                        diags.push(Diagnostic::error(
+                            at(inner_start + colon + 1),
+                            format!("invalid regex: {}", e.message),
+                        ));
+                        return Err(());
+                    }
+                    fuzzy.push_str(regex_src);
+                    cur_text.push(')');
+                    fuzzy.push(')');
+                    re.str_defs.push((name.to_string(), group));
+                    defined_here.push(name.to_string());
+                    continue;
+                }
+                if pseudo {
+                    let block = match numeric::parse_block(inner, true) {
+                        Ok(b) => b,
+                        Err((o, msg)) => {
+                            diags.push(Diagnostic::error(at(inner_start + o), msg));
+                            return Err(());
+                        }
+                    };
+                    Self::push_num(
+                        &mut re,
+                        &mut cur_text,
+                        &mut fuzzy,
+                        &mut n_groups,
+                        block,
+                        inner_start,
+                    );
+                    continue;
+                }
+                if used != inner.len() {
+                    diags.push(Diagnostic::error(
+                        at(inner_start),
+                        "invalid name in string variable use",
+                    ));
+                    return Err(());
+                }
+                if let Some((_, group)) = re.str_defs.iter().rev().find(|(d, _)| d == name) {
+                    // A use of a variable defined earlier in this directive
+                    // is a back-reference, as in FileCheck.
+                    cur_text.push_str(&format!("\\k<{group}>"));
+                    re.backrefs = true;
+                    let n = llvm_group_of
+                        .iter()
+                        .rev()
+                        .find(|(d, _)| d == name)
+                        .map_or(1, |g| g.1);
+                    if n <= 9 {
+                        fuzzy.push_str(&format!("\\{n}"));
+                    } else {
+                        fuzzy.push_str(&format!("\\g{{{n}}}"));
+                    }
+                    continue;
+                }
+                re.pieces.push(Piece::Text(std::mem::take(&mut cur_text)));
+                re.pieces.push(Piece::StrUse {
+                    name: name.to_string(),
+                    at: inner_start,
+                });
+                continue;
+            }
+            // A literal run up to the next `{{` or `[[` (not at offset 0).
+            let next = [rest[1..].find("{{"), rest[1..].find("[[")]
+                .into_iter()
+                .flatten()
+                .min()
+                .map_or(rest.len(), |p| p + 1);
+            posix::push_escaped(&mut cur_text, &rest[..next]);
+            llvm_escape(&mut fuzzy, &rest[..next]);
+            cur += next;
+        }
+        if full_lines {
+            if !opts.strict_whitespace {
+                cur_text.push_str(" *");
+                fuzzy.push_str(" *");
+            }
+            cur_text.push('$');
+            fuzzy.push('$');
+        }
+        re.pieces.push(Piece::Text(cur_text));
+        if re.pieces.len() == 1 {
+            let Some(Piece::Text(t)) = re.pieces.first() else {
+                return Err(());
+            };
+            match Compiled::new(t, re.backrefs) {
+                Ok(r) => re.compiled = Some(r),
+                Err(e) => {
+                    diags.push(Diagnostic::error(at(start), format!("invalid regex: {e}")));
+                    return Err(());
+                }
+            }
+        }
+        pat.fuzzy = fuzzy;
+        pat.body = Body::Regex(Box::new(re));
+        Ok(pat)
+    }
+
+    fn push_num(
+        re: &mut RegexPat,
+        cur_text: &mut String,
+        fuzzy: &mut String,
+        n_groups: &mut usize,
+        block: NumBlock,
+        at: usize,
+    ) {
+        let def = block.def.clone();
+        let has_expr = block.root.is_some();
+        let mut group = String::new();
+        if let Some((name, _)) = &def {
+            group = format!("fc{n_groups}");
+            *n_groups += 1;
+            cur_text.push_str(&format!("(?P<{group}>"));
+            fuzzy.push('(');
+            re.num_defs.push(NumDef {
+                name: name.clone(),
+                group: group.clone(),
+                explicit: block.format,
+                first_use: block.uses().next().map(str::to_string),
+            });
+        }
+        if has_expr {
+            re.pieces.push(Piece::Text(std::mem::take(cur_text)));
+            re.pieces.push(Piece::NumUse { block, at });
+        } else {
+            let w = block.format.unwrap_or(Format::UNSIGNED).wildcard();
+            cur_text.push_str(&w);
+            fuzzy.push_str(&w);
+        }
+        if !group.is_empty() {
+            cur_text.push(')');
+            fuzzy.push(')');
+        }
+    }
+
+    /// Matches the pattern on `input[start..end]`; defines the variables it
+    /// captures.
+    pub fn match_in(&self, vars: &mut Vars, input: &str, start: usize, end: usize) -> MatchOutcome {
+        let hay = &input[start..end];
+        let re = match &self.body {
+            Body::Eof => {
+                return MatchOutcome::Found {
+                    pos: end,
+                    len: 0,
+                    subst: Vec::new(),
+                    caps: Vec::new(),
+                }
+            }
+            Body::Fixed(s) => {
+                let found = if self.ignore_case {
+                    find_ignore_case(hay, s)
+                } else {
+                    hay.find(s.as_str())
+                };
+                return match found {
+                    Some(p) => MatchOutcome::Found {
+                        pos: start + p,
+                        len: s.len(),
+                        subst: Vec::new(),
+                        caps: Vec::new(),
+                    },
+                    None => MatchOutcome::NotFound { subst: Vec::new() },
+                };
+            }
+            Body::Regex(re) => re,
+        };
+        let mut subst = Vec::new();
+        let owned;
+        let compiled = match &re.compiled {
+            Some(c) => c,
+            None => {
+                let mut text = String::new();
+                let mut errors = Vec::new();
+                for p in &re.pieces {
+                    match p {
+                        Piece::Text(t) => text.push_str(t),
+                        Piece::StrUse { name, at } => match vars.strings.get(name) {
+                            Some(v) => {
+                                posix::push_escaped(&mut text, v);
+                                let mut shown = String::new();
+                                llvm_escape(&mut shown, v);
+                                subst.push((escape_c(name), format!("\"{}\"", escape_c(&shown))));
+                            }
+                            None => {
+                                errors.push((self.at(*at), format!("undefined variable: {name}")))
+                            }
+                        },
+                        Piece::NumUse { block, at } => {
+                            let line = i128::from(self.line);
+                            let look = |n: &str| -> Option<i128> {
+                                if n == "@LINE" {
+                                    Some(line)
+                                } else {
+                                    vars.nums.get(n).and_then(|v| v.value)
+                                }
+                            };
+                            match block.eval(&look) {
+                                Ok(Some(v)) => {
+                                    let fmt = block.format.unwrap_or_else(|| {
+                                        block
+                                            .uses()
+                                            .find_map(|n| vars.nums.get(n).map(|v| v.format))
+                                            .unwrap_or(Format::UNSIGNED)
+                                    });
+                                    match fmt.render(v) {
+                                        Some(s) => {
+                                            posix::push_escaped(&mut text, &s);
+                                            subst.push((escape_c(&block.expr_text), format!("\"{s}\"")));
+                                        }
+                                        None => errors.push((
+                                            self.at(*at),
+                                            "unable to substitute variable or numeric expression: overflow error"
+                                                .to_string(),
+                                        )),
+                                    }
+                                }
+                                Ok(None) => {}
+                                Err(numeric::EvalError::Undefined { name, offset }) => {
+                                    errors.push((self.at(*at + offset), format!("undefined variable: {name}")));
+                                }
+                                Err(numeric::EvalError::Overflow) => errors.push((
+                                    self.at(*at),
+                                    "unable to substitute variable or numeric expression: overflow error".to_string(),
+                                )),
+                            }
+                        }
+                    }
+                }
+                if !errors.is_empty() {
+                    return MatchOutcome::Error { errors, subst };
+                }
+                match Compiled::new(&text, re.backrefs) {
+                    Ok(r) => {
+                        owned = r;
+                        &owned
+                    }
+                    Err(e) => {
+                        return MatchOutcome::Error {
+                            errors: vec![(self.loc(), format!("invalid regex: {e}"))],
+                            subst,
+                        }
+                    }
+                }
+            }
+        };
+        let names: Vec<&str> = re
+            .str_defs
+            .iter()
+            .map(|d| d.1.as_str())
+            .chain(re.num_defs.iter().map(|d| d.group.as_str()))
+            .collect();
+        let Some((m, groups)) = compiled.captures(hay, &names) else {
+            return MatchOutcome::NotFound { subst };
+        };
+        let mut captured = Vec::new();
+        let mut groups = groups.into_iter();
+        for (name, _) in &re.str_defs {
+            if let Some(Some(c)) = groups.next() {
+                vars.strings
+                    .insert(name.clone(), hay[c.clone()].to_string());
+                captured.push((name.clone(), start + c.start, start + c.end));
+            }
+        }
+        for d in &re.num_defs {
+            let Some(Some(c)) = groups.next() else {
+                continue;
+            };
+            let fmt = d.explicit.unwrap_or_else(|| {
+                d.first_use
+                    .as_deref()
+                    .and_then(|n| vars.nums.get(n).map(|v| v.format))
+                    .unwrap_or(Format::UNSIGNED)
+            });
+            let value = fmt.parse(&hay[c.clone()]);
+            vars.nums
+                .insert(d.name.clone(), NumVar { value, format: fmt });
+            captured.push((d.name.clone(), start + c.start, start + c.end));
+        }
+        captured.sort_by_key(|c| c.1);
+        let skip = re.skip.min(m.len());
+        MatchOutcome::Found {
+            pos: start + m.start + skip,
+            len: m.len() - skip,
+            subst,
+            caps: captured,
+        }
+    }
+
+    fn at(&self, o: usize) -> Loc {
+        Loc {
+            file: self.file,
+            span: Span::from(o..o),
+        }
+    }
+}
+
+/// The ranges of some named capture groups (`None`: did not participate).
+type GroupRanges = Vec<Option<Range<usize>>>;
+
+/// A compiled regex: the `regex` crate, or `fancy_regex` when the pattern
+/// has back-references.
+#[derive(Clone, Debug)]
+enum Compiled {
+    Std(Regex),
+    Fancy(Box<fancy_regex::Regex>),
+}
+
+impl Compiled {
+    fn new(text: &str, backrefs: bool) -> Result<Compiled, String> {
+        if backrefs {
+            fancy_regex::Regex::new(text)
+                .map(|r| Compiled::Fancy(Box::new(r)))
+                .map_err(|e| first_line(&e.to_string()).to_string())
+        } else {
+            Regex::new(text)
+                .map(Compiled::Std)
+                .map_err(|e| first_line(&e.to_string()).to_string())
+        }
+    }
+
+    /// The leftmost match and the ranges of the named groups `names`.
+    fn captures(&self, hay: &str, names: &[&str]) -> Option<(Range<usize>, GroupRanges)> {
+        match self {
+            Compiled::Std(r) => {
+                let c = r.captures(hay)?;
+                let m = c.get(0)?.range();
+                Some((
+                    m,
+                    names.iter().map(|n| c.name(n).map(|g| g.range())).collect(),
+                ))
+            }
+            Compiled::Fancy(r) => {
+                // A backtracking limit reached counts as no match.
+                let c = r.captures(hay).ok().flatten()?;
+                let m = c.get(0)?.range();
+                Some((
+                    m,
+                    names.iter().map(|n| c.name(n).map(|g| g.range())).collect(),
+                ))
+            }
+        }
+    }
+}
+
+fn first_line(s: &str) -> &str {
+    s.lines()
+        .rev()
+        .find(|l| l.starts_with("error:"))
+        .unwrap_or_else(|| s.lines().next().unwrap_or(s))
+}
+
+/// Escapes like LLVM's `raw_ostream::write_escaped`.
+fn escape_c(s: &str) -> String {
+    let mut out = String::new();
+    for c in s.chars() {
+        match c {
+            '\\' => out.push_str("\\\\"),
+            '\t' => out.push_str("\\t"),
+            '\n' => out.push_str("\\n"),
+            '"' => out.push_str("\\\""),
+            c if (c as u32) < 0x20 || c as u32 == 0x7f => {
+                out.push_str(&format!("\\{:03o}", c as u32))
+            }
+            c => out.push(c),
+        }
+    }
+    out
+}
+
+fn find_ignore_case(hay: &str, needle: &str) -> Option<usize> {
+    let h = hay.as_bytes();
+    let n = needle.as_bytes();
+    if n.len() > h.len() {
+        return None;
+    }
+    (0..=h.len() - n.len())
+        .find(|&i| h[i..i + n.len()].eq_ignore_ascii_case(n) && hay.is_char_boundary(i))
+}

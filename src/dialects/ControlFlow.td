@@ -1,0 +1,35 @@
+//===- ControlFlow.td - the cf dialect ---------------------*- tablegen -*-===//
+// Operands, properties and successors as MLIR 19's cf dialect.
+
+include "OpBase.td"
+
+def CF_Dialect : Dialect {
+  let name = "cf";
+  let summary = "Unstructured control flow";
+}
+
+// Every cf op here is a branching terminator; the base class accumulates
+// the traits with `let append`.
+class CF_BranchOp<string mnemonic, list<Trait> traits = []>
+    : Op<CF_Dialect, mnemonic, traits> {
+  let append traits = [Terminator, BranchOpInterface, Pure];
+}
+
+def CF_BranchOp_ : CF_BranchOp<"br"> {
+  let summary = "branch operation";
+  let arguments = (ins Variadic<AnyType>:$destOperands);
+  let successors = (successor AnySuccessor:$dest);
+}
+
+def CF_CondBranchOp : CF_BranchOp<"cond_br", [AttrSizedOperandSegments]> {
+  let summary = "conditional branch operation";
+  let arguments = (ins I1:$condition,
+                       Variadic<AnyType>:$trueDestOperands,
+                       Variadic<AnyType>:$falseDestOperands);
+  let successors = (successor AnySuccessor:$trueDest, AnySuccessor:$falseDest);
+}
+
+def CF_AssertOp : Op<CF_Dialect, "assert"> {
+  let summary = "Assert operation with message attribute";
+  let arguments = (ins I1:$arg, StrAttr:$msg);
+}

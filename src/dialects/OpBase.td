@@ -1,0 +1,225 @@
+//===- OpBase.td - irkit's ODS-like base for dialect definitions -*- tablegen -*-===//
+//
+// Written for irkit from scratch. Dialects describe their ops with the
+// classes below; `irkit tblgen --gen-op-defs` turns the records into Rust op
+// definitions (a registry entry and a typed wrapper per op), and
+// `irkit verify --dialect X.td` loads the same records at run time.
+//
+// Op base classes accumulate traits and extra declarations with
+// `let append` (the TableGen extension irkit adds), e.g.
+//
+//   class MyTerminatorOp<string m> : MyOp<m> { let append traits = [Terminator]; }
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef IRKIT_OPBASE_TD
+#define IRKIT_OPBASE_TD
+
+//===----------------------------------------------------------------------===//
+// Dialects
+//===----------------------------------------------------------------------===//
+
+class Dialect {
+  // The namespace: ops are spelled `<name>.<mnemonic>`.
+  string name = ?;
+  string summary = "";
+  string description = "";
+}
+
+//===----------------------------------------------------------------------===//
+// Type constraints
+//===----------------------------------------------------------------------===//
+
+// A type constraint is checked by the verifier engine. `kind` selects the
+// check; `params` parameterises it; `summary` is how diagnostics name it
+// ("operand #1 must be <summary>, but got 'token'").
+class TypeConstraint<string k, string desc, list<string> p = []> {
+  string kind = k;
+  list<string> params = p;
+  string summary = desc;
+}
+
+// Any type except `token`: tokens must be asked for explicitly.
+def AnyType : TypeConstraint<"any", "any type">;
+def Token : TypeConstraint<"token", "token">;
+def AnyTypeOrToken : TypeConstraint<"any_or_token", "any type or token">;
+def AnyInteger : TypeConstraint<"integer", "integer">;
+def AnySignlessInteger : TypeConstraint<"signless_integer", "signless integer">;
+def AnySignlessIntegerOrIndex : TypeConstraint<"signless_integer_or_index", "signless integer or index">;
+// Scalars, or vectors/tensors of them (MLIR's `...Like` constraints).
+def SignlessIntegerLike : TypeConstraint<"signless_integer_like", "signless-integer-like">;
+def FloatLike : TypeConstraint<"float_like", "floating-point-like">;
+def BoolLike : TypeConstraint<"bool_like", "bool-like">;
+def AnyFloat : TypeConstraint<"float", "floating-point">;
+def Index : TypeConstraint<"index", "index">;
+def NoneType : TypeConstraint<"none", "none type">;
+class I<int width> : TypeConstraint<"int_width", width # "-bit signless integer", ["" # width]>;
+def I1 : I<1>;
+def I8 : I<8>;
+def I32 : I<32>;
+def I64 : I<64>;
+def F32 : TypeConstraint<"exact", "32-bit float", ["f32"]>;
+def F64 : TypeConstraint<"exact", "64-bit float", ["f64"]>;
+def AnyFunctionType : TypeConstraint<"function", "function type">;
+
+// Any type of a dialect: `!<dialect>.<mnemonic>...`.
+class DialectType<Dialect d, string mnemonic, string desc>
+    : TypeConstraint<"dialect_type", desc, [d.name, mnemonic]>;
+// One of several constraints.
+class AnyTypeOf<list<TypeConstraint> allowed, string desc>
+    : TypeConstraint<"any_of", desc> {
+  list<TypeConstraint> alternatives = allowed;
+}
+
+// Operand/result multiplicity wrappers.
+class Variadic<TypeConstraint t> : TypeConstraint<t.kind, "variadic of " # t.summary, t.params> {
+  TypeConstraint base = t;
+}
+class Optional<TypeConstraint t> : TypeConstraint<t.kind, "optional " # t.summary, t.params> {
+  TypeConstraint base = t;
+}
+
+//===----------------------------------------------------------------------===//
+// Attribute and property constraints
+//===----------------------------------------------------------------------===//
+
+// Inherent attributes; MLIR 19 stores them as properties (`<{...}>`).
+// `kind` selects the check, `params` parameterise it (enum cases, dialect
+// attribute names), `summary` is how diagnostics name it ("attribute 'msg'
+// failed to satisfy constraint: string attribute").
+class Attr<string k, string desc, list<string> p = []> {
+  string kind = k;
+  list<string> params = p;
+  string summary = desc;
+  bit optional = 0;
+}
+// An attribute of a dialect: `#<dialect>.<mnemonic><...>`.
+class DialectAttr<Dialect d, string mnemonic, string desc>
+    : Attr<"dialect_attr", desc, [d.name, mnemonic]>;
+// A 64-bit signless integer attribute whose value is one of `cases`.
+class I64EnumAttr<list<string> cases, string desc> : Attr<"i64_enum", desc, cases>;
+def AnyAttr : Attr<"any", "any attribute">;
+def UnitAttr : Attr<"unit", "unit attribute">;
+def BoolAttr : Attr<"bool", "bool attribute">;
+def StrAttr : Attr<"string", "string attribute">;
+def SymbolNameAttr : Attr<"string", "string attribute">;
+def FlatSymbolRefAttr : Attr<"flat_symbol_ref", "flat symbol reference attribute">;
+def SymbolRefAttr : Attr<"symbol_ref", "symbol reference attribute">;
+def TypeAttr : Attr<"type", "any type attribute">;
+def FunctionTypeAttr : Attr<"function_type", "type attribute of function type">;
+def DialectFunctionTypeAttr : Attr<"type", "type attribute of a dialect function type">;
+def I64Attr : Attr<"int64", "64-bit signless integer attribute">;
+def APIntAttr : Attr<"integer", "arbitrary integer attribute">;
+def ArrayAttr : Attr<"array", "array attribute">;
+def DictArrayAttr : Attr<"dict_array", "Array of dictionary attributes">;
+def DenseI32ArrayAttr : Attr<"dense_i32_array", "i32 dense array attribute">;
+def TypedAttr : Attr<"typed", "TypedAttr instance">;
+
+class OptionalAttr<Attr a> : Attr<a.kind, a.summary, a.params> {
+  let optional = 1;
+}
+class DefaultValuedAttr<Attr a, string v> : Attr<a.kind, a.summary, a.params> {
+  let optional = 1;
+  string defaultValue = v;
+}
+
+//===----------------------------------------------------------------------===//
+// Regions and successors
+//===----------------------------------------------------------------------===//
+
+class RegionConstraint<string k, string desc> {
+  string kind = k;
+  string summary = desc;
+}
+def AnyRegion : RegionConstraint<"any", "any region">;
+def SizedRegion1 : RegionConstraint<"sized1", "region with 1 blocks">;
+def MaxSizedRegion1 : RegionConstraint<"max_sized1", "region with at most 1 blocks">;
+class VariadicRegion<RegionConstraint r> : RegionConstraint<r.kind, "variadic of " # r.summary> {
+  RegionConstraint base = r;
+}
+
+class SuccessorConstraint<string desc> {
+  string summary = desc;
+}
+def AnySuccessor : SuccessorConstraint<"any successor">;
+class VariadicSuccessor<SuccessorConstraint s> : SuccessorConstraint<"variadic of " # s.summary> {
+  SuccessorConstraint base = s;
+}
+
+// Markers for the dags of an op definition: `(ins ...)`, `(outs ...)`,
+// `(region ...)`, `(successor ...)`.
+def ins;
+def outs;
+def region;
+def successor;
+
+//===----------------------------------------------------------------------===//
+// Traits and interfaces
+//===----------------------------------------------------------------------===//
+
+// A trait the verifier engine knows by `name`.
+class Trait<string n> {
+  string name = n;
+}
+// An interface: a trait with its own verifier hooks (the token contract's
+// rules are keyed on these).
+class Interface<string n> : Trait<n>;
+
+def Terminator : Trait<"Terminator">;
+def NoTerminator : Trait<"NoTerminator">;
+def SingleBlock : Trait<"SingleBlock">;
+def IsolatedFromAbove : Trait<"IsolatedFromAbove">;
+def Symbol : Trait<"Symbol">;
+def SymbolTable : Trait<"SymbolTable">;
+def SameOperandsAndResultType : Trait<"SameOperandsAndResultType">;
+def SameTypeOperands : Trait<"SameTypeOperands">;
+def GraphRegion : Trait<"GraphRegion">;
+def AttrSizedOperandSegments : Trait<"AttrSizedOperandSegments">;
+def Pure : Trait<"Pure">;
+def ConstantLike : Trait<"ConstantLike">;
+def Commutative : Trait<"Commutative">;
+class HasParent<string op> : Trait<"HasParent"> {
+  string parentOp = op;
+}
+class ParentOneOf<list<string> ops> : Trait<"ParentOneOf"> {
+  list<string> parentOps = ops;
+}
+// Regions have one block that ends with `op` (implies SingleBlock).
+class SingleBlockImplicitTerminator<string op> : Trait<"SingleBlockImplicitTerminator"> {
+  string terminatorOp = op;
+}
+// Regions' entry blocks take no arguments.
+def NoRegionArguments : Trait<"NoRegionArguments">;
+// The named operands, results and (typed) attributes all have one type.
+class AllTypesMatch<list<string> names> : Trait<"AllTypesMatch"> {
+  list<string> values = names;
+}
+
+def CallOpInterface : Interface<"CallOpInterface">;
+def FunctionOpInterface : Interface<"FunctionOpInterface">;
+def BranchOpInterface : Interface<"BranchOpInterface">;
+def RegionBranchOpInterface : Interface<"RegionBranchOpInterface">;
+def RegionBranchTerminatorOpInterface : Interface<"RegionBranchTerminatorOpInterface">;
+def SelectLikeOpInterface : Interface<"SelectLikeOpInterface">;
+def ReturnLike : Interface<"ReturnLike">;
+
+//===----------------------------------------------------------------------===//
+// Ops
+//===----------------------------------------------------------------------===//
+
+class Op<Dialect d, string mnemonic, list<Trait> props = []> {
+  Dialect opDialect = d;
+  string opName = mnemonic;
+  list<Trait> traits = props;
+  dag arguments = (ins);
+  dag results = (outs);
+  dag regions = (region);
+  dag successors = (successor);
+  string summary = "";
+  string description = "";
+  // Extra Rust items for the generated wrapper; base classes accumulate them
+  // with `let append`.
+  code extraClassDeclaration = ?;
+}
+
+#endif // IRKIT_OPBASE_TD

@@ -1,0 +1,60 @@
+//===- SCF.td - the scf dialect (subset) -------------------*- tablegen -*-===//
+// Operands, results and regions as MLIR 19's scf dialect.
+
+include "OpBase.td"
+
+def SCF_Dialect : Dialect {
+  let name = "scf";
+  let summary = "Structured control flow";
+}
+
+class SCF_Op<string mnemonic, list<Trait> traits = []>
+    : Op<SCF_Dialect, mnemonic, traits>;
+
+// Ops whose regions forward values (iter-args, yields, results).
+class SCF_RegionBranchOp<string mnemonic, list<Trait> traits = []>
+    : SCF_Op<mnemonic, traits> {
+  let append traits = [RegionBranchOpInterface];
+}
+
+def SCF_ForOp : SCF_RegionBranchOp<"for", [SingleBlockImplicitTerminator<"scf.yield">]> {
+  let summary = "for operation";
+  let arguments = (ins AnySignlessIntegerOrIndex:$lowerBound,
+                       AnySignlessIntegerOrIndex:$upperBound,
+                       AnySignlessIntegerOrIndex:$step,
+                       Variadic<AnyType>:$initArgs);
+  let results = (outs Variadic<AnyType>:$results);
+  let regions = (region SizedRegion1:$region);
+}
+
+def SCF_IfOp : SCF_RegionBranchOp<"if",
+    [SingleBlockImplicitTerminator<"scf.yield">, NoRegionArguments]> {
+  let summary = "if-then-else operation";
+  let arguments = (ins I1:$condition);
+  let results = (outs Variadic<AnyType>:$results);
+  let regions = (region SizedRegion1:$thenRegion, MaxSizedRegion1:$elseRegion);
+}
+
+def SCF_WhileOp : SCF_RegionBranchOp<"while"> {
+  let summary = "a generic 'while' loop";
+  let arguments = (ins Variadic<AnyType>:$inits);
+  let results = (outs Variadic<AnyType>:$results);
+  let regions = (region SizedRegion1:$before, SizedRegion1:$after);
+}
+
+class SCF_TerminatorOp<string mnemonic, list<Trait> traits = []>
+    : SCF_Op<mnemonic, traits> {
+  let append traits = [Pure, Terminator, RegionBranchTerminatorOpInterface];
+}
+
+def SCF_YieldOp : SCF_TerminatorOp<"yield",
+    [ReturnLike, ParentOneOf<["scf.execute_region", "scf.for", "scf.if",
+                              "scf.index_switch", "scf.while"]>]> {
+  let summary = "loop yield and termination operation";
+  let arguments = (ins Variadic<AnyType>:$results);
+}
+
+def SCF_ConditionOp : SCF_TerminatorOp<"condition", [HasParent<"scf.while">]> {
+  let summary = "loop continuation condition";
+  let arguments = (ins I1:$condition, Variadic<AnyType>:$args);
+}

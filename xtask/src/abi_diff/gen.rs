@@ -1,0 +1,291 @@
+//! Deterministic random signatures covering every type kind.
+
+use super::desc::{CType, FieldDesc, Prim, RecordDesc, Sig};
+
+/// SplitMix64: small, fast, deterministic.
+pub struct Rng(u64);
+
+impl Rng {
+    pub fn new(seed: u64) -> Self {
+        Rng(seed ^ 0x9E37_79B9_7F4A_7C15)
+    }
+    pub fn next(&mut self) -> u64 {
+        self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
+        let mut z = self.0;
+        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+        z ^ (z >> 31)
+    }
+    /// Uniform in `0..n` (n > 0).
+    pub fn below(&mut self, n: u64) -> u64 {
+        self.next() % n.max(1)
+    }
+    /// True with probability `pct`%.
+    pub fn pct(&mut self, pct: u64) -> bool {
+        self.below(100) < pct
+    }
+    pub fn pick<T: Copy>(&mut self, xs: &[T]) -> T {
+        xs[self.below(xs.len() as u64) as usize]
+    }
+}
+
+/// What the generator may use on a target.
+#[derive(Clone, Copy)]
+pub struct GenCfg {
+    /// `__float128` exists (x86_64).
+    pub has_f128: bool,
+}
+
+const INTS: &[Prim] = &[
+    Prim::Bool,
+    Prim::Char,
+    Prim::SChar,
+    Prim::UChar,
+    Prim::Short,
+    Prim::UShort,
+    Prim::Int,
+    Prim::UInt,
+    Prim::Long,
+    Prim::ULong,
+    Prim::LLong,
+    Prim::ULLong,
+];
+const SMALL: &[Prim] = &[
+    Prim::Bool,
+    Prim::Char,
+    Prim::UChar,
+    Prim::Short,
+    Prim::Int,
+    Prim::UInt,
+    Prim::Long,
+    Prim::Half,
+    Prim::Float,
+    Prim::Float,
+    Prim::Double,
+    Prim::Ptr,
+];
+const FLOATS: &[Prim] = &[
+    Prim::Half,
+    Prim::Float,
+    Prim::Float,
+    Prim::Double,
+    Prim::Double,
+    Prim::LDouble,
+];
+const VEC_ELEMS: &[Prim] = &[
+    Prim::Char,
+    Prim::Short,
+    Prim::Int,
+    Prim::Long,
+    Prim::Float,
+    Prim::Double,
+    Prim::Half,
+    Prim::UChar,
+    Prim::I128,
+];
+const COMPLEX_ELEMS: &[Prim] = &[
+    Prim::Float,
+    Prim::Float,
+    Prim::Double,
+    Prim::Double,
+    Prim::LDouble,
+    Prim::Half,
+    Prim::Char,
+    Prim::Short,
+    Prim::Int,
+    Prim::Long,
+];
+
+pub struct Gen {
+    pub rng: Rng,
+    cfg: GenCfg,
+    /// Per signature: prefer small members (records of at most 16 bytes are
+    /// where the eightbyte and HFA rules and the coerced types live).
+    small: bool,
+}
+
+impl Gen {
+    pub fn new(seed: u64, cfg: GenCfg) -> Self {
+        Gen {
+            rng: Rng::new(seed),
+            cfg,
+            small: false,
+        }
+    }
+
+    fn prim(&mut self) -> Prim {
+        if self.small && self.rng.pct(80) {
+            return self.rng.pick(SMALL);
+        }
+        match self.rng.below(10) {
+            0..=4 => self.rng.pick(INTS),
+            5..=7 => self.rng.pick(FLOATS),
+            8 => {
+                if self.rng.pct(50) {
+                    self.rng.pick(&[Prim::I128, Prim::U128])
+                } else if self.cfg.has_f128 && self.rng.pct(40) {
+                    Prim::F128
+                } else {
+                    Prim::LDouble
+                }
+            }
+            _ => Prim::Ptr,
+        }
+    }
+
+    fn vector(&mut self) -> CType {
+        let e = self.rng.pick(VEC_ELEMS);
+        let sizes: &[u64] = &[2, 4, 8, 8, 16, 16, 16, 32, 64];
+        loop {
+            let total = self.rng.pick(sizes);
+            if total >= e.size() {
+                return CType::Vector(e, (total / e.size()) as u32);
+            }
+        }
+    }
+
+    /// A type usable as a parameter, return value or member.
+    pub fn value(&mut self, depth: u32) -> CType {
+        match self.rng.below(100) {
+            0..=44 => CType::Prim(self.prim()),
+            45..=51 => self.vector(),
+            52..=58 => CType::Complex(self.rng.pick(COMPLEX_ELEMS)),
+            _ if depth >= 3 => CType::Prim(self.prim()),
+            _ => CType::Record(Box::new(self.record(depth + 1, depth == 0))),
+        }
+    }
+
+    fn member(&mut self, depth: u32) -> CType {
+        if self.rng.pct(15) {
+            let n = self.rng.pick(&[0u64, 1, 1, 2, 2, 3, 4, 5, 8]);
+            let e = if self.rng.pct(70) || depth >= 3 {
+                CType::Prim(self.prim())
+            } else {
+                self.value(depth)
+            };
+            // clang-19 divides by zero (SIGFPE) classifying arrays of
+            // zero-sized elements, so the generator never makes them.
+            if zero_sized(&e) {
+                return CType::Array(Box::new(CType::Prim(self.prim())), n);
+            }
+            return CType::Array(Box::new(e), n);
+        }
+        self.value(depth)
+    }
+
+    /// A record; `top` allows a flexible array member.
+    pub fn record(&mut self, depth: u32, top: bool) -> RecordDesc {
+        let union = self.rng.pct(15);
+        let packed = self.rng.pct(10);
+        let align = if self.rng.pct(8) {
+            Some(self.rng.pick(&[1u32, 2, 4, 8, 16, 32, 64]))
+        } else {
+            None
+        };
+        // Bias towards small records: that is where the classification is.
+        let max = if self.small || self.rng.pct(70) { 3 } else { 6 };
+        let n = if self.rng.pct(5) {
+            0
+        } else {
+            1 + self.rng.below(max)
+        };
+        let mut fields = Vec::new();
+        let mut has_named_plain = false;
+        for _ in 0..n {
+            if self.rng.pct(15) {
+                // Bit-field.
+                let t = self.rng.pick(INTS);
+                let max = if t == Prim::Bool { 1 } else { t.size() * 8 };
+                let zero = self.rng.pct(15);
+                let w = if zero {
+                    0
+                } else {
+                    1 + self.rng.below(max) as u32
+                };
+                let named = !zero && !self.rng.pct(20);
+                let align = if named && self.rng.pct(5) {
+                    Some(self.rng.pick(&[2u32, 4, 8]))
+                } else {
+                    None
+                };
+                fields.push(FieldDesc {
+                    ty: CType::Prim(t),
+                    bits: Some(w),
+                    named,
+                    align,
+                });
+            } else {
+                let ty = self.member(depth);
+                let align = if self.rng.pct(5) {
+                    Some(self.rng.pick(&[1u32, 2, 4, 8, 16, 32]))
+                } else {
+                    None
+                };
+                has_named_plain = true;
+                fields.push(FieldDesc {
+                    ty,
+                    bits: None,
+                    named: true,
+                    align,
+                });
+            }
+        }
+        if top && !union && has_named_plain && self.rng.pct(5) {
+            let e = CType::Prim(
+                self.rng
+                    .pick(&[Prim::Char, Prim::Int, Prim::Double, Prim::Float]),
+            );
+            fields.push(FieldDesc {
+                ty: CType::Flex(Box::new(e)),
+                bits: None,
+                named: true,
+                align: None,
+            });
+        }
+        RecordDesc {
+            union,
+            packed,
+            align,
+            fields,
+        }
+    }
+
+    /// A signature with 0-12 parameters.
+    pub fn sig(&mut self, name: String) -> Sig {
+        self.small = self.rng.pct(50);
+        let ret = if self.rng.pct(15) {
+            CType::Prim(Prim::Void)
+        } else {
+            self.top_value()
+        };
+        let n = if self.rng.pct(30) {
+            7 + self.rng.below(6)
+        } else {
+            self.rng.below(7)
+        };
+        let args = (0..n).map(|_| self.top_value()).collect();
+        Sig { name, ret, args }
+    }
+
+    fn top_value(&mut self) -> CType {
+        if self.rng.pct(45) {
+            CType::Record(Box::new(self.record(1, true)))
+        } else {
+            self.value(0)
+        }
+    }
+}
+
+/// Whether a type has size 0 (empty records, zero-length arrays).
+pub fn zero_sized(t: &CType) -> bool {
+    match t {
+        CType::Prim(p) => p.size() == 0,
+        CType::Vector(..) | CType::Complex(_) => false,
+        CType::Array(e, n) => *n == 0 || zero_sized(e),
+        CType::Flex(_) => true,
+        CType::Record(r) => r
+            .fields
+            .iter()
+            .all(|f| f.bits == Some(0) || (f.bits.is_none() && zero_sized(&f.ty))),
+    }
+}
