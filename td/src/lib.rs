@@ -50,10 +50,12 @@ pub fn run(map: &mut SourceMap, file: FileId, opts: &Options<'_>) -> Outcome {
     let toks = match lexer::lex(map, &mut cx.strs, file, &cfg) {
         Ok(t) => t,
         Err(d) => {
+            let mut diags = vec![d];
+            pointify(&mut diags);
             return Outcome {
                 output: None,
-                diags: vec![d],
-            }
+                diags,
+            };
         }
     };
     let t1 = std::time::Instant::now();
@@ -67,6 +69,7 @@ pub fn run(map: &mut SourceMap, file: FileId, opts: &Options<'_>) -> Outcome {
     if let Some(d) = cx.fatal.take() {
         diags.push(d);
     }
+    pointify(&mut diags);
     if diags.iter().any(Diagnostic::is_error) {
         return Outcome {
             output: None,
@@ -89,5 +92,19 @@ pub fn run(map: &mut SourceMap, file: FileId, opts: &Options<'_>) -> Outcome {
     Outcome {
         output: Some(out),
         diags,
+    }
+}
+
+/// LLVM's TableGen reports points, not ranges: a caret without tildes.
+fn pointify(diags: &mut [Diagnostic]) {
+    for d in diags {
+        if let Some(l) = d.loc.as_mut() {
+            l.span = irkit_diag::Span::new(l.span.start, l.span.start + 1);
+        }
+        for n in &mut d.notes {
+            if let Some(l) = n.loc.as_mut() {
+                l.span = irkit_diag::Span::new(l.span.start, l.span.start + 1);
+            }
+        }
     }
 }

@@ -2274,8 +2274,7 @@ impl Parser<'_> {
             }
             Tok::LParen => {
                 self.bump();
-                let is_cast = self.tok() == Tok::Bang && self.s(self.sym()) == "cast";
-                if self.tok() != Tok::Id && !is_cast && self.tok() != Tok::LSquare {
+                if self.tok() != Tok::Id && self.tok() != Tok::Bang && self.tok() != Tok::LSquare {
                     return self.tok_err("expected identifier or list of value types in dag init");
                 }
                 let op = self.parse_value(cur, None, Mode::Value)?;
