@@ -1040,6 +1040,7 @@ impl Parser<'_> {
         let mut args = Vec::new();
         if self.consume(Tok::Less) {
             let locs = self.parse_template_arg_value_list(&mut args, cur, rec)?;
+            let locs = vec![loc; locs.len()];
             self.check_template_arg_values(&mut args, &locs, rec)?;
         }
         Ok(SubClassRef { rec, args, loc })
@@ -2153,6 +2154,7 @@ impl Parser<'_> {
                 self.bump();
                 let mut args = Vec::new();
                 let locs = self.parse_template_arg_value_list(&mut args, cur, class)?;
+                let locs = vec![name_loc; locs.len()];
                 self.check_template_arg_values(&mut args, &locs, class)?;
                 self.resolve_arguments(class, &args, name_loc)?;
                 let vd = self.cx.mk(Init::VarDef(class, args.into_boxed_slice()));
