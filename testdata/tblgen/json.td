@@ -28,7 +28,7 @@ def K { Lazy L = Lazy<1>; }
 // CHECK-DAG: "N":5
 // CHECK-DAG: "b":1
 // CHECK-DAG: "c":" x "
-// CHECK-DAG: "d":{"args":[[1,"a"],[null,"b"]],"kind":"dag","operator":{"def":"ops","kind":"def","printable":"ops"},"printable":"(ops 1:$a, ?:$b)"}
+// CHECK-DAG: "d":{"args":{{\[\[}}1,"a"],[null,"b"]],"kind":"dag","operator":{"def":"ops","kind":"def","printable":"ops"},"printable":"(ops 1:$a, ?:$b)"}
 // CHECK-DAG: "l":[1,2]
 // CHECK-DAG: "o":{"def":"ops","kind":"def","printable":"ops"}
 // CHECK-DAG: "s":"quote\" tab\t"
