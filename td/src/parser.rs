@@ -45,12 +45,25 @@ struct MultiClass {
     entries: Vec<Entry>,
 }
 
+/// How a `let` combines its value with the field's current value.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub enum LetMode {
+    Replace,
+    /// `let append`: list -> !listconcat, string/code -> !strconcat, dag -> !con.
+    Append,
+    /// `let prepend`: the new value goes before the current one.
+    Prepend,
+}
+
 #[derive(Clone)]
 struct LetRecord {
     name: Sym,
     bits: Vec<u32>,
     value: InitId,
     loc: Loc,
+    mode: LetMode,
+    /// Location of the `append`/`prepend` keyword.
+    mode_loc: Loc,
 }
 
 #[derive(Clone, Copy, PartialEq, Eq)]
@@ -133,6 +146,25 @@ impl Parser<'_> {
     }
     fn loc(&self) -> Loc {
         self.cur().loc
+    }
+    fn peek(&self, n: usize) -> Tok {
+        self.toks[(self.pos + n).min(self.toks.len() - 1)].kind
+    }
+    /// After `let`: a context-sensitive `append`/`prepend` modifier is an
+    /// identifier spelled so that is followed by another identifier (the
+    /// field name). Consumes it and returns the mode and its location.
+    fn parse_let_mode(&mut self) -> (LetMode, Loc) {
+        let loc = self.loc();
+        if self.tok() == Tok::Id && self.peek(1) == Tok::Id {
+            let m = match self.s(self.sym()) {
+                "append" => LetMode::Append,
+                "prepend" => LetMode::Prepend,
+                _ => return (LetMode::Replace, loc),
+            };
+            self.bump();
+            return (m, loc);
+        }
+        (LetMode::Replace, loc)
     }
     fn sym(&self) -> Sym {
         self.cur().sym
@@ -686,10 +718,30 @@ impl Parser<'_> {
         v: InitId,
         allow_self: bool,
     ) -> PResult<()> {
+        self.set_value_mode(rec, loc, name, bits, v, allow_self, LetMode::Replace, loc)
+    }
+
+    /// `SetValue` with `let append` / `let prepend` (issue 4): the new value
+    /// is concatenated with the field's current value; `?` is replaced.
+    #[allow(clippy::too_many_arguments)]
+    fn set_value_mode(
+        &mut self,
+        rec: RecId,
+        loc: Loc,
+        name: Sym,
+        bits: &[u32],
+        v: InitId,
+        allow_self: bool,
+        mode: LetMode,
+        mode_loc: Loc,
+    ) -> PResult<()> {
         let Some(idx) = self.cx.rec(rec).values.iter().position(|x| x.name == name) else {
             return self.err(loc, format!("Value '{}' unknown!", self.s(name)));
         };
         let mut v = v;
+        if mode != LetMode::Replace {
+            v = self.combine(rec, idx, v, bits, mode, mode_loc)?;
+        }
         if bits.is_empty() {
             if let Init::Var(n, _) = self.cx.init(v) {
                 if *n == name && !allow_self {
@@ -751,6 +803,71 @@ impl Parser<'_> {
         Ok(())
     }
 
+    fn combine(
+        &mut self,
+        rec: RecId,
+        idx: usize,
+        v: InitId,
+        bits: &[u32],
+        mode: LetMode,
+        mode_loc: Loc,
+    ) -> PResult<InitId> {
+        let field = self.cx.rec(rec).values[idx].clone();
+        if !bits.is_empty() {
+            return self.err(mode_loc, "Cannot use append/prepend with bit range");
+        }
+        let verb = if mode == LetMode::Append {
+            "append"
+        } else {
+            "prepend"
+        };
+        let op = match self.cx.ty_data(field.ty) {
+            RecTy::List(_) => BinOp::ListConcat,
+            RecTy::String => BinOp::StrConcat,
+            RecTy::Dag => BinOp::Concat,
+            _ => {
+                let d = Diagnostic::error(
+                    mode_loc,
+                    format!(
+                        "Cannot {verb} to field '{}' of type '{}' (expected list, string, code, or dag)",
+                        self.s(field.name),
+                        self.cx.ty_str(field.ty)
+                    ),
+                )
+                .with_note(Some(field.loc), format!("field '{}' declared here", self.s(field.name)));
+                return Err(d);
+            }
+        };
+        // The appended value must have the field's type.
+        let Some(cv) = self.cx.cast_to(v, field.ty) else {
+            let vt = match self.cx.type_of(v) {
+                Some(t) => format!(" of type '{}'", self.cx.ty_str(t)),
+                None => String::new(),
+            };
+            let msg = format!(
+                "Field '{}' of type '{}' is incompatible with value '{}'{}",
+                self.s(field.name),
+                self.cx.ty_str(field.ty),
+                self.cx.init_str(v),
+                vt
+            );
+            return self.err(mode_loc, msg);
+        };
+        let cur = field.value;
+        if self.cx.is_unset(cur) {
+            return Ok(cv);
+        }
+        let (a, b) = if mode == LetMode::Append {
+            (cur, cv)
+        } else {
+            (cv, cur)
+        };
+        let u = self.cx.mk(Init::Bin(op, a, b, field.ty));
+        let r = fold_bin(self.cx, u, Some(rec));
+        self.check_fatal()?;
+        Ok(r)
+    }
+
     fn parse_object_body(&mut self, rec: RecId) -> PResult<()> {
         self.push_scope(ScopeKind::Record(rec));
         if self.consume(Tok::Colon) {
@@ -776,7 +893,9 @@ impl Parser<'_> {
         let mut res = Ok(());
         'outer: for lets in &stack {
             for l in lets {
-                res = self.set_value(rec, l.loc, l.name, &l.bits, l.value, false);
+                res = self.set_value_mode(
+                    rec, l.loc, l.name, &l.bits, l.value, false, l.mode, l.mode_loc,
+                );
                 if res.is_err() {
                     break 'outer;
                 }
@@ -835,6 +954,7 @@ impl Parser<'_> {
             }
         }
         self.bump(); // let
+        let (mode, mode_loc) = self.parse_let_mode();
         if self.tok() != Tok::Id {
             return self.tok_err("expected field identifier after let");
         }
@@ -849,6 +969,9 @@ impl Parser<'_> {
         let Some(mut ty) = self.cx.rec(rec).value(name).map(|v| v.ty) else {
             return self.tok_err(format!("Value '{}' unknown!", self.s(name)));
         };
+        if mode != LetMode::Replace && !bits.is_empty() {
+            return self.err(mode_loc, "Cannot use append/prepend with bit range");
+        }
         if !bits.is_empty() && matches!(self.cx.ty_data(ty), RecTy::Bits(_)) {
             ty = self.cx.bits_ty(bits.len() as u32);
         }
@@ -856,7 +979,7 @@ impl Parser<'_> {
         if !self.consume(Tok::Semi) {
             return self.tok_err("expected ';' after let expression");
         }
-        self.set_value(rec, id_loc, name, &bits, v, false)
+        self.set_value_mode(rec, id_loc, name, &bits, v, false, mode, mode_loc)
     }
 
     fn parse_optional_bit_list(&mut self) -> PResult<Vec<u32>> {
@@ -1214,9 +1337,11 @@ impl Parser<'_> {
         resolve_record(self.cx, rec, &mut r, None);
         self.check_fatal()?;
         for &(s, l) in &scr_supers {
+            // Diamond inheritance (a class reached through two parents) is
+            // accepted as current LLVM accepts it; llvm-tblgen-19 rejects it
+            // with "Already subclass of". The class is listed once.
             if self.cx.rec(rec).is_subclass_of(s) {
-                let msg = format!("Already subclass of '{}'!\n", self.cx.rec_name(s));
-                return self.err(sc.loc, msg);
+                continue;
             }
             self.cx.rec_mut(rec).supers.push((s, l));
         }
@@ -1481,6 +1606,7 @@ impl Parser<'_> {
         self.bump();
         let mut lets = Vec::new();
         loop {
+            let (mode, mode_loc) = self.parse_let_mode();
             if self.tok() != Tok::Id {
                 return self.tok_err("expected identifier in let expression");
             }
@@ -1493,11 +1619,16 @@ impl Parser<'_> {
                 return self.tok_err("expected '=' in let expression");
             }
             let v = self.parse_value(None, None, Mode::Value)?;
+            if mode != LetMode::Replace && !bits.is_empty() {
+                return self.err(mode_loc, "Cannot use append/prepend with bit range");
+            }
             lets.push(LetRecord {
                 name,
                 bits,
                 value: v,
                 loc,
+                mode,
+                mode_loc,
             });
             if !self.consume(Tok::Comma) {
                 break;
