@@ -206,11 +206,9 @@ pub fn dump_json(cx: &Ctx, map: &SourceMap, out: &mut String) {
                     match fi {
                         Some(i) => write_value(cx, out, rec.values[*i].value),
                         None => match *fk {
-                            "!anonymous" => out.push_str(if rec.is_anonymous() {
-                                "true"
-                            } else {
-                                "false"
-                            }),
+                            "!anonymous" => {
+                                out.push_str(if rec.is_anonymous() { "true" } else { "false" })
+                            }
                             "!fields" => {
                                 out.push('[');
                                 let mut first = true;

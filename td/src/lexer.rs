@@ -101,7 +101,13 @@ pub fn lex(
         deps: Vec::new(),
     };
     lx.lex_file(file)?;
-    let end = lx.toks.last().map_or(Loc { file, span: Span::empty(0) }, |t| t.loc);
+    let end = lx.toks.last().map_or(
+        Loc {
+            file,
+            span: Span::empty(0),
+        },
+        |t| t.loc,
+    );
     lx.toks.push(Token {
         kind: Tok::Eof,
         loc: Loc {
@@ -223,7 +229,10 @@ impl Lexer<'_> {
                     while m < b.len() && (b[m] == b' ' || b[m] == b'\t' || b[m] == b'\r') {
                         m += 1;
                     }
-                    if m < b.len() && b[m] != b'\n' && !(b[m] == b'/' && b.get(m + 1).is_some_and(|&x| x == b'/' || x == b'*')) {
+                    if m < b.len()
+                        && b[m] != b'\n'
+                        && !(b[m] == b'/' && b.get(m + 1).is_some_and(|&x| x == b'/' || x == b'*'))
+                    {
                         let what = String::from_utf8_lossy(dir).into_owned();
                         return Err(Diagnostic::error(
                             loc(m, m),
@@ -295,10 +304,7 @@ impl Lexer<'_> {
                 i += 2;
                 while depth > 0 {
                     if i >= b.len() {
-                        return Err(Diagnostic::error(
-                            loc(s, s + 1),
-                            "unterminated comment",
-                        ));
+                        return Err(Diagnostic::error(loc(s, s + 1), "unterminated comment"));
                     }
                     if b[i] == b'/' && b.get(i + 1) == Some(&b'*') {
                         depth += 1;
@@ -396,7 +402,10 @@ impl Lexer<'_> {
                 let mut j = i + 1;
                 loop {
                     if j >= b.len() || b[j] == b'\n' || b[j] == b'\r' {
-                        return Err(Diagnostic::error(loc(s, s + 1), "End of line in string literal"));
+                        return Err(Diagnostic::error(
+                            loc(s, s + 1),
+                            "End of line in string literal",
+                        ));
                     }
                     let ch = b[j];
                     if ch == b'"' {
@@ -409,10 +418,16 @@ impl Lexer<'_> {
                             Some(b't') => val.push(b'\t'),
                             Some(b'n') => val.push(b'\n'),
                             Some(b'\n') | Some(b'\r') => {
-                                return Err(Diagnostic::error(loc(j, j + 1), "escaped newlines not supported in tblgen"))
+                                return Err(Diagnostic::error(
+                                    loc(j, j + 1),
+                                    "escaped newlines not supported in tblgen",
+                                ))
                             }
                             _ => {
-                                return Err(Diagnostic::error(loc(j, j + 1), "invalid escape in string literal"))
+                                return Err(Diagnostic::error(
+                                    loc(j, j + 1),
+                                    "invalid escape in string literal",
+                                ))
                             }
                         }
                         j += 1;
@@ -501,11 +516,14 @@ impl Lexer<'_> {
                         k += 1;
                     }
                     let txt = std::str::from_utf8(&b[hs..k]).unwrap_or("");
-                    let v = u64::from_str_radix(txt, 16).map_err(|_| {
-                        Diagnostic::error(loc(s, k), "Invalid hexadecimal number")
-                    })?;
+                    let v = u64::from_str_radix(txt, 16)
+                        .map_err(|_| Diagnostic::error(loc(s, k), "Invalid hexadecimal number"))?;
                     tok.kind = Tok::IntVal;
-                    tok.int = if neg { (v as i64).wrapping_neg() } else { v as i64 };
+                    tok.int = if neg {
+                        (v as i64).wrapping_neg()
+                    } else {
+                        v as i64
+                    };
                     i = k;
                 } else if b[j] == b'0' && b.get(j + 1) == Some(&b'b') {
                     let bs = j + 2;
@@ -534,10 +552,7 @@ impl Lexer<'_> {
                         Err(_) => match txt.parse::<u64>() {
                             Ok(u) => u as i64,
                             Err(_) => {
-                                return Err(Diagnostic::error(
-                                    loc(s, k),
-                                    "Number out of range",
-                                ))
+                                return Err(Diagnostic::error(loc(s, k), "Number out of range"))
                             }
                         },
                     };

@@ -9,13 +9,13 @@
 
 use crate::lexer::{Tok, Token};
 use crate::model::{
-    ArgKey, Assertion, BinOp, Ctx, Dump, FieldKind, Init, InitId, RecId, RecKind, RecTy,
-    Record, RecordVal, Sym, TernOp, TyId, UnOp, TY_BIT, TY_DAG, TY_INT, TY_STRING,
+    ArgKey, Assertion, BinOp, Ctx, Dump, FieldKind, Init, InitId, RecId, RecKind, RecTy, Record,
+    RecordVal, Sym, TernOp, TyId, UnOp, TY_BIT, TY_DAG, TY_INT, TY_STRING,
 };
 use crate::resolve::{
-    self, check_assert, dump_message, fold_bin, fold_cond, fold_exists, fold_field,
-    fold_foldl, fold_isa, fold_tern, fold_un, list_concat, resolve_init, resolve_record,
-    resolve_record_final, str_concat, HasReference, MapResolver,
+    self, check_assert, dump_message, fold_bin, fold_cond, fold_exists, fold_field, fold_foldl,
+    fold_isa, fold_tern, fold_un, list_concat, resolve_init, resolve_record, resolve_record_final,
+    str_concat, HasReference, MapResolver,
 };
 use irkit_diag::{Diagnostic, Loc};
 use rustc_hash::FxHashMap;
@@ -332,18 +332,17 @@ impl Parser<'_> {
                 }
                 self.parse_multiclass()
             }
-            _ => self.tok_err(
-                "Expected assert, class, def, defm, defset, dump, foreach, if, or let",
-            ),
+            _ => {
+                self.tok_err("Expected assert, class, def, defm, defset, dump, foreach, if, or let")
+            }
         }
     }
 
     fn parse_object_list(&mut self, mc: Option<Sym>) -> PResult<()> {
         if self.tok() == Tok::RBrace || self.tok() == Tok::Eof {
             // LLVM's ParseObjectList requires at least one object.
-            return self.tok_err(
-                "Expected assert, class, def, defm, defset, dump, foreach, if, or let",
-            );
+            return self
+                .tok_err("Expected assert, class, def, defm, defset, dump, foreach, if, or let");
         }
         while self.tok() != Tok::RBrace && self.tok() != Tok::Eof {
             self.parse_object(mc)?;
@@ -477,7 +476,10 @@ impl Parser<'_> {
                         r.set(n, v);
                     }
                     let m = resolve_init(self.cx, dm.msg, &mut r);
-                    let nd = Dump { loc: dm.loc, msg: m };
+                    let nd = Dump {
+                        loc: dm.loc,
+                        msg: m,
+                    };
                     match dest.as_deref_mut() {
                         Some(d) => d.push(Entry::Dump(nd)),
                         None => dump_message(self.cx, nd.loc, nd.msg),
@@ -668,7 +670,8 @@ impl Parser<'_> {
         let init = match *self.cx.ty_data(ty) {
             RecTy::Bits(n) => {
                 let u = self.cx.unset;
-                self.cx.mk(Init::Bits(vec![u; n as usize].into_boxed_slice()))
+                self.cx
+                    .mk(Init::Bits(vec![u; n as usize].into_boxed_slice()))
             }
             _ => self.cx.unset,
         };
@@ -692,7 +695,13 @@ impl Parser<'_> {
     }
 
     fn add_value(&mut self, rec: RecId, loc: Loc, rv: RecordVal) -> PResult<()> {
-        if let Some(k) = self.cx.rec(rec).values.iter().position(|v| v.name == rv.name) {
+        if let Some(k) = self
+            .cx
+            .rec(rec)
+            .values
+            .iter()
+            .position(|v| v.name == rv.name)
+        {
             if !resolve::set_field_value(self.cx, rec, k, rv.value) {
                 let et = self.cx.rec(rec).values[k].ty;
                 let msg = format!(
@@ -1196,7 +1205,10 @@ impl Parser<'_> {
             let v = self.parse_value(cur, ty, Mode::Value)?;
             if self.tok() == Tok::Equal {
                 let Init::Str(name, _) = *self.cx.init(v) else {
-                    return self.err(vloc, "The name of named argument should be a valid identifier");
+                    return self.err(
+                        vloc,
+                        "The name of named argument should be a valid identifier",
+                    );
                 };
                 let q = self.qualify(args_rec, name);
                 let Some(at) = self.cx.rec(args_rec).value(q).map(|x| x.ty) else {
@@ -1216,7 +1228,10 @@ impl Parser<'_> {
                 has_named = true;
             } else {
                 if has_named {
-                    return self.err(vloc, "Positional argument should be put before named argument");
+                    return self.err(
+                        vloc,
+                        "Positional argument should be put before named argument",
+                    );
                 }
                 out.push((ArgKey::Pos(idx as u32), v));
             }
@@ -1293,12 +1308,19 @@ impl Parser<'_> {
             unsolved.retain(|&x| x != name);
         }
         for name in unsolved {
-            let d = self.cx.rec(rec).value(name).map_or(self.cx.unset, |v| v.value);
+            let d = self
+                .cx
+                .rec(rec)
+                .value(name)
+                .map_or(self.cx.unset, |v| v.value);
             if !self.cx.is_complete(d) {
                 let nl = self.cx.rec(rec).value(name).map(|v| v.loc);
                 let dd = Diagnostic::error(
                     loc,
-                    format!("value not specified for template argument '{}'", self.s(name)),
+                    format!(
+                        "value not specified for template argument '{}'",
+                        self.s(name)
+                    ),
                 )
                 .with_note(nl, format!("declared in '{}'", self.cx.rec_name(rec)));
                 return Err(dd);
@@ -1457,7 +1479,13 @@ impl Parser<'_> {
             substs.extend(vals);
             let entries = self.multiclasses[&mcname].entries.clone();
             let fin = mc.is_none() && self.loops.is_empty();
-            self.resolve_entries(&entries, &mut substs, fin, Some(&mut new_entries), Some(sub_loc))?;
+            self.resolve_entries(
+                &entries,
+                &mut substs,
+                fin,
+                Some(&mut new_entries),
+                Some(sub_loc),
+            )?;
             if !self.consume(Tok::Comma) {
                 break;
             }
@@ -1687,10 +1715,7 @@ impl Parser<'_> {
                     self.parse_range_piece(&mut r, Some(v))?;
                     (self.int_list(&r), TY_INT)
                 } else {
-                    let msg = format!(
-                        "expected a list, got '{}'",
-                        self.cx.init_str(v)
-                    );
+                    let msg = format!("expected a list, got '{}'", self.cx.init_str(v));
                     return self.err(sloc, msg);
                 }
             }
@@ -1912,7 +1937,12 @@ impl Parser<'_> {
     }
 
     // ---- values ----
-    fn parse_value(&mut self, cur: Option<RecId>, ity: Option<TyId>, mode: Mode) -> PResult<InitId> {
+    fn parse_value(
+        &mut self,
+        cur: Option<RecId>,
+        ity: Option<TyId>,
+        mode: Mode,
+    ) -> PResult<InitId> {
         self.enter()?;
         let r = self.parse_value_inner(cur, ity, mode);
         self.leave();
@@ -1950,10 +1980,8 @@ impl Parser<'_> {
                         return self.err(lhs_loc, "Invalid value, list expected");
                     };
                     let Some(et) = self.cx.list_elem(lt) else {
-                        let msg = format!(
-                            "Type '{}' is invalid, list expected",
-                            self.cx.ty_str(lt)
-                        );
+                        let msg =
+                            format!("Type '{}' is invalid, list expected", self.cx.ty_str(lt));
                         return self.err(lhs_loc, msg);
                     };
                     self.bump();
@@ -2112,7 +2140,10 @@ impl Parser<'_> {
                         return self.err(lloc, msg);
                     }
                     if !elems.is_empty() {
-                        let l = self.cx.mk(Init::List(std::mem::take(&mut elems).into_boxed_slice(), TY_INT));
+                        let l = self.cx.mk(Init::List(
+                            std::mem::take(&mut elems).into_boxed_slice(),
+                            TY_INT,
+                        ));
                         slices.push(l);
                     }
                     slices.push(v);
@@ -2174,7 +2205,10 @@ impl Parser<'_> {
                 if self.cx.type_of(r) != Some(TY_INT) {
                     let msg = format!(
                         "expected int...int, got {}",
-                        self.cx.type_of(r).map(|t| self.cx.ty_str(t)).unwrap_or_default()
+                        self.cx
+                            .type_of(r)
+                            .map(|t| self.cx.ty_str(t))
+                            .unwrap_or_default()
                     );
                     return self.err(rloc, msg);
                 }
@@ -2193,7 +2227,10 @@ impl Parser<'_> {
         if self.cx.type_of(lhs) != Some(TY_INT) {
             let msg = format!(
                 "expected int...int, got {}",
-                self.cx.type_of(lhs).map(|t| self.cx.ty_str(t)).unwrap_or_default()
+                self.cx
+                    .type_of(lhs)
+                    .map(|t| self.cx.ty_str(t))
+                    .unwrap_or_default()
             );
             return self.err(lloc, msg);
         }
@@ -2585,7 +2622,11 @@ impl Parser<'_> {
             }
             UnOp::Repr | UnOp::ToLower | UnOp::ToUpper => Some(TY_STRING),
             UnOp::Not | UnOp::LogTwo | UnOp::Size | UnOp::Empty | UnOp::Initialized => {
-                Some(if op == UnOp::Initialized { TY_BIT } else { TY_INT })
+                Some(if op == UnOp::Initialized {
+                    TY_BIT
+                } else {
+                    TY_INT
+                })
             }
             UnOp::GetDagOp => {
                 if self.tok() == Tok::Less {
@@ -2606,11 +2647,15 @@ impl Parser<'_> {
         match op {
             UnOp::Empty | UnOp::Size => {
                 let ok = match lt {
-                    Some(t) => matches!(self.cx.ty_data(t), RecTy::List(_) | RecTy::String | RecTy::Dag),
+                    Some(t) => matches!(
+                        self.cx.ty_data(t),
+                        RecTy::List(_) | RecTy::String | RecTy::Dag
+                    ),
                     None => false,
                 };
                 if !ok {
-                    return self.tok_err("expected string, list, or dag type argument in unary operator");
+                    return self
+                        .tok_err("expected string, list, or dag type argument in unary operator");
                 }
             }
             UnOp::Head | UnOp::Tail => {
@@ -2625,7 +2670,11 @@ impl Parser<'_> {
                     let Some(it) = self.cx.type_of(first) else {
                         return self.tok_err("untyped list element in unary operator");
                     };
-                    ty = Some(if op == UnOp::Head { it } else { self.cx.list_ty(it) });
+                    ty = Some(if op == UnOp::Head {
+                        it
+                    } else {
+                        self.cx.list_ty(it)
+                    });
                 } else {
                     let e = self.cx.list_elem(t).unwrap_or(TY_INT);
                     ty = Some(if op == UnOp::Head { e } else { t });
@@ -2637,12 +2686,10 @@ impl Parser<'_> {
                     .filter(|e| self.cx.list_elem(*e).is_some());
                 match inner {
                     Some(e) => ty = Some(e),
-                    None => {
-                        match lt {
-                            Some(t) if self.cx.list_elem(t).is_some() => ty = Some(t),
-                            _ => return self.tok_err("expected list type argument in unary operator"),
-                        }
-                    }
+                    None => match lt {
+                        Some(t) if self.cx.list_elem(t).is_some() => ty = Some(t),
+                        _ => return self.tok_err("expected list type argument in unary operator"),
+                    },
                 }
             }
             _ => {}
@@ -2720,14 +2767,14 @@ impl Parser<'_> {
                 None => {
                     arg_ty = Some(lt);
                     match op {
-                        BinOp::ListConcat | BinOp::ListRemove => {
-                            if self.cx.list_elem(lt).is_none() {
-                                let msg = format!(
-                                    "expected a list, got value of type '{}'",
-                                    self.cx.ty_str(lt)
-                                );
-                                return self.err(iloc, msg);
-                            }
+                        BinOp::ListConcat | BinOp::ListRemove
+                            if self.cx.list_elem(lt).is_none() =>
+                        {
+                            let msg = format!(
+                                "expected a list, got value of type '{}'",
+                                self.cx.ty_str(lt)
+                            );
+                            return self.err(iloc, msg);
                         }
                         BinOp::ListSplat => {
                             if let Some(it) = ity {
@@ -2760,28 +2807,26 @@ impl Parser<'_> {
                             }
                             arg_ty = None;
                         }
-                        BinOp::Eq | BinOp::Ne => {
+                        BinOp::Eq | BinOp::Ne
                             if !self.cx.ty_convertible(lt, TY_INT)
                                 && !self.cx.ty_convertible(lt, TY_STRING)
-                                && !self.cx.ty_convertible(lt, any_rec)
-                            {
-                                let msg = format!(
+                                && !self.cx.ty_convertible(lt, any_rec) =>
+                        {
+                            let msg = format!(
                                     "expected bit, bits, int, string, or record; got value of type '{}'",
                                     self.cx.ty_str(lt)
                                 );
-                                return self.err(iloc, msg);
-                            }
+                            return self.err(iloc, msg);
                         }
-                        BinOp::GetDagArg | BinOp::Le | BinOp::Lt | BinOp::Ge | BinOp::Gt => {
+                        BinOp::GetDagArg | BinOp::Le | BinOp::Lt | BinOp::Ge | BinOp::Gt
                             if !self.cx.ty_convertible(lt, TY_INT)
-                                && !self.cx.ty_convertible(lt, TY_STRING)
-                            {
-                                let msg = format!(
-                                    "expected bit, bits, int, or string; got value of type '{}'",
-                                    self.cx.ty_str(lt)
-                                );
-                                return self.err(iloc, msg);
-                            }
+                                && !self.cx.ty_convertible(lt, TY_STRING) =>
+                        {
+                            let msg = format!(
+                                "expected bit, bits, int, or string; got value of type '{}'",
+                                self.cx.ty_str(lt)
+                            );
+                            return self.err(iloc, msg);
                         }
                         BinOp::Interleave => {
                             if list.len() == 1 {
@@ -2881,7 +2926,12 @@ impl Parser<'_> {
         self.err(op_loc, "expected two operands to operator")
     }
 
-    fn parse_ternary(&mut self, cur: Option<RecId>, ity: Option<TyId>, name: &str) -> PResult<InitId> {
+    fn parse_ternary(
+        &mut self,
+        cur: Option<RecId>,
+        ity: Option<TyId>,
+        name: &str,
+    ) -> PResult<InitId> {
         self.bump();
         let (op, mut ty, ity) = match name {
             "dag" => (TernOp::Dag, Some(TY_DAG), None),
@@ -2927,12 +2977,16 @@ impl Parser<'_> {
                 if let Some(t) = rt {
                     let sl = self.cx.list_ty(TY_STRING);
                     if t != sl {
-                        let msg = format!("expected list<string>, got type '{}'", self.cx.ty_str(t));
+                        let msg =
+                            format!("expected list<string>, got type '{}'", self.cx.ty_str(t));
                         return self.err(rloc, msg);
                     }
                 }
                 if mt.is_none() && rt.is_none() {
-                    return self.err(mloc, "cannot have both unset children and unset names in !dag");
+                    return self.err(
+                        mloc,
+                        "cannot have both unset children and unset names in !dag",
+                    );
                 }
             }
             TernOp::If => {
@@ -3020,7 +3074,10 @@ impl Parser<'_> {
         self.bump();
         if let Some(c) = cur {
             if self.cx.rec(c).value(var).is_some() {
-                let msg = format!("iteration variable '\"{}\"' is already defined", self.s(var));
+                let msg = format!(
+                    "iteration variable '\"{}\"' is already defined",
+                    self.s(var)
+                );
                 return self.tok_err(msg);
             }
         }
@@ -3127,7 +3184,8 @@ impl Parser<'_> {
             }
         }
         if conds.is_empty() {
-            return self.tok_err("there should be at least 1 'condition : value' in the !cond operator");
+            return self
+                .tok_err("there should be at least 1 'condition : value' in the !cond operator");
         }
         let mut ty: Option<TyId> = None;
         for &v in &vals {
@@ -3162,7 +3220,12 @@ impl Parser<'_> {
         Ok(r)
     }
 
-    fn parse_substr_find(&mut self, cur: Option<RecId>, ity: Option<TyId>, substr: bool) -> PResult<InitId> {
+    fn parse_substr_find(
+        &mut self,
+        cur: Option<RecId>,
+        ity: Option<TyId>,
+        substr: bool,
+    ) -> PResult<InitId> {
         self.bump();
         let (opn, ty) = if substr {
             ("!substr", TY_STRING)
@@ -3215,7 +3278,10 @@ impl Parser<'_> {
             }
             if let Some(t) = mt {
                 if t != TY_INT {
-                    return self.err(mloc, format!("expected int, got type '{}'", self.cx.ty_str(t)));
+                    return self.err(
+                        mloc,
+                        format!("expected int, got type '{}'", self.cx.ty_str(t)),
+                    );
                 }
             }
         } else {
@@ -3224,7 +3290,10 @@ impl Parser<'_> {
             }
             if let Some(t) = mt {
                 if t != TY_STRING {
-                    return self.err(mloc, format!("expected string, got type '{}'", self.cx.ty_str(t)));
+                    return self.err(
+                        mloc,
+                        format!("expected string, got type '{}'", self.cx.ty_str(t)),
+                    );
                 }
             }
         }
@@ -3246,7 +3315,10 @@ impl Parser<'_> {
         self.expect_lparen("expected '(' after !foldl")?;
         let start = self.parse_value(cur, None, Mode::Value)?;
         let Some(st) = self.typed(start) else {
-            let msg = format!("could not get type of !foldl start: '{}'", self.cx.init_str(start));
+            let msg = format!(
+                "could not get type of !foldl start: '{}'",
+                self.cx.init_str(start)
+            );
             return self.tok_err(msg);
         };
         if !self.consume(Tok::Comma) {
@@ -3254,11 +3326,17 @@ impl Parser<'_> {
         }
         let list = self.parse_value(cur, None, Mode::Value)?;
         let Some(lt) = self.typed(list) else {
-            let msg = format!("could not get type of !foldl list: '{}'", self.cx.init_str(list));
+            let msg = format!(
+                "could not get type of !foldl list: '{}'",
+                self.cx.init_str(list)
+            );
             return self.tok_err(msg);
         };
         let Some(et) = self.cx.list_elem(lt) else {
-            let msg = format!("!foldl list must be a list, but is of type '{}'", self.cx.ty_str(lt));
+            let msg = format!(
+                "!foldl list must be a list, but is of type '{}'",
+                self.cx.ty_str(lt)
+            );
             return self.tok_err(msg);
         };
         if !self.consume(Tok::Comma) {
@@ -3327,15 +3405,21 @@ impl Parser<'_> {
         if name != "isa" {
             let et = self.typed(e);
             match et {
-                None => return self.err(eloc, format!("expected string type argument in !{name} operator")),
-                Some(x) if self.cx.is_record_ty(x) => {
+                None => {
                     return self.err(
                         eloc,
-                        "expected string type argument in !exists operator, please use !isa instead",
+                        format!("expected string type argument in !{name} operator"),
                     )
                 }
+                Some(x) if self.cx.is_record_ty(x) => return self.err(
+                    eloc,
+                    "expected string type argument in !exists operator, please use !isa instead",
+                ),
                 Some(x) if x != TY_STRING => {
-                    return self.err(eloc, format!("expected string type argument in !{name} operator"))
+                    return self.err(
+                        eloc,
+                        format!("expected string type argument in !{name} operator"),
+                    )
                 }
                 _ => {}
             }
@@ -3370,7 +3454,10 @@ impl Parser<'_> {
             let v = self.parse_value(cur, None, Mode::Value)?;
             args.push(v);
             let Some(t) = self.typed(v) else {
-                let msg = format!("expected value to be a typed value, got '{}'", self.cx.init_str(v));
+                let msg = format!(
+                    "expected value to be a typed value, got '{}'",
+                    self.cx.init_str(v)
+                );
                 return self.err(op_loc, msg);
             };
             if !first_list || args.len() == 1 {
@@ -3381,7 +3468,10 @@ impl Parser<'_> {
                     let msg = if args.len() != 1 {
                         format!("expected value of type 'int', got '{}'", self.cx.ty_str(t))
                     } else {
-                        format!("expected list or int, got value of type '{}'", self.cx.ty_str(t))
+                        format!(
+                            "expected list or int, got value of type '{}'",
+                            self.cx.ty_str(t)
+                        )
                     };
                     return self.err(iloc, msg);
                 }
@@ -3410,7 +3500,11 @@ impl Parser<'_> {
                 (zero, args[0], one)
             }
         } else {
-            (args[0], args[1], if args.len() == 3 { args[2] } else { one })
+            (
+                args[0],
+                args[1],
+                if args.len() == 3 { args[2] } else { one },
+            )
         };
         let lt = self.cx.list_ty(TY_INT);
         let u = self.cx.mk(Init::Tern(TernOp::Range, l, m, r, lt));

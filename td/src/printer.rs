@@ -1,7 +1,7 @@
 //! `--print-records`: the Classes/Defs listing, byte-identical to
 //! llvm-tblgen-19.
 
-use crate::model::{Ctx, FieldKind, Init, RecId, RecordVal, RecTy};
+use crate::model::{Ctx, FieldKind, Init, RecId, RecTy, RecordVal};
 
 fn write_val(cx: &Ctx, out: &mut String, v: &RecordVal) {
     if v.kind == FieldKind::NonconcreteOk {
@@ -46,8 +46,7 @@ pub fn write_record(cx: &Ctx, out: &mut String, r: RecId) {
     out.push('\n');
     for pass in [true, false] {
         for v in &rec.values {
-            if (v.kind == FieldKind::NonconcreteOk) == pass && v.kind != FieldKind::TemplateArg
-            {
+            if (v.kind == FieldKind::NonconcreteOk) == pass && v.kind != FieldKind::TemplateArg {
                 out.push_str("  ");
                 write_val(cx, out, v);
                 out.push_str(";\n");

@@ -198,7 +198,10 @@ pub fn resolve_init(cx: &mut Ctx, i: InitId, r: &mut dyn Resolver) -> InitId {
     cx.resolve_depth += 1;
     let res = if cx.resolve_depth > MAX_RESOLVE_DEPTH {
         let loc = cx.rec_loc(r.cur_rec());
-        cx.fatal(loc, "expression nesting too deep while resolving (recursive definition?)");
+        cx.fatal(
+            loc,
+            "expression nesting too deep while resolving (recursive definition?)",
+        );
         i
     } else if cx.fatal.is_some() {
         i
@@ -560,8 +563,14 @@ pub fn fold_un(cx: &mut Ctx, u: InitId, cur: Option<RecId>, final_: bool) -> Ini
     fold_un_p(cx, op, a, t, cur, final_).unwrap_or(u)
 }
 
-pub fn fold_un_p(cx: &mut Ctx, op: UnOp, a: InitId, t: TyId, cur: Option<RecId>, final_: bool) -> Option<InitId> {
-    
+pub fn fold_un_p(
+    cx: &mut Ctx,
+    op: UnOp,
+    a: InitId,
+    t: TyId,
+    cur: Option<RecId>,
+    final_: bool,
+) -> Option<InitId> {
     match op {
         UnOp::Repr => {
             if cx.is_concrete(a) {
@@ -606,9 +615,7 @@ pub fn fold_un_p(cx: &mut Ctx, op: UnOp, a: InitId, t: TyId, cur: Option<RecId>,
                             let cn = cx.rec(c).name;
                             let matches = match cx.init(cn) {
                                 Init::Str(y, _) => *y == name,
-                                Init::AnonName(n) => {
-                                    format!("anonymous_{n}") == cx.strs.str(name)
-                                }
+                                Init::AnonName(n) => format!("anonymous_{n}") == cx.strs.str(name),
                                 _ => false,
                             };
                             if matches {
@@ -622,10 +629,8 @@ pub fn fold_un_p(cx: &mut Ctx, op: UnOp, a: InitId, t: TyId, cur: Option<RecId>,
                     let Some(d) = d else {
                         if final_ {
                             let loc = cx.rec_loc(cur);
-                            let msg = format!(
-                                "Undefined reference to record: '{}'\n",
-                                cx.strs.str(name)
-                            );
+                            let msg =
+                                format!("Undefined reference to record: '{}'\n", cx.strs.str(name));
                             cx.fatal(loc, msg);
                         }
                         return None;
@@ -733,9 +738,7 @@ pub fn fold_un_p(cx: &mut Ctx, op: UnOp, a: InitId, t: TyId, cur: Option<RecId>,
         UnOp::ListFlatten => {
             if let Init::List(l, _) = cx.init(a) {
                 let l = l.clone();
-                let Some(et) = cx.list_elem(t) else {
-                    return None;
-                };
+                let et = cx.list_elem(t)?;
                 let mut out = Vec::new();
                 for &e in l.iter() {
                     match cx.init(e) {
@@ -828,8 +831,14 @@ pub fn fold_bin(cx: &mut Ctx, u: InitId, cur: Option<RecId>) -> InitId {
     fold_bin_p(cx, op, a, b, t, cur).unwrap_or(u)
 }
 
-pub fn fold_bin_p(cx: &mut Ctx, op: BinOp, a: InitId, b: InitId, t: TyId, cur: Option<RecId>) -> Option<InitId> {
-    
+pub fn fold_bin_p(
+    cx: &mut Ctx,
+    op: BinOp,
+    a: InitId,
+    b: InitId,
+    t: TyId,
+    cur: Option<RecId>,
+) -> Option<InitId> {
     match op {
         BinOp::Concat => {
             if let (Init::Dag(lop, _, largs), Init::Dag(rop, _, rargs)) =
@@ -849,7 +858,13 @@ pub fn fold_bin_p(cx: &mut Ctx, op: BinOp, a: InitId, b: InitId, t: TyId, cur: O
                     cx.fatal(None, msg);
                     return None;
                 }
-                let op = if ld { lop } else if rd { rop } else { cx.unset };
+                let op = if ld {
+                    lop
+                } else if rd {
+                    rop
+                } else {
+                    cx.unset
+                };
                 let mut args = largs.to_vec();
                 args.extend(rargs.iter().copied());
                 return Some(cx.mk(Init::Dag(op, None, args.into_boxed_slice())));
@@ -951,17 +966,13 @@ pub fn fold_bin_p(cx: &mut Ctx, op: BinOp, a: InitId, b: InitId, t: TyId, cur: O
                         s.push_str(cx.strs.str(d));
                     }
                     if is_str {
-                        let Some((y, c)) = str_of(cx, e) else {
-                            return None;
-                        };
+                        let (y, c) = str_of(cx, e)?;
                         if k > 0 {
                             code |= c;
                         }
                         s.push_str(cx.strs.str(y));
                     } else {
-                        let Some(v) = cx.as_int(e) else {
-                            return None;
-                        };
+                        let v = cx.as_int(e)?;
                         s.push_str(&v.to_string());
                     }
                 }
@@ -1115,16 +1126,31 @@ pub fn fold_tern(cx: &mut Ctx, u: InitId, cur: Option<RecId>) -> InitId {
     fold_tern_p(cx, op, a, b, c, t, cur).unwrap_or(u)
 }
 
-pub fn fold_tern_p(cx: &mut Ctx, op: TernOp, a: InitId, b: InitId, c: InitId, t: TyId, cur: Option<RecId>) -> Option<InitId> {
-    
+pub fn fold_tern_p(
+    cx: &mut Ctx,
+    op: TernOp,
+    a: InitId,
+    b: InitId,
+    c: InitId,
+    t: TyId,
+    cur: Option<RecId>,
+) -> Option<InitId> {
     match op {
         TernOp::Subst => {
             match (cx.init(a).clone(), cx.init(b).clone(), cx.init(c).clone()) {
                 (Init::Def(_), Init::Def(_), Init::Def(_)) => {
-                    return Some(if cx.init_str(a) == cx.init_str(c) { b } else { c });
+                    return Some(if cx.init_str(a) == cx.init_str(c) {
+                        b
+                    } else {
+                        c
+                    });
                 }
                 (Init::Var(..), Init::Var(mn, _), Init::Var(rn, _)) => {
-                    let n = if cx.init_str(a) == cx.init_str(c) { mn } else { rn };
+                    let n = if cx.init_str(a) == cx.init_str(c) {
+                        mn
+                    } else {
+                        rn
+                    };
                     return Some(cx.mk(Init::Var(n, t)));
                 }
                 (Init::Str(x, _), Init::Str(y, _), Init::Str(z, _)) => {
@@ -1154,16 +1180,12 @@ pub fn fold_tern_p(cx: &mut Ctx, op: TernOp, a: InitId, b: InitId, c: InitId, t:
             }
         }
         TernOp::Foreach => {
-            let Some((var, _)) = str_of(cx, a) else {
-                return None;
-            };
+            let (var, _) = str_of(cx, a)?;
             if matches!(cx.init(b), Init::Dag(..)) {
                 return Some(foreach_dag(cx, var, b, c, cur));
             }
             if let Init::List(l, _) = cx.init(b).clone() {
-                let Some(et) = cx.list_elem(t) else {
-                    return None;
-                };
+                let et = cx.list_elem(t)?;
                 let mut out = Vec::with_capacity(l.len());
                 for &x in l.iter() {
                     out.push(item_apply(cx, var, x, c, cur));
@@ -1172,13 +1194,9 @@ pub fn fold_tern_p(cx: &mut Ctx, op: TernOp, a: InitId, b: InitId, c: InitId, t:
             }
         }
         TernOp::Filter => {
-            let Some((var, _)) = str_of(cx, a) else {
-                return None;
-            };
+            let (var, _) = str_of(cx, a)?;
             if let Init::List(l, _) = cx.init(b).clone() {
-                let Some(et) = cx.list_elem(t) else {
-                    return None;
-                };
+                let et = cx.list_elem(t)?;
                 let mut out = Vec::new();
                 for &x in l.iter() {
                     let inc = item_apply(cx, var, x, c, cur);
@@ -1219,7 +1237,9 @@ pub fn fold_tern_p(cx: &mut Ctx, op: TernOp, a: InitId, b: InitId, c: InitId, t:
                         return None;
                     }
                 }
-                let n = ml.as_ref().map_or_else(|| rl.as_ref().map_or(0, |r| r.len()), |m| m.len());
+                let n = ml
+                    .as_ref()
+                    .map_or_else(|| rl.as_ref().map_or(0, |r| r.len()), |m| m.len());
                 let mut args = Vec::with_capacity(n);
                 for k in 0..n {
                     let node = ml.as_ref().map_or(cx.unset, |m| m[k]);
@@ -1360,7 +1380,10 @@ pub fn fold_cond(cx: &mut Ctx, u: InitId, cur: Option<RecId>) -> InitId {
     }
     let loc = cx.rec_loc(cur);
     let name = cur.map(|c| cx.rec_name(c)).unwrap_or_default();
-    let msg = format!("{name} does not have any true condition in:{}", cx.init_str(u));
+    let msg = format!(
+        "{name} does not have any true condition in:{}",
+        cx.init_str(u)
+    );
     cx.fatal(loc, msg);
     u
 }
@@ -1555,12 +1578,14 @@ pub fn check_assert(cx: &mut Ctx, loc: Loc, cond: InitId, msg: InitId) {
         Some(v) => {
             if v == 0 {
                 let m = cx.init_str_unquoted(msg);
-                let d = irkit_diag::Diagnostic::error(loc, "assertion failed")
-                    .with_note(None, m);
+                let d = irkit_diag::Diagnostic::error(loc, "assertion failed").with_note(None, m);
                 cx.errors.push(d);
             }
         }
-        None => cx.error(Some(loc), "assert condition must of type bit, bits, or int."),
+        None => cx.error(
+            Some(loc),
+            "assert condition must of type bit, bits, or int.",
+        ),
     }
 }
 

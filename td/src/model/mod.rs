@@ -9,7 +9,7 @@
 mod init;
 mod ty;
 
-pub use init::{BinOp, Init, TernOp, UnOp, ArgKey};
+pub use init::{ArgKey, BinOp, Init, TernOp, UnOp};
 pub use ty::RecTy;
 
 use irkit_diag::{Diagnostic, Loc};
@@ -289,10 +289,9 @@ impl Ctx {
         &self.tys[t.0 as usize]
     }
     pub fn mk(&mut self, i: Init) -> InitId {
-        use std::hash::{BuildHasher, Hash, Hasher};
-        let mut h = rustc_hash::FxBuildHasher.build_hasher();
-        i.hash(&mut h);
-        let h = h.finish();
+        use std::hash::BuildHasher;
+
+        let h = rustc_hash::FxBuildHasher.hash_one(&i);
         let head = self.init_map.get(&h).copied().unwrap_or(u32::MAX);
         let mut cur = head;
         while cur != u32::MAX {

@@ -65,7 +65,12 @@ fn args_for(mode: &str, incdir: &Path, file: &Path, irkit: bool) -> Vec<String> 
     a.push("-I".into());
     a.push(incdir.to_string_lossy().into_owned());
     a.push("-I".into());
-    a.push(file.parent().unwrap_or(incdir).to_string_lossy().into_owned());
+    a.push(
+        file.parent()
+            .unwrap_or(incdir)
+            .to_string_lossy()
+            .into_owned(),
+    );
     a.push(file.to_string_lossy().into_owned());
     a
 }
