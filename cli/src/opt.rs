@@ -101,6 +101,8 @@ pub fn run(rep: &Reporter, args: Args) -> u8 {
         }
         Ok(())
     });
+    // The process is about to exit: skip tearing down the (possibly huge) IR.
+    std::mem::forget(modules);
     match res {
         Ok(()) => EXIT_OK,
         Err(e) => {
