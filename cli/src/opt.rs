@@ -75,26 +75,28 @@ pub fn run(rep: &Reporter, args: Args) -> u8 {
         let chunks = crate::verify::split_chunks(&text, true);
         for chunk in chunks {
             let f = map.add(name.clone(), chunk.padded);
-            match parse_and_verify(rep, &map, f, &cfg) {
-                Some(m) => modules.push(m),
-                None => failed = true,
-            }
+            let m = parse_and_verify(rep, &map, f, &cfg);
+            failed |= m.is_none();
+            modules.push(m);
         }
     } else {
         // The source map owns the only copy of the text.
         let f = map.add(name.clone(), text);
-        match parse_and_verify(rep, &map, f, &cfg) {
-            Some(m) => modules.push(m),
-            None => failed = true,
-        }
+        let m = parse_and_verify(rep, &map, f, &cfg);
+        failed |= m.is_none();
+        modules.push(m);
     }
-    if failed {
+    // Like mlir-opt: chunks that failed print nothing (their separator
+    // stays). An output file is only written when everything succeeded.
+    if failed && (args.output != "-" || modules.len() == 1) {
         return EXIT_FAIL;
     }
     let n = modules.len();
     let res = with_output(&args.output, &mut |w| {
         for (i, m) in modules.iter().enumerate() {
-            print_module_to(m, opts, w)?;
+            if let Some(m) = m {
+                print_module_to(m, opts, w)?;
+            }
             if i + 1 < n {
                 w.write_all(b"// -----\n")?;
             }
@@ -104,6 +106,7 @@ pub fn run(rep: &Reporter, args: Args) -> u8 {
     // The process is about to exit: skip tearing down the (possibly huge) IR.
     std::mem::forget(modules);
     match res {
+        Ok(()) if failed => EXIT_FAIL,
         Ok(()) => EXIT_OK,
         Err(e) => {
             rep.error(&e);
