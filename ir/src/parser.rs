@@ -1049,7 +1049,7 @@ impl<'a> Parser<'a> {
                     self.loc(span),
                     format!(
                         "redefinition of block '^{}'",
-                        String::from_utf8_lossy(&name)
+                        String::from_utf8_lossy(name)
                     ),
                 );
                 let _ = prev;
