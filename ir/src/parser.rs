@@ -1047,10 +1047,7 @@ impl<'a> Parser<'a> {
             Some((_, prev, true)) => {
                 let d = Diagnostic::error(
                     self.loc(span),
-                    format!(
-                        "redefinition of block '^{}'",
-                        String::from_utf8_lossy(name)
-                    ),
+                    format!("redefinition of block '^{}'", String::from_utf8_lossy(name)),
                 );
                 let _ = prev;
                 return Err(Box::new(d));

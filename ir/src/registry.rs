@@ -108,6 +108,19 @@ pub const LLVM_ALIASED_ATTRS: &[&str] = &[
     "tbaa_type_desc",
 ];
 
+/// Alias name the printer gives a registered dialect attribute, by dialect
+/// namespace and mnemonic (the dialects' `OpAsmDialectInterface::getAlias`).
+pub fn dialect_attr_alias(dialect: &[u8], mnemonic: &[u8]) -> Option<&'static str> {
+    match dialect {
+        b"llvm" => LLVM_ALIASED_ATTRS
+            .iter()
+            .find(|x| x.as_bytes() == mnemonic)
+            .copied(),
+        b"sparse_tensor" if mnemonic == b"encoding" => Some("sparse"),
+        _ => None,
+    }
+}
+
 /// Structural facts about an op that the verifier and printer need.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct OpTraits {
