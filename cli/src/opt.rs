@@ -128,7 +128,10 @@ fn parse_and_verify(
             return None;
         }
     };
-    if let Err(ds) = irkit_ir::verify::verify(&module, file) {
+    let vcfg = irkit_ir::verify::VerifyConfig {
+        print_op_on_diagnostic: true,
+    };
+    if let Err(ds) = irkit_ir::verify::verify_with(&module, file, vcfg) {
         rep.emit_all(map, &ds);
         return None;
     }

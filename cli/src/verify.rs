@@ -96,7 +96,12 @@ pub fn run(rep: &Reporter, args: Args) -> u8 {
         let diags = match parse(map.file(f).text(), f, &cfg) {
             Err(d) => vec![*d],
             Ok(m) => {
-                let res = irkit_ir::verify::verify(&m, f);
+                // As mlir-opt: the op is printed in notes except when
+                // checking expected diagnostics.
+                let vcfg = irkit_ir::verify::VerifyConfig {
+                    print_op_on_diagnostic: !args.verify_diagnostics,
+                };
+                let res = irkit_ir::verify::verify_with(&m, f, vcfg);
                 // Skip tearing down the IR: the process exits soon.
                 std::mem::forget(m);
                 match res {
