@@ -104,3 +104,7 @@ pub struct FnSig {
     /// `...` after the fixed parameters (not supported yet: an error).
     pub variadic: bool,
 }
+
+// Hot types stay small (rustc's `size_asserts`).
+const _: () = assert!(std::mem::size_of::<PassMode>() <= 24);
+const _: () = assert!(std::mem::size_of::<ArgAbi>() <= 32);

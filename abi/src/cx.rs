@@ -30,8 +30,9 @@ pub struct AbiCx {
     infos: Vec<TypeInfo>,
     /// LLVM types produced by lowering and classification.
     pub ll: LlTypes,
-    pub(crate) arg_cache: Vec<Option<CachedArg>>,
-    pub(crate) ret_cache: Vec<Option<PassMode>>,
+    arg_cache: Vec<Option<CachedArg>>,
+    ret_cache: Vec<Option<PassMode>>,
+    memoize: bool,
 }
 
 impl AbiCx {
@@ -45,6 +46,7 @@ impl AbiCx {
             ll: LlTypes::new(),
             arg_cache: Vec::new(),
             ret_cache: Vec::new(),
+            memoize: true,
         }
     }
 
@@ -103,20 +105,18 @@ impl AbiCx {
         self.float(k)
     }
 
+    /// Interns a scalar type (callers above only pass scalars, whose
+    /// layout cannot fail).
     fn scalar(&mut self, ty: Type) -> TypeId {
-        match ty {
-            Type::Void | Type::Bool | Type::Int { .. } | Type::Float(_) | Type::Ptr => {}
-            Type::Array { .. }
-            | Type::FlexArray { .. }
-            | Type::Vector { .. }
-            | Type::Complex(_)
-            | Type::Record(_) => unreachable!("scalar() called with an aggregate"),
+        if let Some(id) = self.types.get(&ty) {
+            return id;
         }
-        match self.intern(ty) {
-            Ok(id) => id,
-            // Scalars always have a layout.
-            Err(_) => unreachable!("scalar layout cannot fail"),
-        }
+        let info = layout::scalar_info(&mut self.ll, &ty);
+        let id = self.types.intern(ty);
+        self.infos.push(info);
+        self.arg_cache.push(None);
+        self.ret_cache.push(None);
+        id
     }
 
     pub fn array(&mut self, elem: TypeId, len: u64) -> Result<TypeId, TypeError> {
@@ -133,6 +133,36 @@ impl AbiCx {
     }
     pub fn record(&mut self, data: RecordData) -> Result<TypeId, TypeError> {
         self.intern(Type::Record(Box::new(data)))
+    }
+
+    /// Turns the per-type classification memo on (the default) or off.
+    /// Only useful to measure what memoization saves; results are equal.
+    pub fn set_memoize(&mut self, on: bool) {
+        self.memoize = on;
+        if !on {
+            self.arg_cache.iter_mut().for_each(|c| *c = None);
+            self.ret_cache.iter_mut().for_each(|c| *c = None);
+        }
+    }
+
+    pub(crate) fn cached_arg(&self, ty: TypeId) -> Option<CachedArg> {
+        self.arg_cache[ty.index()]
+    }
+
+    pub(crate) fn cache_arg(&mut self, ty: TypeId, c: CachedArg) {
+        if self.memoize {
+            self.arg_cache[ty.index()] = Some(c);
+        }
+    }
+
+    pub(crate) fn cached_ret(&self, ty: TypeId) -> Option<PassMode> {
+        self.ret_cache[ty.index()]
+    }
+
+    pub(crate) fn cache_ret(&mut self, ty: TypeId, m: PassMode) {
+        if self.memoize {
+            self.ret_cache[ty.index()] = Some(m);
+        }
     }
 
     /// Size and alignment of `ty`.
@@ -174,10 +204,17 @@ impl AbiCx {
         }
     }
 
-    fn check_value_type(&self, ty: TypeId, index: Option<usize>, is_ret: bool) -> Result<(), AbiError> {
+    fn check_value_type(
+        &self,
+        ty: TypeId,
+        index: Option<usize>,
+        is_ret: bool,
+    ) -> Result<(), AbiError> {
         match &self.types[ty] {
             Type::Void if is_ret => Ok(()),
-            Type::Void => Err(AbiError::VoidParameter { index: index.unwrap_or(0) }),
+            Type::Void => Err(AbiError::VoidParameter {
+                index: index.unwrap_or(0),
+            }),
             Type::Array { .. } | Type::FlexArray { .. } => Err(AbiError::ArrayByValue { index }),
             Type::Record(r) if !r.complete => Err(AbiError::IncompleteByValue { index }),
             Type::Bool

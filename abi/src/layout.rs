@@ -32,6 +32,7 @@ pub struct DataLayout {
 /// Size and alignment of a type in bytes.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Layout {
+    /// `sizeof(T)` in bytes (a multiple of `align`).
     pub size: u64,
     /// `alignof(T)`, including `aligned(N)` on a record.
     pub align: u64,
@@ -103,11 +104,17 @@ impl std::fmt::Display for TypeError {
         match self {
             TypeError::BitFieldNotInteger => write!(f, "bit-field of non-integer type"),
             TypeError::BitFieldTooWide { width, type_bits } => {
-                write!(f, "bit-field width {width} exceeds its type's {type_bits} bits")
+                write!(
+                    f,
+                    "bit-field width {width} exceeds its type's {type_bits} bits"
+                )
             }
             TypeError::NamedZeroWidthBitField => write!(f, "named zero-width bit-field"),
             TypeError::MisplacedFlexibleArray => {
-                write!(f, "flexible array member is not the last member of a struct")
+                write!(
+                    f,
+                    "flexible array member is not the last member of a struct"
+                )
             }
             TypeError::IncompleteMember => write!(f, "member of incomplete type"),
             TypeError::BadAlignment(a) => write!(f, "alignment {a} is not a power of two"),
@@ -131,7 +138,7 @@ fn align_to(x: u64, a: u64) -> u64 {
     }
 }
 
-/// Computes [`TypeInfo`] for `id`, whose children already have theirs
+/// Computes [`TypeInfo`] for `ty`, whose children already have theirs
 /// (children are always interned before their parents).
 pub(crate) fn compute(
     dl: &DataLayout,
@@ -140,11 +147,27 @@ pub(crate) fn compute(
     ll: &mut LlTypes,
     ty: &Type,
 ) -> Result<TypeInfo, TypeError> {
-    let info_of = |t: TypeId| &infos[t.index()];
+    let info = compute_inner(dl, types, infos, ll, ty)?;
+    if info.depth > MAX_DEPTH {
+        return Err(TypeError::TooDeep);
+    }
+    if info.layout.size > MAX_SIZE {
+        return Err(TypeError::TooLarge);
+    }
+    Ok(info)
+}
+
+/// [`TypeInfo`] of a scalar (`Void`, `Bool`, `Int`, `Float`, `Ptr`); for
+/// any other type, that of `void`.
+pub(crate) fn scalar_info(ll: &mut LlTypes, ty: &Type) -> TypeInfo {
     let scalar = |ll: &mut LlTypes, size: u64, t: LlTy| {
         let l = ll.intern(t);
         TypeInfo {
-            layout: Layout { size, align: size.max(1), unadjusted_align: size.max(1) },
+            layout: Layout {
+                size,
+                align: size.max(1),
+                unadjusted_align: size.max(1),
+            },
             ll: l,
             ll_mem: l,
             record: None,
@@ -153,25 +176,21 @@ pub(crate) fn compute(
             depth: 0,
         }
     };
-    Ok(match ty {
-        Type::Void => {
-            let l = ll.intern(LlTy::Void);
-            TypeInfo {
-                layout: Layout { size: 0, align: 1, unadjusted_align: 1 },
-                ll: l,
-                ll_mem: l,
-                record: None,
-                empty_abi: false,
-                empty_layout: false,
-                depth: 0,
-            }
-        }
+    match ty {
         Type::Bool => {
             let mut i = scalar(ll, 1, LlTy::Int(1));
             i.ll_mem = ll.int(8);
             i
         }
-        Type::Int { bits, .. } => scalar(ll, u64::from(*bits) / 8, LlTy::Int(u32::from(*bits))),
+        // C integers are 8..128 bits; other widths (e.g. a coerced `i24`
+        // fed back in) take the next power-of-two size, at most 16 bytes.
+        Type::Int { bits, .. } => {
+            let bytes = u64::from(*bits)
+                .div_ceil(8)
+                .next_power_of_two()
+                .clamp(1, 16);
+            scalar(ll, bytes, LlTy::Int(u32::from(*bits).max(1)))
+        }
         Type::Float(k) => match k {
             FloatKind::Half => scalar(ll, 2, LlTy::Half),
             FloatKind::Float => scalar(ll, 4, LlTy::Float),
@@ -180,15 +199,62 @@ pub(crate) fn compute(
             FloatKind::Quad => scalar(ll, 16, LlTy::Fp128),
         },
         Type::Ptr => scalar(ll, 8, LlTy::Ptr),
+        Type::Void
+        | Type::Array { .. }
+        | Type::FlexArray { .. }
+        | Type::Vector { .. }
+        | Type::Complex(_)
+        | Type::Record(_) => {
+            let l = ll.intern(LlTy::Void);
+            TypeInfo {
+                layout: Layout {
+                    size: 0,
+                    align: 1,
+                    unadjusted_align: 1,
+                },
+                ll: l,
+                ll_mem: l,
+                record: None,
+                empty_abi: false,
+                empty_layout: false,
+                depth: 0,
+            }
+        }
+    }
+}
+
+/// Largest object size in bytes we lay out (2^56; sizes in bits still fit
+/// in 64 bits).
+pub const MAX_SIZE: u64 = 1 << 56;
+
+fn compute_inner(
+    dl: &DataLayout,
+    types: &TypeInterner,
+    infos: &[TypeInfo],
+    ll: &mut LlTypes,
+    ty: &Type,
+) -> Result<TypeInfo, TypeError> {
+    let info_of = |t: TypeId| &infos[t.index()];
+    Ok(match ty {
+        Type::Void | Type::Bool | Type::Int { .. } | Type::Float(_) | Type::Ptr => {
+            scalar_info(ll, ty)
+        }
         Type::Array { elem, len } => {
             let e = info_of(*elem);
             if !is_object(types, *elem) {
                 return Err(TypeError::BadElement);
             }
             let size = e.layout.size.checked_mul(*len).ok_or(TypeError::TooLarge)?;
+            if size > MAX_SIZE {
+                return Err(TypeError::TooLarge);
+            }
             let l = ll.intern(LlTy::Array(*len, e.ll_mem));
             TypeInfo {
-                layout: Layout { size, align: e.layout.align, unadjusted_align: e.layout.align },
+                layout: Layout {
+                    size,
+                    align: e.layout.align,
+                    unadjusted_align: e.layout.align,
+                },
                 ll: l,
                 ll_mem: l,
                 record: None,
@@ -204,7 +270,11 @@ pub(crate) fn compute(
             }
             let l = ll.intern(LlTy::Array(0, e.ll_mem));
             TypeInfo {
-                layout: Layout { size: 0, align: e.layout.align, unadjusted_align: e.layout.align },
+                layout: Layout {
+                    size: 0,
+                    align: e.layout.align,
+                    unadjusted_align: e.layout.align,
+                },
                 ll: l,
                 ll_mem: l,
                 record: None,
@@ -237,7 +307,11 @@ pub(crate) fn compute(
             }
             let l = ll.intern(LlTy::Vector(*len, elem_ll));
             TypeInfo {
-                layout: Layout { size: width / 8, align: align / 8, unadjusted_align: align / 8 },
+                layout: Layout {
+                    size: width / 8,
+                    align: align / 8,
+                    unadjusted_align: align / 8,
+                },
                 ll: l,
                 ll_mem: l,
                 record: None,
@@ -252,7 +326,10 @@ pub(crate) fn compute(
                 _ => return Err(TypeError::BadComplex),
             }
             let e = info_of(*elem);
-            let l = ll.intern(LlTy::Struct { elems: Box::new([e.ll_mem, e.ll_mem]), packed: false });
+            let l = ll.intern(LlTy::Struct {
+                elems: Box::new([e.ll_mem, e.ll_mem]),
+                packed: false,
+            });
             TypeInfo {
                 layout: Layout {
                     size: e.layout.size * 2,
@@ -301,13 +378,26 @@ fn record_info(
     ll: &mut LlTypes,
     rec: &crate::ty::RecordData,
 ) -> Result<TypeInfo, TypeError> {
-    let crate::ty::RecordData { kind, fields, packed, align: rec_align, complete } = rec;
+    let crate::ty::RecordData {
+        kind,
+        fields,
+        packed,
+        align: rec_align,
+        complete,
+    } = rec;
     let is_union = *kind == RecordKind::Union;
     let rec_align = check_align(*rec_align)?;
     if !complete {
-        let l = ll.intern(LlTy::Struct { elems: Box::new([]), packed: false });
+        let l = ll.intern(LlTy::Struct {
+            elems: Box::new([]),
+            packed: false,
+        });
         return Ok(TypeInfo {
-            layout: Layout { size: 0, align: 1, unadjusted_align: 1 },
+            layout: Layout {
+                size: 0,
+                align: 1,
+                unadjusted_align: 1,
+            },
             ll: l,
             ll_mem: l,
             record: Some(Box::new(RecordLayout {
@@ -353,7 +443,10 @@ fn record_info(
             }
             let storage = fi.layout.size * 8;
             if width > storage {
-                return Err(TypeError::BitFieldTooWide { width: width as u32, type_bits: storage });
+                return Err(TypeError::BitFieldTooWide {
+                    width: width as u32,
+                    type_bits: storage,
+                });
             }
             if width == 0 && f.named {
                 return Err(TypeError::NamedZeroWidthBitField);
@@ -395,8 +488,16 @@ fn record_info(
             unfilled = 0;
             let fsize = if is_flex { 0 } else { fi.layout.size * 8 };
             let type_align = fi.layout.align * 8;
-            let field_align = if *packed { explicit.max(8) } else { type_align.max(explicit) };
-            let off = if is_union { 0 } else { align_to(data_size, field_align) };
+            let field_align = if *packed {
+                explicit.max(8)
+            } else {
+                type_align.max(explicit)
+            };
+            let off = if is_union {
+                0
+            } else {
+                align_to(data_size, field_align)
+            };
             offsets.push(off);
             if is_union {
                 data_size = data_size.max(fsize);
@@ -407,12 +508,23 @@ fn record_info(
             unadjusted = unadjusted.max(field_align);
             align = align.max(field_align);
         }
+        if data_size > MAX_SIZE * 8 {
+            return Err(TypeError::TooLarge);
+        }
     }
-    if depth > MAX_DEPTH {
-        return Err(TypeError::TooDeep);
+    if depth > MAX_DEPTH || size / 8 > MAX_SIZE {
+        return Err(if depth > MAX_DEPTH {
+            TypeError::TooDeep
+        } else {
+            TypeError::TooLarge
+        });
     }
     let size = align_to(size, align);
-    let layout = Layout { size: size / 8, align: align / 8, unadjusted_align: unadjusted / 8 };
+    let layout = Layout {
+        size: size / 8,
+        align: align / 8,
+        unadjusted_align: unadjusted / 8,
+    };
 
     // --- isEmptyRecord / isEmptyRecordForLayout ---
     let empty_abi = fields.iter().all(|f| {
@@ -428,9 +540,14 @@ fn record_info(
         }
         matches!(types[t], Type::Record(_)) && infos[t.index()].empty_abi
     });
-    let empty_layout = fields.iter().all(|f| field_empty_for_layout(types, infos, f));
+    let empty_layout = fields
+        .iter()
+        .all(|f| field_empty_for_layout(types, infos, f));
 
-    let rl = RecordLayout { field_offsets: offsets.into_boxed_slice(), has_flexible_array: has_flex };
+    let rl = RecordLayout {
+        field_offsets: offsets.into_boxed_slice(),
+        has_flexible_array: has_flex,
+    };
     let l = if is_union {
         lower_union(types, infos, ll, rec, layout.size)
     } else {
@@ -518,7 +635,10 @@ fn lower_union(
             }
         }
     }
-    ll.intern(LlTy::Struct { elems: elems.into_boxed_slice(), packed })
+    ll.intern(LlTy::Struct {
+        elems: elems.into_boxed_slice(),
+        packed,
+    })
 }
 
 /// `CGRecordLowering::lower` for C structs.
@@ -548,9 +668,15 @@ fn lower_struct(
         }
     }
     if members.is_empty() {
-        let elems: Box<[LlTyId]> =
-            if size == 0 { Box::new([]) } else { Box::new([ll.byte_array(size)]) };
-        return ll.intern(LlTy::Struct { elems, packed: false });
+        let elems: Box<[LlTyId]> = if size == 0 {
+            Box::new([])
+        } else {
+            Box::new([ll.byte_array(size)])
+        };
+        return ll.intern(LlTy::Struct {
+            elems,
+            packed: false,
+        });
     }
     members.sort_by_key(|m| m.0);
     // determinePacked (the capstone at `size` has alignment 1 here).
@@ -576,7 +702,10 @@ fn lower_struct(
     };
     let mut elems = Vec::with_capacity(members.len() * 2);
     let mut end = 0u64;
-    for &(off, t) in members.iter().chain(std::iter::once(&(size, LlTyId::CAPSTONE))) {
+    for &(off, t) in members
+        .iter()
+        .chain(std::iter::once(&(size, LlTyId::CAPSTONE)))
+    {
         let is_cap = t == LlTyId::CAPSTONE;
         let a = if packed {
             1
@@ -594,7 +723,10 @@ fn lower_struct(
         elems.push(t);
         end = off + ll.alloc_size(t);
     }
-    ll.intern(LlTy::Struct { elems: elems.into_boxed_slice(), packed })
+    ll.intern(LlTy::Struct {
+        elems: elems.into_boxed_slice(),
+        packed,
+    })
 }
 
 impl LlTyId {
@@ -619,7 +751,10 @@ fn accumulate_bitfields(
 ) -> usize {
     let fields = &rec.fields;
     let offs = &rl.field_offsets;
-    let end = fields[start..].iter().position(|f| f.bit_width.is_none()).map_or(fields.len(), |p| start + p);
+    let end = fields[start..]
+        .iter()
+        .position(|f| f.bit_width.is_none())
+        .map_or(fields.len(), |p| start + p);
     let reg = dl.register_bytes;
     let mut field = start;
     let mut begin: Option<usize> = None;
@@ -689,7 +824,11 @@ fn accumulate_bitfields(
         if install {
             let access = best_end_off - begin_off;
             if access != 0 {
-                let ty = if best_clipped { ll.byte_array(access) } else { ll.int((access * 8) as u32) };
+                let ty = if best_clipped {
+                    ll.byte_array(access)
+                } else {
+                    ll.int((access * 8) as u32)
+                };
                 members.push((begin_off, ty));
             }
             field = best_end;

@@ -12,6 +12,7 @@
 //! - [`targets`]: the triple registry ([`lookup`]) and one module per
 //!   calling convention (`x86_64_sysv`, `aarch64_aapcs`).
 //! - [`print`]: the LLVM `declare` line Clang would emit.
+//! - [`cdesc`]: a compact C signature notation (tests, `xtask abi-diff`).
 //!
 //! # Use
 //! ```
@@ -35,8 +36,12 @@
 //!   classification per distinct type.
 //!
 //! Lint policy: workspace lints (no `unsafe`, no `unwrap`, no `dbg!`).
+//! `x % n != 0` stays (rust-version 1.80 predates `is_multiple_of`).
+
+#![allow(clippy::manual_is_multiple_of)]
 
 pub mod callconv;
+pub mod cdesc;
 pub mod cx;
 pub mod layout;
 pub mod llty;
@@ -78,11 +83,19 @@ impl std::fmt::Display for AbiError {
         match self {
             AbiError::Variadic => write!(f, "variadic functions are not supported yet"),
             AbiError::IncompleteByValue { index } => {
-                write!(f, "{} has an incomplete record type and cannot be passed by value", what(index))
+                write!(
+                    f,
+                    "{} has an incomplete record type and cannot be passed by value",
+                    what(index)
+                )
             }
             AbiError::VoidParameter { index } => write!(f, "parameter {index} has type void"),
             AbiError::ArrayByValue { index } => {
-                write!(f, "{} has an array type (arrays are not passed by value)", what(index))
+                write!(
+                    f,
+                    "{} has an array type (arrays are not passed by value)",
+                    what(index)
+                )
             }
         }
     }

@@ -41,7 +41,10 @@ pub enum LlTy {
     /// `[N x T]`.
     Array(u64, LlTyId),
     /// Literal struct `{ T, ... }`, or `<{ T, ... }>` when packed.
-    Struct { elems: Box<[LlTyId]>, packed: bool },
+    Struct {
+        elems: Box<[LlTyId]>,
+        packed: bool,
+    },
 }
 
 /// Interner for [`LlTy`] with memoized size/alignment.

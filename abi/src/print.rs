@@ -49,7 +49,12 @@ pub fn write_declare(out: &mut String, ll: &LlTypes, abi: &FnAbi, name: &str) {
     for arg in &abi.args {
         match arg.mode {
             PassMode::Ignore => {}
-            PassMode::Direct { ty, flatten, align_stack, .. } => {
+            PassMode::Direct {
+                ty,
+                flatten,
+                align_stack,
+                ..
+            } => {
                 match (&ll[ty], flatten) {
                     (LlTy::Struct { elems, .. }, true) if elems.len() > 1 => {
                         for &e in elems.iter() {
@@ -71,7 +76,11 @@ pub fn write_declare(out: &mut String, ll: &LlTypes, abi: &FnAbi, name: &str) {
                 ll.write(out, ty);
                 out.push_str(if signed { " signext" } else { " zeroext" });
             }
-            PassMode::Indirect { pointee, align, byval } => {
+            PassMode::Indirect {
+                pointee,
+                align,
+                byval,
+            } => {
                 sep(out);
                 if byval {
                     out.push_str("ptr byval(");

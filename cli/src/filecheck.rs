@@ -5,7 +5,7 @@
 use crate::report::{Reporter, EXIT_OK, EXIT_USAGE};
 use clap::Args as ClapArgs;
 use std::ffi::OsString;
-use std::io::Read;
+use std::io::{Read, Write};
 
 /// Check that input matches the CHECK patterns of a check file, like FileCheck.
 ///
@@ -29,7 +29,11 @@ pub struct Args {
     )]
     pub check_prefixes: Vec<String>,
     /// Comment prefixes whose lines are ignored (default COM,RUN).
-    #[arg(long = "comment-prefixes", value_delimiter = ',', value_name = "PREFIX")]
+    #[arg(
+        long = "comment-prefixes",
+        value_delimiter = ',',
+        value_name = "PREFIX"
+    )]
     pub comment_prefixes: Vec<String>,
     /// Fail if the input contains PATTERN anywhere not explicitly matched.
     #[arg(long, value_name = "PATTERN")]
@@ -91,7 +95,10 @@ const LONG_OPTIONS: &[&str] = &[
 /// accepts LLVM's single-dash spelling. Other subcommands are untouched.
 pub fn normalize_args(args: impl Iterator<Item = OsString>) -> Vec<OsString> {
     let mut out: Vec<OsString> = args.collect();
-    let is_filecheck = out.iter().skip(1).find(|a| !a.to_string_lossy().starts_with('-'))
+    let is_filecheck = out
+        .iter()
+        .skip(1)
+        .find(|a| !a.to_string_lossy().starts_with('-'))
         .is_some_and(|a| a == "filecheck");
     if !is_filecheck {
         return out;
@@ -158,7 +165,8 @@ pub fn run(rep: &Reporter, args: Args) -> u8 {
     match irkit_lit::filecheck::check(&check_text, &args.check_file, &input, &opts) {
         Ok(()) => EXIT_OK,
         Err(report) => {
-            rep.emit_all(&report.map, &report.diags);
+            // Always FileCheck's own format: tests check this text.
+            let _ = std::io::stderr().write_all(report.render_plain().as_bytes());
             report.exit_code()
         }
     }

@@ -1,7 +1,9 @@
 //! `irkit tblgen`: the TableGen front end and its backends.
 
-use crate::report::{not_built, Reporter};
+use crate::io::{read_input, write_output};
+use crate::report::{not_built, Reporter, EXIT_FAIL, EXIT_OK};
 use clap::Args as ClapArgs;
+use irkit_diag::SourceMap;
 
 /// Read a TableGen file and print its records, like llvm-tblgen.
 ///
@@ -38,6 +40,43 @@ pub struct Args {
     pub explain: Option<String>,
 }
 
-pub fn run(rep: &Reporter, _args: Args) -> u8 {
-    not_built(rep, "irkit tblgen")
+pub fn run(rep: &Reporter, args: Args) -> u8 {
+    if args.gen_op_defs {
+        return not_built(rep, "irkit tblgen --gen-op-defs");
+    }
+    if args.explain.is_some() {
+        return not_built(rep, "irkit tblgen --explain");
+    }
+    let (name, text) = match read_input(&args.input) {
+        Ok(x) => x,
+        Err(e) => {
+            rep.error(&e);
+            return EXIT_FAIL;
+        }
+    };
+    let mut map = SourceMap::new();
+    let file = map.add(name, text);
+    let action = if args.dump_json {
+        irkit_td::Action::DumpJson
+    } else {
+        irkit_td::Action::PrintRecords
+    };
+    let opts = irkit_td::Options {
+        include_dirs: &args.include,
+        defines: &args.define,
+        action,
+    };
+    let outcome = irkit_td::run(&mut map, file, &opts);
+    let failed = rep.emit_all(&map, &outcome.diags);
+    if failed {
+        return EXIT_FAIL;
+    }
+    let Some(out) = outcome.output else {
+        return EXIT_FAIL;
+    };
+    if let Err(e) = write_output(&args.output, out.as_bytes()) {
+        rep.error(&e);
+        return EXIT_FAIL;
+    }
+    EXIT_OK
 }

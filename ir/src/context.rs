@@ -206,33 +206,6 @@ pub enum DenseData {
     Strings(Box<[Sym]>),
 }
 
-/// An integer attribute's value bits: inline up to 64 bits, boxed beyond.
-#[derive(Clone, Debug, PartialEq, Eq, Hash)]
-pub enum IntWords {
-    Small(u64),
-    Wide(Box<[u64]>),
-}
-
-impl IntWords {
-    pub fn from_words(w: Vec<u64>) -> IntWords {
-        if w.len() <= 1 {
-            IntWords::Small(w.first().copied().unwrap_or(0))
-        } else {
-            IntWords::Wide(w.into())
-        }
-    }
-}
-
-impl std::ops::Deref for IntWords {
-    type Target = [u64];
-    fn deref(&self) -> &[u64] {
-        match self {
-            IntWords::Small(v) => std::slice::from_ref(v),
-            IntWords::Wide(w) => w,
-        }
-    }
-}
-
 /// An attribute.
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub enum AttrData {
@@ -240,7 +213,7 @@ pub enum AttrData {
     /// Value truncated to the type's width, as little-endian 64-bit words.
     Integer {
         ty: TypeId,
-        words: IntWords,
+        words: Box<[u64]>,
     },
     Float {
         ty: TypeId,

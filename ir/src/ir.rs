@@ -106,6 +106,10 @@ pub struct Module {
     pub source: SourceInfo,
     /// `{-# dialect_resources: {...} #-}` entries: dialect -> [(key, value text)].
     pub resources: Vec<(Sym, Vec<(Sym, Sym)>)>,
+    /// Top-level type aliases (`!name = type`) in definition order, name
+    /// without the `!`. Unregistered dialect types keep alias references in
+    /// their text; dialect-aware code (the ABI type mapper) resolves them here.
+    pub type_aliases: Vec<(Sym, TypeId)>,
 }
 
 impl Default for Module {
@@ -163,6 +167,7 @@ impl Module {
             top: None,
             source: SourceInfo::default(),
             resources: Vec::new(),
+            type_aliases: Vec::new(),
         }
     }
 

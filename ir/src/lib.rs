@@ -37,6 +37,7 @@
 )]
 
 pub mod context;
+pub mod dialect;
 pub mod expect;
 pub mod float;
 mod intern;

@@ -4,7 +4,7 @@
 //! Recursion (regions, attributes, types) is bounded by [`MAX_DEPTH`].
 
 use crate::context::{
-    AttrData, AttrId, Context, DenseData, FloatKind, IntWords, LocData, Piece, Signedness, Sym,
+    AttrData, AttrId, Context, DenseData, FloatKind, LocData, Piece, Signedness, Sym,
     TypeData, TypeId,
 };
 use crate::float;
@@ -466,6 +466,8 @@ impl<'a> Parser<'a> {
                 );
             }
             let t = self.parse_type()?;
+            let sym = self.m.ctx.sym(&name);
+            self.m.type_aliases.push((sym, t));
             self.type_aliases.insert(name, t);
         }
         Ok(())
@@ -1862,7 +1864,7 @@ impl<'a> Parser<'a> {
                         let v = u64::from(id == b"true");
                         Ok(self.m.ctx.attr(AttrData::Integer {
                             ty,
-                            words: IntWords::Small(v),
+                            words: Box::new([v]),
                         }))
                     }
                     b"unit" => {
@@ -2060,7 +2062,7 @@ impl<'a> Parser<'a> {
         width: u32,
         unsigned: bool,
         at: usize,
-    ) -> PResult<IntWords> {
+    ) -> PResult<Box<[u64]>> {
         if neg && unsigned {
             return self.err_at(
                 at,
@@ -2096,7 +2098,7 @@ impl<'a> Parser<'a> {
             }
         }
         truncate_words(&mut w, width);
-        Ok(IntWords::from_words(w))
+        Ok(w.into_boxed_slice())
     }
 
     fn number_literal(&mut self) -> PResult<NumLit> {

@@ -9,3 +9,5 @@
 #![warn(clippy::print_stdout, clippy::print_stderr)]
 
 pub mod filecheck;
+pub mod runner;
+pub mod shell;

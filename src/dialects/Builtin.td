@@ -9,7 +9,8 @@ def Builtin_Dialect : Dialect {
 }
 
 def Builtin_ModuleOp : Op<Builtin_Dialect, "module",
-    [IsolatedFromAbove, NoTerminator, SingleBlock, SymbolTable, Symbol]> {
+    [IsolatedFromAbove, NoRegionArguments, SymbolTable, Symbol, NoTerminator,
+     SingleBlock, GraphRegion]> {
   let summary = "A top level container operation";
   let arguments = (ins OptionalAttr<SymbolNameAttr>:$sym_name,
                        OptionalAttr<StrAttr>:$sym_visibility);

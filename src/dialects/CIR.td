@@ -28,9 +28,11 @@ def CIR_FuncOp : CIR_Op<"func", [IsolatedFromAbove, Symbol, FunctionOpInterface]
   let regions = (region AnyRegion:$body);
 }
 
+// As upstream ClangIR: without `callee` the call is indirect and its first
+// operand is the function pointer.
 def CIR_CallOp : CIR_Op<"call", [CallOpInterface]> {
-  let summary = "A direct call";
-  let arguments = (ins FlatSymbolRefAttr:$callee, Variadic<AnyType>:$args);
+  let summary = "A direct or indirect call";
+  let arguments = (ins OptionalAttr<FlatSymbolRefAttr>:$callee, Variadic<AnyType>:$args);
   let results = (outs Variadic<AnyType>:$result);
 }
 

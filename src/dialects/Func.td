@@ -34,7 +34,7 @@ def Func_CallIndirectOp : Func_Op<"call_indirect", [CallOpInterface]> {
   let results = (outs Variadic<AnyType>:$results);
 }
 
-def Func_ReturnOp : Func_Op<"return", [Pure, Terminator, ReturnLike, HasParent<"func.func">]> {
+def Func_ReturnOp : Func_Op<"return", [Pure, HasParent<"func.func">, ReturnLike, Terminator]> {
   let summary = "Function return operation";
   let arguments = (ins Variadic<AnyType>:$operands);
 }

@@ -46,6 +46,10 @@ def AnyTypeOrToken : TypeConstraint<"any_or_token", "any type or token">;
 def AnyInteger : TypeConstraint<"integer", "integer">;
 def AnySignlessInteger : TypeConstraint<"signless_integer", "signless integer">;
 def AnySignlessIntegerOrIndex : TypeConstraint<"signless_integer_or_index", "signless integer or index">;
+// Scalars, or vectors/tensors of them (MLIR's `...Like` constraints).
+def SignlessIntegerLike : TypeConstraint<"signless_integer_like", "signless-integer-like">;
+def FloatLike : TypeConstraint<"float_like", "floating-point-like">;
+def BoolLike : TypeConstraint<"bool_like", "bool-like">;
 def AnyFloat : TypeConstraint<"float", "floating-point">;
 def Index : TypeConstraint<"index", "index">;
 def NoneType : TypeConstraint<"none", "none type">;
@@ -80,11 +84,20 @@ class Optional<TypeConstraint t> : TypeConstraint<t.kind, "optional " # t.summar
 //===----------------------------------------------------------------------===//
 
 // Inherent attributes; MLIR 19 stores them as properties (`<{...}>`).
-class Attr<string k, string desc> {
+// `kind` selects the check, `params` parameterise it (enum cases, dialect
+// attribute names), `summary` is how diagnostics name it ("attribute 'msg'
+// failed to satisfy constraint: string attribute").
+class Attr<string k, string desc, list<string> p = []> {
   string kind = k;
+  list<string> params = p;
   string summary = desc;
   bit optional = 0;
 }
+// An attribute of a dialect: `#<dialect>.<mnemonic><...>`.
+class DialectAttr<Dialect d, string mnemonic, string desc>
+    : Attr<"dialect_attr", desc, [d.name, mnemonic]>;
+// A 64-bit signless integer attribute whose value is one of `cases`.
+class I64EnumAttr<list<string> cases, string desc> : Attr<"i64_enum", desc, cases>;
 def AnyAttr : Attr<"any", "any attribute">;
 def UnitAttr : Attr<"unit", "unit attribute">;
 def BoolAttr : Attr<"bool", "bool attribute">;
@@ -101,13 +114,11 @@ def ArrayAttr : Attr<"array", "array attribute">;
 def DictArrayAttr : Attr<"dict_array", "Array of dictionary attributes">;
 def DenseI32ArrayAttr : Attr<"dense_i32_array", "i32 dense array attribute">;
 def TypedAttr : Attr<"typed", "TypedAttr instance">;
-def CmpIPredicateAttr : Attr<"int64", "allowed 64-bit signless integer cases: 0, 1, 2, 3, 4, 5, 6, 7, 8, 9">;
-def IntegerOverflowFlagsAttr : Attr<"any", "Integer overflow arith flags">;
 
-class OptionalAttr<Attr a> : Attr<a.kind, a.summary> {
+class OptionalAttr<Attr a> : Attr<a.kind, a.summary, a.params> {
   let optional = 1;
 }
-class DefaultValuedAttr<Attr a, string v> : Attr<a.kind, a.summary> {
+class DefaultValuedAttr<Attr a, string v> : Attr<a.kind, a.summary, a.params> {
   let optional = 1;
   string defaultValue = v;
 }
@@ -172,6 +183,16 @@ class HasParent<string op> : Trait<"HasParent"> {
 }
 class ParentOneOf<list<string> ops> : Trait<"ParentOneOf"> {
   list<string> parentOps = ops;
+}
+// Regions have one block that ends with `op` (implies SingleBlock).
+class SingleBlockImplicitTerminator<string op> : Trait<"SingleBlockImplicitTerminator"> {
+  string terminatorOp = op;
+}
+// Regions' entry blocks take no arguments.
+def NoRegionArguments : Trait<"NoRegionArguments">;
+// The named operands, results and (typed) attributes all have one type.
+class AllTypesMatch<list<string> names> : Trait<"AllTypesMatch"> {
+  list<string> values = names;
 }
 
 def CallOpInterface : Interface<"CallOpInterface">;

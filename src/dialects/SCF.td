@@ -17,7 +17,7 @@ class SCF_RegionBranchOp<string mnemonic, list<Trait> traits = []>
   let append traits = [RegionBranchOpInterface];
 }
 
-def SCF_ForOp : SCF_RegionBranchOp<"for", [SingleBlock]> {
+def SCF_ForOp : SCF_RegionBranchOp<"for", [SingleBlockImplicitTerminator<"scf.yield">]> {
   let summary = "for operation";
   let arguments = (ins AnySignlessIntegerOrIndex:$lowerBound,
                        AnySignlessIntegerOrIndex:$upperBound,
@@ -27,7 +27,8 @@ def SCF_ForOp : SCF_RegionBranchOp<"for", [SingleBlock]> {
   let regions = (region SizedRegion1:$region);
 }
 
-def SCF_IfOp : SCF_RegionBranchOp<"if", [SingleBlock]> {
+def SCF_IfOp : SCF_RegionBranchOp<"if",
+    [SingleBlockImplicitTerminator<"scf.yield">, NoRegionArguments]> {
   let summary = "if-then-else operation";
   let arguments = (ins I1:$condition);
   let results = (outs Variadic<AnyType>:$results);
@@ -46,7 +47,9 @@ class SCF_TerminatorOp<string mnemonic, list<Trait> traits = []>
   let append traits = [Pure, Terminator, RegionBranchTerminatorOpInterface];
 }
 
-def SCF_YieldOp : SCF_TerminatorOp<"yield", [ReturnLike]> {
+def SCF_YieldOp : SCF_TerminatorOp<"yield",
+    [ReturnLike, ParentOneOf<["scf.execute_region", "scf.for", "scf.if",
+                              "scf.index_switch", "scf.while"]>]> {
   let summary = "loop yield and termination operation";
   let arguments = (ins Variadic<AnyType>:$results);
 }

@@ -1,5 +1,10 @@
 //===- Test.td - ops that make and consume tokens ----------*- tablegen -*-===//
 // For the token contract's tests (shared/spec/token-type.txt).
+//
+// Besides ops that make and consume tokens, the `test` dialect has one op
+// per forwarding interface whose operands/results accept tokens
+// (`AnyTypeOrToken`), the way a user's dialect might declare them: with
+// them the token contract's own checks fire, not the `AnyType` constraint.
 
 include "OpBase.td"
 
@@ -10,6 +15,10 @@ def Test_Dialect : Dialect {
 
 class Test_Op<string mnemonic, list<Trait> traits = []>
     : Op<Test_Dialect, mnemonic, traits>;
+
+//===----------------------------------------------------------------------===//
+// Token producers and consumers
+//===----------------------------------------------------------------------===//
 
 def Test_MakeTokenOp : Test_Op<"make_token"> {
   let summary = "Produces a token that points at this op";
@@ -34,4 +43,59 @@ def Test_AnyOperandOp : Test_Op<"any_operand"> {
 def Test_TerminatorOp : Test_Op<"terminator", [Terminator]> {
   let summary = "A terminator with no semantics";
   let arguments = (ins Variadic<AnyTypeOrToken>:$operands);
+}
+
+//===----------------------------------------------------------------------===//
+// Forwarding ops whose constraints admit tokens
+//===----------------------------------------------------------------------===//
+
+def Test_FuncOp : Test_Op<"func", [IsolatedFromAbove, Symbol, FunctionOpInterface]> {
+  let summary = "A function whose type may name any type";
+  let arguments = (ins SymbolNameAttr:$sym_name, TypeAttr:$function_type);
+  let regions = (region AnyRegion:$body);
+}
+
+def Test_ReturnOp : Test_Op<"return", [Terminator, ReturnLike]> {
+  let summary = "Returns any values, tokens included";
+  let arguments = (ins Variadic<AnyTypeOrToken>:$operands);
+}
+
+def Test_CallOp : Test_Op<"call", [CallOpInterface]> {
+  let summary = "A call whose operands and results may be tokens";
+  let arguments = (ins FlatSymbolRefAttr:$callee, Variadic<AnyTypeOrToken>:$args);
+  let results = (outs Variadic<AnyTypeOrToken>:$results);
+}
+
+def Test_BranchOp : Test_Op<"br", [Terminator, BranchOpInterface]> {
+  let summary = "A branch whose successor operands may be tokens";
+  let arguments = (ins Variadic<AnyTypeOrToken>:$destOperands);
+  let successors = (successor AnySuccessor:$dest);
+}
+
+def Test_CondBranchOp : Test_Op<"cond_br",
+    [AttrSizedOperandSegments, Terminator, BranchOpInterface]> {
+  let summary = "A conditional branch whose successor operands may be tokens";
+  let arguments = (ins I1:$condition,
+                       Variadic<AnyTypeOrToken>:$trueDestOperands,
+                       Variadic<AnyTypeOrToken>:$falseDestOperands);
+  let successors = (successor AnySuccessor:$trueDest, AnySuccessor:$falseDest);
+}
+
+def Test_RegionBranchOp : Test_Op<"region_branch", [RegionBranchOpInterface]> {
+  let summary = "Forwards `inits` into its region and yielded values out of it";
+  // `subject` is not forwarded (a single operand); `inits` are.
+  let arguments = (ins AnyTypeOrToken:$subject, Variadic<AnyTypeOrToken>:$inits);
+  let results = (outs Variadic<AnyTypeOrToken>:$results);
+  let regions = (region AnyRegion:$body);
+}
+
+def Test_YieldOp : Test_Op<"yield", [Terminator, ReturnLike, RegionBranchTerminatorOpInterface]> {
+  let summary = "Yields any values, tokens included";
+  let arguments = (ins Variadic<AnyTypeOrToken>:$operands);
+}
+
+def Test_SelectOp : Test_Op<"select", [SelectLikeOpInterface]> {
+  let summary = "A select whose operands and result may be tokens";
+  let arguments = (ins I1:$condition, AnyTypeOrToken:$true_value, AnyTypeOrToken:$false_value);
+  let results = (outs AnyTypeOrToken:$result);
 }

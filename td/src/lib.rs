@@ -1,4 +1,82 @@
 //! TableGen for irkit: the LLVM 19 TableGen language plus `let append` /
 //! `let prepend`, with output identical to `llvm-tblgen-19`.
 //!
-//! Engine not built yet (issue: `irkit tblgen`).
+//! Pipeline: [`lexer`] (tokens, preprocessor, includes) -> [`parser`]
+//! (recursive descent with LLVM's semantic actions, building records in
+//! [`model::Ctx`]) -> [`resolve`] (substitution and folding) -> backends
+//! ([`printer`] for `--print-records`, [`json`] for `--dump-json`).
+//!
+//! **Architecture invariant:** no IO besides reading included files, no
+//! printing; diagnostics are returned as [`irkit_diag::Diagnostic`]s.
+#![warn(clippy::print_stdout, clippy::print_stderr, clippy::dbg_macro)]
+
+pub mod json;
+pub mod lexer;
+pub mod model;
+pub mod parser;
+pub mod printer;
+pub mod resolve;
+
+use irkit_diag::{Diagnostic, FileId, SourceMap};
+
+/// What to produce.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Action {
+    PrintRecords,
+    DumpJson,
+}
+
+pub struct Options<'a> {
+    pub include_dirs: &'a [String],
+    pub defines: &'a [String],
+    pub action: Action,
+}
+
+/// The result of a run: the output text (absent on error) and every
+/// diagnostic (errors, warnings, `dump` notes) in order.
+pub struct Outcome {
+    pub output: Option<String>,
+    pub diags: Vec<Diagnostic>,
+}
+
+/// Runs TableGen on `file` (already in `map`).
+pub fn run(map: &mut SourceMap, file: FileId, opts: &Options<'_>) -> Outcome {
+    let mut cx = model::Ctx::new();
+    let cfg = lexer::LexConfig {
+        include_dirs: opts.include_dirs,
+        defines: opts.defines,
+    };
+    let toks = match lexer::lex(map, &mut cx.strs, file, &cfg) {
+        Ok(t) => t,
+        Err(d) => {
+            return Outcome {
+                output: None,
+                diags: vec![d],
+            }
+        }
+    };
+    let res = parser::parse(&mut cx, toks);
+    let mut diags = std::mem::take(&mut cx.messages);
+    diags.append(&mut cx.errors);
+    if let Err(d) = res {
+        diags.push(d);
+    }
+    if let Some(d) = cx.fatal.take() {
+        diags.push(d);
+    }
+    if diags.iter().any(Diagnostic::is_error) {
+        return Outcome {
+            output: None,
+            diags,
+        };
+    }
+    let mut out = String::new();
+    match opts.action {
+        Action::PrintRecords => printer::print_records(&cx, &mut out),
+        Action::DumpJson => json::dump_json(&cx, map, &mut out),
+    }
+    Outcome {
+        output: Some(out),
+        diags,
+    }
+}

@@ -1,17 +1,18 @@
 //! `cargo xtask abi-diff`: irkit-abi classification against clang-19.
 //!
 //! Random C signatures (and the curated `testdata/abi/edge-cases.txt`) are
-//! made from one description ([`desc`]) that yields both the C source and
+//! made from one description (`irkit_abi::cdesc`) that yields both the C source and
 //! the shadow types. Clang compiles batches of definitions at `-O0`; each
 //! `define` line is normalized ([`llparse`]) and compared with
 //! `irkit_abi::print::declare_line` of our classification. Mismatches are
 //! written as one-function C reproducers under `target/abi-diff/`.
 
 pub mod cgen;
-pub mod desc;
 pub mod gen;
 mod llparse;
-pub mod shadow;
+mod via_ir;
+
+pub use irkit_abi::cdesc as desc;
 
 use crate::util::{find_tool, has_flag, opt_value, workspace_root};
 use desc::Sig;
@@ -35,8 +36,13 @@ pub fn run(args: &[String]) -> Result<(), String> {
         println!("{USAGE}");
         return Ok(());
     }
+    if has_flag(args, "--via-ir") {
+        return via_ir::run(args);
+    }
     let num = |name: &str, default: u64| -> Result<u64, String> {
-        opt_value(args, name).map_or(Ok(default), |v| v.parse().map_err(|_| format!("bad {name} '{v}'")))
+        opt_value(args, name).map_or(Ok(default), |v| {
+            v.parse().map_err(|_| format!("bad {name} '{v}'"))
+        })
     };
     let count = num("--count", 10_000)?;
     let seed = num("--seed", 1)?;
@@ -60,13 +66,28 @@ pub fn run(args: &[String]) -> Result<(), String> {
             .and_then(|t| t.with_features(&features))
             .map_err(|e| e.to_string())?;
         let edges = parse_edge_cases(&edge_text, target)?;
-        let mut g = gen::Gen::new(seed, gen::GenCfg { has_f128: target.arch == irkit_abi::Arch::X86_64SysV });
+        let mut g = gen::Gen::new(
+            seed,
+            gen::GenCfg {
+                has_f128: target.arch == irkit_abi::Arch::X86_64SysV,
+            },
+        );
         let random: Vec<Sig> = (0..count).map(|i| g.sig(format!("g{i}"))).collect();
         let out_dir = root.join("target/abi-diff").join(triple);
         let _ = std::fs::remove_dir_all(&out_dir);
         std::fs::create_dir_all(&out_dir).map_err(|e| format!("{}: {e}", out_dir.display()))?;
         let verbose = has_flag(args, "--verbose");
-        let cfg = RunCfg { clang: &clang, triple, features: &features, jobs, batch, out_dir: &out_dir, verbose };
+        let cfg = RunCfg {
+            clang: &clang,
+            triple,
+            features: &features,
+            jobs,
+            batch,
+            out_dir: &out_dir,
+            verbose,
+        };
+        // The edge cases as C, for people reading along.
+        let _ = std::fs::write(out_dir.join("edge-cases.c"), cgen::c_source(&edges));
         let t0 = std::time::Instant::now();
         let edge_bad = compare(&cfg, target, &edges, "edge")?;
         let rand_bad = compare(&cfg, target, &random, "rand")?;
@@ -82,7 +103,9 @@ pub fn run(args: &[String]) -> Result<(), String> {
         total_bad += edge_bad + rand_bad;
     }
     if total_bad > 0 {
-        return Err(format!("{total_bad} mismatches (reproducers under target/abi-diff/)"));
+        return Err(format!(
+            "{total_bad} mismatches (reproducers under target/abi-diff/)"
+        ));
     }
     Ok(())
 }
@@ -97,14 +120,21 @@ pub fn parse_edge_cases(text: &str, target: Target) -> Result<Vec<Sig>, String> 
             continue;
         }
         let (only, rest) = match line.strip_prefix('[') {
-            Some(r) => r.split_once(']').ok_or(format!("edge-cases:{}: unclosed [", n + 1))?,
+            Some(r) => r
+                .split_once(']')
+                .ok_or(format!("edge-cases:{}: unclosed [", n + 1))?,
             None => ("", line),
         };
         let here = match only {
             "" => true,
             "x86_64" => target.arch == irkit_abi::Arch::X86_64SysV,
             "aarch64" => target.arch == irkit_abi::Arch::Aarch64Aapcs,
-            other => return Err(format!("edge-cases:{}: unknown target filter '{other}'", n + 1)),
+            other => {
+                return Err(format!(
+                    "edge-cases:{}: unknown target filter '{other}'",
+                    n + 1
+                ))
+            }
         };
         let sig = desc::parse_sig(rest).map_err(|e| format!("edge-cases:{}: {e}", n + 1))?;
         if here {
@@ -126,7 +156,13 @@ struct RunCfg<'a> {
 
 fn clang_cmd(cfg: &RunCfg) -> Command {
     let mut cmd = Command::new(cfg.clang);
-    cmd.args(["-O0", "-S", "-emit-llvm", "-w", &format!("--target={}", cfg.triple)]);
+    cmd.args([
+        "-O0",
+        "-S",
+        "-emit-llvm",
+        "-w",
+        &format!("--target={}", cfg.triple),
+    ]);
     for f in cfg.features.split(',').filter(|f| !f.is_empty()) {
         cmd.args(["-Xclang", "-target-feature", "-Xclang", f]);
     }
@@ -142,9 +178,13 @@ fn run_clang(cfg: &RunCfg, src: &str) -> Result<String, String> {
         .spawn()
         .map_err(|e| format!("cannot run clang-19: {e}"))?;
     if let Some(mut stdin) = child.stdin.take() {
-        stdin.write_all(src.as_bytes()).map_err(|e| format!("writing to clang: {e}"))?;
+        stdin
+            .write_all(src.as_bytes())
+            .map_err(|e| format!("writing to clang: {e}"))?;
     }
-    let out = child.wait_with_output().map_err(|e| format!("clang: {e}"))?;
+    let out = child
+        .wait_with_output()
+        .map_err(|e| format!("clang: {e}"))?;
     if !out.status.success() {
         return Err(String::from_utf8_lossy(&out.stderr).into_owned());
     }
@@ -171,9 +211,29 @@ fn compare(cfg: &RunCfg, target: Target, sigs: &[Sig], tag: &str) -> Result<usiz
             });
         }
     });
-    let results = results.into_inner().map_err(|_| "worker panicked".to_string())?;
+    let results = results
+        .into_inner()
+        .map_err(|_| "worker panicked".to_string())?;
     let mut cx = AbiCx::new(target);
     let mut bad = 0;
+    // How many clang lines show each ABI feature (coverage of the run).
+    const FEATURES: &[&str] = &[
+        " byval(",
+        "sret(",
+        "alignstack(",
+        "signext",
+        "zeroext",
+        "x86_fp80",
+        "fp128",
+        "half",
+        "<2 x float>",
+        "{ double",
+        "{ i64",
+        "i128",
+        "[2 x i64]",
+        "[4 x float]",
+    ];
+    let mut seen = vec![0usize; FEATURES.len()];
     for (bi, (batch, res)) in batches.iter().zip(results).enumerate() {
         let text = match res {
             Some(Ok(t)) => t,
@@ -187,11 +247,21 @@ fn compare(cfg: &RunCfg, target: Target, sigs: &[Sig], tag: &str) -> Result<usiz
         let mut ll = LlTypes::new();
         let mut module = llparse::Module::new(&text);
         let defines = module.defines(&text, &mut ll)?;
-        let by_name: std::collections::HashMap<&str, &str> =
-            defines.iter().map(|(n, l)| (n.as_str(), l.as_str())).collect();
+        let by_name: std::collections::HashMap<&str, &str> = defines
+            .iter()
+            .map(|(n, l)| (n.as_str(), l.as_str()))
+            .collect();
         for sig in batch.iter() {
-            let expected = by_name.get(sig.name.as_str()).copied().unwrap_or("<no define>");
-            let ours = shadow::sig(&mut cx, sig)
+            let expected = by_name
+                .get(sig.name.as_str())
+                .copied()
+                .unwrap_or("<no define>");
+            for (k, f) in FEATURES.iter().enumerate() {
+                if expected.contains(f) {
+                    seen[k] += 1;
+                }
+            }
+            let ours = desc::sig_to_fn_sig(&mut cx, sig)
                 .and_then(|fs| cx.compute_fn_abi(&fs).map_err(|e| e.to_string()))
                 .map(|abi| declare_line(&cx.ll, &abi, &sig.name));
             let ours = match ours {
@@ -204,11 +274,25 @@ fn compare(cfg: &RunCfg, target: Target, sigs: &[Sig], tag: &str) -> Result<usiz
             if ours != expected {
                 bad += 1;
                 if bad <= 5 {
-                    eprintln!("mismatch {}: {sig}\n  clang: {expected}\n  irkit: {ours}", cfg.triple);
+                    eprintln!(
+                        "mismatch {}: {sig}\n  clang: {expected}\n  irkit: {ours}",
+                        cfg.triple
+                    );
                 }
                 write_repro(cfg, sig, expected, &ours, tag, bad);
             }
         }
+    }
+    if cfg.verbose || tag == "rand" {
+        let cov: Vec<String> = FEATURES
+            .iter()
+            .zip(&seen)
+            .map(|(f, n)| format!("'{}' {n}", f.trim()))
+            .collect();
+        println!(
+            "  {tag} coverage (signatures whose clang line has …): {}",
+            cov.join(", ")
+        );
     }
     Ok(bad)
 }
@@ -220,4 +304,49 @@ fn write_repro(cfg: &RunCfg, sig: &Sig, expected: &str, ours: &str, tag: &str, n
     );
     s.push_str(&cgen::c_source(std::slice::from_ref(sig)));
     let _ = std::fs::write(cfg.out_dir.join(format!("{tag}-{n:05}-{}.c", sig.name)), s);
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn generated_descriptions_round_trip_through_text() {
+        let mut g = gen::Gen::new(7, gen::GenCfg { has_f128: true });
+        for i in 0..2000 {
+            let s = g.sig(format!("g{i}"));
+            let text = s.to_string();
+            assert_eq!(desc::parse_sig(&text).as_ref(), Ok(&s), "{text}");
+        }
+    }
+
+    #[test]
+    fn clang_defines_are_normalized() {
+        let text = "%struct.P = type <{ i8, i32 }>\n%struct.E = type {}\n\
+            define dso_local void @f5(ptr dead_on_unwind noalias writable sret(%struct.P) align 1 %0, ptr noundef byval(%struct.P) align 8 %1, [2 x float] noundef alignstack(8) %2) #0 {\n\
+            define dso_local signext i8 @f2(i8 noundef signext %0, i1 noundef zeroext %3) #0 {\n\
+            define dso_local { i64, double } @g(i64 %0, double %1, <2 x float> %2) #0 {\n";
+        let mut ll = LlTypes::new();
+        let mut m = llparse::Module::new(text);
+        let d = m.defines(text, &mut ll).expect("parses");
+        let lines: Vec<&str> = d.iter().map(|(_, l)| l.as_str()).collect();
+        assert_eq!(
+            lines,
+            [
+                "declare void @f5(ptr sret(<{ i8, i32 }>) align 1, ptr byval(<{ i8, i32 }>) align 8, [2 x float] alignstack(8))",
+                "declare signext i8 @f2(i8 signext, i1 zeroext)",
+                "declare { i64, double } @g(i64, double, <2 x float>)",
+            ]
+        );
+    }
+
+    #[test]
+    fn edge_case_file_parses_for_both_targets() {
+        let text = std::fs::read_to_string(workspace_root().join("testdata/abi/edge-cases.txt"))
+            .expect("edge cases");
+        for t in ["x86_64-unknown-linux-gnu", "aarch64-unknown-linux-gnu"] {
+            let sigs = parse_edge_cases(&text, lookup(t).expect("target")).expect("parses");
+            assert!(sigs.len() >= 40, "{t}: {}", sigs.len());
+        }
+    }
 }

@@ -35,6 +35,7 @@ Options:
   --timeout SECS       per file and command (default 120; corpus build steps: 10x)
   --show N             details for the first N failures of each kind (default 5)
   --build-only         build the corpus and stop
+  --list               build the corpus, print `BYTES<TAB>PATH` per file and stop
 ";
 
 const VALUE_OPTS: &[&str] = &[
@@ -47,6 +48,7 @@ const VALUE_OPTS: &[&str] = &[
     "--show",
 ];
 const FLAGS: &[&str] = &[
+    "--list",
     "--quick",
     "--mlir-opt-as-irkit",
     "--build-only",
@@ -177,6 +179,9 @@ enum VerifyResult {
 struct Checked {
     opt: OptResult,
     verify: VerifyResult,
+    /// Whether printing irkit's output again gives the same text (`None`
+    /// when irkit printed nothing).
+    round_trip: Option<bool>,
     opt_time: Duration,
 }
 
@@ -216,7 +221,12 @@ pub fn run(args: &[String]) -> Result<(), String> {
     if corpus.entries.is_empty() {
         return Err("the corpus is empty (check --filter/--quick, and the messages above)".into());
     }
-    if util::has_flag(args, "--build-only") {
+    if util::has_flag(args, "--list") {
+        for e in &corpus.entries {
+            println!("{}\t{}", e.bytes, e.path.display());
+        }
+    }
+    if util::has_flag(args, "--build-only") || util::has_flag(args, "--list") {
         return Ok(());
     }
 
@@ -266,6 +276,21 @@ fn check_one(
                 (res, outcome.wall)
             }
         };
+    // Round trip: print(parse(print(parse(x)))) == print(parse(x)). It holds
+    // when the first print is identical to x (x is a fixed point of mlir-opt);
+    // otherwise irkit's own output is printed once more and compared.
+    let round_trip = match &opt {
+        OptResult::Identical => Some(true),
+        OptResult::Failed(_) => None,
+        OptResult::Differs(_) => {
+            let again = out_dir.join(format!("{flat}.again"));
+            let stable = run_to_files(&mut subject.opt(&out_path), &again, &err_path, timeout)
+                .is_ok_and(|o| o.success())
+                && matches!((fs::read(&out_path), fs::read(&again)), (Ok(a), Ok(b)) if a == b);
+            let _ = fs::remove_file(&again);
+            Some(stable)
+        }
+    };
     // Keep the output of a differing file for inspection; drop the rest.
     if matches!(opt, OptResult::Identical) {
         let _ = fs::remove_file(&out_path);
@@ -284,6 +309,7 @@ fn check_one(
     Checked {
         opt,
         verify,
+        round_trip,
         opt_time,
     }
 }
@@ -379,6 +405,12 @@ fn report(
     println!("ir-compat: {differ} differ, {failed} did not print (failed or timed out)");
     println!("ir-compat: identical {identical} / {m}");
     println!("verify: accepted {accepted} / {m}");
+    let printed = rows.iter().filter(|(_, c)| c.round_trip.is_some()).count();
+    let stable = rows
+        .iter()
+        .filter(|(_, c)| c.round_trip == Some(true))
+        .count();
+    println!("round-trip: stable {stable} / {printed} (files printed)");
     if identical == m && accepted == m {
         Ok(())
     } else {

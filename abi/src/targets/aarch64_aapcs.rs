@@ -24,7 +24,12 @@ const MAX_GPRS: u32 = 8;
 const MAX_FPRS: u32 = 8;
 
 fn direct(ty: LlTyId) -> PassMode {
-    PassMode::Direct { ty, offset: 0, flatten: true, align_stack: None }
+    PassMode::Direct {
+        ty,
+        offset: 0,
+        flatten: true,
+        align_stack: None,
+    }
 }
 
 fn is_aggregate(cx: &AbiCx, ty: TypeId) -> bool {
@@ -71,7 +76,7 @@ fn homogeneous(cx: &AbiCx, ty: TypeId, base: &mut Option<TypeId>, members: &mut 
             if !homogeneous(cx, *elem, base, members) {
                 return false;
             }
-            *members *= len;
+            *members = members.saturating_mul(*len);
         }
         Type::Record(rec) => {
             if cx.record_layout(ty).is_some_and(|r| r.has_flexible_array) {
@@ -97,10 +102,14 @@ fn homogeneous(cx: &AbiCx, ty: TypeId, base: &mut Option<TypeId>, members: &mut 
                 if !homogeneous(cx, f.ty, base, &mut fm) {
                     return false;
                 }
-                *members = if rec.kind == RecordKind::Union { (*members).max(fm) } else { *members + fm };
+                *members = if rec.kind == RecordKind::Union {
+                    (*members).max(fm)
+                } else {
+                    members.saturating_add(fm)
+                };
             }
             let Some(b) = *base else { return false };
-            if size_bits(cx, b) * *members != size_bits(cx, ty) {
+            if size_bits(cx, b).saturating_mul(*members) != size_bits(cx, ty) {
                 return false;
             }
         }
@@ -145,7 +154,11 @@ fn coerce_illegal_vector(cx: &mut AbiCx, ty: TypeId) -> PassMode {
     } else if size == 128 {
         direct(cx.ll.intern(LlTy::Vector(4, i32t)))
     } else {
-        PassMode::Indirect { pointee: cx.ll_mem_type(ty), align: cx.layout(ty).align, byval: false }
+        PassMode::Indirect {
+            pointee: cx.ll_mem_type(ty),
+            align: cx.layout(ty).align,
+            byval: false,
+        }
     }
 }
 
@@ -156,10 +169,15 @@ fn is_empty(cx: &AbiCx, ty: TypeId) -> bool {
 /// `AArch64ABIInfo::classifyArgumentType` for a named argument. Returns the
 /// mode and the (GPR, FPR) registers it would take.
 fn classify_arg(cx: &mut AbiCx, ty: TypeId) -> CachedArg {
-    if let Some(c) = cx.arg_cache[ty.index()] {
+    if let Some(c) = cx.cached_arg(ty) {
         return c;
     }
-    let done = |mode, gpr, fpr| CachedArg { mode, memory: false, needed_int: gpr, needed_vec: fpr };
+    let done = |mode, gpr, fpr| CachedArg {
+        mode,
+        memory: false,
+        needed_int: gpr,
+        needed_vec: fpr,
+    };
     let size = size_bits(cx, ty);
     let res = if illegal_vector(cx, ty) {
         let m = coerce_illegal_vector(cx, ty);
@@ -168,35 +186,60 @@ fn classify_arg(cx: &mut AbiCx, ty: TypeId) -> CachedArg {
     } else if !is_aggregate(cx, ty) {
         let fp = matches!(cx.types()[ty], Type::Float(_) | Type::Vector { .. });
         let gprs = if size > 64 && !fp { 2 } else { 1 };
-        done(direct(cx.ll_type(ty)), if fp { 0 } else { gprs }, u32::from(fp))
+        done(
+            direct(cx.ll_type(ty)),
+            if fp { 0 } else { gprs },
+            u32::from(fp),
+        )
     } else if is_empty(cx, ty) || size == 0 {
         done(PassMode::Ignore, 0, 0)
     } else if let Some((base, members)) = hfa(cx, ty) {
         // HFA/HVA: one FP register per member; stack alignment capped at 16.
-        let align = if cx.layout(ty).unadjusted_align >= 16 { 16 } else { 8 };
+        let align = if cx.layout(ty).unadjusted_align >= 16 {
+            16
+        } else {
+            8
+        };
         let b = cx.ll_type(base);
         let arr = cx.ll.intern(LlTy::Array(members, b));
-        let mode = PassMode::Direct { ty: arr, offset: 0, flatten: true, align_stack: Some(align) };
+        let mode = PassMode::Direct {
+            ty: arr,
+            offset: 0,
+            flatten: true,
+            align_stack: Some(align),
+        };
         done(mode, 0, members as u32)
     } else if size <= 128 {
         // Composites up to 16 bytes: i64 chunks, or i128 if 16-byte aligned.
-        let unit = if cx.layout(ty).unadjusted_align * 8 < 128 { 64 } else { 128 };
+        let unit = if cx.layout(ty).unadjusted_align * 8 < 128 {
+            64
+        } else {
+            128
+        };
         let rounded = size.div_ceil(unit) * unit;
         let base = cx.ll.int(unit as u32);
-        let t = if rounded == unit { base } else { cx.ll.intern(LlTy::Array(rounded / unit, base)) };
+        let t = if rounded == unit {
+            base
+        } else {
+            cx.ll.intern(LlTy::Array(rounded / unit, base))
+        };
         done(direct(t), (rounded / 64) as u32, 0)
     } else {
         // Larger composites: pointer to a caller-made copy.
-        let m = PassMode::Indirect { pointee: cx.ll_mem_type(ty), align: cx.layout(ty).align, byval: false };
+        let m = PassMode::Indirect {
+            pointee: cx.ll_mem_type(ty),
+            align: cx.layout(ty).align,
+            byval: false,
+        };
         done(m, 1, 0)
     };
-    cx.arg_cache[ty.index()] = Some(res);
+    cx.cache_arg(ty, res);
     res
 }
 
 /// `AArch64ABIInfo::classifyReturnType`.
 fn classify_ret(cx: &mut AbiCx, ty: TypeId) -> PassMode {
-    if let Some(m) = cx.ret_cache[ty.index()] {
+    if let Some(m) = cx.cached_ret(ty) {
         return m;
     }
     let size = size_bits(cx, ty);
@@ -234,12 +277,20 @@ fn classify_ret(cx: &mut AbiCx, ty: TypeId) -> PassMode {
         sret(cx)
     };
     let mode = match mode {
-        PassMode::Direct { ty, offset, align_stack, .. } => {
-            PassMode::Direct { ty, offset, flatten: false, align_stack }
-        }
+        PassMode::Direct {
+            ty,
+            offset,
+            align_stack,
+            ..
+        } => PassMode::Direct {
+            ty,
+            offset,
+            flatten: false,
+            align_stack,
+        },
         other => other,
     };
-    cx.ret_cache[ty.index()] = Some(mode);
+    cx.cache_ret(ty, mode);
     mode
 }
 
@@ -256,17 +307,31 @@ pub fn compute_fn_abi(cx: &mut AbiCx, sig: &FnSig) -> FnAbi {
         // remaining registers of its file goes on the stack and closes that
         // file; the IR is unchanged.
         if c.needed_vec > 0 {
-            fprs = if fprs + c.needed_vec <= MAX_FPRS { fprs + c.needed_vec } else { MAX_FPRS };
+            fprs = if fprs + c.needed_vec <= MAX_FPRS {
+                fprs + c.needed_vec
+            } else {
+                MAX_FPRS
+            };
         }
         if c.needed_int > 0 {
-            gprs = if gprs + c.needed_int <= MAX_GPRS { gprs + c.needed_int } else { MAX_GPRS };
+            gprs = if gprs + c.needed_int <= MAX_GPRS {
+                gprs + c.needed_int
+            } else {
+                MAX_GPRS
+            };
         }
         args.push(ArgAbi { ty, mode: c.mode });
     }
     FnAbi {
-        ret: ArgAbi { ty: sig.ret, mode: ret_mode },
+        ret: ArgAbi {
+            ty: sig.ret,
+            mode: ret_mode,
+        },
         args,
         sret,
-        regs: RegUsage { int_regs: gprs, vector_regs: fprs },
+        regs: RegUsage {
+            int_regs: gprs,
+            vector_regs: fprs,
+        },
     }
 }

@@ -57,7 +57,10 @@ pub struct Target {
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum LookupError {
     /// A known target whose calling convention is not implemented yet.
-    Unsupported { triple: String, convention: &'static str },
+    Unsupported {
+        triple: String,
+        convention: &'static str,
+    },
     /// A target feature this library does not know.
     UnknownFeature { feature: String },
     /// A triple this library does not recognize.
@@ -86,7 +89,10 @@ pub fn lookup(triple: &str) -> Result<Target, LookupError> {
     let arch = parts.first().copied().unwrap_or("");
     let has = |s: &str| parts.iter().skip(1).any(|p| p.starts_with(s));
     let unsupported = |convention| {
-        Err(LookupError::Unsupported { triple: triple.to_string(), convention })
+        Err(LookupError::Unsupported {
+            triple: triple.to_string(),
+            convention,
+        })
     };
     match arch {
         "x86_64" | "amd64" => {
@@ -94,10 +100,20 @@ pub fn lookup(triple: &str) -> Result<Target, LookupError> {
                 unsupported("Microsoft x64")
             } else if has("darwin") || has("macos") || has("apple") {
                 unsupported("Darwin x86_64")
-            } else if has("linux") || has("freebsd") || has("netbsd") || has("elf") || parts.len() == 1 {
-                Ok(Target { arch: Arch::X86_64SysV, avx: AvxLevel::None })
+            } else if has("linux")
+                || has("freebsd")
+                || has("netbsd")
+                || has("elf")
+                || parts.len() == 1
+            {
+                Ok(Target {
+                    arch: Arch::X86_64SysV,
+                    avx: AvxLevel::None,
+                })
             } else {
-                Err(LookupError::Unknown { triple: triple.to_string() })
+                Err(LookupError::Unknown {
+                    triple: triple.to_string(),
+                })
             }
         }
         "aarch64" | "arm64" => {
@@ -106,13 +122,20 @@ pub fn lookup(triple: &str) -> Result<Target, LookupError> {
             } else if has("windows") {
                 unsupported("Windows arm64")
             } else if has("linux") || has("elf") || has("none") || parts.len() == 1 {
-                Ok(Target { arch: Arch::Aarch64Aapcs, avx: AvxLevel::None })
+                Ok(Target {
+                    arch: Arch::Aarch64Aapcs,
+                    avx: AvxLevel::None,
+                })
             } else {
-                Err(LookupError::Unknown { triple: triple.to_string() })
+                Err(LookupError::Unknown {
+                    triple: triple.to_string(),
+                })
             }
         }
         "riscv64" => unsupported("RISC-V LP64D"),
-        _ => Err(LookupError::Unknown { triple: triple.to_string() }),
+        _ => Err(LookupError::Unknown {
+            triple: triple.to_string(),
+        }),
     }
 }
 
@@ -132,7 +155,11 @@ impl Target {
                 "avx512f" | "avx512bw" | "avx512vl" | "avx512dq" => AvxLevel::Avx512,
                 "sse" | "sse2" | "sse3" | "ssse3" | "sse4.1" | "sse4.2" | "neon" | "fp-armv8"
                 | "fullfp16" => continue,
-                _ => return Err(LookupError::UnknownFeature { feature: f.to_string() }),
+                _ => {
+                    return Err(LookupError::UnknownFeature {
+                        feature: f.to_string(),
+                    })
+                }
             };
             if self.arch != Arch::X86_64SysV {
                 continue;

@@ -21,7 +21,9 @@ const MAX_INT_REGS: u32 = 6;
 /// SSE argument registers: xmm0-xmm7.
 const MAX_SSE_REGS: u32 = 8;
 
-/// Eightbyte classes (psABI §3.2.3; Clang's `X86_64ABIInfo::Class`).
+/// Eightbyte classes (psABI §3.2.3; Clang's `X86_64ABIInfo::Class`). The
+/// names are the psABI's (`NO_CLASS`, `INTEGER`, …).
+#[allow(clippy::enum_variant_names)]
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 enum Class {
     /// Padding or empty: takes no register.
@@ -115,7 +117,7 @@ impl Cls<'_> {
             Type::Void => set(&mut lo, &mut hi, NoClass),
             Type::Bool | Type::Ptr => set(&mut lo, &mut hi, Integer),
             Type::Int { bits, .. } => {
-                if *bits == 128 {
+                if *bits > 64 {
                     lo = Integer;
                     hi = Integer;
                 } else {
@@ -208,7 +210,9 @@ impl Cls<'_> {
                     return (lo, hi);
                 }
                 let mut o = off;
-                for _ in 0..*len {
+                // Zero-sized elements are NO_CLASS: nothing to merge.
+                let n = if elem_size == 0 { 0 } else { *len };
+                for _ in 0..n {
                     let (fl, fh) = self.classify(*elem, o);
                     lo = merge(lo, fl);
                     hi = merge(hi, fh);
@@ -226,7 +230,9 @@ impl Cls<'_> {
                 if size > 512 {
                     return (lo, hi);
                 }
-                let Some(rl) = self.cx.record_layout(ty) else { return (lo, hi) };
+                let Some(rl) = self.cx.record_layout(ty) else {
+                    return (lo, hi);
+                };
                 // Variable-sized records are passed in memory.
                 if rl.has_flexible_array {
                     return (lo, hi);
@@ -241,7 +247,8 @@ impl Cls<'_> {
                     }
                     // Rule 1: only a single 256/512-bit member can use a wide register.
                     if size > 128
-                        && ((!is_union && size != self.size_bits(f.ty)) || size > self.native_vec_bits)
+                        && ((!is_union && size != self.size_bits(f.ty))
+                            || size > self.native_vec_bits)
                     {
                         lo = Memory;
                         post_merge(size, &mut lo, &mut hi);
@@ -333,7 +340,9 @@ impl Cls<'_> {
                 true
             }
             Type::Record(rec) => {
-                let Some(rl) = self.cx.record_layout(ty) else { return false };
+                let Some(rl) = self.cx.record_layout(ty) else {
+                    return false;
+                };
                 for (f, &fo) in rec.fields.iter().zip(rl.field_offsets.iter()) {
                     if fo >= end {
                         break;
@@ -352,8 +361,14 @@ impl Cls<'_> {
     /// `isSingleElementStruct`.
     fn single_element(&self, ty: TypeId) -> Option<TypeId> {
         let types = self.cx.types();
-        let Type::Record(rec) = &types[ty] else { return None };
-        if self.cx.record_layout(ty).is_some_and(|r| r.has_flexible_array) {
+        let Type::Record(rec) = &types[ty] else {
+            return None;
+        };
+        if self
+            .cx
+            .record_layout(ty)
+            .is_some_and(|r| r.has_flexible_array)
+        {
             return None;
         }
         let mut found: Option<TypeId> = None;
@@ -405,7 +420,9 @@ struct Pick<'a> {
 
 impl Pick<'_> {
     fn elem_containing(&self, sty: LlTyId, off: u64) -> Option<(LlTyId, u64)> {
-        let LlTy::Struct { elems, .. } = &self.cx.ll[sty] else { return None };
+        let LlTy::Struct { elems, .. } = &self.cx.ll[sty] else {
+            return None;
+        };
         if elems.is_empty() {
             return None;
         }
@@ -420,7 +437,10 @@ impl Pick<'_> {
             match self.cx.ll[ll] {
                 LlTy::Ptr | LlTy::Int(64) => return ll,
                 LlTy::Int(bw @ (8 | 16 | 32)) => {
-                    let cls = Cls { cx: self.cx, native_vec_bits: 128 };
+                    let cls = Cls {
+                        cx: self.cx,
+                        native_vec_bits: 128,
+                    };
                     if cls.no_user_data(src, src_off * 8 + u64::from(bw), src_off * 8 + 64) {
                         return ll;
                     }
@@ -450,7 +470,9 @@ impl Pick<'_> {
     /// `getFPTypeAtOffset`.
     fn fp_at(&self, ll: LlTyId, ir_off: u64) -> Option<LlTyId> {
         match &self.cx.ll[ll] {
-            LlTy::Half | LlTy::Float | LlTy::Double | LlTy::X86Fp80 | LlTy::Fp128 if ir_off == 0 => {
+            LlTy::Half | LlTy::Float | LlTy::Double | LlTy::X86Fp80 | LlTy::Fp128
+                if ir_off == 0 =>
+            {
                 Some(ll)
             }
             LlTy::Struct { .. } => {
@@ -472,7 +494,9 @@ impl Pick<'_> {
     fn sse_at(&mut self, ll: LlTyId, ir_off: u64, src: TypeId, src_off: u64) -> LlTyId {
         let double = self.cx.ll.intern(LlTy::Double);
         let src_size = self.cx.layout(src).size.saturating_sub(src_off);
-        let Some(t0) = self.fp_at(ll, ir_off) else { return double };
+        let Some(t0) = self.fp_at(ll, ir_off) else {
+            return double;
+        };
         let is16 = |t: LlTyId, cx: &AbiCx| matches!(cx.ll[t], LlTy::Half);
         if matches!(self.cx.ll[t0], LlTy::Double) {
             return double;
@@ -499,8 +523,15 @@ impl Pick<'_> {
             return self.cx.ll.intern(LlTy::Vector(2, t0));
         }
         if is16(t0, self.cx) && is16(t1, self.cx) {
-            let t2 = if src_size > 4 { self.fp_at(ll, ir_off + 4) } else { None };
-            return self.cx.ll.intern(LlTy::Vector(if t2.is_none() { 2 } else { 4 }, t0));
+            let t2 = if src_size > 4 {
+                self.fp_at(ll, ir_off + 4)
+            } else {
+                None
+            };
+            return self
+                .cx
+                .ll
+                .intern(LlTy::Vector(if t2.is_none() { 2 } else { 4 }, t0));
         }
         if is16(t0, self.cx) || is16(t1, self.cx) {
             let h = self.cx.ll.intern(LlTy::Half);
@@ -511,7 +542,10 @@ impl Pick<'_> {
 
     /// `GetByteVectorType`: the vector type for an SSE+SSEUP value.
     fn byte_vector(&mut self, ty: TypeId) -> LlTyId {
-        let cls = Cls { cx: self.cx, native_vec_bits: 512 };
+        let cls = Cls {
+            cx: self.cx,
+            native_vec_bits: 512,
+        };
         let t = cls.single_element(ty).unwrap_or(ty);
         let ll = self.cx.ll_type(t);
         match self.cx.ll[ll] {
@@ -543,36 +577,57 @@ impl Pick<'_> {
                 _ => self.cx.ll.int(64),
             };
         }
-        self.cx.ll.intern(LlTy::Struct { elems: Box::new([lo, hi]), packed: false })
+        self.cx.ll.intern(LlTy::Struct {
+            elems: Box::new([lo, hi]),
+            packed: false,
+        })
     }
 }
 
 fn direct(ty: LlTyId) -> PassMode {
-    PassMode::Direct { ty, offset: 0, flatten: true, align_stack: None }
+    PassMode::Direct {
+        ty,
+        offset: 0,
+        flatten: true,
+        align_stack: None,
+    }
 }
 
 /// `X86_64ABIInfo::classifyArgumentType` without register exhaustion.
 fn classify_arg(cx: &mut AbiCx, ty: TypeId) -> CachedArg {
-    if let Some(c) = cx.arg_cache[ty.index()] {
+    if let Some(c) = cx.cached_arg(ty) {
         return c;
     }
     let native = cx.target().avx.native_vector_bits();
     let (lo, hi, promo) = {
-        let cls = Cls { cx, native_vec_bits: native };
+        let cls = Cls {
+            cx,
+            native_vec_bits: native,
+        };
         let (lo, hi) = cls.classify(ty, 0);
         (lo, hi, cls.promotable(ty))
     };
     let ll = cx.ll_type(ty);
     let mut needed_int = 0;
     let mut needed_vec = 0;
-    let memory = CachedArg { mode: PassMode::Ignore, memory: true, needed_int: 0, needed_vec: 0 };
+    let memory = CachedArg {
+        mode: PassMode::Ignore,
+        memory: true,
+        needed_int: 0,
+        needed_vec: 0,
+    };
     let mut p = Pick { cx };
     let mut res: Option<LlTyId> = None;
     let result = 'done: {
         match lo {
             NoClass => {
                 if hi == NoClass {
-                    break 'done CachedArg { mode: PassMode::Ignore, memory: false, needed_int, needed_vec };
+                    break 'done CachedArg {
+                        mode: PassMode::Ignore,
+                        memory: false,
+                        needed_int,
+                        needed_vec,
+                    };
                 }
             }
             Memory | X87 | ComplexX87 | SseUp | X87Up => break 'done memory,
@@ -582,7 +637,12 @@ fn classify_arg(cx: &mut AbiCx, ty: TypeId) -> CachedArg {
                 if hi == NoClass && matches!(p.cx.ll[r], LlTy::Int(_)) {
                     if let Some(signed) = promo {
                         let mode = PassMode::Extend { ty: ll, signed };
-                        break 'done CachedArg { mode, memory: false, needed_int, needed_vec };
+                        break 'done CachedArg {
+                            mode,
+                            memory: false,
+                            needed_int,
+                            needed_vec,
+                        };
                     }
                 }
                 res = Some(r);
@@ -600,8 +660,18 @@ fn classify_arg(cx: &mut AbiCx, ty: TypeId) -> CachedArg {
                 needed_int += 1;
                 let h = p.int_at(ll, 8, ty, 8);
                 if lo == NoClass {
-                    let mode = PassMode::Direct { ty: h, offset: 8, flatten: true, align_stack: None };
-                    break 'done CachedArg { mode, memory: false, needed_int, needed_vec };
+                    let mode = PassMode::Direct {
+                        ty: h,
+                        offset: 8,
+                        flatten: true,
+                        align_stack: None,
+                    };
+                    break 'done CachedArg {
+                        mode,
+                        memory: false,
+                        needed_int,
+                        needed_vec,
+                    };
                 }
                 high = Some(h);
             }
@@ -609,8 +679,18 @@ fn classify_arg(cx: &mut AbiCx, ty: TypeId) -> CachedArg {
                 needed_vec += 1;
                 let h = p.sse_at(ll, 8, ty, 8);
                 if lo == NoClass {
-                    let mode = PassMode::Direct { ty: h, offset: 8, flatten: true, align_stack: None };
-                    break 'done CachedArg { mode, memory: false, needed_int, needed_vec };
+                    let mode = PassMode::Direct {
+                        ty: h,
+                        offset: 8,
+                        flatten: true,
+                        align_stack: None,
+                    };
+                    break 'done CachedArg {
+                        mode,
+                        memory: false,
+                        needed_int,
+                        needed_vec,
+                    };
                 }
                 high = Some(h);
             }
@@ -622,20 +702,31 @@ fn classify_arg(cx: &mut AbiCx, ty: TypeId) -> CachedArg {
             (None, Some(h)) => h,
             (None, None) => ll,
         };
-        CachedArg { mode: direct(r), memory: false, needed_int, needed_vec }
+        CachedArg {
+            mode: direct(r),
+            memory: false,
+            needed_int,
+            needed_vec,
+        }
     };
-    cx.arg_cache[ty.index()] = Some(result);
+    cx.cache_arg(ty, result);
     result
 }
 
 /// `X86_64ABIInfo::getIndirectResult`: an argument that goes to memory.
 fn indirect_arg(cx: &mut AbiCx, ty: TypeId, free_int: u32) -> PassMode {
     let native = cx.target().avx.native_vector_bits();
-    let cls = Cls { cx, native_vec_bits: native };
+    let cls = Cls {
+        cx,
+        native_vec_bits: native,
+    };
     if !cls.is_aggregate(ty) && !cls.illegal_vector(ty) {
         // A scalar: LLVM puts it on the stack by itself.
         return match cls.promotable(ty) {
-            Some(signed) => PassMode::Extend { ty: cx.ll_type(ty), signed },
+            Some(signed) => PassMode::Extend {
+                ty: cx.ll_type(ty),
+                signed,
+            },
             None => direct(cx.ll_type(ty)),
         };
     }
@@ -646,17 +737,24 @@ fn indirect_arg(cx: &mut AbiCx, ty: TypeId, free_int: u32) -> PassMode {
         // integer, which lands on the stack anyway.
         return direct(cx.ll.int((l.size * 8) as u32));
     }
-    PassMode::Indirect { pointee: cx.ll_mem_type(ty), align, byval: true }
+    PassMode::Indirect {
+        pointee: cx.ll_mem_type(ty),
+        align,
+        byval: true,
+    }
 }
 
 /// `X86_64ABIInfo::classifyReturnType`.
 fn classify_ret(cx: &mut AbiCx, ty: TypeId) -> PassMode {
-    if let Some(m) = cx.ret_cache[ty.index()] {
+    if let Some(m) = cx.cached_ret(ty) {
         return m;
     }
     let native = cx.target().avx.native_vector_bits();
     let (lo, hi, promo, aggregate) = {
-        let cls = Cls { cx, native_vec_bits: native };
+        let cls = Cls {
+            cx,
+            native_vec_bits: native,
+        };
         let (lo, hi) = cls.classify(ty, 0);
         (lo, hi, cls.promotable(ty), cls.is_aggregate(ty))
     };
@@ -668,7 +766,11 @@ fn classify_ret(cx: &mut AbiCx, ty: TypeId) -> PassMode {
                 None => direct(ll),
             };
         }
-        PassMode::Indirect { pointee: cx.ll_mem_type(ty), align: cx.layout(ty).align, byval: false }
+        PassMode::Indirect {
+            pointee: cx.ll_mem_type(ty),
+            align: cx.layout(ty).align,
+            byval: false,
+        }
     };
     let mut p = Pick { cx };
     let mode = 'done: {
@@ -693,7 +795,10 @@ fn classify_ret(cx: &mut AbiCx, ty: TypeId) -> PassMode {
             X87 => res = Some(p.cx.ll.intern(LlTy::X86Fp80)),
             ComplexX87 => {
                 let f = p.cx.ll.intern(LlTy::X86Fp80);
-                res = Some(p.cx.ll.intern(LlTy::Struct { elems: Box::new([f, f]), packed: false }));
+                res = Some(p.cx.ll.intern(LlTy::Struct {
+                    elems: Box::new([f, f]),
+                    packed: false,
+                }));
             }
         }
         let mut high = None;
@@ -703,14 +808,24 @@ fn classify_ret(cx: &mut AbiCx, ty: TypeId) -> PassMode {
             Integer => {
                 let h = p.int_at(ll, 8, ty, 8);
                 if lo == NoClass {
-                    break 'done PassMode::Direct { ty: h, offset: 8, flatten: false, align_stack: None };
+                    break 'done PassMode::Direct {
+                        ty: h,
+                        offset: 8,
+                        flatten: false,
+                        align_stack: None,
+                    };
                 }
                 high = Some(h);
             }
             Sse => {
                 let h = p.sse_at(ll, 8, ty, 8);
                 if lo == NoClass {
-                    break 'done PassMode::Direct { ty: h, offset: 8, flatten: false, align_stack: None };
+                    break 'done PassMode::Direct {
+                        ty: h,
+                        offset: 8,
+                        flatten: false,
+                        align_stack: None,
+                    };
                 }
                 high = Some(h);
             }
@@ -720,7 +835,12 @@ fn classify_ret(cx: &mut AbiCx, ty: TypeId) -> PassMode {
                 if lo != X87 {
                     let h = p.sse_at(ll, 8, ty, 8);
                     if lo == NoClass {
-                        break 'done PassMode::Direct { ty: h, offset: 8, flatten: false, align_stack: None };
+                        break 'done PassMode::Direct {
+                            ty: h,
+                            offset: 8,
+                            flatten: false,
+                            align_stack: None,
+                        };
                     }
                     high = Some(h);
                 }
@@ -732,9 +852,14 @@ fn classify_ret(cx: &mut AbiCx, ty: TypeId) -> PassMode {
             (None, Some(h)) => h,
             (None, None) => ll,
         };
-        PassMode::Direct { ty: r, offset: 0, flatten: false, align_stack: None }
+        PassMode::Direct {
+            ty: r,
+            offset: 0,
+            flatten: false,
+            align_stack: None,
+        }
     };
-    cx.ret_cache[ty.index()] = Some(mode);
+    cx.cache_ret(ty, mode);
     mode
 }
 
@@ -764,7 +889,10 @@ pub fn compute_fn_abi(cx: &mut AbiCx, sig: &FnSig) -> FnAbi {
         args.push(ArgAbi { ty, mode });
     }
     FnAbi {
-        ret: ArgAbi { ty: sig.ret, mode: ret_mode },
+        ret: ArgAbi {
+            ty: sig.ret,
+            mode: ret_mode,
+        },
         args,
         sret,
         regs: RegUsage {

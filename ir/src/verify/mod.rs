@@ -5,7 +5,9 @@
 
 pub mod dominance;
 pub mod handles;
+pub mod ops;
 pub mod structure;
+pub mod tokens;
 
 use crate::ir::{Module, OpId};
 use irkit_diag::{Diagnostic, FileId, Loc, Span};

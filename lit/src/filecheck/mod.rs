@@ -94,11 +94,19 @@ impl Report {
         }
     }
 
-    /// Renders the report the way FileCheck prints it.
+    /// Renders the report exactly the way FileCheck prints it (LLVM's
+    /// `SMDiagnostic::print`: the source line with tabs expanded to 8-column
+    /// stops, and a caret line whose marks under a tab fill the tab).
     pub fn render_plain(&self) -> String {
         let mut out = String::new();
         for d in &self.diags {
-            irkit_diag::render_plain(&mut out, &self.map, d);
+            render_llvm(&mut out, &self.map, d.severity, d.loc, &d.message);
+            for l in &d.labels {
+                render_llvm(&mut out, &self.map, Severity::Note, Some(l.loc), &l.message);
+            }
+            for n in &d.notes {
+                render_llvm(&mut out, &self.map, Severity::Note, n.loc, &n.message);
+            }
         }
         out
     }
@@ -122,7 +130,10 @@ pub fn check(
         diags.push(Diagnostic::bare_error(msg));
         return Err(bad(map, diags));
     }
-    let check_file = map.add(check_file_name, canonicalize(check_text, opts.strict_whitespace));
+    let check_file = map.add(
+        check_file_name,
+        canonicalize(check_text, opts.strict_whitespace),
+    );
     let mut vars = Vars::default();
     let Ok(()) = define_globals(&mut vars, opts, &mut diags) else {
         return Err(bad(map, diags));
@@ -144,7 +155,6 @@ pub fn check(
     );
     let ok = {
         let mut ck = Checker {
-            map: &map,
             input: map.file(input_file).text(),
             input_file,
             vars,
@@ -162,6 +172,60 @@ pub fn check(
             diags,
         })
     }
+}
+
+fn render_llvm(out: &mut String, map: &SourceMap, sev: Severity, loc: Option<Loc>, msg: &str) {
+    use std::fmt::Write as _;
+    let Some(loc) = loc else {
+        let _ = writeln!(out, "{sev}: {msg}");
+        return;
+    };
+    let f = map.file(loc.file);
+    let (line, col) = f.line_col(loc.span.start);
+    let _ = writeln!(out, "{}:{line}:{col}: {sev}: {msg}", f.name());
+    let text = f.line_text(line).as_bytes();
+    let line_start = f.line_start(line) as usize;
+    // The caret line, one byte per source byte (plus one past the end).
+    let mut caret = vec![b' '; text.len() + 1];
+    let (s, e) = (loc.span.start as usize, loc.span.end as usize);
+    if e > s {
+        let from = s.saturating_sub(line_start).min(text.len());
+        let to = e.saturating_sub(line_start).min(text.len());
+        for c in &mut caret[from..to] {
+            *c = b'~';
+        }
+    }
+    let col0 = (col as usize).saturating_sub(1).min(text.len());
+    caret[col0] = b'^';
+    while caret.last() == Some(&b' ') {
+        caret.pop();
+    }
+    let mut src = Vec::with_capacity(text.len());
+    for &b in text {
+        if b == b'\t' {
+            src.push(b' ');
+            while src.len() % 8 != 0 {
+                src.push(b' ');
+            }
+        } else {
+            src.push(b);
+        }
+    }
+    let mut marks = Vec::with_capacity(caret.len());
+    for (i, &c) in caret.iter().enumerate() {
+        if text.get(i) == Some(&b'\t') {
+            marks.push(c);
+            while marks.len() % 8 != 0 {
+                marks.push(c);
+            }
+        } else {
+            marks.push(c);
+        }
+    }
+    out.push_str(&String::from_utf8_lossy(&src));
+    out.push('\n');
+    out.push_str(&String::from_utf8_lossy(&marks));
+    out.push('\n');
 }
 
 /// Collapses horizontal whitespace runs (unless `strict`) and drops the `\r`
@@ -281,17 +345,33 @@ impl Vars {
 
 fn validate_prefixes(opts: &Options) -> Result<(), String> {
     let mut seen = BTreeSet::new();
-    let defaults_check: &[&str] = if opts.check_prefixes.is_empty() { &["CHECK"] } else { &[] };
-    let defaults_comment: &[&str] = if opts.comment_prefixes.is_empty() { &["COM", "RUN"] } else { &[] };
+    let defaults_check: &[&str] = if opts.check_prefixes.is_empty() {
+        &["CHECK"]
+    } else {
+        &[]
+    };
+    let defaults_comment: &[&str] = if opts.comment_prefixes.is_empty() {
+        &["COM", "RUN"]
+    } else {
+        &[]
+    };
     for p in defaults_check.iter().chain(defaults_comment) {
         seen.insert(p.to_string());
     }
-    for (kind, list) in [("check", &opts.check_prefixes), ("comment", &opts.comment_prefixes)] {
+    for (kind, list) in [
+        ("check", &opts.check_prefixes),
+        ("comment", &opts.comment_prefixes),
+    ] {
         for p in list {
             if p.is_empty() {
-                return Err(format!("supplied {kind} prefix must not be the empty string"));
+                return Err(format!(
+                    "supplied {kind} prefix must not be the empty string"
+                ));
             }
-            if !p.bytes().all(|c| c.is_ascii_alphanumeric() || c == b'_' || c == b'-') {
+            if !p
+                .bytes()
+                .all(|c| c.is_ascii_alphanumeric() || c == b'_' || c == b'-')
+            {
                 return Err(format!(
                     "supplied {kind} prefix must start with a letter and contain only alphanumeric characters, hyphens, and underscores: '{p}'"
                 ));
@@ -323,7 +403,9 @@ fn define_globals(vars: &mut Vars, opts: &Options, diags: &mut Vec<Diagnostic>) 
             let block = match numeric::parse_block(&text, false) {
                 Ok(b) => b,
                 Err((_, msg)) => {
-                    diags.push(Diagnostic::bare_error(format!("Global define '{def}': {msg}")));
+                    diags.push(Diagnostic::bare_error(format!(
+                        "Global define '{def}': {msg}"
+                    )));
                     failed = true;
                     continue;
                 }
@@ -344,7 +426,13 @@ fn define_globals(vars: &mut Vars, opts: &Options, diags: &mut Vec<Diagnostic>) 
                 continue;
             };
             let format = block.format.unwrap_or(Format::UNSIGNED);
-            vars.nums.insert(name, NumVar { value: Some(value), format });
+            vars.nums.insert(
+                name,
+                NumVar {
+                    value: Some(value),
+                    format,
+                },
+            );
         } else {
             let (name, value) = (&def[..eq], &def[eq + 1..]);
             match numeric::parse_name(name) {
@@ -387,7 +475,11 @@ enum Found {
 fn find_check_type(rest: &str, is_comment: bool) -> (Found, usize) {
     let b = rest.as_bytes();
     if is_comment {
-        return if b.first() == Some(&b':') { (Found::Comment, 1) } else { (Found::None, 0) };
+        return if b.first() == Some(&b':') {
+            (Found::Comment, 1)
+        } else {
+            (Found::None, 0)
+        };
     }
     let modifiers = |ty: CheckTy, at: usize| -> (Found, usize) {
         let mut ty = ty;
@@ -435,7 +527,10 @@ fn find_check_type(rest: &str, is_comment: bool) -> (Found, usize) {
     let r = &rest[1..];
     let (found, used) = if let Some(after) = r.strip_prefix("COUNT-") {
         let digits = after.bytes().take_while(u8::is_ascii_digit).count();
-        let count: Option<u32> = after[..digits].parse().ok().filter(|&c| c > 0 && c <= i32::MAX as u32);
+        let count: Option<u32> = after[..digits]
+            .parse()
+            .ok()
+            .filter(|&c| c > 0 && c <= i32::MAX as u32);
         match (count, after.as_bytes().get(digits)) {
             (Some(c), Some(b':' | b'{')) => {
                 let mut ty = CheckTy::new(Kind::Plain);
@@ -445,9 +540,18 @@ fn find_check_type(rest: &str, is_comment: bool) -> (Found, usize) {
             }
             _ => (Found::BadCount, 1 + 6 + digits),
         }
-    } else if ["DAG-NOT:", "NOT-DAG:", "NEXT-NOT:", "NOT-NEXT:", "SAME-NOT:", "NOT-SAME:", "EMPTY-NOT:", "NOT-EMPTY:"]
-        .iter()
-        .any(|s| r.starts_with(s))
+    } else if [
+        "DAG-NOT:",
+        "NOT-DAG:",
+        "NEXT-NOT:",
+        "NOT-NEXT:",
+        "SAME-NOT:",
+        "NOT-SAME:",
+        "EMPTY-NOT:",
+        "NOT-EMPTY:",
+    ]
+    .iter()
+    .any(|s| r.starts_with(s))
     {
         (Found::BadNot, 1)
     } else {
@@ -480,8 +584,16 @@ fn parse_check_file(
 ) -> Result<Vec<CheckString>, ()> {
     let default_check = ["CHECK".to_string()];
     let default_comment = ["COM".to_string(), "RUN".to_string()];
-    let check_prefixes: &[String] = if opts.check_prefixes.is_empty() { &default_check } else { &opts.check_prefixes };
-    let comment_prefixes: &[String] = if opts.comment_prefixes.is_empty() { &default_comment } else { &opts.comment_prefixes };
+    let check_prefixes: &[String] = if opts.check_prefixes.is_empty() {
+        &default_check
+    } else {
+        &opts.check_prefixes
+    };
+    let comment_prefixes: &[String] = if opts.comment_prefixes.is_empty() {
+        &default_comment
+    } else {
+        &opts.comment_prefixes
+    };
 
     // Implicit CHECK-NOTs live in pseudo files named "command line".
     let mut implicit = Vec::new();
@@ -490,13 +602,26 @@ fn parse_check_file(
         let f = map.add("command line", text);
         let start = "-implicit-check-not='".len();
         let text = map.file(f).text();
-        let p = Pattern::parse(text, f, opts, CheckTy::new(Kind::Not), start, start + pat.len(), "IMPLICIT-CHECK", 1, diags)?;
+        let p = Pattern::parse(
+            text,
+            f,
+            opts,
+            CheckTy::new(Kind::Not),
+            start,
+            start + pat.len(),
+            "IMPLICIT-CHECK",
+            1,
+            diags,
+        )?;
         implicit.push(p);
     }
     let mk_implicit = |implicit: &[Pattern]| -> Vec<DagNot> {
         implicit
             .iter()
-            .map(|p| DagNot { pat: p.clone(), prefix: "IMPLICIT-CHECK".to_string() })
+            .map(|p| DagNot {
+                pat: p.clone(),
+                prefix: "IMPLICIT-CHECK".to_string(),
+            })
             .collect()
     };
 
@@ -506,9 +631,13 @@ fn parse_check_file(
     let mut prefixes: Vec<(&str, bool, Option<usize>)> = check_prefixes
         .iter()
         .map(|p| (p.as_str(), false, text.find(p.as_str())))
-        .chain(comment_prefixes.iter().map(|p| (p.as_str(), true, text.find(p.as_str()))))
+        .chain(
+            comment_prefixes
+                .iter()
+                .map(|p| (p.as_str(), true, text.find(p.as_str()))),
+        )
         .collect();
-    prefixes.sort_by(|a, b| b.0.len().cmp(&a.0.len()));
+    prefixes.sort_by_key(|p| std::cmp::Reverse(p.0.len()));
 
     let mut checks: Vec<CheckString> = Vec::new();
     let mut dag_nots = mk_implicit(&implicit);
@@ -558,7 +687,10 @@ fn parse_check_file(
             }
             Found::Misspelled => {
                 let directive = &text[at..after_prefix + used];
-                diags.push(Diagnostic::error(loc(file, at), format!("misspelled directive '{directive}'")));
+                diags.push(Diagnostic::error(
+                    loc(file, at),
+                    format!("misspelled directive '{directive}'"),
+                ));
                 return Err(());
             }
             Found::BadNot => {
@@ -607,7 +739,10 @@ fn parse_check_file(
             return Err(());
         }
         if matches!(ty.kind, Kind::Dag | Kind::Not) {
-            dag_nots.push(DagNot { pat, prefix: prefix.to_string() });
+            dag_nots.push(DagNot {
+                pat,
+                prefix: prefix.to_string(),
+            });
             continue;
         }
         checks.push(CheckString {
@@ -658,16 +793,21 @@ fn bytecount(b: &[u8], c: u8) -> u32 {
 /// Offset of the first `\n` or `\r` at or after `from` (or the end).
 fn line_end(b: &[u8], from: usize) -> usize {
     let from = from.min(b.len());
-    b[from..].iter().position(|&c| c == b'\n' || c == b'\r').map_or(b.len(), |p| p + from)
+    b[from..]
+        .iter()
+        .position(|&c| c == b'\n' || c == b'\r')
+        .map_or(b.len(), |p| p + from)
 }
 
 fn loc(file: FileId, at: usize) -> Loc {
-    Loc { file, span: Span::from(at..at) }
+    Loc {
+        file,
+        span: Span::from(at..at),
+    }
 }
 
 /// Matching state while checking the input.
 struct Checker<'a> {
-    map: &'a SourceMap,
     input: &'a str,
     input_file: FileId,
     vars: Vars,
@@ -681,11 +821,15 @@ impl Checker<'_> {
     }
 
     fn in_range(&self, start: usize, end: usize) -> Loc {
-        Loc { file: self.input_file, span: Span::from(start..end) }
+        Loc {
+            file: self.input_file,
+            span: Span::from(start..end),
+        }
     }
 
     fn note(&mut self, at: Loc, msg: impl Into<String>) {
-        self.diags.push(Diagnostic::new(Severity::Note, Some(at), msg));
+        self.diags
+            .push(Diagnostic::new(Severity::Note, Some(at), msg));
     }
 
     /// FileCheck's `checkInput`: label blocks, then each directive in turn.
@@ -735,7 +879,13 @@ impl Checker<'_> {
 
     /// FileCheck's `FileCheckString::Check`: returns the match position and
     /// length within `[start, end)`.
-    fn check_one(&mut self, cs: &CheckString, start: usize, end: usize, label_scan: bool) -> Option<(usize, usize)> {
+    fn check_one(
+        &mut self,
+        cs: &CheckString,
+        start: usize,
+        end: usize,
+        label_scan: bool,
+    ) -> Option<(usize, usize)> {
         let mut last_pos = start;
         let mut nots: Vec<&DagNot> = Vec::new();
         if !label_scan {
@@ -753,7 +903,8 @@ impl Checker<'_> {
         }
         let len = last_end - first_pos;
         if !label_scan {
-            if self.check_next(cs, last_pos, first_pos) || self.check_same(cs, last_pos, first_pos) {
+            if self.check_next(cs, last_pos, first_pos) || self.check_same(cs, last_pos, first_pos)
+            {
                 return None;
             }
             if self.check_not(&nots, last_pos, first_pos) {
@@ -777,18 +928,29 @@ impl Checker<'_> {
         res: MatchOutcome,
     ) -> Option<(usize, usize)> {
         match res {
-            MatchOutcome::Found { pos, len, subst, caps } => {
+            MatchOutcome::Found {
+                pos,
+                len,
+                subst,
+                caps,
+            } => {
                 if expected {
                     return Some((pos, len));
                 }
-                let mut msg = format!("{}: excluded string found in input", pat.ty.describe(prefix));
+                let mut msg = format!(
+                    "{}: excluded string found in input",
+                    pat.ty.describe(prefix)
+                );
                 if pat.ty.count > 1 {
                     msg.push_str(&format!(" ({n} out of {})", pat.ty.count));
                 }
                 self.diags.push(Diagnostic::error(pat.loc(), msg));
                 self.note(self.in_range(pos, pos + len), "found here");
                 for (from, value) in subst {
-                    self.note(self.in_loc(pos), format!("with \"{from}\" equal to {value}"));
+                    self.note(
+                        self.in_loc(pos),
+                        format!("with \"{from}\" equal to {value}"),
+                    );
                 }
                 for (name, s, e) in caps {
                     self.note(self.in_range(s, e), format!("captured var \"{name}\""));
@@ -799,14 +961,20 @@ impl Checker<'_> {
                 if !expected {
                     return None;
                 }
-                let mut msg = format!("{}: expected string not found in input", pat.ty.describe(prefix));
+                let mut msg = format!(
+                    "{}: expected string not found in input",
+                    pat.ty.describe(prefix)
+                );
                 if pat.ty.count > 1 {
                     msg.push_str(&format!(" ({n} out of {})", pat.ty.count));
                 }
                 self.diags.push(Diagnostic::error(pat.loc(), msg));
                 self.note(self.in_loc(start), "scanning from here");
                 for (from, value) in subst {
-                    self.note(self.in_loc(start), format!("with \"{from}\" equal to {value}"));
+                    self.note(
+                        self.in_loc(start),
+                        format!("with \"{from}\" equal to {value}"),
+                    );
                 }
                 self.fuzzy(pat, start, end);
                 None
@@ -816,7 +984,10 @@ impl Checker<'_> {
                     self.diags.push(Diagnostic::error(at, msg));
                 }
                 for (from, value) in subst {
-                    self.note(self.in_loc(start), format!("with \"{from}\" equal to {value}"));
+                    self.note(
+                        self.in_loc(start),
+                        format!("with \"{from}\" equal to {value}"),
+                    );
                 }
                 if expected {
                     self.fuzzy(pat, start, end);
@@ -865,11 +1036,18 @@ impl Checker<'_> {
         let name = format!(
             "{}{}",
             cs.prefix,
-            if cs.pat.ty.kind == Kind::Empty { "-EMPTY" } else { "-NEXT" }
+            if cs.pat.ty.kind == Kind::Empty {
+                "-EMPTY"
+            } else {
+                "-NEXT"
+            }
         );
         let (count, first_nl) = count_newlines(&self.input.as_bytes()[from..to]);
         if count == 0 {
-            self.diags.push(Diagnostic::error(cs.pat.loc(), format!("{name}: is on the same line as previous match")));
+            self.diags.push(Diagnostic::error(
+                cs.pat.loc(),
+                format!("{name}: is on the same line as previous match"),
+            ));
             self.note(self.in_loc(to), "'next' match was here");
             self.note(self.in_loc(from), "previous match ended here");
             return true;
@@ -881,7 +1059,10 @@ impl Checker<'_> {
             ));
             self.note(self.in_loc(to), "'next' match was here");
             self.note(self.in_loc(from), "previous match ended here");
-            self.note(self.in_loc(from + first_nl), "non-matching line after previous match is here");
+            self.note(
+                self.in_loc(from + first_nl),
+                "non-matching line after previous match is here",
+            );
             return true;
         }
         false
@@ -895,7 +1076,10 @@ impl Checker<'_> {
         if count != 0 {
             self.diags.push(Diagnostic::error(
                 cs.pat.loc(),
-                format!("{}-SAME: is not on the same line as the previous match", cs.prefix),
+                format!(
+                    "{}-SAME: is not on the same line as the previous match",
+                    cs.prefix
+                ),
             ));
             self.note(self.in_loc(to), "'next' match was here");
             self.note(self.in_loc(from), "previous match ended here");
@@ -956,7 +1140,8 @@ impl Checker<'_> {
                 match_pos = ranges[mi].1;
                 mi += 1;
             }
-            let group_ends = cs.dag_nots.get(idx + 1).map_or(true, |n| n.pat.ty.kind == Kind::Not);
+            let group_ends =
+                !matches!(cs.dag_nots.get(idx + 1), Some(n) if n.pat.ty.kind != Kind::Not);
             if group_ends {
                 let first = ranges.first().map_or(start_pos, |r| r.0);
                 if !nots.is_empty() {
@@ -1016,7 +1201,11 @@ fn edit_distance(a: &[u8], b: &[u8]) -> usize {
         row[0] = i + 1;
         for (j, &cb) in b.iter().enumerate() {
             let cur = row[j + 1];
-            row[j + 1] = if ca == cb { prev } else { 1 + prev.min(cur).min(row[j]) };
+            row[j + 1] = if ca == cb {
+                prev
+            } else {
+                1 + prev.min(cur).min(row[j])
+            };
             prev = cur;
         }
     }

@@ -115,9 +115,19 @@ pub enum Func {
 pub enum Node {
     Lit(i128),
     /// A numeric variable (or `@LINE`) and its offset in the block.
-    Var { name: String, offset: usize },
-    Binary { add: bool, lhs: u32, rhs: u32 },
-    Call { func: Func, args: Vec<u32> },
+    Var {
+        name: String,
+        offset: usize,
+    },
+    Binary {
+        add: bool,
+        lhs: u32,
+        rhs: u32,
+    },
+    Call {
+        func: Func,
+        args: Vec<u32>,
+    },
 }
 
 /// A parsed numeric substitution block.
@@ -152,7 +162,7 @@ pub fn parse_block(text: &str, legacy: bool) -> Result<NumBlock, BlockError> {
     let comma = text.find(',');
     let paren = text.find('(');
     if let Some(c) = comma {
-        if paren.map_or(true, |p| c < p) {
+        if !matches!(paren, Some(p) if p < c) {
             block.format = Some(parse_format(&text[..c])?);
             pos = c + 1;
         }
@@ -163,12 +173,8 @@ pub fn parse_block(text: &str, legacy: bool) -> Result<NumBlock, BlockError> {
         let lead = def_text.len() - def_text.trim_start().len();
         let name_text = def_text.trim();
         let name_off = pos + lead;
-        let (name, used) = parse_name(name_text).ok_or_else(|| {
-            (
-                name_off,
-                "invalid variable name".to_string(),
-            )
-        })?;
+        let (name, used) =
+            parse_name(name_text).ok_or_else(|| (name_off, "invalid variable name".to_string()))?;
         if name.starts_with('@') {
             return Err((
                 name_off,
@@ -226,7 +232,9 @@ fn parse_format(spec: &str) -> Result<Format, BlockError> {
     let mut precision = 0;
     if let Some(r) = rest.strip_prefix('.') {
         let n = r.bytes().take_while(u8::is_ascii_digit).count();
-        precision = r[..n].parse().map_err(|_| (lead, "invalid precision in format specifier".to_string()))?;
+        precision = r[..n]
+            .parse()
+            .map_err(|_| (lead, "invalid precision in format specifier".to_string()))?;
         rest = &r[n..];
     }
     let kind = match rest {
@@ -237,7 +245,10 @@ fn parse_format(spec: &str) -> Result<Format, BlockError> {
         _ => return Err(bad()),
     };
     if alt && !matches!(kind, FormatKind::HexLower | FormatKind::HexUpper) {
-        return Err((lead, "alternate form only supported for hex values".to_string()));
+        return Err((
+            lead,
+            "alternate form only supported for hex values".to_string(),
+        ));
     }
     Ok(Format {
         kind,
@@ -258,7 +269,10 @@ pub fn parse_name(s: &str) -> Option<(&str, usize)> {
         Some(c) if c.is_ascii_alphabetic() || *c == b'_' => {}
         _ => return None,
     }
-    while b.get(i).is_some_and(|c| c.is_ascii_alphanumeric() || *c == b'_') {
+    while b
+        .get(i)
+        .is_some_and(|c| c.is_ascii_alphanumeric() || *c == b'_')
+    {
         i += 1;
     }
     Some((&s[..i], i))
@@ -336,7 +350,10 @@ impl Parser<'_> {
             let e = self.expr(depth + 1)?;
             self.skip_ws();
             if !self.rest().starts_with(')') {
-                return Err((self.pos, "missing ')' at end of nested expression".to_string()));
+                return Err((
+                    self.pos,
+                    "missing ')' at end of nested expression".to_string(),
+                ));
             }
             self.pos += 1;
             return Ok(e);
@@ -377,7 +394,10 @@ impl Parser<'_> {
                     if self.rest().starts_with(',') {
                         self.pos += 1;
                     } else if !self.rest().starts_with(')') {
-                        return Err((self.pos, "missing ')' at end of call expression".to_string()));
+                        return Err((
+                            self.pos,
+                            "missing ')' at end of call expression".to_string(),
+                        ));
                     }
                 }
                 if args.len() != 2 {
@@ -410,7 +430,10 @@ impl Parser<'_> {
             (10, 0)
         };
         let d = &body[digits_from..];
-        let n = d.bytes().take_while(|c| c.is_ascii_hexdigit() && (radix == 16 || c.is_ascii_digit())).count();
+        let n = d
+            .bytes()
+            .take_while(|c| c.is_ascii_hexdigit() && (radix == 16 || c.is_ascii_digit()))
+            .count();
         if n == 0 {
             return Err((start, format!("invalid operand format '{r}'")));
         }
@@ -458,7 +481,11 @@ impl NumBlock {
             Node::Binary { add, lhs, rhs } => {
                 let a = self.eval_node(*lhs, lookup, depth + 1)?;
                 let b = self.eval_node(*rhs, lookup, depth + 1)?;
-                let r = if *add { a.checked_add(b) } else { a.checked_sub(b) };
+                let r = if *add {
+                    a.checked_add(b)
+                } else {
+                    a.checked_sub(b)
+                };
                 r.ok_or(EvalError::Overflow)
             }
             Node::Call { func, args } => {

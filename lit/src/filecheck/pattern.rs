@@ -2,10 +2,11 @@
 //! matching (`Pattern::match`).
 
 use super::numeric::{self, Format, NumBlock};
-use super::{posix, CheckTy, Kind, Options, Vars};
 use super::NumVar;
+use super::{posix, CheckTy, Kind, Options, Vars};
 use irkit_diag::{Diagnostic, FileId, Loc, Span};
 use regex::Regex;
+use std::ops::Range;
 
 /// A compiled pattern.
 #[derive(Clone, Debug)]
@@ -33,7 +34,9 @@ enum Body {
 struct RegexPat {
     pieces: Vec<Piece>,
     /// The whole regex, when nothing needs substituting at match time.
-    compiled: Option<Regex>,
+    compiled: Option<Compiled>,
+    /// Whether the regex uses back-references (and needs `fancy_regex`).
+    backrefs: bool,
     /// String variables defined here, with their capture group names.
     str_defs: Vec<(String, String)>,
     num_defs: Vec<NumDef>,
@@ -54,9 +57,15 @@ struct NumDef {
 enum Piece {
     Text(String),
     /// `[[NAME]]`; `at` is the name's offset in the check file.
-    StrUse { name: String, at: usize },
+    StrUse {
+        name: String,
+        at: usize,
+    },
     /// `[[#EXPR]]`; `at` is the block's offset in the check file.
-    NumUse { block: NumBlock, at: usize },
+    NumUse {
+        block: NumBlock,
+        at: usize,
+    },
 }
 
 /// The result of matching a pattern on a region of the input.
@@ -69,12 +78,30 @@ pub(crate) enum MatchOutcome {
         subst: Vec<(String, String)>,
         caps: Vec<(String, usize, usize)>,
     },
-    NotFound { subst: Vec<(String, String)> },
+    NotFound {
+        subst: Vec<(String, String)>,
+    },
     /// The pattern could not be instantiated (undefined variable, overflow).
     Error {
         errors: Vec<(Loc, String)>,
         subst: Vec<(String, String)>,
     },
+}
+
+/// The number of capture groups a POSIX regex opens.
+fn count_groups(re: &str) -> usize {
+    let b = re.as_bytes();
+    let mut n = 0;
+    let mut i = 0;
+    while i < b.len() {
+        match b[i] {
+            b'\\' => i += 1,
+            b'(' => n += 1,
+            _ => {}
+        }
+        i += 1;
+    }
+    n
 }
 
 /// Escapes like LLVM's `Regex::escape`, for the fuzzy-match text.
@@ -206,14 +233,17 @@ impl Pattern {
             let re = Regex::new(&format!("{flags}\\n$")).map_err(|_| ())?;
             pat.body = Body::Regex(Box::new(RegexPat {
                 pieces: Vec::new(),
-                compiled: Some(re),
+                compiled: Some(Compiled::Std(re)),
+                backrefs: false,
                 str_defs: Vec::new(),
                 num_defs: Vec::new(),
                 skip: 1,
             }));
             return Ok(pat);
         }
-        if ty.literal || (!full_lines && (ps.len() < 2 || (!ps.contains("{{") && !ps.contains("[[")))) {
+        if ty.literal
+            || (!full_lines && (ps.len() < 2 || (!ps.contains("{{") && !ps.contains("[["))))
+        {
             pat.fuzzy = ps.to_string();
             pat.body = Body::Fixed(ps.to_string());
             return Ok(pat);
@@ -222,6 +252,7 @@ impl Pattern {
         let mut re = RegexPat {
             pieces: Vec::new(),
             compiled: None,
+            backrefs: false,
             str_defs: Vec::new(),
             num_defs: Vec::new(),
             skip: 0,
@@ -237,23 +268,33 @@ impl Pattern {
             }
         }
         let mut n_groups = 0usize;
+        // FileCheck's capture group numbering, for the fuzzy-match text.
+        let mut llvm_paren = 1usize;
+        let mut llvm_group_of: Vec<(String, usize)> = Vec::new();
         let mut defined_here: Vec<String> = Vec::new();
         let mut cur = start;
         while cur < end {
             let rest = &text[cur..end];
             if rest.starts_with("{{") {
                 let Some(close) = rest.find("}}") else {
-                    diags.push(Diagnostic::error(at(cur), "found start of regex string with no end '}}'"));
+                    diags.push(Diagnostic::error(
+                        at(cur),
+                        "found start of regex string with no end '}}'",
+                    ));
                     return Err(());
                 };
                 let has_alt = rest.contains('|');
                 let body = &rest[2..close];
+                llvm_paren += usize::from(has_alt) + count_groups(body);
                 if has_alt {
                     cur_text.push('(');
                     fuzzy.push('(');
                 }
                 if let Err(e) = posix::translate(&mut cur_text, body) {
-                    diags.push(Diagnostic::error(at(cur + 2), format!("invalid regex: {}", e.message)));
+                    diags.push(Diagnostic::error(
+                        at(cur + 2),
+                        format!("invalid regex: {}", e.message),
+                    ));
                     return Err(());
                 }
                 fuzzy.push_str(body);
@@ -270,7 +311,10 @@ impl Pattern {
                 let close = match find_block_end(inner_all) {
                     Ok(Some(c)) => c,
                     Ok(None) => {
-                        diags.push(Diagnostic::error(at(cur), "Invalid substitution block, no ]] found"));
+                        diags.push(Diagnostic::error(
+                            at(cur),
+                            "Invalid substitution block, no ]] found",
+                        ));
                         return Err(());
                     }
                     Err((o, msg)) => {
@@ -293,7 +337,9 @@ impl Pattern {
                             .nodes
                             .iter()
                             .find_map(|n| match n {
-                                numeric::Node::Var { name, offset } if name == used => Some(*offset),
+                                numeric::Node::Var { name, offset } if name == used => {
+                                    Some(*offset)
+                                }
                                 _ => None,
                             })
                             .unwrap_or(0);
@@ -305,6 +351,7 @@ impl Pattern {
                     }
                     if let Some((name, _)) = &block.def {
                         defined_here.push(name.clone());
+                        llvm_paren += 1;
                     }
                     Self::push_num(
                         &mut re,
@@ -319,7 +366,10 @@ impl Pattern {
                 let colon = inner.find(':');
                 let name_part = &inner[..colon.unwrap_or(inner.len())];
                 if let Some(sp) = name_part.find([' ', '\t']) {
-                    diags.push(Diagnostic::error(at(inner_start + sp), "unexpected whitespace"));
+                    diags.push(Diagnostic::error(
+                        at(inner_start + sp),
+                        "unexpected whitespace",
+                    ));
                     return Err(());
                 }
                 let Some((name, used)) = numeric::parse_name(inner) else {
@@ -336,6 +386,8 @@ impl Pattern {
                         return Err(());
                     }
                     let regex_src = &inner[colon + 1..];
+                    llvm_group_of.push((name.to_string(), llvm_paren));
+                    llvm_paren += 1 + count_groups(regex_src);
                     let group = format!("fc{n_groups}");
                     n_groups += 1;
                     cur_text.push_str(&format!("(?P<{group}>"));
@@ -362,21 +414,39 @@ impl Pattern {
                             return Err(());
                         }
                     };
-                    Self::push_num(&mut re, &mut cur_text, &mut fuzzy, &mut n_groups, block, inner_start);
+                    Self::push_num(
+                        &mut re,
+                        &mut cur_text,
+                        &mut fuzzy,
+                        &mut n_groups,
+                        block,
+                        inner_start,
+                    );
                     continue;
                 }
                 if used != inner.len() {
-                    diags.push(Diagnostic::error(at(inner_start), "invalid name in string variable use"));
-                    return Err(());
-                }
-                if defined_here.iter().any(|d| d == name) {
                     diags.push(Diagnostic::error(
                         at(inner_start),
-                        format!(
-                            "irkit filecheck does not support using '{name}' in the directive that defines it (a back-reference)"
-                        ),
+                        "invalid name in string variable use",
                     ));
                     return Err(());
+                }
+                if let Some((_, group)) = re.str_defs.iter().rev().find(|(d, _)| d == name) {
+                    // A use of a variable defined earlier in this directive
+                    // is a back-reference, as in FileCheck.
+                    cur_text.push_str(&format!("\\k<{group}>"));
+                    re.backrefs = true;
+                    let n = llvm_group_of
+                        .iter()
+                        .rev()
+                        .find(|(d, _)| d == name)
+                        .map_or(1, |g| g.1);
+                    if n <= 9 {
+                        fuzzy.push_str(&format!("\\{n}"));
+                    } else {
+                        fuzzy.push_str(&format!("\\g{{{n}}}"));
+                    }
+                    continue;
                 }
                 re.pieces.push(Piece::Text(std::mem::take(&mut cur_text)));
                 re.pieces.push(Piece::StrUse {
@@ -408,10 +478,10 @@ impl Pattern {
             let Some(Piece::Text(t)) = re.pieces.first() else {
                 return Err(());
             };
-            match Regex::new(t) {
+            match Compiled::new(t, re.backrefs) {
                 Ok(r) => re.compiled = Some(r),
                 Err(e) => {
-                    diags.push(Diagnostic::error(at(start), format!("invalid regex: {}", first_line(&e.to_string()))));
+                    diags.push(Diagnostic::error(at(start), format!("invalid regex: {e}")));
                     return Err(());
                 }
             }
@@ -506,7 +576,9 @@ impl Pattern {
                                 llvm_escape(&mut shown, v);
                                 subst.push((escape_c(name), format!("\"{}\"", escape_c(&shown))));
                             }
-                            None => errors.push((self.at(*at), format!("undefined variable: {name}"))),
+                            None => {
+                                errors.push((self.at(*at), format!("undefined variable: {name}")))
+                            }
                         },
                         Piece::NumUse { block, at } => {
                             let line = i128::from(self.line);
@@ -552,35 +624,40 @@ impl Pattern {
                 if !errors.is_empty() {
                     return MatchOutcome::Error { errors, subst };
                 }
-                match Regex::new(&text) {
+                match Compiled::new(&text, re.backrefs) {
                     Ok(r) => {
                         owned = r;
                         &owned
                     }
                     Err(e) => {
                         return MatchOutcome::Error {
-                            errors: vec![(self.loc(), format!("invalid regex: {}", first_line(&e.to_string())))],
+                            errors: vec![(self.loc(), format!("invalid regex: {e}"))],
                             subst,
                         }
                     }
                 }
             }
         };
-        let Some(caps) = compiled.captures(hay) else {
-            return MatchOutcome::NotFound { subst };
-        };
-        let Some(m) = caps.get(0) else {
+        let names: Vec<&str> = re
+            .str_defs
+            .iter()
+            .map(|d| d.1.as_str())
+            .chain(re.num_defs.iter().map(|d| d.group.as_str()))
+            .collect();
+        let Some((m, groups)) = compiled.captures(hay, &names) else {
             return MatchOutcome::NotFound { subst };
         };
         let mut captured = Vec::new();
-        for (name, group) in &re.str_defs {
-            if let Some(c) = caps.name(group) {
-                vars.strings.insert(name.clone(), c.as_str().to_string());
-                captured.push((name.clone(), start + c.start(), start + c.end()));
+        let mut groups = groups.into_iter();
+        for (name, _) in &re.str_defs {
+            if let Some(Some(c)) = groups.next() {
+                vars.strings
+                    .insert(name.clone(), hay[c.clone()].to_string());
+                captured.push((name.clone(), start + c.start, start + c.end));
             }
         }
         for d in &re.num_defs {
-            let Some(c) = caps.name(&d.group) else {
+            let Some(Some(c)) = groups.next() else {
                 continue;
             };
             let fmt = d.explicit.unwrap_or_else(|| {
@@ -589,14 +666,15 @@ impl Pattern {
                     .and_then(|n| vars.nums.get(n).map(|v| v.format))
                     .unwrap_or(Format::UNSIGNED)
             });
-            let value = fmt.parse(c.as_str());
-            vars.nums.insert(d.name.clone(), NumVar { value, format: fmt });
-            captured.push((d.name.clone(), start + c.start(), start + c.end()));
+            let value = fmt.parse(&hay[c.clone()]);
+            vars.nums
+                .insert(d.name.clone(), NumVar { value, format: fmt });
+            captured.push((d.name.clone(), start + c.start, start + c.end));
         }
         captured.sort_by_key(|c| c.1);
         let skip = re.skip.min(m.len());
         MatchOutcome::Found {
-            pos: start + m.start() + skip,
+            pos: start + m.start + skip,
             len: m.len() - skip,
             subst,
             caps: captured,
@@ -611,8 +689,59 @@ impl Pattern {
     }
 }
 
+/// The ranges of some named capture groups (`None`: did not participate).
+type GroupRanges = Vec<Option<Range<usize>>>;
+
+/// A compiled regex: the `regex` crate, or `fancy_regex` when the pattern
+/// has back-references.
+#[derive(Clone, Debug)]
+enum Compiled {
+    Std(Regex),
+    Fancy(Box<fancy_regex::Regex>),
+}
+
+impl Compiled {
+    fn new(text: &str, backrefs: bool) -> Result<Compiled, String> {
+        if backrefs {
+            fancy_regex::Regex::new(text)
+                .map(|r| Compiled::Fancy(Box::new(r)))
+                .map_err(|e| first_line(&e.to_string()).to_string())
+        } else {
+            Regex::new(text)
+                .map(Compiled::Std)
+                .map_err(|e| first_line(&e.to_string()).to_string())
+        }
+    }
+
+    /// The leftmost match and the ranges of the named groups `names`.
+    fn captures(&self, hay: &str, names: &[&str]) -> Option<(Range<usize>, GroupRanges)> {
+        match self {
+            Compiled::Std(r) => {
+                let c = r.captures(hay)?;
+                let m = c.get(0)?.range();
+                Some((
+                    m,
+                    names.iter().map(|n| c.name(n).map(|g| g.range())).collect(),
+                ))
+            }
+            Compiled::Fancy(r) => {
+                // A backtracking limit reached counts as no match.
+                let c = r.captures(hay).ok().flatten()?;
+                let m = c.get(0)?.range();
+                Some((
+                    m,
+                    names.iter().map(|n| c.name(n).map(|g| g.range())).collect(),
+                ))
+            }
+        }
+    }
+}
+
 fn first_line(s: &str) -> &str {
-    s.lines().rev().find(|l| l.starts_with("error:")).unwrap_or_else(|| s.lines().next().unwrap_or(s))
+    s.lines()
+        .rev()
+        .find(|l| l.starts_with("error:"))
+        .unwrap_or_else(|| s.lines().next().unwrap_or(s))
 }
 
 /// Escapes like LLVM's `raw_ostream::write_escaped`.
@@ -624,7 +753,9 @@ fn escape_c(s: &str) -> String {
             '\t' => out.push_str("\\t"),
             '\n' => out.push_str("\\n"),
             '"' => out.push_str("\\\""),
-            c if (c as u32) < 0x20 || c as u32 == 0x7f => out.push_str(&format!("\\{:03o}", c as u32)),
+            c if (c as u32) < 0x20 || c as u32 == 0x7f => {
+                out.push_str(&format!("\\{:03o}", c as u32))
+            }
             c => out.push(c),
         }
     }
@@ -637,5 +768,6 @@ fn find_ignore_case(hay: &str, needle: &str) -> Option<usize> {
     if n.len() > h.len() {
         return None;
     }
-    (0..=h.len() - n.len()).find(|&i| h[i..i + n.len()].eq_ignore_ascii_case(n) && hay.is_char_boundary(i))
+    (0..=h.len() - n.len())
+        .find(|&i| h[i..i + n.len()].eq_ignore_ascii_case(n) && hay.is_char_boundary(i))
 }

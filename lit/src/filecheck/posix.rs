@@ -158,11 +158,7 @@ fn bracket(out: &mut String, src: &str, start: usize) -> Result<usize, RegexErro
         if c == b'[' && matches!(b.get(i + 1), Some(b':' | b'.' | b'=')) {
             let kind = b[i + 1];
             let close = [kind, b']'];
-            let Some(end) = src[i + 2..]
-                .as_bytes()
-                .windows(2)
-                .position(|w| w == close)
-            else {
+            let Some(end) = src.as_bytes()[i + 2..].windows(2).position(|w| w == close) else {
                 return Err(err(i, "brackets ([ ]) not balanced"));
             };
             let name = &src[i + 2..i + 2 + end];
@@ -283,7 +279,14 @@ mod tests {
 
     #[test]
     fn translated_regexes_compile() {
-        for src in [r"[0-9]+", r"(a|b)*c", r"[^]]", r"\\", r"%[a-z0-9_.]+", r"[[:space:]]*"] {
+        for src in [
+            r"[0-9]+",
+            r"(a|b)*c",
+            r"[^]]",
+            r"\\",
+            r"%[a-z0-9_.]+",
+            r"[[:space:]]*",
+        ] {
             let s = tr(src);
             assert!(regex::Regex::new(&s).is_ok(), "{src} -> {s}");
         }

@@ -11,11 +11,26 @@ struct Case {
 }
 
 const fn case(input: &'static str, check: &'static str, pass: bool) -> Case {
-    Case { input, check, args: &[], pass }
+    Case {
+        input,
+        check,
+        args: &[],
+        pass,
+    }
 }
 
-const fn with(input: &'static str, check: &'static str, args: &'static [&'static str], pass: bool) -> Case {
-    Case { input, check, args, pass }
+const fn with(
+    input: &'static str,
+    check: &'static str,
+    args: &'static [&'static str],
+    pass: bool,
+) -> Case {
+    Case {
+        input,
+        check,
+        args,
+        pass,
+    }
 }
 
 fn options(args: &[&str]) -> Options {
@@ -66,7 +81,12 @@ fn behaviour_table() {
             ));
         }
     }
-    assert!(bad.is_empty(), "{} mismatches:\n{}", bad.len(), bad.join("\n"));
+    assert!(
+        bad.is_empty(),
+        "{} mismatches:\n{}",
+        bad.len(),
+        bad.join("\n")
+    );
 }
 
 fn report(input: &str, check_text: &str, args: &[&str]) -> String {

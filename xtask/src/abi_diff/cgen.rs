@@ -40,7 +40,11 @@ impl CGen {
                 let mut body = String::new();
                 for (i, f) in r.fields.iter().enumerate() {
                     let (base, suffix) = self.spell(&f.ty);
-                    let name = if f.named { format!(" m{i}") } else { String::new() };
+                    let name = if f.named {
+                        format!(" m{i}")
+                    } else {
+                        String::new()
+                    };
                     let _ = write!(body, "  {base}{name}{suffix}");
                     if let Some(b) = f.bits {
                         let _ = write!(body, " : {b}");
@@ -79,12 +83,19 @@ impl CGen {
             let (base, suffix) = self.spell(a);
             params.push(format!("{base} a{i}{suffix}"));
         }
-        let params = if params.is_empty() { "void".to_string() } else { params.join(", ") };
+        let params = if params.is_empty() {
+            "void".to_string()
+        } else {
+            params.join(", ")
+        };
         let _ = write!(out, "{ret} {}({params}) {{", sig.name);
         if sig.ret == CType::Prim(Prim::Void) {
             out.push_str(" }\n");
         } else {
-            let _ = writeln!(out, " {ret} r; __builtin_memset(&r, 0, sizeof r); return r; }}");
+            let _ = writeln!(
+                out,
+                " {ret} r; __builtin_memset(&r, 0, sizeof r); return r; }}"
+            );
         }
     }
 
@@ -92,7 +103,10 @@ impl CGen {
     pub fn finish(&self, functions: &str) -> String {
         let mut s = String::with_capacity(self.decls.len() + functions.len() + 256);
         for (p, n) in &self.vec_typedefs {
-            let prim = super::desc::PRIMS.iter().find(|x| x.1 == p).map_or(Prim::Int, |x| x.0);
+            let prim = super::desc::PRIMS
+                .iter()
+                .find(|x| x.1 == p)
+                .map_or(Prim::Int, |x| x.0);
             let _ = writeln!(
                 s,
                 "typedef {} {} __attribute__((vector_size({})));",

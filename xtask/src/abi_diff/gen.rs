@@ -50,7 +50,28 @@ const INTS: &[Prim] = &[
     Prim::LLong,
     Prim::ULLong,
 ];
-const FLOATS: &[Prim] = &[Prim::Half, Prim::Float, Prim::Float, Prim::Double, Prim::Double, Prim::LDouble];
+const SMALL: &[Prim] = &[
+    Prim::Bool,
+    Prim::Char,
+    Prim::UChar,
+    Prim::Short,
+    Prim::Int,
+    Prim::UInt,
+    Prim::Long,
+    Prim::Half,
+    Prim::Float,
+    Prim::Float,
+    Prim::Double,
+    Prim::Ptr,
+];
+const FLOATS: &[Prim] = &[
+    Prim::Half,
+    Prim::Float,
+    Prim::Float,
+    Prim::Double,
+    Prim::Double,
+    Prim::LDouble,
+];
 const VEC_ELEMS: &[Prim] = &[
     Prim::Char,
     Prim::Short,
@@ -78,14 +99,24 @@ const COMPLEX_ELEMS: &[Prim] = &[
 pub struct Gen {
     pub rng: Rng,
     cfg: GenCfg,
+    /// Per signature: prefer small members (records of at most 16 bytes are
+    /// where the eightbyte and HFA rules and the coerced types live).
+    small: bool,
 }
 
 impl Gen {
     pub fn new(seed: u64, cfg: GenCfg) -> Self {
-        Gen { rng: Rng::new(seed), cfg }
+        Gen {
+            rng: Rng::new(seed),
+            cfg,
+            small: false,
+        }
     }
 
     fn prim(&mut self) -> Prim {
+        if self.small && self.rng.pct(80) {
+            return self.rng.pick(SMALL);
+        }
         match self.rng.below(10) {
             0..=4 => self.rng.pick(INTS),
             5..=7 => self.rng.pick(FLOATS),
@@ -132,6 +163,11 @@ impl Gen {
             } else {
                 self.value(depth)
             };
+            // clang-19 divides by zero (SIGFPE) classifying arrays of
+            // zero-sized elements, so the generator never makes them.
+            if zero_sized(&e) {
+                return CType::Array(Box::new(CType::Prim(self.prim())), n);
+            }
             return CType::Array(Box::new(e), n);
         }
         self.value(depth)
@@ -141,10 +177,18 @@ impl Gen {
     pub fn record(&mut self, depth: u32, top: bool) -> RecordDesc {
         let union = self.rng.pct(15);
         let packed = self.rng.pct(10);
-        let align = if self.rng.pct(8) { Some(self.rng.pick(&[1u32, 2, 4, 8, 16, 32, 64])) } else { None };
+        let align = if self.rng.pct(8) {
+            Some(self.rng.pick(&[1u32, 2, 4, 8, 16, 32, 64]))
+        } else {
+            None
+        };
         // Bias towards small records: that is where the classification is.
-        let max = if self.rng.pct(70) { 3 } else { 6 };
-        let n = if self.rng.pct(5) { 0 } else { 1 + self.rng.below(max) };
+        let max = if self.small || self.rng.pct(70) { 3 } else { 6 };
+        let n = if self.rng.pct(5) {
+            0
+        } else {
+            1 + self.rng.below(max)
+        };
         let mut fields = Vec::new();
         let mut has_named_plain = false;
         for _ in 0..n {
@@ -153,28 +197,72 @@ impl Gen {
                 let t = self.rng.pick(INTS);
                 let max = if t == Prim::Bool { 1 } else { t.size() * 8 };
                 let zero = self.rng.pct(15);
-                let w = if zero { 0 } else { 1 + self.rng.below(max) as u32 };
+                let w = if zero {
+                    0
+                } else {
+                    1 + self.rng.below(max) as u32
+                };
                 let named = !zero && !self.rng.pct(20);
-                let align = if named && self.rng.pct(5) { Some(self.rng.pick(&[2u32, 4, 8])) } else { None };
-                fields.push(FieldDesc { ty: CType::Prim(t), bits: Some(w), named, align });
+                let align = if named && self.rng.pct(5) {
+                    Some(self.rng.pick(&[2u32, 4, 8]))
+                } else {
+                    None
+                };
+                fields.push(FieldDesc {
+                    ty: CType::Prim(t),
+                    bits: Some(w),
+                    named,
+                    align,
+                });
             } else {
                 let ty = self.member(depth);
-                let align = if self.rng.pct(5) { Some(self.rng.pick(&[1u32, 2, 4, 8, 16, 32])) } else { None };
+                let align = if self.rng.pct(5) {
+                    Some(self.rng.pick(&[1u32, 2, 4, 8, 16, 32]))
+                } else {
+                    None
+                };
                 has_named_plain = true;
-                fields.push(FieldDesc { ty, bits: None, named: true, align });
+                fields.push(FieldDesc {
+                    ty,
+                    bits: None,
+                    named: true,
+                    align,
+                });
             }
         }
         if top && !union && has_named_plain && self.rng.pct(5) {
-            let e = CType::Prim(self.rng.pick(&[Prim::Char, Prim::Int, Prim::Double, Prim::Float]));
-            fields.push(FieldDesc { ty: CType::Flex(Box::new(e)), bits: None, named: true, align: None });
+            let e = CType::Prim(
+                self.rng
+                    .pick(&[Prim::Char, Prim::Int, Prim::Double, Prim::Float]),
+            );
+            fields.push(FieldDesc {
+                ty: CType::Flex(Box::new(e)),
+                bits: None,
+                named: true,
+                align: None,
+            });
         }
-        RecordDesc { union, packed, align, fields }
+        RecordDesc {
+            union,
+            packed,
+            align,
+            fields,
+        }
     }
 
     /// A signature with 0-12 parameters.
     pub fn sig(&mut self, name: String) -> Sig {
-        let ret = if self.rng.pct(15) { CType::Prim(Prim::Void) } else { self.top_value() };
-        let n = if self.rng.pct(30) { 7 + self.rng.below(6) } else { self.rng.below(7) };
+        self.small = self.rng.pct(50);
+        let ret = if self.rng.pct(15) {
+            CType::Prim(Prim::Void)
+        } else {
+            self.top_value()
+        };
+        let n = if self.rng.pct(30) {
+            7 + self.rng.below(6)
+        } else {
+            self.rng.below(7)
+        };
         let args = (0..n).map(|_| self.top_value()).collect();
         Sig { name, ret, args }
     }
@@ -185,5 +273,19 @@ impl Gen {
         } else {
             self.value(0)
         }
+    }
+}
+
+/// Whether a type has size 0 (empty records, zero-length arrays).
+pub fn zero_sized(t: &CType) -> bool {
+    match t {
+        CType::Prim(p) => p.size() == 0,
+        CType::Vector(..) | CType::Complex(_) => false,
+        CType::Array(e, n) => *n == 0 || zero_sized(e),
+        CType::Flex(_) => true,
+        CType::Record(r) => r
+            .fields
+            .iter()
+            .all(|f| f.bits == Some(0) || (f.bits.is_none() && zero_sized(&f.ty))),
     }
 }

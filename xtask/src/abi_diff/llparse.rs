@@ -21,22 +21,35 @@ impl<'a> Module<'a> {
                 }
             }
         }
-        Module { named, resolved: HashMap::new() }
+        Module {
+            named,
+            resolved: HashMap::new(),
+        }
     }
 
     /// All `define` lines, normalized, with the function name.
-    pub fn defines(&mut self, text: &'a str, ll: &mut LlTypes) -> Result<Vec<(String, String)>, String> {
+    pub fn defines(
+        &mut self,
+        text: &'a str,
+        ll: &mut LlTypes,
+    ) -> Result<Vec<(String, String)>, String> {
         let mut out = Vec::new();
         for line in text.lines() {
             if line.starts_with("define ") {
-                out.push(self.define(line, ll).map_err(|e| format!("{e} in: {line}"))?);
+                out.push(
+                    self.define(line, ll)
+                        .map_err(|e| format!("{e} in: {line}"))?,
+                );
             }
         }
         Ok(out)
     }
 
     fn define(&mut self, line: &str, ll: &mut LlTypes) -> Result<(String, String), String> {
-        let mut c = Cur { s: line.as_bytes(), i: "define ".len() };
+        let mut c = Cur {
+            s: line.as_bytes(),
+            i: "define ".len(),
+        };
         let mut ret_attrs = Vec::new();
         // Linkage/visibility words and return attributes, then the type.
         loop {
@@ -45,7 +58,8 @@ impl<'a> Module<'a> {
             let w = c.word();
             match w.as_str() {
                 "signext" | "zeroext" | "inreg" => ret_attrs.push(w),
-                "dso_local" | "internal" | "noundef" | "noalias" | "nonnull" | "hidden" | "local_unnamed_addr" => {}
+                "dso_local" | "internal" | "noundef" | "noalias" | "nonnull" | "hidden"
+                | "local_unnamed_addr" => {}
                 _ => {
                     c.i = save;
                     break;
@@ -106,7 +120,11 @@ impl<'a> Module<'a> {
                         }
                         "signext" | "zeroext" => ext = format!(" {w}"),
                         "inreg" => inreg = " inreg".into(),
-                        "dereferenceable" | "dereferenceable_or_null" | "nofpclass" | "captures" | "range" => {
+                        "dereferenceable"
+                        | "dereferenceable_or_null"
+                        | "nofpclass"
+                        | "captures"
+                        | "range" => {
                             c.skip_parens();
                         }
                         "" => return Err(format!("unexpected character at {}", c.i)),
@@ -139,8 +157,14 @@ impl<'a> Module<'a> {
         if let Some(&t) = self.resolved.get(name) {
             return Ok(t);
         }
-        let body = *self.named.get(name).ok_or(format!("unknown type %{name}"))?;
-        let mut c = Cur { s: body.as_bytes(), i: 0 };
+        let body = *self
+            .named
+            .get(name)
+            .ok_or(format!("unknown type %{name}"))?;
+        let mut c = Cur {
+            s: body.as_bytes(),
+            i: 0,
+        };
         let t = self.ty(&mut c, ll)?;
         self.resolved.insert(name.to_string(), t);
         Ok(t)
@@ -152,7 +176,9 @@ impl<'a> Module<'a> {
             Some(b'%') => {
                 c.i += 1;
                 let st = c.i;
-                while c.i < c.s.len() && (c.s[c.i].is_ascii_alphanumeric() || matches!(c.s[c.i], b'.' | b'_')) {
+                while c.i < c.s.len()
+                    && (c.s[c.i].is_ascii_alphanumeric() || matches!(c.s[c.i], b'.' | b'_'))
+                {
                     c.i += 1;
                 }
                 let name = String::from_utf8_lossy(&c.s[st..c.i]).into_owned();
@@ -206,7 +232,12 @@ impl<'a> Module<'a> {
         }
     }
 
-    fn struct_body(&mut self, c: &mut Cur, ll: &mut LlTypes, packed: bool) -> Result<LlTyId, String> {
+    fn struct_body(
+        &mut self,
+        c: &mut Cur,
+        ll: &mut LlTypes,
+        packed: bool,
+    ) -> Result<LlTyId, String> {
         c.eat(b'{');
         let mut elems = Vec::new();
         c.ws();
@@ -222,7 +253,10 @@ impl<'a> Module<'a> {
                 }
             }
         }
-        Ok(ll.intern(LlTy::Struct { elems: elems.into_boxed_slice(), packed }))
+        Ok(ll.intern(LlTy::Struct {
+            elems: elems.into_boxed_slice(),
+            packed,
+        }))
     }
 }
 
@@ -250,7 +284,9 @@ impl Cur<'_> {
     }
     fn word(&mut self) -> String {
         let st = self.i;
-        while self.i < self.s.len() && (self.s[self.i].is_ascii_alphanumeric() || matches!(self.s[self.i], b'_' | b'.')) {
+        while self.i < self.s.len()
+            && (self.s[self.i].is_ascii_alphanumeric() || matches!(self.s[self.i], b'_' | b'.'))
+        {
             self.i += 1;
         }
         String::from_utf8_lossy(&self.s[st..self.i]).into_owned()

@@ -224,21 +224,22 @@ impl Gen {
         self.case.top.extend(def_nodes);
 
         if self.rng.one_in(2) {
-            let node = self.foreach();
-            self.case.top.push(node);
-        }
-        if self.rng.one_in(2) {
             let mc = self.multiclass();
             let node = self.wrap_in_lets(vec![Node::Multiclass(mc)], &Scope::new());
             self.case.top.extend(node);
             let n_defm = self.rng.range(1, 2);
             let mut nodes = Vec::new();
             for k in 0..n_defm {
-                let d = self.defm(mc, k);
+                let name = format!("{}x{k}", self.prefix());
+                let d = self.defm(mc, name, &Scope::new());
                 nodes.push(Node::Defm(d));
             }
             let nodes = self.wrap_in_lets(nodes, &Scope::new());
             self.case.top.extend(nodes);
+        }
+        if self.rng.one_in(2) {
+            let node = self.foreach();
+            self.case.top.push(node);
         }
     }
 
@@ -676,6 +677,12 @@ impl Gen {
             let d = self.def(name, &scope);
             body.push(Node::Def(d));
         }
+        if !self.case.multiclasses.is_empty() && self.rng.one_in(2) {
+            let mc = self.rng.below(self.case.multiclasses.len());
+            let name = format!("{}y0_#i", self.prefix());
+            let d = self.defm(mc, name, &scope);
+            body.push(Node::Defm(d));
+        }
         let body = self.wrap_in_lets(body, &scope);
         Node::Foreach {
             var: "i".to_string(),
@@ -712,8 +719,7 @@ impl Gen {
         idx
     }
 
-    fn defm(&mut self, mc: usize, k: usize) -> usize {
-        let name = format!("{}x{k}", self.prefix());
+    fn defm(&mut self, mc: usize, name: String, scope: &Scope) -> usize {
         let arg_tys: Vec<ArgTy> = self.case.multiclasses[mc]
             .args
             .iter()
@@ -721,7 +727,7 @@ impl Gen {
             .collect();
         let args = arg_tys
             .into_iter()
-            .map(|t| self.arg_value(t, &Scope::new()))
+            .map(|t| self.arg_value(t, scope))
             .collect();
         let extra = if self.rng.one_in(2) {
             let mut avoid = BTreeSet::new();
@@ -962,6 +968,7 @@ type LetStack = Vec<Vec<LetItem>>;
 pub fn emit_desugared(case: &Case, out: &mut String) {
     let mut d = Desugar {
         case,
+        skip_defms: false,
         class_states: vec![None; case.classes.len()],
         mc_stacks: HashMap::new(),
     };
@@ -973,6 +980,8 @@ pub fn emit_desugared(case: &Case, out: &mut String) {
 
 struct Desugar<'a> {
     case: &'a Case,
+    /// Inside a foreach, defms are written out after the loop.
+    skip_defms: bool,
     /// Each class's fields in terms of its own template arguments.
     class_states: Vec<Option<State>>,
     /// The `let` stack around each multiclass's definition.
@@ -1077,34 +1086,95 @@ impl Desugar<'_> {
                 stack.pop();
             }
             Node::Foreach { var, values, body } => {
+                // The loop keeps its defs; its defms are written out after
+                // it, once per value, since each generates its own defs.
                 let _ = write!(out, "{indent}foreach {var} = ");
                 Expr::List(values.iter().map(|v| Expr::Int(*v)).collect()).write(out);
                 out.push_str(" in {\n");
+                let outer_skip = std::mem::replace(&mut self.skip_defms, true);
                 for n in body {
                     self.node(n, &inner, stack, out);
                 }
+                self.skip_defms = outer_skip;
                 let _ = writeln!(out, "{indent}}}");
+                for v in values {
+                    let map = HashMap::from([(var.clone(), Expr::Int(*v))]);
+                    let mut st = stack.clone();
+                    self.defms_in(body, &map, &mut st, indent, out);
+                }
             }
             Node::Multiclass(m) => {
                 self.mc_stacks.insert(*m, stack.clone());
             }
-            Node::Defm(d) => self.defm(*d, stack, indent, out),
+            Node::Defm(d) => {
+                if !self.skip_defms {
+                    self.defm(*d, &HashMap::new(), stack, indent, out);
+                }
+            }
         }
     }
 
     /// Emits the defs a `defm` generates, each setting every field to its
     /// final value.
-    fn defm(&self, d: usize, site_stack: &LetStack, indent: &str, out: &mut String) {
+    /// The defms under a foreach body, for one value of the loop variable
+    /// (`outer`).
+    fn defms_in(
+        &self,
+        nodes: &[Node],
+        outer: &HashMap<String, Expr>,
+        stack: &mut LetStack,
+        indent: &str,
+        out: &mut String,
+    ) {
+        for n in nodes {
+            match n {
+                Node::Let(items, body) => {
+                    stack.push(
+                        items
+                            .iter()
+                            .map(|it| LetItem {
+                                mode: it.mode,
+                                field: it.field,
+                                value: it.value.subst(outer),
+                            })
+                            .collect(),
+                    );
+                    self.defms_in(body, outer, stack, indent, out);
+                    stack.pop();
+                }
+                Node::Defm(d) => self.defm(*d, outer, stack, indent, out),
+                Node::Class(_) | Node::Def(_) | Node::Foreach { .. } | Node::Multiclass(_) => {}
+            }
+        }
+    }
+
+    /// Emits the defs a `defm` generates; `outer` gives the enclosing loop
+    /// variable, if any.
+    fn defm(
+        &self,
+        d: usize,
+        outer: &HashMap<String, Expr>,
+        site_stack: &LetStack,
+        indent: &str,
+        out: &mut String,
+    ) {
         let case = self.case;
         let defm = &case.defms[d];
         let mc = &case.multiclasses[defm.multiclass];
+        let name = match defm.name.split_once('#') {
+            Some((stem, var)) => match outer.get(var) {
+                Some(Expr::Int(v)) => format!("{stem}{v}"),
+                _ => stem.to_string(),
+            },
+            None => defm.name.clone(),
+        };
         let mut map: HashMap<String, Expr> = mc
             .args
             .iter()
             .map(|(_, n)| n.clone())
-            .zip(defm.args.iter().cloned())
+            .zip(defm.args.iter().map(|a| a.subst(outer)))
             .collect();
-        map.insert("NAME".to_string(), Expr::Str(defm.name.clone()));
+        map.insert("NAME".to_string(), Expr::Str(name.clone()));
         let mut stack = self
             .mc_stacks
             .get(&defm.multiclass)
@@ -1112,6 +1182,7 @@ impl Desugar<'_> {
             .unwrap_or_default();
         let ctx = DefmCtx {
             defm,
+            name,
             site_stack,
             indent,
         };
@@ -1146,7 +1217,7 @@ impl Desugar<'_> {
                         },
                         None => def.name.clone(),
                     };
-                    let full_name = format!("{}{suffix}", ctx.defm.name);
+                    let full_name = format!("{}{suffix}", ctx.name);
                     let name_expr = Expr::Str(full_name.clone());
                     let mut st = self.inherit_all(&parents, &name_expr);
                     for items in stack.iter() {
@@ -1215,6 +1286,144 @@ fn record_name(name: &str) -> Expr {
 
 struct DefmCtx<'a> {
     defm: &'a Defm,
+    /// The defm's name, loop variable pasted in.
+    name: String,
     site_stack: &'a LetStack,
     indent: &'a str,
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn list(items: &[i64]) -> Expr {
+        Expr::List(items.iter().map(|i| Expr::Int(*i)).collect())
+    }
+
+    fn class(name: &str, parents: Vec<ParentRef>, body: Vec<BodyItem>) -> Class {
+        Class {
+            name: name.to_string(),
+            args: Vec::new(),
+            defaults: Vec::new(),
+            parents,
+            body,
+            ancestors: BTreeSet::new(),
+            fields: BTreeSet::new(),
+        }
+    }
+
+    fn let_item(mode: Mode, value: Expr) -> LetItem {
+        LetItem {
+            mode,
+            field: 0,
+            value,
+        }
+    }
+
+    /// The spec's multi-level example inside a top-level let, plus a defm
+    /// with a let around it.
+    fn sample() -> Case {
+        let base = class(
+            "Base",
+            Vec::new(),
+            vec![BodyItem::Decl {
+                field: 0,
+                init: list(&[1, 2]),
+            }],
+        );
+        let middle = class(
+            "Middle",
+            vec![ParentRef {
+                class: 0,
+                args: Vec::new(),
+            }],
+            vec![BodyItem::Let(let_item(Mode::Append, list(&[3])))],
+        );
+        let leaf = Def {
+            name: "Leaf".to_string(),
+            parents: vec![ParentRef {
+                class: 1,
+                args: Vec::new(),
+            }],
+            body: vec![let_item(Mode::Prepend, list(&[0]))],
+        };
+        let proto = Def {
+            name: "_a".to_string(),
+            parents: vec![ParentRef {
+                class: 0,
+                args: Vec::new(),
+            }],
+            body: vec![let_item(Mode::Append, list(&[5]))],
+        };
+        Case {
+            id: 0,
+            fields: vec![Field {
+                name: "items".to_string(),
+                ty: Ty::ListInt,
+            }],
+            classes: vec![base, middle],
+            defs: vec![leaf, proto],
+            multiclasses: vec![Multiclass {
+                name: "M".to_string(),
+                args: Vec::new(),
+                body: vec![Node::Def(1)],
+            }],
+            defms: vec![Defm {
+                name: "X".to_string(),
+                multiclass: 0,
+                args: Vec::new(),
+                extra: None,
+            }],
+            top: vec![
+                Node::Class(0),
+                Node::Class(1),
+                Node::Let(
+                    vec![
+                        let_item(Mode::Append, list(&[100])),
+                        let_item(Mode::Prepend, list(&[50])),
+                    ],
+                    vec![Node::Def(0)],
+                ),
+                Node::Multiclass(0),
+                Node::Let(
+                    vec![let_item(Mode::Append, list(&[9]))],
+                    vec![Node::Defm(0)],
+                ),
+            ],
+        }
+    }
+
+    #[test]
+    fn sugared_spelling() {
+        let mut out = String::new();
+        emit_sugared(&sample(), &mut out);
+        assert_eq!(
+            out,
+            "class Base {\n  list<int> items = [1, 2];\n}\n\
+             class Middle : Base {\n  let append items = [3];\n}\n\
+             let append items = [100], prepend items = [50] in {\n\
+             \x20 def Leaf : Middle {\n    let prepend items = [0];\n  }\n}\n\
+             multiclass M {\n  def _a : Base {\n    let append items = [5];\n  }\n}\n\
+             let append items = [9] in {\n  defm X : M;\n}\n"
+        );
+    }
+
+    #[test]
+    fn desugared_spelling() {
+        // Top-level items apply after the parents and before the body, left
+        // to right; the defm's let applies after the multiclass body.
+        let mut out = String::new();
+        emit_desugared(&sample(), &mut out);
+        assert_eq!(
+            out,
+            "class Base {\n  list<int> items = [1, 2];\n}\n\
+             class Middle : Base {\n  let items = !listconcat([1, 2], [3]);\n}\n\
+             def Leaf : Middle {\n\
+             \x20 let items = !listconcat(!listconcat([1, 2], [3]), [100]);\n\
+             \x20 let items = !listconcat([50], !listconcat(!listconcat([1, 2], [3]), [100]));\n\
+             \x20 let items = !listconcat([0], !listconcat([50], !listconcat(!listconcat([1, 2], [3]), [100])));\n\
+             }\n\
+             def X_a : Base {\n  let items = !listconcat(!listconcat([1, 2], [5]), [9]);\n}\n"
+        );
+    }
 }

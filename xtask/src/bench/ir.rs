@@ -34,6 +34,7 @@ struct Tool {
     args: Vec<&'static str>,
     is_irkit: bool,
     walls: Vec<f64>,
+    cpus: Vec<f64>,
     peaks: Vec<u64>,
     failed: Option<String>,
 }
@@ -90,9 +91,10 @@ pub fn run(args: &[String]) -> Result<(), String> {
         "peak RSS by polling /proc VmHWM (install `time` for exact figures)"
     };
     println!(
-        "bench ir: {} ({}), {runs} interleaved runs each, median wall time, {rss_how}",
+        "bench ir: {} ({}), {runs} interleaved runs each, median wall time, {rss_how}; {}",
         file.display(),
-        corpus::mb(bytes)
+        corpus::mb(bytes),
+        machine_load()
     );
     for round in 0..runs {
         for t in tools.iter_mut().filter(|t| t.failed.is_none()) {
@@ -110,6 +112,7 @@ pub fn run(args: &[String]) -> Result<(), String> {
                 continue;
             }
             t.walls.push(o.wall.as_secs_f64());
+            t.cpus.extend(o.cpu.map(|c| c.as_secs_f64()));
             t.peaks.extend(o.peak_kib);
         }
     }
@@ -132,6 +135,7 @@ fn tool(label: &'static str, program: PathBuf, args: Vec<&'static str>, is_irkit
         args,
         is_irkit,
         walls: Vec::new(),
+        cpus: Vec::new(),
         peaks: Vec::new(),
         failed: None,
     }
@@ -164,21 +168,33 @@ fn median(xs: &[f64]) -> Option<f64> {
     }
 }
 
+/// Median wall and CPU seconds and peak MiB of one tool.
+#[derive(Clone, Copy)]
+struct Stats {
+    wall: Option<f64>,
+    cpu: Option<f64>,
+    mib: Option<f64>,
+}
+
 fn print_table(tools: &[Tool]) {
-    let stats: Vec<(Option<f64>, Option<f64>)> = tools
+    let stats: Vec<Stats> = tools
         .iter()
-        .map(|t| {
-            (
-                median(&t.walls),
-                t.peaks.iter().max().map(|&k| k as f64 / 1024.0),
-            )
+        .map(|t| Stats {
+            wall: median(&t.walls),
+            cpu: median(&t.cpus),
+            mib: t.peaks.iter().max().map(|&k| k as f64 / 1024.0),
         })
         .collect();
-    let (irkit_s, irkit_mib) = tools
+    let none = Stats {
+        wall: None,
+        cpu: None,
+        mib: None,
+    };
+    let irkit = tools
         .iter()
         .zip(&stats)
         .find(|(t, _)| t.is_irkit)
-        .map_or((None, None), |(_, s)| *s);
+        .map_or(none, |(_, s)| *s);
     let cell =
         |x: Option<f64>, prec: usize| x.map_or_else(|| "-".to_string(), |v| format!("{v:.prec$}"));
     let ratio = |a: Option<f64>, b: Option<f64>| match (a, b) {
@@ -186,17 +202,18 @@ fn print_table(tools: &[Tool]) {
         _ => "-".to_string(),
     };
     println!(
-        "{:<38} {:>9} {:>9} {:>14} {:>14}",
-        "tool", "median s", "peak MiB", "time / irkit", "peak / irkit"
+        "{:<38} {:>9} {:>9} {:>9} {:>13} {:>13}",
+        "tool", "median s", "cpu s", "peak MiB", "time / irkit", "peak / irkit"
     );
-    for (t, &(s, mib)) in tools.iter().zip(&stats) {
+    for (t, st) in tools.iter().zip(&stats) {
         println!(
-            "{:<38} {:>9} {:>9} {:>14} {:>14}",
+            "{:<38} {:>9} {:>9} {:>9} {:>13} {:>13}",
             t.label,
-            cell(s, 3),
-            cell(mib, 1),
-            ratio(s, irkit_s),
-            ratio(mib, irkit_mib)
+            cell(st.wall, 3),
+            cell(st.cpu, 2),
+            cell(st.mib, 1),
+            ratio(st.wall, irkit.wall),
+            ratio(st.mib, irkit.mib)
         );
         if let Some(why) = &t.failed {
             println!("  {} failed: {why}", t.label);
@@ -205,13 +222,33 @@ fn print_table(tools: &[Tool]) {
     let single = tools
         .iter()
         .zip(&stats)
-        .find(|(t, _)| t.args.contains(&"--mlir-disable-threading"));
-    if let (Some((_, &(Some(ms), Some(mm)))), Some(is), Some(im)) = (single, irkit_s, irkit_mib) {
+        .find(|(t, _)| t.args.contains(&"--mlir-disable-threading"))
+        .map_or(none, |(_, s)| *s);
+    if let (Some(ms), Some(is)) = (single.wall, irkit.wall) {
+        let by_cpu = match (single.cpu, irkit.cpu) {
+            (Some(mc), Some(ic)) if ic > 0.0 => format!(" ({:.2}x by CPU time)", mc / ic),
+            _ => String::new(),
+        };
         println!(
-            "bench ir: irkit opt is {:.2}x faster than single-threaded mlir-opt-19 (goal >= 2x), \
-             peak memory {:.2}x of it (goal <= 1x)",
-            ms / is,
+            "bench ir: irkit opt is {:.2}x faster than single-threaded mlir-opt-19{by_cpu} (goal >= 2x)",
+            ms / is
+        );
+    }
+    if let (Some(mm), Some(im)) = (single.mib, irkit.mib) {
+        println!(
+            "bench ir: irkit opt peak memory is {:.2}x that of single-threaded mlir-opt-19 (goal <= 1x)",
             im / mm
         );
     }
+}
+
+/// `load 11.4 on 2 cores`, from /proc/loadavg: wall times are only
+/// comparable within one run, and noisy on a busy machine.
+fn machine_load() -> String {
+    let load = std::fs::read_to_string("/proc/loadavg").ok();
+    let first = load
+        .as_deref()
+        .and_then(|l| l.split_whitespace().next())
+        .unwrap_or("?");
+    format!("load {first} on {} cores", proc::default_jobs())
 }

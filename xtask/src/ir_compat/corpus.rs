@@ -24,7 +24,7 @@ use std::process::{Command, Stdio};
 use std::time::{Duration, Instant};
 
 /// Version of the corpus layout and recipe; a new stamp means a new folder.
-const STAMP: &str = "v1";
+const STAMP: &str = "v2";
 
 /// One crate's bundled C sources and how to compile them.
 pub struct Source {
@@ -149,7 +149,7 @@ pub struct Entry {
 /// A C file that did not make it into the corpus.
 pub struct Failure {
     pub name: String,
-    /// `clang`, `import` or `print`.
+    /// `clang`, `import`, `print`, `reprint` or `fixpoint`.
     pub stage: String,
     pub message: String,
 }
@@ -246,7 +246,11 @@ pub fn build(sel: &Select) -> Result<Corpus, String> {
             let r = build_one(&tools, &root, &work, job, sel.timeout);
             let k = done.fetch_add(1, std::sync::atomic::Ordering::Relaxed) + 1;
             match &r {
-                Ok(secs) => eprintln!("ir-corpus: [{k}/{n}] {} ({secs:.1} s)", job.name),
+                // Quiet progress: slow files, every 25th and the last.
+                Ok(secs) if *secs > 5.0 || k.is_multiple_of(25) || k == n => {
+                    eprintln!("ir-corpus: [{k}/{n}] {} ({secs:.1} s)", job.name)
+                }
+                Ok(_) => {}
                 Err(e) => eprintln!("ir-corpus: [{k}/{n}] {}: left out: {e}", job.name),
             }
             r
@@ -501,10 +505,20 @@ fn build_one(
         .arg(&imported)
         .arg("-o")
         .arg(&tmp);
-    let steps: [(&str, &mut Command); 3] = [
+    // The reference must be a fixed point of mlir-opt-19 (it is both the
+    // input and the expected output), so print it once more and compare.
+    let again = work.join(format!("{flat}.again.mlir"));
+    let mut reprint = Command::new(&tools.opt);
+    reprint
+        .args(["--allow-unregistered-dialect", "--mlir-print-op-generic"])
+        .arg(&tmp)
+        .arg("-o")
+        .arg(&again);
+    let steps: [(&str, &mut Command); 4] = [
         ("clang", &mut clang),
         ("import", &mut translate),
         ("print", &mut print),
+        ("reprint", &mut reprint),
     ];
     let mut result = Ok(());
     for (stage, cmd) in steps {
@@ -513,6 +527,17 @@ fn build_one(
             break;
         }
     }
+    if result.is_ok() {
+        let first = fs::read(&tmp).unwrap_or_default();
+        let second = fs::read(&again).unwrap_or_default();
+        if let Some(d) = super::diff::first_difference(&first, &second, "mlir-opt-19 reprint") {
+            result = Err((
+                "fixpoint",
+                format!("mlir-opt-19 does not reprint its output identically\n{d}"),
+            ));
+        }
+    }
+    let _ = fs::remove_file(&again);
     for p in [&ll, &imported, &err] {
         let _ = fs::remove_file(p);
     }
@@ -552,4 +577,44 @@ fn step(cmd: &mut Command, err: &Path, timeout: Duration) -> Result<(), String> 
         outcome.describe(timeout),
         lines.join("\n")
     ))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::{choose, Select};
+    use std::path::Path;
+    use std::time::Duration;
+
+    fn check(quick: bool, filter: Option<&str>, max_files: Option<usize>, want: &[&str]) {
+        let sel = Select {
+            dir: Path::new("unused"),
+            quick,
+            filter,
+            max_files,
+            jobs: 1,
+            timeout: Duration::from_secs(1),
+        };
+        let names = [
+            ("zlib/b.O2", true),
+            ("lua/a.O0", false),
+            ("zlib/b.O0", true),
+            ("sqlite/s.O2", true),
+        ];
+        let names = names.iter().map(|(n, q)| (n.to_string(), *q)).collect();
+        assert_eq!(choose(&sel, names), want);
+    }
+
+    #[test]
+    fn chooses_by_quick_filter_and_count_in_name_order() {
+        check(
+            false,
+            None,
+            None,
+            &["lua/a.O0", "sqlite/s.O2", "zlib/b.O0", "zlib/b.O2"],
+        );
+        check(true, None, None, &["sqlite/s.O2", "zlib/b.O0", "zlib/b.O2"]);
+        check(false, Some(".O2"), None, &["sqlite/s.O2", "zlib/b.O2"]);
+        check(true, Some("zlib/"), Some(1), &["zlib/b.O0"]);
+        check(false, Some("nothing"), None, &[]);
+    }
 }

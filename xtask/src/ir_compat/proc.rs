@@ -26,6 +26,8 @@ pub struct Outcome {
     pub wall: Duration,
     /// Peak resident set size in KiB (VmHWM), when asked for and readable.
     pub peak_kib: Option<u64>,
+    /// User + system CPU time, when measured by `/usr/bin/time`.
+    pub cpu: Option<Duration>,
 }
 
 impl Outcome {
@@ -86,6 +88,7 @@ fn wait(
                 exit: Exit::Done(status),
                 wall: start.elapsed(),
                 peak_kib,
+                cpu: None,
             });
         }
         if track_rss {
@@ -105,6 +108,7 @@ fn wait(
                 exit: Exit::TimedOut,
                 wall: start.elapsed(),
                 peak_kib,
+                cpu: None,
             });
         }
         std::thread::sleep(nap);
@@ -182,17 +186,23 @@ pub fn measure(
     }
     let rss_file = scratch.join("time.out");
     let mut cmd = Command::new(time);
-    cmd.args(["-f", "%e %M", "-o"])
+    cmd.args(["-f", "%e %M %U %S", "-o"])
         .arg(&rss_file)
         .arg(program)
         .args(args);
     let mut outcome = run(&mut cmd, Stdio::null(), stderr()?, timeout, false)?;
     let text = std::fs::read_to_string(&rss_file).unwrap_or_default();
-    outcome.peak_kib = text
+    // With a failing command, time writes "Command exited…" first.
+    let last = text
         .lines()
         .rev()
         .find(|l| !l.trim().is_empty())
-        .and_then(|l| l.split_whitespace().nth(1))
-        .and_then(|m| m.parse().ok());
+        .unwrap_or("");
+    let fields: Vec<&str> = last.split_whitespace().collect();
+    outcome.peak_kib = fields.get(1).and_then(|m| m.parse().ok());
+    let secs = |i: usize| fields.get(i).and_then(|v| v.parse::<f64>().ok());
+    if let (Some(user), Some(sys)) = (secs(2), secs(3)) {
+        outcome.cpu = Some(Duration::from_secs_f64(user + sys));
+    }
     Ok(outcome)
 }

@@ -1,7 +1,7 @@
-//! One description of a C signature, from which both the C source (for
-//! clang-19) and the shadow types (for irkit-abi) are made, so the two can
-//! never drift. The same text syntax is used for the curated edge cases in
-//! `testdata/abi/edge-cases.txt` and in reproducer headers:
+//! A compact notation for C signatures, used by tests and by
+//! `cargo xtask abi-diff`, which makes both the C source (for clang-19) and
+//! the shadow types ([`sig_to_fn_sig`]) from one description so they can
+//! never drift. The curated `testdata/abi/edge-cases.txt` is written in it:
 //!
 //! ```text
 //! sig    := NAME ':' type '(' [type (',' type)*] ')'      return type first
@@ -13,6 +13,7 @@
 //!           ullong i128 u128 half float double ldouble f128 ptr
 //! ```
 
+use crate::{AbiCx, Field, FloatKind, FnSig, RecordData, RecordKind, TypeId};
 use std::fmt;
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -136,6 +137,94 @@ pub struct Sig {
     pub args: Vec<CType>,
 }
 
+/// The shadow type of a primitive on `cx`'s target (`char` signedness and
+/// `long double` format follow the target).
+pub fn prim_to_type(cx: &mut AbiCx, p: Prim) -> TypeId {
+    let char_signed = cx.data_layout().char_signed;
+    match p {
+        Prim::Void => cx.void(),
+        Prim::Bool => cx.bool_(),
+        Prim::Char => cx.int(8, char_signed),
+        Prim::SChar => cx.int(8, true),
+        Prim::UChar => cx.int(8, false),
+        Prim::Short => cx.int(16, true),
+        Prim::UShort => cx.int(16, false),
+        Prim::Int => cx.int(32, true),
+        Prim::UInt => cx.int(32, false),
+        Prim::Long | Prim::LLong => cx.int(64, true),
+        Prim::ULong | Prim::ULLong => cx.int(64, false),
+        Prim::I128 => cx.int(128, true),
+        Prim::U128 => cx.int(128, false),
+        Prim::Half => cx.float(FloatKind::Half),
+        Prim::Float => cx.float(FloatKind::Float),
+        Prim::Double => cx.float(FloatKind::Double),
+        Prim::LDouble => cx.long_double(),
+        Prim::F128 => cx.float(FloatKind::Quad),
+        Prim::Ptr => cx.ptr(),
+    }
+}
+
+/// The shadow type of `t`.
+pub fn to_type(cx: &mut AbiCx, t: &CType) -> Result<TypeId, String> {
+    let e = |e: crate::TypeError| e.to_string();
+    Ok(match t {
+        CType::Prim(p) => prim_to_type(cx, *p),
+        CType::Vector(p, n) => {
+            let el = prim_to_type(cx, *p);
+            cx.vector(el, *n).map_err(e)?
+        }
+        CType::Complex(p) => {
+            let el = prim_to_type(cx, *p);
+            cx.complex(el).map_err(e)?
+        }
+        CType::Array(el, n) => {
+            let el = to_type(cx, el)?;
+            cx.array(el, *n).map_err(e)?
+        }
+        CType::Flex(el) => {
+            let el = to_type(cx, el)?;
+            cx.flex_array(el).map_err(e)?
+        }
+        CType::Record(r) => {
+            let mut fields = Vec::with_capacity(r.fields.len());
+            for f in &r.fields {
+                fields.push(Field {
+                    ty: to_type(cx, &f.ty)?,
+                    bit_width: f.bits,
+                    named: f.named,
+                    align: f.align,
+                });
+            }
+            cx.record(RecordData {
+                kind: if r.union {
+                    RecordKind::Union
+                } else {
+                    RecordKind::Struct
+                },
+                fields: fields.into_boxed_slice(),
+                packed: r.packed,
+                align: r.align,
+                complete: true,
+            })
+            .map_err(e)?
+        }
+    })
+}
+
+/// The shadow signature of `s`.
+pub fn sig_to_fn_sig(cx: &mut AbiCx, s: &Sig) -> Result<FnSig, String> {
+    let ret = to_type(cx, &s.ret)?;
+    let mut args = Vec::with_capacity(s.args.len());
+    for a in &s.args {
+        args.push(to_type(cx, a)?);
+    }
+    Ok(FnSig {
+        ret,
+        args,
+        variadic: false,
+    })
+}
+
 impl fmt::Display for CType {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
@@ -194,7 +283,11 @@ pub fn parse_sig(line: &str) -> Result<Sig, String> {
     if name.is_empty() || !name.chars().all(|c| c.is_ascii_alphanumeric() || c == '_') {
         return Err(format!("bad function name '{name}'"));
     }
-    let mut p = P { s: rest.as_bytes(), i: 0, depth: 0 };
+    let mut p = P {
+        s: rest.as_bytes(),
+        i: 0,
+        depth: 0,
+    };
     let ret = p.ty()?;
     p.expect(b'(')?;
     let mut args = Vec::new();
@@ -211,7 +304,11 @@ pub fn parse_sig(line: &str) -> Result<Sig, String> {
     if p.i != p.s.len() {
         return Err(format!("trailing text at column {}", p.i + name.len() + 2));
     }
-    Ok(Sig { name: name.to_string(), ret, args })
+    Ok(Sig {
+        name: name.to_string(),
+        ret,
+        args,
+    })
 }
 
 struct P<'a> {
@@ -245,7 +342,9 @@ impl P<'_> {
     fn word(&mut self) -> String {
         self.ws();
         let st = self.i;
-        while self.i < self.s.len() && (self.s[self.i].is_ascii_alphanumeric() || self.s[self.i] == b'_') {
+        while self.i < self.s.len()
+            && (self.s[self.i].is_ascii_alphanumeric() || self.s[self.i] == b'_')
+        {
             self.i += 1;
         }
         String::from_utf8_lossy(&self.s[st..self.i]).into_owned()
@@ -258,7 +357,8 @@ impl P<'_> {
     }
     fn num(&mut self) -> Result<u64, String> {
         let w = self.word();
-        w.parse().map_err(|_| format!("expected a number, found '{w}'"))
+        w.parse()
+            .map_err(|_| format!("expected a number, found '{w}'"))
     }
     fn paren_num(&mut self) -> Result<u64, String> {
         self.expect(b'(')?;
@@ -268,7 +368,11 @@ impl P<'_> {
     }
     fn prim(&mut self) -> Result<Prim, String> {
         let w = self.word();
-        PRIMS.iter().find(|p| p.1 == w).map(|p| p.0).ok_or(format!("unknown type '{w}'"))
+        PRIMS
+            .iter()
+            .find(|p| p.1 == w)
+            .map(|p| p.0)
+            .ok_or(format!("unknown type '{w}'"))
     }
     fn ty(&mut self) -> Result<CType, String> {
         self.depth += 1;
@@ -295,7 +399,12 @@ impl P<'_> {
             }
             "struct" | "union" => {
                 self.word();
-                let mut r = RecordDesc { union: w == "union", packed: false, align: None, fields: vec![] };
+                let mut r = RecordDesc {
+                    union: w == "union",
+                    packed: false,
+                    align: None,
+                    fields: vec![],
+                };
                 loop {
                     match self.peek_word().as_str() {
                         "packed" => {
@@ -313,7 +422,12 @@ impl P<'_> {
                 if !self.eat(b'}') {
                     loop {
                         let ty = self.ty()?;
-                        let mut fd = FieldDesc { ty, bits: None, named: true, align: None };
+                        let mut fd = FieldDesc {
+                            ty,
+                            bits: None,
+                            named: true,
+                            align: None,
+                        };
                         loop {
                             match self.peek_word().as_str() {
                                 "bits" => {

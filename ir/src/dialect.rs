@@ -1,0 +1,572 @@
+//! Op definitions, filled at run time: the model the op verifier
+//! ([`crate::verify::ops`]) and the token contract ([`crate::verify::tokens`])
+//! run on.
+//!
+//! `ir` knows no dialect by name: the root crate builds a
+//! [`DialectRegistry`] from TableGen records (`src/dialects/*.td`, or a
+//! user's `--dialect X.td`) and hands it to the verifier. Every kind here
+//! mirrors a class of `src/dialects/OpBase.td`.
+
+use crate::context::{Context, FloatKind, Piece, Signedness, TypeData, TypeId};
+use rustc_hash::FxHashMap;
+
+/// Index of an [`OpDef`] in its [`DialectRegistry`].
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct OpDefId(u32);
+
+/// All known dialects and ops.
+#[derive(Debug, Default)]
+pub struct DialectRegistry {
+    dialects: Vec<DialectDef>,
+    ops: Vec<OpDef>,
+    by_name: FxHashMap<Box<[u8]>, OpDefId>,
+}
+
+/// A dialect namespace (`Dialect` in OpBase.td).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct DialectDef {
+    pub name: Box<str>,
+    pub summary: Box<str>,
+}
+
+/// One op definition (`Op` in OpBase.td).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct OpDef {
+    /// `dialect.mnemonic`.
+    pub name: Box<str>,
+    pub summary: Box<str>,
+    pub operands: Box<[OperandDef]>,
+    pub results: Box<[OperandDef]>,
+    /// Inherent attributes (MLIR 19 stores them as properties).
+    pub attrs: Box<[AttrDef]>,
+    pub regions: Box<[RegionDef]>,
+    pub successors: Box<[SuccessorDef]>,
+    pub traits: TraitSet,
+    /// The traits in declaration order: their checks run in this order, as
+    /// MLIR verifies an op's traits in the order its definition lists them.
+    pub trait_order: Box<[Trait]>,
+    pub interfaces: InterfaceSet,
+    /// `HasParent` / `ParentOneOf`: the allowed parent op names (empty: any).
+    pub parents: Box<[Box<str>]>,
+    /// `SingleBlockImplicitTerminator`: the op name its regions end with.
+    pub implicit_terminator: Option<Box<str>>,
+    /// `AllTypesMatch` groups: names of operands, results and typed
+    /// attributes that must all have one type.
+    pub same_type_groups: Box<[Box<[Box<str>]>]>,
+}
+
+/// An operand or result: `TypeConstraint:$name`, maybe `Variadic<>` or
+/// `Optional<>`.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct OperandDef {
+    pub name: Option<Box<str>>,
+    pub constraint: TypeConstraint,
+    pub arity: Arity,
+}
+
+/// How many values an operand/result definition stands for.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Arity {
+    Single,
+    Optional,
+    Variadic,
+}
+
+/// A type constraint: what it accepts and how diagnostics name it.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct TypeConstraint {
+    pub kind: ConstraintKind,
+    /// Diagnostics say "must be <summary>" (for variadic ones, the summary
+    /// already reads "variadic of ...").
+    pub summary: Box<str>,
+}
+
+/// What a [`TypeConstraint`] accepts. `kind` strings of OpBase.td in brackets.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum ConstraintKind {
+    /// `any`: any type but `token` (tokens must be asked for explicitly).
+    Any,
+    /// `token`.
+    Token,
+    /// `any_or_token`.
+    AnyOrToken,
+    /// `integer`: any integer type (signless, signed or unsigned).
+    Integer,
+    /// `signless_integer`.
+    SignlessInteger,
+    /// `signless_integer_or_index`.
+    SignlessIntegerOrIndex,
+    /// `signless_integer_like`: signless integer or index, or a vector/tensor of them.
+    SignlessIntegerLike,
+    /// `float`: any builtin float type.
+    Float,
+    /// `float_like`: a float, or a vector/tensor of floats.
+    FloatLike,
+    /// `bool_like`: `i1`, or a vector/tensor of `i1`.
+    BoolLike,
+    /// `index`.
+    Index,
+    /// `none`.
+    None,
+    /// `int_width` with param `N`: the signless integer `iN`.
+    IntWidth(u32),
+    /// `exact` with a builtin scalar type (`f32`, `si8`, `index`, ...).
+    Exact(ExactType),
+    /// `function`: a builtin function type.
+    Function,
+    /// `dialect_type` with params `[dialect, mnemonic]`: `!dialect.mnemonic...`
+    /// (an empty mnemonic accepts every type of the dialect).
+    DialectType {
+        dialect: Box<str>,
+        mnemonic: Box<str>,
+    },
+    /// `any_of`: one of several constraints.
+    AnyOf(Box<[ConstraintKind]>),
+}
+
+/// A builtin scalar type named by an `exact` constraint.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum ExactType {
+    Integer { width: u32, signedness: Signedness },
+    Float(FloatKind),
+    Index,
+    None,
+}
+
+impl ExactType {
+    /// Parses `i32`, `si8`, `ui16`, `f32`, `bf16`, `index`, `none`.
+    pub fn parse(s: &str) -> Option<ExactType> {
+        match s {
+            "index" => return Some(ExactType::Index),
+            "none" => return Some(ExactType::None),
+            _ => {}
+        }
+        if let Some(k) = FloatKind::from_name(s) {
+            return Some(ExactType::Float(k));
+        }
+        let (signedness, digits) = if let Some(d) = s.strip_prefix("si") {
+            (Signedness::Signed, d)
+        } else if let Some(d) = s.strip_prefix("ui") {
+            (Signedness::Unsigned, d)
+        } else {
+            (Signedness::Signless, s.strip_prefix('i')?)
+        };
+        if digits.is_empty() || !digits.bytes().all(|b| b.is_ascii_digit()) {
+            return None;
+        }
+        let width = digits.parse().ok()?;
+        Some(ExactType::Integer { width, signedness })
+    }
+}
+
+/// An inherent attribute / property of an op.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct AttrDef {
+    pub name: Box<str>,
+    pub kind: AttrKind,
+    /// Diagnostics say "failed to satisfy constraint: <summary>".
+    pub summary: Box<str>,
+    /// `OptionalAttr<>` / `DefaultValuedAttr<>`: may be absent.
+    pub optional: bool,
+}
+
+/// What an [`AttrDef`] accepts. `kind` strings of OpBase.td in brackets.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum AttrKind {
+    /// `any`.
+    Any,
+    /// `unit`.
+    Unit,
+    /// `bool`.
+    Bool,
+    /// `string`.
+    String,
+    /// `flat_symbol_ref`: `@name`.
+    FlatSymbolRef,
+    /// `symbol_ref`: `@a` or `@a::@b`.
+    SymbolRef,
+    /// `type`: any type attribute.
+    Type,
+    /// `function_type`: a type attribute holding a builtin function type.
+    FunctionType,
+    /// `int64`: a 64-bit signless integer attribute.
+    Int64,
+    /// `i64_enum` with the allowed case values as params.
+    I64Enum(Box<[i64]>),
+    /// `integer`: any integer attribute.
+    Integer,
+    /// `array`.
+    Array,
+    /// `dict_array`: an array of dictionaries.
+    DictArray,
+    /// `dense_i32_array`: `array<i32: ...>`.
+    DenseI32Array,
+    /// `typed`: an attribute with a type (integer, float, dense, ...).
+    Typed,
+    /// `dialect_attr` with params `[dialect, mnemonic]`: `#dialect.mnemonic<...>`.
+    DialectAttr {
+        dialect: Box<str>,
+        mnemonic: Box<str>,
+    },
+}
+
+/// A region: `RegionConstraint:$name`, maybe `VariadicRegion<>`.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct RegionDef {
+    pub name: Option<Box<str>>,
+    pub kind: RegionKind,
+    pub summary: Box<str>,
+    pub variadic: bool,
+}
+
+/// What a [`RegionDef`] accepts.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum RegionKind {
+    /// `any`.
+    Any,
+    /// `sized1`: exactly one block.
+    Sized1,
+    /// `max_sized1`: at most one block.
+    MaxSized1,
+}
+
+/// A successor: `AnySuccessor:$name`, maybe `VariadicSuccessor<>`.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct SuccessorDef {
+    pub name: Option<Box<str>>,
+    pub variadic: bool,
+}
+
+macro_rules! flag_enum {
+    ($(#[$m:meta])* $set:ident, $enm:ident { $($v:ident),* $(,)? }) => {
+        $(#[$m])*
+        #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+        pub enum $enm { $($v),* }
+
+        impl $enm {
+            pub const ALL: &'static [$enm] = &[$($enm::$v),*];
+            /// The name OpBase.td gives it.
+            pub fn name(self) -> &'static str {
+                match self { $($enm::$v => stringify!($v)),* }
+            }
+            pub fn from_name(s: &str) -> Option<$enm> {
+                Self::ALL.iter().copied().find(|x| x.name() == s)
+            }
+        }
+
+        /// A compact set (one bit each).
+        #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
+        pub struct $set(u32);
+
+        impl $set {
+            pub fn contains(self, x: $enm) -> bool {
+                self.0 & (1 << x as u32) != 0
+            }
+            pub fn insert(&mut self, x: $enm) {
+                self.0 |= 1 << x as u32;
+            }
+            pub fn iter(self) -> impl Iterator<Item = $enm> {
+                $enm::ALL.iter().copied().filter(move |&x| self.contains(x))
+            }
+        }
+    };
+}
+
+flag_enum!(
+    /// The traits the verifier knows (OpBase.td `Trait`s).
+    TraitSet, Trait {
+        Terminator,
+        NoTerminator,
+        SingleBlock,
+        IsolatedFromAbove,
+        Symbol,
+        SymbolTable,
+        SameOperandsAndResultType,
+        SameTypeOperands,
+        GraphRegion,
+        AttrSizedOperandSegments,
+        Pure,
+        ConstantLike,
+        Commutative,
+        HasParent,
+        ParentOneOf,
+        AllTypesMatch,
+        SingleBlockImplicitTerminator,
+        NoRegionArguments,
+    }
+);
+
+flag_enum!(
+    /// The interfaces the token contract is keyed on (OpBase.td `Interface`s).
+    InterfaceSet, Interface {
+        CallOpInterface,
+        FunctionOpInterface,
+        BranchOpInterface,
+        RegionBranchOpInterface,
+        RegionBranchTerminatorOpInterface,
+        SelectLikeOpInterface,
+        ReturnLike,
+    }
+);
+
+const _: () = assert!(Trait::NoRegionArguments as u32 <= 31);
+const _: () = assert!(Interface::ReturnLike as u32 <= 31);
+
+impl DialectRegistry {
+    pub fn new() -> DialectRegistry {
+        DialectRegistry::default()
+    }
+
+    /// Adds a dialect; a second one with the same name is ignored.
+    pub fn add_dialect(&mut self, d: DialectDef) {
+        if !self.dialects.iter().any(|x| x.name == d.name) {
+            self.dialects.push(d);
+        }
+    }
+
+    /// Adds an op definition. A definition with the same name replaces the
+    /// earlier one (a user's `--dialect` file may redefine an op).
+    pub fn add_op(&mut self, def: OpDef) -> OpDefId {
+        let key: Box<[u8]> = def.name.as_bytes().into();
+        if let Some(&id) = self.by_name.get(&key) {
+            self.ops[id.0 as usize] = def;
+            return id;
+        }
+        let id = OpDefId(self.ops.len() as u32);
+        self.ops.push(def);
+        self.by_name.insert(key, id);
+        id
+    }
+
+    /// Moves every dialect and op of `other` into `self` (later wins).
+    pub fn extend(&mut self, other: DialectRegistry) {
+        for d in other.dialects {
+            self.add_dialect(d);
+        }
+        for op in other.ops {
+            self.add_op(op);
+        }
+    }
+
+    pub fn lookup(&self, name: &[u8]) -> Option<OpDefId> {
+        self.by_name.get(name).copied()
+    }
+    pub fn get(&self, name: &[u8]) -> Option<&OpDef> {
+        self.lookup(name).map(|id| &self[id])
+    }
+    pub fn dialects(&self) -> &[DialectDef] {
+        &self.dialects
+    }
+    pub fn ops(&self) -> &[OpDef] {
+        &self.ops
+    }
+    pub fn has_dialect(&self, name: &[u8]) -> bool {
+        self.dialects.iter().any(|d| d.name.as_bytes() == name)
+    }
+}
+
+impl std::ops::Index<OpDefId> for DialectRegistry {
+    type Output = OpDef;
+    fn index(&self, i: OpDefId) -> &OpDef {
+        &self.ops[i.0 as usize]
+    }
+}
+
+impl OpDef {
+    /// An op with nothing declared (builder base for tests and loaders).
+    pub fn new(name: &str) -> OpDef {
+        OpDef {
+            name: name.into(),
+            summary: "".into(),
+            operands: Box::new([]),
+            results: Box::new([]),
+            attrs: Box::new([]),
+            regions: Box::new([]),
+            successors: Box::new([]),
+            traits: TraitSet::default(),
+            trait_order: Box::new([]),
+            interfaces: InterfaceSet::default(),
+            parents: Box::new([]),
+            same_type_groups: Box::new([]),
+            implicit_terminator: None,
+        }
+    }
+    /// Adds a trait (after those already there).
+    pub fn add_trait(&mut self, t: Trait) {
+        if !self.traits.contains(t) {
+            self.traits.insert(t);
+            let mut order = std::mem::take(&mut self.trait_order).into_vec();
+            order.push(t);
+            self.trait_order = order.into();
+        }
+    }
+    pub fn has(&self, t: Trait) -> bool {
+        self.traits.contains(t)
+    }
+    pub fn implements(&self, i: Interface) -> bool {
+        self.interfaces.contains(i)
+    }
+    /// Names of the inherent attributes (what MLIR 19 keeps in properties),
+    /// `operandSegmentSizes` included for `AttrSizedOperandSegments` ops, in
+    /// name order: what a parser moves from the attribute dictionary into
+    /// the properties of a registered op.
+    pub fn inherent_attr_names(&self) -> Vec<&str> {
+        let mut res: Vec<&str> = self.attrs.iter().map(|a| &*a.name).collect();
+        if self.has(Trait::AttrSizedOperandSegments) {
+            res.push("operandSegmentSizes");
+        }
+        res.sort_unstable();
+        res.dedup();
+        res
+    }
+    pub fn attr(&self, name: &[u8]) -> Option<&AttrDef> {
+        self.attrs.iter().find(|a| a.name.as_bytes() == name)
+    }
+}
+
+impl ConstraintKind {
+    /// True if `ty` satisfies the constraint.
+    pub fn accepts(&self, ctx: &Context, ty: TypeId) -> bool {
+        let data = ctx.type_data(ty);
+        match self {
+            ConstraintKind::Any => !matches!(data, TypeData::Token),
+            ConstraintKind::Token => matches!(data, TypeData::Token),
+            ConstraintKind::AnyOrToken => true,
+            ConstraintKind::Integer => matches!(data, TypeData::Integer { .. }),
+            ConstraintKind::SignlessInteger => is_signless_int(data),
+            ConstraintKind::SignlessIntegerOrIndex => {
+                is_signless_int(data) || matches!(data, TypeData::Index)
+            }
+            ConstraintKind::SignlessIntegerLike => like(ctx, data, &|d| {
+                is_signless_int(d) || matches!(d, TypeData::Index)
+            }),
+            ConstraintKind::Float => matches!(data, TypeData::Float(_)),
+            ConstraintKind::FloatLike => like(ctx, data, &|d| matches!(d, TypeData::Float(_))),
+            ConstraintKind::BoolLike => like(ctx, data, &|d| {
+                matches!(
+                    d,
+                    TypeData::Integer {
+                        width: 1,
+                        signedness: Signedness::Signless
+                    }
+                )
+            }),
+            ConstraintKind::Index => matches!(data, TypeData::Index),
+            ConstraintKind::None => matches!(data, TypeData::None),
+            ConstraintKind::IntWidth(w) => matches!(
+                data,
+                TypeData::Integer { width, signedness: Signedness::Signless } if width == w
+            ),
+            ConstraintKind::Exact(e) => match (e, data) {
+                (
+                    ExactType::Integer { width, signedness },
+                    TypeData::Integer {
+                        width: w,
+                        signedness: s,
+                    },
+                ) => width == w && signedness == s,
+                (ExactType::Float(k), TypeData::Float(f)) => k == f,
+                (ExactType::Index, TypeData::Index) => true,
+                (ExactType::None, TypeData::None) => true,
+                _ => false,
+            },
+            ConstraintKind::Function => matches!(data, TypeData::Function { .. }),
+            ConstraintKind::DialectType { dialect, mnemonic } => match data {
+                TypeData::Dialect { dialect: d, body } => {
+                    ctx.bytes(*d) == dialect.as_bytes()
+                        && (mnemonic.is_empty() || body_has_mnemonic(ctx, body, mnemonic))
+                }
+                _ => false,
+            },
+            ConstraintKind::AnyOf(alts) => alts.iter().any(|k| k.accepts(ctx, ty)),
+        }
+    }
+}
+
+fn is_signless_int(d: &TypeData) -> bool {
+    matches!(
+        d,
+        TypeData::Integer {
+            signedness: Signedness::Signless,
+            ..
+        }
+    )
+}
+
+/// The scalar, or the element type of a vector/tensor, satisfies `f`
+/// (MLIR's `...Like` constraints).
+fn like(ctx: &Context, d: &TypeData, f: &dyn Fn(&TypeData) -> bool) -> bool {
+    match d {
+        TypeData::Vector { elem, .. }
+        | TypeData::RankedTensor { elem, .. }
+        | TypeData::UnrankedTensor { elem } => f(ctx.type_data(*elem)),
+        _ => f(d),
+    }
+}
+
+/// `.mnemonic` followed by `<` or the end of the body.
+pub(crate) fn body_has_mnemonic(ctx: &Context, body: &[Piece], mnemonic: &str) -> bool {
+    let Some(Piece::Text(first)) = body.first() else {
+        return false;
+    };
+    let text = ctx.bytes(*first);
+    let Some(rest) = text.strip_prefix(b".") else {
+        return false;
+    };
+    let Some(after) = rest.strip_prefix(mnemonic.as_bytes()) else {
+        return false;
+    };
+    match after.first() {
+        None => true,
+        Some(&c) => !(c.is_ascii_alphanumeric() || c == b'_' || c == b'.' || c == b'$'),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn exact_type_names() {
+        assert_eq!(
+            ExactType::parse("si8"),
+            Some(ExactType::Integer {
+                width: 8,
+                signedness: Signedness::Signed
+            })
+        );
+        assert_eq!(
+            ExactType::parse("f32"),
+            Some(ExactType::Float(FloatKind::F32))
+        );
+        assert_eq!(ExactType::parse("index"), Some(ExactType::Index));
+        assert_eq!(ExactType::parse("i"), None);
+        assert_eq!(ExactType::parse("i3x"), None);
+        assert_eq!(ExactType::parse("tensor"), None);
+    }
+
+    #[test]
+    fn trait_sets() {
+        let mut s = TraitSet::default();
+        s.insert(Trait::Terminator);
+        s.insert(Trait::ParentOneOf);
+        assert!(s.contains(Trait::Terminator) && !s.contains(Trait::Pure));
+        assert_eq!(
+            s.iter().collect::<Vec<_>>(),
+            [Trait::Terminator, Trait::ParentOneOf]
+        );
+        assert_eq!(Trait::from_name("SingleBlock"), Some(Trait::SingleBlock));
+        assert_eq!(Interface::from_name("Terminator"), None);
+    }
+
+    #[test]
+    fn registry_redefinition_replaces() {
+        let mut r = DialectRegistry::new();
+        let a = r.add_op(OpDef::new("t.a"));
+        let mut b = OpDef::new("t.a");
+        b.summary = "second".into();
+        assert_eq!(r.add_op(b), a);
+        assert_eq!(&*r[a].summary, "second");
+        assert!(r.get(b"t.b").is_none());
+    }
+}

@@ -1,0 +1,964 @@
+//! Registered ops against their definitions ([`crate::dialect::OpDef`]):
+//! counts (with variadic and attribute-sized segments), type constraints,
+//! inherent attributes, regions, successors and traits.
+//!
+//! Checks run in the order MLIR 19's ODS-generated verifiers run them, and
+//! messages are mlir-opt-19's (`'arith.addi' op operand #0 must be
+//! signless-integer-like, but got 'f32'`). Like mlir-opt, the first failure
+//! stops verification. Ops with no definition are not checked here (they are
+//! treated like `--allow-unregistered-dialect` treats unknown ops); the token
+//! contract ([`super::tokens`]) still applies to them.
+
+use super::Cx;
+use crate::context::{AttrData, AttrId, Signedness, Sym, TypeData, TypeId};
+use crate::dialect::{
+    Arity, AttrDef, AttrKind, DialectRegistry, OpDef, OpDefId, OperandDef, RegionKind, Trait,
+};
+use crate::ir::{Module, OpId};
+use crate::printer::{attr_to_string, type_to_string};
+use irkit_diag::{Diagnostic, FileId};
+use rustc_hash::FxHashMap;
+
+/// Verifies every registered op of `m` (pre-order, as MLIR does); returns
+/// the first failure, if any, as the only diagnostic. Runs the handle
+/// layer first, so it is safe on any module.
+pub fn verify_ops(m: &Module, file: FileId, reg: &DialectRegistry) -> Vec<Diagnostic> {
+    let Some(top) = m.top else {
+        return Vec::new();
+    };
+    let cx = new_cx(m, file);
+    let mut diags = Vec::new();
+    super::handles::check(&cx, &mut diags);
+    if !diags.is_empty() {
+        return diags;
+    }
+    let mut defs = DefCache::new(reg);
+    // Depth-first with an exit event per op: an op's own checks run on
+    // entry (before its nested ops), its region checks on exit (after them),
+    // as MLIR's verifier does.
+    let mut stack = vec![(top, false)];
+    while let Some((op, exit)) = stack.pop() {
+        let def = defs.get(m, op);
+        if exit {
+            if let Some(def) = def {
+                if let Err(d) = check_region_traits(&cx, def, op) {
+                    return vec![d];
+                }
+            }
+            continue;
+        }
+        if let Some(def) = def {
+            if let Err(d) = check_op(&cx, def, op) {
+                return vec![d];
+            }
+        }
+        stack.push((op, true));
+        for &r in m.ops[op].regions.iter().rev() {
+            for &b in m.regions[r].blocks.iter().rev() {
+                stack.extend(m.blocks[b].ops.iter().rev().map(|&o| (o, false)));
+            }
+        }
+    }
+    Vec::new()
+}
+
+/// Checks MLIR runs after an op's nested ops are verified.
+fn check_region_traits(cx: &Cx<'_>, def: &OpDef, op: OpId) -> Result<(), Diagnostic> {
+    if def.has(Trait::SymbolTable) {
+        check_symbol_table(cx, op)?;
+    }
+    if let Some(term) = &def.implicit_terminator {
+        let m = cx.m;
+        for &r in m.ops[op].regions.iter() {
+            let Some(&b) = m.regions[r].blocks.first() else {
+                continue;
+            };
+            let Some(&last) = m.blocks[b].ops.last() else {
+                continue;
+            };
+            if m.ctx.bytes(m.ops[last].name) != term.as_bytes() {
+                return Err(cx
+                    .op_error(
+                        op,
+                        format!(
+                            "expects regions to end with '{term}', found '{}'",
+                            m.op_name(last)
+                        ),
+                    )
+                    .with_note(
+                        Some(cx.op_loc(op)),
+                        format!(
+                            "in custom textual format, the absence of terminator implies '{term}'"
+                        ),
+                    ));
+            }
+        }
+    }
+    Ok(())
+}
+
+/// The properties of every registered op that cannot be stored as their
+/// declared attributes. mlir-opt-19 reports these while parsing (`invalid
+/// properties {..} for op ..`), before any other verification; returns the
+/// first one.
+pub fn verify_properties(m: &Module, file: FileId, reg: &DialectRegistry) -> Vec<Diagnostic> {
+    let Some(top) = m.top else {
+        return Vec::new();
+    };
+    let cx = new_cx(m, file);
+    let mut diags = Vec::new();
+    super::handles::check(&cx, &mut diags);
+    if !diags.is_empty() {
+        return diags;
+    }
+    let mut defs = DefCache::new(reg);
+    let mut ops = Vec::new();
+    m.walk_preorder(top, &mut |op| ops.push(op));
+    for op in ops {
+        if let Some(def) = defs.get(m, op) {
+            if let Err(d) = check_property_storage(&cx, def, op) {
+                return vec![d];
+            }
+        }
+    }
+    Vec::new()
+}
+
+/// Verifies one op against its definition (nothing if it has none): what
+/// MLIR checks on entering the op, before its nested ops. With
+/// [`verify_op_regions`] a caller can interleave these checks with its own
+/// walk. The caller must have run the handle layer.
+pub fn verify_op(m: &Module, file: FileId, reg: &DialectRegistry, op: OpId) -> Option<Diagnostic> {
+    let cx = new_cx(m, file);
+    let def = reg.get(m.ctx.bytes(m.ops[op].name))?;
+    check_op(&cx, def, op).err()
+}
+
+/// What MLIR checks on leaving an op, after its nested ops: symbol tables
+/// and implicit terminators.
+pub fn verify_op_regions(
+    m: &Module,
+    file: FileId,
+    reg: &DialectRegistry,
+    op: OpId,
+) -> Option<Diagnostic> {
+    let cx = new_cx(m, file);
+    let def = reg.get(m.ctx.bytes(m.ops[op].name))?;
+    check_region_traits(&cx, def, op).err()
+}
+
+/// The verifier context for these layers (they do not use the built-in
+/// trait table; op facts come from the registry).
+pub(crate) fn new_cx(m: &Module, file: FileId) -> Cx<'_> {
+    Cx {
+        m,
+        file,
+        traits: Default::default(),
+    }
+}
+
+/// Op name -> definition, resolved once per interned name.
+pub struct DefCache<'r> {
+    reg: &'r DialectRegistry,
+    map: FxHashMap<Sym, Option<OpDefId>>,
+}
+
+impl<'r> DefCache<'r> {
+    pub fn new(reg: &'r DialectRegistry) -> DefCache<'r> {
+        DefCache {
+            reg,
+            map: FxHashMap::default(),
+        }
+    }
+    pub fn get(&mut self, m: &Module, op: OpId) -> Option<&'r OpDef> {
+        let name = m.ops[op].name;
+        let reg = self.reg;
+        let id = *self
+            .map
+            .entry(name)
+            .or_insert_with(|| reg.lookup(m.ctx.bytes(name)));
+        id.map(|i| &reg[i])
+    }
+}
+
+const SEGMENTS: &[u8] = b"operandSegmentSizes";
+
+fn check_op(cx: &Cx<'_>, def: &OpDef, op: OpId) -> Result<(), Diagnostic> {
+    check_property_storage(cx, def, op)?;
+    check_counts(cx, def, op)?;
+    // MLIR verifies structural traits (`StructuralOpTrait` in its OpBase.td)
+    // before the op's invariants, and the other traits after them.
+    check_traits(cx, def, op, Phase::Structural)?;
+    check_attrs(cx, def, op)?;
+    let segments = operand_segments(cx, def, op)?;
+    check_values(cx, op, &def.operands, segments, Which::Operand)?;
+    let result_segments = Segments::plain(&def.results, cx.m.ops[op].results.len());
+    check_values(cx, op, &def.results, result_segments, Which::Result)?;
+    check_regions(cx, def, op)?;
+    check_traits(cx, def, op, Phase::Other)
+}
+
+// ------------------------------------------------------------- properties
+
+/// Properties whose value cannot be stored as the declared attribute: a
+/// parse-time error in mlir-opt-19 (`invalid properties {..} for op ..`).
+fn check_property_storage(cx: &Cx<'_>, def: &OpDef, op: OpId) -> Result<(), Diagnostic> {
+    let m = cx.m;
+    let Some(props) = m.ops[op].properties else {
+        return Ok(());
+    };
+    let invalid = |why: String| {
+        Diagnostic::error(
+            cx.op_loc(op),
+            format!(
+                "invalid properties {} for op {}: {why}",
+                attr_to_string(&m.ctx, props),
+                m.op_name(op)
+            ),
+        )
+    };
+    for a in def.attrs.iter() {
+        let Some(v) = m.ctx.dict_get(props, a.name.as_bytes()) else {
+            continue;
+        };
+        if !storage_ok(cx, &a.kind, v) {
+            return Err(invalid(format!(
+                "Invalid attribute `{}` in property conversion: {}",
+                a.name,
+                attr_to_string(&m.ctx, v)
+            )));
+        }
+    }
+    if def.has(Trait::AttrSizedOperandSegments) {
+        if let Some(v) = m.ctx.dict_get(props, SEGMENTS) {
+            match m.ctx.attr_data(v) {
+                AttrData::DenseArray { elem, values } if is_int(cx, *elem, 32) => {
+                    if values.len() != def.operands.len() {
+                        return Err(invalid(format!(
+                            "size mismatch in attribute conversion: {} vs {}",
+                            values.len(),
+                            def.operands.len()
+                        )));
+                    }
+                }
+                _ => {
+                    return Err(invalid(
+                        "expected DenseI32ArrayAttr for key `value`".to_string(),
+                    ))
+                }
+            }
+        }
+    }
+    Ok(())
+}
+
+fn is_int(cx: &Cx<'_>, t: TypeId, width: u32) -> bool {
+    cx.m.ctx.int_width(t) == Some((width, Signedness::Signless))
+}
+
+/// Whether `v` can be held by the storage class of `kind` (MLIR's property
+/// conversion).
+fn storage_ok(cx: &Cx<'_>, kind: &AttrKind, v: AttrId) -> bool {
+    let ctx = &cx.m.ctx;
+    let data = ctx.attr_data(v);
+    match kind {
+        AttrKind::Any => true,
+        AttrKind::Unit => matches!(data, AttrData::Unit),
+        AttrKind::Bool => matches!(data, AttrData::Integer { ty, .. } if is_int(cx, *ty, 1)),
+        AttrKind::String => matches!(data, AttrData::String { .. }),
+        AttrKind::FlatSymbolRef => matches!(data, AttrData::SymbolRef(p) if p.len() == 1),
+        AttrKind::SymbolRef => matches!(data, AttrData::SymbolRef(_)),
+        AttrKind::Type | AttrKind::FunctionType => matches!(data, AttrData::Type(_)),
+        AttrKind::Int64 | AttrKind::Integer => matches!(data, AttrData::Integer { .. }),
+        AttrKind::I64Enum(cases) => match data {
+            AttrData::Integer { ty, words } if is_int(cx, *ty, 64) => {
+                let v = words.first().copied().unwrap_or(0) as i64;
+                cases.contains(&v)
+            }
+            _ => false,
+        },
+        AttrKind::Array | AttrKind::DictArray => matches!(data, AttrData::Array(_)),
+        AttrKind::DenseI32Array => {
+            matches!(data, AttrData::DenseArray { elem, .. } if is_int(cx, *elem, 32))
+        }
+        AttrKind::Typed => is_typed(data),
+        AttrKind::DialectAttr { dialect, mnemonic } => match data {
+            AttrData::Dialect { dialect: d, body } => {
+                ctx.bytes(*d) == dialect.as_bytes()
+                    && (mnemonic.is_empty()
+                        || crate::dialect::body_has_mnemonic(ctx, body, mnemonic))
+            }
+            _ => false,
+        },
+    }
+}
+
+fn is_typed(data: &AttrData) -> bool {
+    match data {
+        AttrData::Integer { .. }
+        | AttrData::Float { .. }
+        | AttrData::Dense { .. }
+        | AttrData::DenseArray { .. }
+        | AttrData::DenseResource { .. }
+        | AttrData::Sparse { .. }
+        | AttrData::Dialect { .. } => true,
+        // A string attribute is typed (`none` unless a type is given).
+        AttrData::String { .. } => true,
+        AttrData::Unit
+        | AttrData::Array(_)
+        | AttrData::Dict(_)
+        | AttrData::Type(_)
+        | AttrData::SymbolRef(_)
+        | AttrData::AffineMap(_)
+        | AttrData::IntegerSet(_)
+        | AttrData::Strided(_)
+        | AttrData::Distinct { .. }
+        | AttrData::Loc(_) => false,
+    }
+}
+
+/// Whether `v` satisfies the constraint of `kind` (beyond its storage).
+fn constraint_ok(cx: &Cx<'_>, kind: &AttrKind, v: AttrId) -> bool {
+    let ctx = &cx.m.ctx;
+    if !storage_ok(cx, kind, v) {
+        return false;
+    }
+    match (kind, ctx.attr_data(v)) {
+        (AttrKind::FunctionType, AttrData::Type(t)) => {
+            matches!(ctx.type_data(*t), TypeData::Function { .. })
+        }
+        (AttrKind::Int64, AttrData::Integer { ty, .. }) => is_int(cx, *ty, 64),
+        (AttrKind::DictArray, AttrData::Array(items)) => items
+            .iter()
+            .all(|&i| matches!(ctx.attr_data(i), AttrData::Dict(_))),
+        _ => true,
+    }
+}
+
+/// An inherent attribute: from the properties, else from the attribute
+/// dictionary (where generic syntax may also put it).
+fn inherent(cx: &Cx<'_>, op: OpId, name: &[u8]) -> Option<AttrId> {
+    let d = &cx.m.ops[op];
+    d.properties
+        .and_then(|p| cx.m.ctx.dict_get(p, name))
+        .or_else(|| cx.m.ctx.dict_get(d.attrs, name))
+}
+
+// ----------------------------------------------------------------- counts
+
+fn check_counts(cx: &Cx<'_>, def: &OpDef, op: OpId) -> Result<(), Diagnostic> {
+    let d = &cx.m.ops[op];
+    // Regions.
+    let fixed = def.regions.iter().filter(|r| !r.variadic).count();
+    let var = def.regions.iter().any(|r| r.variadic);
+    let n = d.regions.len();
+    if !var && n != fixed {
+        return Err(cx.op_error(
+            op,
+            match fixed {
+                0 => "requires zero regions".to_string(),
+                1 => "requires one region".to_string(),
+                _ => format!("expected {fixed} regions"),
+            },
+        ));
+    }
+    if var && fixed > 0 && n < fixed {
+        return Err(cx.op_error(op, format!("expected {fixed} or more regions")));
+    }
+    // Results.
+    let (fixed, var) = fixed_and_var(&def.results);
+    let n = d.results.len();
+    if !var && n != fixed {
+        return Err(cx.op_error(
+            op,
+            match fixed {
+                0 => "requires zero results".to_string(),
+                1 => "requires one result".to_string(),
+                _ => format!("expected {fixed} results"),
+            },
+        ));
+    }
+    if var && fixed > 0 && n < fixed {
+        return Err(cx.op_error(op, format!("expected {fixed} or more results")));
+    }
+    // Successors.
+    let fixed = def.successors.iter().filter(|s| !s.variadic).count();
+    let var = def.successors.iter().any(|s| s.variadic);
+    let n = d.successors.len();
+    if !var && n != fixed {
+        let noun = if fixed == 1 {
+            "successor"
+        } else {
+            "successors"
+        };
+        return Err(cx.op_error(op, format!("requires {fixed} {noun} but found {n}")));
+    }
+    if var && fixed > 0 && n < fixed {
+        return Err(cx.op_error(
+            op,
+            format!("requires at least {fixed} successors but found {n}"),
+        ));
+    }
+    // Operands.
+    let (fixed, var) = fixed_and_var(&def.operands);
+    let n = d.operands.len();
+    if !var && n != fixed {
+        return Err(cx.op_error(
+            op,
+            match fixed {
+                0 => "requires zero operands".to_string(),
+                1 => "requires a single operand".to_string(),
+                _ => format!("expected {fixed} operands, but found {n}"),
+            },
+        ));
+    }
+    if var && fixed > 0 && n < fixed {
+        return Err(cx.op_error(
+            op,
+            format!("expected {fixed} or more operands, but found {n}"),
+        ));
+    }
+    Ok(())
+}
+
+fn fixed_and_var(defs: &[OperandDef]) -> (usize, bool) {
+    let fixed = defs.iter().filter(|o| o.arity == Arity::Single).count();
+    (fixed, fixed != defs.len())
+}
+
+// ------------------------------------------------------------- attributes
+
+/// Required attributes, then their constraints, each in name order (as
+/// mlir-opt-19's generated verifiers check them).
+fn check_attrs(cx: &Cx<'_>, def: &OpDef, op: OpId) -> Result<(), Diagnostic> {
+    for a in attrs_by_name(def) {
+        if !a.optional && inherent(cx, op, a.name.as_bytes()).is_none() {
+            return Err(cx.op_error(op, format!("requires attribute '{}'", a.name)));
+        }
+    }
+    for a in attrs_by_name(def) {
+        check_attr(cx, op, a)?;
+    }
+    Ok(())
+}
+
+/// The attribute definitions in name order (ops have few; no allocation).
+fn attrs_by_name(def: &OpDef) -> impl Iterator<Item = &AttrDef> {
+    let mut last: Option<&str> = None;
+    std::iter::from_fn(move || {
+        let next = def
+            .attrs
+            .iter()
+            .filter(|a| match last {
+                None => true,
+                Some(l) => &*a.name > l,
+            })
+            .min_by(|a, b| a.name.cmp(&b.name))?;
+        last = Some(&next.name);
+        Some(next)
+    })
+}
+
+fn check_attr(cx: &Cx<'_>, op: OpId, a: &AttrDef) -> Result<(), Diagnostic> {
+    let Some(v) = inherent(cx, op, a.name.as_bytes()) else {
+        return Ok(());
+    };
+    if constraint_ok(cx, &a.kind, v) {
+        return Ok(());
+    }
+    Err(cx.op_error(
+        op,
+        format!(
+            "attribute '{}' failed to satisfy constraint: {}",
+            a.name, a.summary
+        ),
+    ))
+}
+
+// --------------------------------------------------------------- segments
+
+/// How many values each operand/result definition stands for, without
+/// allocating: plain segments are computed, attribute-sized ones read.
+#[derive(Clone, Copy, Debug)]
+pub(crate) enum Segments<'m> {
+    /// Single definitions take one value, the variadic/optional ones `each`
+    /// (MLIR's `SameVariadicOperandSize` rule; with one variadic it takes all
+    /// the rest).
+    Plain { each: usize },
+    /// From a validated `operandSegmentSizes` (one non-negative i32 per
+    /// definition).
+    Sized(&'m [u128]),
+    /// `operandSegmentSizes` absent: every segment is empty, as MLIR's
+    /// default-initialised property reads.
+    Empty,
+}
+
+impl Segments<'_> {
+    pub(crate) fn plain(defs: &[OperandDef], n: usize) -> Segments<'static> {
+        let (fixed, _) = fixed_and_var(defs);
+        let n_var = defs.len() - fixed;
+        let each = n.saturating_sub(fixed).checked_div(n_var).unwrap_or(0);
+        Segments::Plain { each }
+    }
+    /// The size of segment `i` (of definition `def`).
+    pub(crate) fn size(self, i: usize, def: &OperandDef) -> usize {
+        match self {
+            Segments::Plain { each } => match def.arity {
+                Arity::Single => 1,
+                Arity::Optional | Arity::Variadic => each,
+            },
+            Segments::Sized(v) => v.get(i).map_or(0, |&x| x as u32 as usize),
+            Segments::Empty => 0,
+        }
+    }
+}
+
+/// The operand segments of `op`, or `None` if they are malformed (the op
+/// verifier reports that).
+pub(crate) fn operand_segments_of<'m>(cx: &Cx<'m>, def: &OpDef, op: OpId) -> Option<Segments<'m>> {
+    operand_segments(cx, def, op).ok()
+}
+
+fn operand_segments<'m>(cx: &Cx<'m>, def: &OpDef, op: OpId) -> Result<Segments<'m>, Diagnostic> {
+    let m = cx.m;
+    let n = m.ops[op].operands.len();
+    if !def.has(Trait::AttrSizedOperandSegments) {
+        return Ok(Segments::plain(&def.operands, n));
+    }
+    let Some(v) = inherent(cx, op, SEGMENTS) else {
+        if n != 0 {
+            return Err(segment_total_error(cx, op, n, 0));
+        }
+        return Ok(Segments::Empty);
+    };
+    let values = match m.ctx.attr_data(v) {
+        AttrData::DenseArray { elem, values } if is_int(cx, *elem, 32) => values,
+        _ => {
+            return Err(cx.op_error(
+                op,
+                "attribute 'operandSegmentSizes' failed to satisfy constraint: i32 dense array attribute",
+            ))
+        }
+    };
+    if values.len() != def.operands.len() {
+        return Err(cx.op_error(
+            op,
+            format!(
+                "'operandSegmentSizes' attribute for specifying operand segments must have {} elements, but got {}",
+                def.operands.len(),
+                values.len()
+            ),
+        ));
+    }
+    let as_i32 = |v: u128| i64::from(v as u32 as i32);
+    if values.iter().any(|&v| as_i32(v) < 0) {
+        return Err(cx.op_error(
+            op,
+            "'operandSegmentSizes' attribute cannot have negative elements",
+        ));
+    }
+    let total: i64 = values.iter().map(|&v| as_i32(v)).sum();
+    if total != n as i64 {
+        return Err(segment_total_error(cx, op, n, total));
+    }
+    Ok(Segments::Sized(values))
+}
+
+fn segment_total_error(cx: &Cx<'_>, op: OpId, n: usize, total: i64) -> Diagnostic {
+    cx.op_error(
+        op,
+        format!(
+            "operand count ({n}) does not match with the total size ({total}) specified in attribute 'operandSegmentSizes'"
+        ),
+    )
+}
+
+#[derive(Clone, Copy)]
+enum Which {
+    Operand,
+    Result,
+}
+
+fn check_values(
+    cx: &Cx<'_>,
+    op: OpId,
+    defs: &[OperandDef],
+    segments: Segments<'_>,
+    which: Which,
+) -> Result<(), Diagnostic> {
+    let m = cx.m;
+    let d = &m.ops[op];
+    let (values, noun) = match which {
+        Which::Operand => (&d.operands, "operand"),
+        Which::Result => (&d.results, "result"),
+    };
+    let mut index = 0usize;
+    for (i, def) in defs.iter().enumerate() {
+        let size = segments.size(i, def);
+        if def.arity == Arity::Optional && size > 1 {
+            return Err(cx.op_error(
+                op,
+                format!(
+                    "{noun} group starting at #{index} requires 0 or 1 element, but found {size}"
+                ),
+            ));
+        }
+        for _ in 0..size {
+            let Some(&v) = values.get(index) else {
+                return Ok(());
+            };
+            let ty = m.values[v].ty;
+            if !def.constraint.kind.accepts(&m.ctx, ty) {
+                return Err(cx.op_error(
+                    op,
+                    format!(
+                        "{noun} #{index} must be {}, but got '{}'",
+                        def.constraint.summary,
+                        type_to_string(&m.ctx, ty)
+                    ),
+                ));
+            }
+            index += 1;
+        }
+    }
+    Ok(())
+}
+
+// ---------------------------------------------------------------- regions
+
+fn check_regions(cx: &Cx<'_>, def: &OpDef, op: OpId) -> Result<(), Diagnostic> {
+    let m = cx.m;
+    let regions = &m.ops[op].regions;
+    let mut index = 0usize;
+    for rdef in def.regions.iter() {
+        let take = if rdef.variadic {
+            regions.len().saturating_sub(index)
+        } else {
+            1
+        };
+        for _ in 0..take {
+            let Some(&r) = regions.get(index) else {
+                return Ok(());
+            };
+            let n = m.regions[r].blocks.len();
+            let ok = match rdef.kind {
+                RegionKind::Any => true,
+                RegionKind::Sized1 => n == 1,
+                RegionKind::MaxSized1 => n <= 1,
+            };
+            if !ok {
+                let name = match &rdef.name {
+                    Some(nm) => format!(" ('{nm}')"),
+                    None => String::new(),
+                };
+                return Err(cx.op_error(
+                    op,
+                    format!(
+                        "region #{index}{name} failed to verify constraint: {}",
+                        rdef.summary
+                    ),
+                ));
+            }
+            index += 1;
+        }
+    }
+    Ok(())
+}
+
+// ----------------------------------------------------------------- traits
+
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Phase {
+    Structural,
+    Other,
+}
+
+/// Traits MLIR marks `StructuralOpTrait`.
+fn is_structural(t: Trait) -> bool {
+    match t {
+        Trait::SingleBlock
+        | Trait::SingleBlockImplicitTerminator
+        | Trait::NoRegionArguments
+        | Trait::NoTerminator
+        | Trait::HasParent
+        | Trait::ParentOneOf
+        | Trait::AttrSizedOperandSegments => true,
+        Trait::Terminator
+        | Trait::IsolatedFromAbove
+        | Trait::Symbol
+        | Trait::SymbolTable
+        | Trait::SameOperandsAndResultType
+        | Trait::SameTypeOperands
+        | Trait::GraphRegion
+        | Trait::Pure
+        | Trait::ConstantLike
+        | Trait::Commutative
+        | Trait::AllTypesMatch => false,
+    }
+}
+
+fn check_traits(cx: &Cx<'_>, def: &OpDef, op: OpId, phase: Phase) -> Result<(), Diagnostic> {
+    let m = cx.m;
+    let d = &m.ops[op];
+    for &t in def.trait_order.iter() {
+        if is_structural(t) != (phase == Phase::Structural) {
+            continue;
+        }
+        match t {
+            Trait::SameOperandsAndResultType => {
+                let mut tys = d
+                    .operands
+                    .iter()
+                    .chain(d.results.iter())
+                    .map(|&v| m.values[v].ty);
+                if let Some(first) = tys.next() {
+                    if tys.any(|t| t != first) {
+                        return Err(
+                            cx.op_error(op, "requires the same type for all operands and results")
+                        );
+                    }
+                }
+            }
+            Trait::SameTypeOperands => {
+                let mut tys = d.operands.iter().map(|&v| m.values[v].ty);
+                if let Some(first) = tys.next() {
+                    if tys.any(|t| t != first) {
+                        return Err(cx.op_error(op, "requires all operands to have the same type"));
+                    }
+                }
+            }
+            Trait::Terminator => {
+                if let Some(b) = d.parent {
+                    if m.blocks[b].ops.last() != Some(&op) && !d.successors.is_empty() {
+                        // MLIR checks this while entering the block, before
+                        // the op's own verifier runs.
+                        return Err(Diagnostic::error(
+                            cx.op_loc(op),
+                            "operation with block successors must terminate its parent block",
+                        ));
+                    }
+                    if m.blocks[b].ops.last() != Some(&op) {
+                        return Err(
+                            cx.op_error(op, "must be the last operation in the parent block")
+                        );
+                    }
+                }
+            }
+            Trait::HasParent | Trait::ParentOneOf => check_parent(cx, def, op)?,
+            Trait::SingleBlock => {
+                for (i, &r) in d.regions.iter().enumerate() {
+                    let blocks = &m.regions[r].blocks;
+                    if blocks.len() > 1 {
+                        return Err(
+                            cx.op_error(op, format!("expects region #{i} to have 0 or 1 blocks"))
+                        );
+                    }
+                    if !def.has(Trait::NoTerminator)
+                        && blocks.first().is_some_and(|&b| m.blocks[b].ops.is_empty())
+                    {
+                        return Err(cx.op_error(op, "expects a non-empty block"));
+                    }
+                }
+            }
+            Trait::Symbol => {
+                // A symbol whose `sym_name` is declared optional (like
+                // `builtin.module`) may be nameless.
+                let optional = def.attr(b"sym_name").is_some_and(|a| a.optional);
+                let ok = match inherent(cx, op, b"sym_name") {
+                    Some(a) => matches!(m.ctx.attr_data(a), AttrData::String { .. }),
+                    None => optional,
+                };
+                if !ok {
+                    return Err(cx.op_error(op, "requires string attribute 'sym_name'"));
+                }
+                if let Some(v) = inherent(cx, op, b"sym_visibility") {
+                    let known = match m.ctx.attr_data(v) {
+                        AttrData::String { value, .. } => {
+                            matches!(m.ctx.bytes(*value), b"public" | b"private" | b"nested")
+                        }
+                        _ => false,
+                    };
+                    if !known {
+                        return Err(cx.op_error(
+                            op,
+                            format!(
+                                "visibility expected to be one of [\"public\", \"private\", \"nested\"], but got {}",
+                                attr_to_string(&m.ctx, v)
+                            ),
+                        ));
+                    }
+                }
+            }
+            Trait::NoRegionArguments => {
+                for (i, &r) in d.regions.iter().enumerate() {
+                    let has_args = m.regions[r]
+                        .blocks
+                        .first()
+                        .is_some_and(|&b| !m.blocks[b].args.is_empty());
+                    if has_args {
+                        let msg = if d.regions.len() == 1 {
+                            "region should have no arguments".to_string()
+                        } else {
+                            format!("region #{i} should have no arguments")
+                        };
+                        return Err(cx.op_error(op, msg));
+                    }
+                }
+            }
+            // Checked after the nested ops (`check_region_traits`).
+            Trait::SymbolTable | Trait::SingleBlockImplicitTerminator => {}
+            Trait::AllTypesMatch => check_same_type_groups(cx, def, op)?,
+            // Used by the structural and dominance layers, or informational.
+            Trait::NoTerminator
+            | Trait::IsolatedFromAbove
+            | Trait::GraphRegion
+            | Trait::AttrSizedOperandSegments
+            | Trait::Pure
+            | Trait::ConstantLike
+            | Trait::Commutative => {}
+        }
+    }
+    Ok(())
+}
+
+fn check_parent(cx: &Cx<'_>, def: &OpDef, op: OpId) -> Result<(), Diagnostic> {
+    let m = cx.m;
+    if def.parents.is_empty() {
+        return Ok(());
+    }
+    if let Some(p) = m.parent_op(op) {
+        let pname = m.ctx.bytes(m.ops[p].name);
+        if def.parents.iter().any(|n| n.as_bytes() == pname) {
+            return Ok(());
+        }
+    }
+    let list = def
+        .parents
+        .iter()
+        .map(|s| &**s)
+        .collect::<Vec<_>>()
+        .join(", ");
+    let msg = if def.parents.len() == 1 {
+        format!("expects parent op '{list}'")
+    } else {
+        format!("expects parent op to be one of '{list}'")
+    };
+    Err(cx.op_error(op, msg))
+}
+
+fn check_symbol_table(cx: &Cx<'_>, op: OpId) -> Result<(), Diagnostic> {
+    let m = cx.m;
+    let d = &m.ops[op];
+    if d.regions.len() != 1 {
+        return Err(cx.op_error(
+            op,
+            "Operations with a 'SymbolTable' must have exactly one region",
+        ));
+    }
+    let blocks = &m.regions[d.regions[0]].blocks;
+    if blocks.len() != 1 {
+        return Err(cx.op_error(
+            op,
+            "Operations with a 'SymbolTable' must have exactly one block",
+        ));
+    }
+    let mut seen: FxHashMap<Sym, OpId> = FxHashMap::default();
+    for &o in &m.blocks[blocks[0]].ops {
+        let Some(name) = inherent(cx, o, b"sym_name") else {
+            continue;
+        };
+        let AttrData::String { value, .. } = m.ctx.attr_data(name) else {
+            continue;
+        };
+        if let Some(&prev) = seen.get(value) {
+            return Err(Diagnostic::error(
+                cx.op_loc(o),
+                format!("redefinition of symbol named '{}'", m.ctx.str(*value)),
+            )
+            .with_note(Some(cx.op_loc(prev)), "see existing symbol definition here"));
+        }
+        seen.insert(*value, o);
+    }
+    Ok(())
+}
+
+/// `AllTypesMatch<[names]>`: "failed to verify that all of {a, b} have same type".
+fn check_same_type_groups(cx: &Cx<'_>, def: &OpDef, op: OpId) -> Result<(), Diagnostic> {
+    let m = cx.m;
+    let d = &m.ops[op];
+    let segments = operand_segments(cx, def, op).unwrap_or(Segments::Empty);
+    let result_segments = Segments::plain(&def.results, d.results.len());
+    let find = |name: &str| -> Option<Ty> {
+        if let Some(v) = value_named(&def.operands, segments, &d.operands, name) {
+            return Some(Ty::Id(m.values[v].ty));
+        }
+        if let Some(v) = value_named(&def.results, result_segments, &d.results, name) {
+            return Some(Ty::Id(m.values[v].ty));
+        }
+        def.attr(name.as_bytes())?;
+        attr_type(m.ctx.attr_data(inherent(cx, op, name.as_bytes())?))
+    };
+    let same = |a: Ty, b: Ty| match (a, b) {
+        (Ty::Id(x), Ty::Id(y)) => x == y,
+        (Ty::NoneType, Ty::NoneType) => true,
+        (Ty::Id(t), Ty::NoneType) | (Ty::NoneType, Ty::Id(t)) => {
+            matches!(m.ctx.type_data(t), TypeData::None)
+        }
+    };
+    for group in def.same_type_groups.iter() {
+        let mut tys = group.iter().filter_map(|n| find(n));
+        if let Some(first) = tys.next() {
+            if tys.any(|t| !same(t, first)) {
+                let names = group.iter().map(|s| &**s).collect::<Vec<_>>().join(", ");
+                return Err(cx.op_error(
+                    op,
+                    format!("failed to verify that all of {{{names}}} have same type"),
+                ));
+            }
+        }
+    }
+    Ok(())
+}
+
+/// A type for `AllTypesMatch`: the verifier cannot create types, so the
+/// `none` type of an untyped string attribute is spelled out.
+#[derive(Clone, Copy)]
+enum Ty {
+    Id(TypeId),
+    NoneType,
+}
+
+/// The value of the single operand/result called `name`.
+fn value_named(
+    defs: &[OperandDef],
+    segments: Segments<'_>,
+    values: &[crate::ir::ValueId],
+    name: &str,
+) -> Option<crate::ir::ValueId> {
+    let mut index = 0usize;
+    for (i, def) in defs.iter().enumerate() {
+        let size = segments.size(i, def);
+        if def.name.as_deref() == Some(name) {
+            return if size == 1 {
+                values.get(index).copied()
+            } else {
+                None
+            };
+        }
+        index += size;
+    }
+    None
+}
+
+/// The type of a typed attribute.
+fn attr_type(data: &AttrData) -> Option<Ty> {
+    match data {
+        AttrData::Integer { ty, .. }
+        | AttrData::Float { ty, .. }
+        | AttrData::Dense { ty, .. }
+        | AttrData::DenseResource { ty, .. }
+        | AttrData::Sparse { ty, .. } => Some(Ty::Id(*ty)),
+        AttrData::String { ty, .. } => Some(ty.map_or(Ty::NoneType, Ty::Id)),
+        _ => None,
+    }
+}

@@ -1,0 +1,378 @@
+//! `CirAbiRewriteContext`: the CIR-like dialect's half of the ABI pass.
+//!
+//! Ops read: `cir.func` (properties `sym_name`, `function_type =
+//! !cir.func<(T, ...) -> R>`, `arg_attrs`, `res_attrs`), `cir.call`
+//! (`callee`), `cir.return`. Ops created (generic syntax):
+//!
+//! | primitive | op |
+//! |---|---|
+//! | alloca | `"cir.alloca"() <{alignment = A : i64, allocaType = T}> : () -> !cir.ptr<T>` |
+//! | pointer cast | `"cir.cast"(%p) <{kind = "bitcast"}> : (!cir.ptr<A>) -> !cir.ptr<B>` |
+//! | load / store | `"cir.load"(%p)`, `"cir.store"(%v, %p)` |
+//! | member access | `"cir.get_member"(%p) <{index = I : i64}>` then load / store |
+//!
+//! Coerced types are CIR types: `iN` is `!cir.int<u, N>` (coerced integer
+//! pieces are unsigned), `<N x T>` is `!cir.vector<T x N>`, `[N x T]` is
+//! `!cir.array<T x N>`, a struct is an anonymous `!cir.record<struct {...}>`
+//! (`packed` when LLVM's is), `ptr` is `!cir.ptr<!cir.void>`, `x86_fp80` is
+//! `!cir.long_double<!cir.f80>` and `fp128` is `!cir.f128`.
+//!
+//! The op accessors here (`sym_name`, `function_type`, `callee`) are small
+//! hand-written helpers, one per op, to be replaced by the generated typed
+//! op wrappers once the dialect registry exists.
+
+use super::text::{self, OpBuilder, TypeText};
+use super::{AbiRewriteContext, CallInfo, Emitter, FnPlan, FuncInfo, OpRole};
+use irkit_abi::{LlTy, LlTyId, LlTypes};
+use irkit_ir::{AttrData, Context, Module, OpId, Sym, TypeId, ValueId};
+use rustc_hash::FxHashMap;
+use std::fmt::Write as _;
+
+struct Names {
+    func: Sym,
+    call: Sym,
+    ret: Sym,
+    alloca: Sym,
+    load: Sym,
+    store: Sym,
+    cast: Sym,
+    get_member: Sym,
+    alloca_type: Sym,
+    alignment: Sym,
+    kind: Sym,
+    index: Sym,
+    function_type: Sym,
+    arg_attrs: Sym,
+    res_attrs: Sym,
+}
+
+/// The CIR rewrite context.
+pub struct CirAbiRewriteContext {
+    n: Names,
+    b: OpBuilder,
+    text: TypeText,
+    lowered: FxHashMap<LlTyId, TypeId>,
+    ptr_of: FxHashMap<TypeId, TypeId>,
+    bitcast: irkit_ir::AttrId,
+}
+
+impl CirAbiRewriteContext {
+    pub fn new(ctx: &mut Context) -> Self {
+        let mut s = |x: &str| ctx.sym_str(x);
+        let n = Names {
+            func: s("cir.func"),
+            call: s("cir.call"),
+            ret: s("cir.return"),
+            alloca: s("cir.alloca"),
+            load: s("cir.load"),
+            store: s("cir.store"),
+            cast: s("cir.cast"),
+            get_member: s("cir.get_member"),
+            alloca_type: s("allocaType"),
+            alignment: s("alignment"),
+            kind: s("kind"),
+            index: s("index"),
+            function_type: s("function_type"),
+            arg_attrs: s("arg_attrs"),
+            res_attrs: s("res_attrs"),
+        };
+        let bitcast = ctx.string_attr(b"bitcast");
+        CirAbiRewriteContext {
+            n,
+            b: OpBuilder::new(ctx),
+            text: TypeText::default(),
+            lowered: FxHashMap::default(),
+            ptr_of: FxHashMap::default(),
+            bitcast,
+        }
+    }
+
+    fn ll_text(&mut self, m: &mut Module, ll: &LlTypes, ty: LlTyId, out: &mut String) {
+        match &ll[ty] {
+            LlTy::Void => out.push_str("!cir.void"),
+            LlTy::Int(n) => {
+                let _ = write!(out, "!cir.int<u, {n}>");
+            }
+            LlTy::Half => out.push_str("!cir.f16"),
+            LlTy::Float => out.push_str("!cir.float"),
+            LlTy::Double => out.push_str("!cir.double"),
+            LlTy::X86Fp80 => out.push_str("!cir.long_double<!cir.f80>"),
+            LlTy::Fp128 => out.push_str("!cir.f128"),
+            LlTy::Ptr => out.push_str("!cir.ptr<!cir.void>"),
+            LlTy::Vector(n, e) => {
+                out.push_str("!cir.vector<");
+                self.ll_text(m, ll, *e, out);
+                let _ = write!(out, " x {n}>");
+            }
+            LlTy::Array(n, e) => {
+                out.push_str("!cir.array<");
+                self.ll_text(m, ll, *e, out);
+                let _ = write!(out, " x {n}>");
+            }
+            LlTy::Struct { elems, packed } => {
+                out.push_str(if *packed {
+                    "!cir.record<struct packed {"
+                } else {
+                    "!cir.record<struct {"
+                });
+                for (i, e) in elems.iter().enumerate() {
+                    if i > 0 {
+                        out.push_str(", ");
+                    }
+                    self.ll_text(m, ll, *e, out);
+                }
+                out.push_str("}>");
+            }
+        }
+    }
+}
+
+fn cir_type(ctx: &mut Context, text: &str) -> TypeId {
+    let body = text.strip_prefix("!cir").unwrap_or(text);
+    text::dialect_type(ctx, "cir", body)
+}
+
+impl AbiRewriteContext for CirAbiRewriteContext {
+    fn dialect(&self) -> &'static str {
+        "cir"
+    }
+
+    fn op_role(&self, m: &Module, op: OpId) -> Option<OpRole> {
+        let name = m[op].name;
+        if name == self.n.func {
+            Some(OpRole::Function)
+        } else if name == self.n.call {
+            Some(OpRole::Call)
+        } else if name == self.n.ret {
+            Some(OpRole::Return)
+        } else {
+            None
+        }
+    }
+
+    fn function_info(&mut self, m: &mut Module, op: OpId) -> Result<FuncInfo, String> {
+        let name =
+            text::prop_str(m, op, b"sym_name").ok_or("needs a string property 'sym_name'")?;
+        let fty = text::prop_type(m, op, b"function_type")
+            .ok_or("needs a type property 'function_type'")?;
+        let spelled = self.text.get(&m.ctx, fty).to_string();
+        let inner = spelled
+            .strip_prefix("!cir.func<")
+            .and_then(|s| s.strip_suffix('>'))
+            .ok_or_else(|| format!("'function_type' must be a !cir.func type, got '{spelled}'"))?;
+        let inner = inner.trim_start();
+        let close = text::matching_paren(inner, 0)
+            .filter(|_| inner.starts_with('('))
+            .ok_or_else(|| format!("cannot read the function type '{spelled}'"))?;
+        let mut inputs = Vec::new();
+        for part in text::split_top(&inner[1..close]) {
+            if part == "..." {
+                return Err(format!(
+                    "function '@{}': variadic functions are not supported yet",
+                    m.ctx.str(name)
+                ));
+            }
+            inputs.push(self.text.intern(m, part)?);
+        }
+        let rest = inner[close + 1..].trim();
+        let mut results = Vec::new();
+        if let Some(r) = rest.strip_prefix("->") {
+            let r = r.trim();
+            if r != "!cir.void" {
+                let t = self.text.intern(m, r)?;
+                if self.text.get(&m.ctx, t) != "!cir.void" {
+                    results.push(t);
+                }
+            }
+        } else if !rest.is_empty() {
+            return Err(format!("cannot read the function type '{spelled}'"));
+        }
+        let arg_attrs = m[op]
+            .properties
+            .and_then(|p| m.ctx.dict_get(p, b"arg_attrs"));
+        Ok(FuncInfo {
+            name,
+            inputs,
+            results,
+            entry: text::entry_block(m, op),
+            arg_attrs,
+        })
+    }
+
+    fn call_info(&self, m: &Module, op: OpId) -> Result<CallInfo, String> {
+        let callee = text::prop_symbol(m, op, b"callee");
+        Ok(CallInfo {
+            callee,
+            args_start: if callee.is_some() { 0 } else { 1 },
+        })
+    }
+
+    fn lowered_type(&mut self, m: &mut Module, ll: &LlTypes, ty: LlTyId) -> TypeId {
+        if let Some(&t) = self.lowered.get(&ty) {
+            return t;
+        }
+        let mut s = String::new();
+        self.ll_text(m, ll, ty, &mut s);
+        let t = cir_type(&mut m.ctx, &s);
+        self.lowered.insert(ty, t);
+        t
+    }
+
+    fn pointer_type(&mut self, m: &mut Module, pointee: TypeId) -> TypeId {
+        if let Some(&t) = self.ptr_of.get(&pointee) {
+            return t;
+        }
+        let s = format!("!cir.ptr<{}>", self.text.get(&m.ctx, pointee));
+        let t = cir_type(&mut m.ctx, &s);
+        self.ptr_of.insert(pointee, t);
+        t
+    }
+
+    fn keeps_type(&self, _m: &Module, _orig: TypeId) -> bool {
+        true
+    }
+
+    fn set_signature(&mut self, m: &mut Module, func: OpId, plan: &FnPlan) {
+        let mut s = String::from("!cir.func<(");
+        for (i, &t) in plan.inputs.iter().enumerate() {
+            if i > 0 {
+                s.push_str(", ");
+            }
+            s.push_str(self.text.get(&m.ctx, t));
+        }
+        s.push(')');
+        if let Some(&r) = plan.results.first() {
+            s.push_str(" -> ");
+            s.push_str(self.text.get(&m.ctx, r));
+        }
+        s.push('>');
+        let fty = cir_type(&mut m.ctx, &s);
+        let fty = m.ctx.attr(AttrData::Type(fty));
+        let args = text::dict_array(&mut m.ctx, &plan.arg_attrs);
+        let res = plan
+            .res_attrs
+            .map(|d| m.ctx.attr(AttrData::Array(Box::new([d]))));
+        let props = text::update_dict(
+            &mut m.ctx,
+            m.ops[func].properties,
+            &[
+                (self.n.function_type, Some(fty)),
+                (self.n.arg_attrs, args),
+                (self.n.res_attrs, res),
+            ],
+        );
+        m.ops[func].properties = Some(props);
+    }
+
+    fn alloca(&mut self, m: &mut Module, e: &mut Emitter, ty: TypeId, align: u64) -> ValueId {
+        let ptr = self.pointer_type(m, ty);
+        let t = m.ctx.attr(AttrData::Type(ty));
+        let a = self.b.i64_attr(&mut m.ctx, align);
+        let op = self.b.op(
+            m,
+            self.n.alloca,
+            Vec::new(),
+            vec![ptr],
+            vec![(self.n.alignment, a), (self.n.alloca_type, t)],
+            e.loc,
+        );
+        e.ops.push(op);
+        m[op].results[0]
+    }
+
+    fn cast_ptr(
+        &mut self,
+        m: &mut Module,
+        e: &mut Emitter,
+        ptr: ValueId,
+        pointee: TypeId,
+    ) -> ValueId {
+        let to = self.pointer_type(m, pointee);
+        let op = self.b.op(
+            m,
+            self.n.cast,
+            vec![ptr],
+            vec![to],
+            vec![(self.n.kind, self.bitcast)],
+            e.loc,
+        );
+        e.ops.push(op);
+        m[op].results[0]
+    }
+
+    fn load(&mut self, m: &mut Module, e: &mut Emitter, ptr: ValueId, ty: TypeId) -> ValueId {
+        let op = self
+            .b
+            .op(m, self.n.load, vec![ptr], vec![ty], Vec::new(), e.loc);
+        e.ops.push(op);
+        m[op].results[0]
+    }
+
+    fn store(&mut self, m: &mut Module, e: &mut Emitter, value: ValueId, ptr: ValueId) {
+        let op = self.b.op(
+            m,
+            self.n.store,
+            vec![value, ptr],
+            Vec::new(),
+            Vec::new(),
+            e.loc,
+        );
+        e.ops.push(op);
+    }
+
+    fn load_members(
+        &mut self,
+        m: &mut Module,
+        e: &mut Emitter,
+        ptr: ValueId,
+        _agg: TypeId,
+        members: &[(u32, TypeId)],
+    ) -> Vec<ValueId> {
+        let mut out = Vec::with_capacity(members.len());
+        for &(i, t) in members {
+            let p = self.member(m, e, ptr, i, t);
+            out.push(self.load(m, e, p, t));
+        }
+        out
+    }
+
+    fn store_members(
+        &mut self,
+        m: &mut Module,
+        e: &mut Emitter,
+        ptr: ValueId,
+        _agg: TypeId,
+        members: &[(u32, ValueId)],
+    ) {
+        for &(i, v) in members {
+            let t = m[v].ty;
+            let p = self.member(m, e, ptr, i, t);
+            self.store(m, e, v, p);
+        }
+    }
+}
+
+impl CirAbiRewriteContext {
+    /// `cir.get_member` of member `index` (of type `ty`).
+    fn member(
+        &mut self,
+        m: &mut Module,
+        e: &mut Emitter,
+        ptr: ValueId,
+        index: u32,
+        ty: TypeId,
+    ) -> ValueId {
+        let to = self.pointer_type(m, ty);
+        let i = self.b.i64_attr(&mut m.ctx, u64::from(index));
+        let op = self.b.op(
+            m,
+            self.n.get_member,
+            vec![ptr],
+            vec![to],
+            vec![(self.n.index, i)],
+            e.loc,
+        );
+        e.ops.push(op);
+        m[op].results[0]
+    }
+}

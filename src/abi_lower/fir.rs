@@ -1,0 +1,314 @@
+//! `FirAbiRewriteContext`: the FIR-like dialect's half of the ABI pass, for
+//! calling C from Fortran with the C calling convention (cdecl).
+//!
+//! Ops read: `func.func` (builtin `function_type`), `fir.call` and
+//! `func.call` (`callee`; a `fir.call` without one is indirect),
+//! `func.return`. Ops created (generic syntax):
+//!
+//! | primitive | op |
+//! |---|---|
+//! | alloca | `"fir.alloca"() <{in_type = T}> : () -> !fir.ref<T>` |
+//! | pointer cast | `"fir.convert"(%p) : (!fir.ref<A>) -> !fir.ref<B>` |
+//! | load / store | `"fir.load"(%p)`, `"fir.store"(%v, %p)` |
+//! | member access | load the aggregate, `"fir.extract_value"(%a) <{coor = [I : index]}>`; `"fir.insert_value"` then store |
+//!
+//! Coerced types: `iN` is the builtin `iN`, floats are `f16`/`f32`/`f64`/
+//! `f80`/`f128`, `<N x T>` is `vector<NxT>`, `[N x T]` is `!fir.array<NxT>`,
+//! a struct is `tuple<...>`, `ptr` is `!fir.ref<i8>`.
+//!
+//! `fir.alloca` has no alignment property: slots get the type's natural
+//! alignment from the later FIR-to-LLVM lowering.
+//!
+//! The op accessors here are small hand-written helpers, one per op, to be
+//! replaced by the generated typed op wrappers once the registry exists.
+
+use super::text::{self, OpBuilder, TypeText};
+use super::{AbiRewriteContext, CallInfo, Emitter, FnPlan, FuncInfo, OpRole};
+use irkit_abi::{LlTy, LlTyId, LlTypes};
+use irkit_ir::{AttrData, Context, FloatKind, Module, OpId, Sym, TypeData, TypeId, ValueId};
+use rustc_hash::FxHashMap;
+
+struct Names {
+    func: Sym,
+    fir_call: Sym,
+    func_call: Sym,
+    ret: Sym,
+    alloca: Sym,
+    load: Sym,
+    store: Sym,
+    convert: Sym,
+    extract: Sym,
+    insert: Sym,
+    in_type: Sym,
+    coor: Sym,
+    function_type: Sym,
+    arg_attrs: Sym,
+    res_attrs: Sym,
+}
+
+/// The FIR rewrite context.
+pub struct FirAbiRewriteContext {
+    n: Names,
+    b: OpBuilder,
+    text: TypeText,
+    lowered: FxHashMap<LlTyId, TypeId>,
+    ptr_of: FxHashMap<TypeId, TypeId>,
+}
+
+impl FirAbiRewriteContext {
+    pub fn new(ctx: &mut Context) -> Self {
+        let mut s = |x: &str| ctx.sym_str(x);
+        let n = Names {
+            func: s("func.func"),
+            fir_call: s("fir.call"),
+            func_call: s("func.call"),
+            ret: s("func.return"),
+            alloca: s("fir.alloca"),
+            load: s("fir.load"),
+            store: s("fir.store"),
+            convert: s("fir.convert"),
+            extract: s("fir.extract_value"),
+            insert: s("fir.insert_value"),
+            in_type: s("in_type"),
+            coor: s("coor"),
+            function_type: s("function_type"),
+            arg_attrs: s("arg_attrs"),
+            res_attrs: s("res_attrs"),
+        };
+        FirAbiRewriteContext {
+            n,
+            b: OpBuilder::new(ctx),
+            text: TypeText::default(),
+            lowered: FxHashMap::default(),
+            ptr_of: FxHashMap::default(),
+        }
+    }
+
+    fn coor(&self, m: &mut Module, index: u32) -> irkit_ir::AttrId {
+        let i = self.b.index_attr(&mut m.ctx, u64::from(index));
+        m.ctx.attr(AttrData::Array(Box::new([i])))
+    }
+}
+
+impl AbiRewriteContext for FirAbiRewriteContext {
+    fn dialect(&self) -> &'static str {
+        "fir"
+    }
+
+    fn op_role(&self, m: &Module, op: OpId) -> Option<OpRole> {
+        let name = m[op].name;
+        if name == self.n.func {
+            Some(OpRole::Function)
+        } else if name == self.n.fir_call || name == self.n.func_call {
+            Some(OpRole::Call)
+        } else if name == self.n.ret {
+            Some(OpRole::Return)
+        } else {
+            None
+        }
+    }
+
+    fn function_info(&mut self, m: &mut Module, op: OpId) -> Result<FuncInfo, String> {
+        let name =
+            text::prop_str(m, op, b"sym_name").ok_or("needs a string property 'sym_name'")?;
+        let fty = text::prop_type(m, op, b"function_type")
+            .ok_or("needs a type property 'function_type'")?;
+        let TypeData::Function { inputs, results } = m.ctx.type_data(fty) else {
+            return Err("'function_type' must be a builtin function type".to_string());
+        };
+        let arg_attrs = m[op]
+            .properties
+            .and_then(|p| m.ctx.dict_get(p, b"arg_attrs"));
+        Ok(FuncInfo {
+            name,
+            inputs: inputs.to_vec(),
+            results: results.to_vec(),
+            entry: text::entry_block(m, op),
+            arg_attrs,
+        })
+    }
+
+    fn call_info(&self, m: &Module, op: OpId) -> Result<CallInfo, String> {
+        let callee = text::prop_symbol(m, op, b"callee");
+        Ok(CallInfo {
+            callee,
+            args_start: if callee.is_some() { 0 } else { 1 },
+        })
+    }
+
+    fn lowered_type(&mut self, m: &mut Module, ll: &LlTypes, ty: LlTyId) -> TypeId {
+        if let Some(&t) = self.lowered.get(&ty) {
+            return t;
+        }
+        let t = match &ll[ty] {
+            LlTy::Void => m.ctx.ty(TypeData::None),
+            LlTy::Int(n) => m.ctx.int_type(*n),
+            LlTy::Half => m.ctx.float_type(FloatKind::F16),
+            LlTy::Float => m.ctx.float_type(FloatKind::F32),
+            LlTy::Double => m.ctx.float_type(FloatKind::F64),
+            LlTy::X86Fp80 => m.ctx.float_type(FloatKind::F80),
+            LlTy::Fp128 => m.ctx.float_type(FloatKind::F128),
+            LlTy::Ptr => {
+                let i8t = m.ctx.int_type(8);
+                self.pointer_type(m, i8t)
+            }
+            LlTy::Vector(n, e) => {
+                let elem = self.lowered_type(m, ll, *e);
+                m.ctx.ty(TypeData::Vector {
+                    shape: Box::new([i64::from(*n)]),
+                    scalable: Box::new([false]),
+                    elem,
+                })
+            }
+            LlTy::Array(n, e) => {
+                let elem = self.lowered_type(m, ll, *e);
+                let body = format!(".array<{n}x{}>", self.text.get(&m.ctx, elem));
+                text::dialect_type(&mut m.ctx, "fir", &body)
+            }
+            LlTy::Struct { elems, .. } => {
+                let elems = elems.to_vec();
+                let ts: Vec<TypeId> = elems
+                    .into_iter()
+                    .map(|e| self.lowered_type(m, ll, e))
+                    .collect();
+                m.ctx.ty(TypeData::Tuple(ts.into()))
+            }
+        };
+        self.lowered.insert(ty, t);
+        t
+    }
+
+    fn pointer_type(&mut self, m: &mut Module, pointee: TypeId) -> TypeId {
+        if let Some(&t) = self.ptr_of.get(&pointee) {
+            return t;
+        }
+        let body = format!(".ref<{}>", self.text.get(&m.ctx, pointee));
+        let t = text::dialect_type(&mut m.ctx, "fir", &body);
+        self.ptr_of.insert(pointee, t);
+        t
+    }
+
+    fn keeps_type(&self, _m: &Module, _orig: TypeId) -> bool {
+        true
+    }
+
+    fn set_signature(&mut self, m: &mut Module, func: OpId, plan: &FnPlan) {
+        let fty = m.ctx.function_type(&plan.inputs, &plan.results);
+        let fty = m.ctx.attr(AttrData::Type(fty));
+        let args = text::dict_array(&mut m.ctx, &plan.arg_attrs);
+        let res = plan
+            .res_attrs
+            .map(|d| m.ctx.attr(AttrData::Array(Box::new([d]))));
+        let props = text::update_dict(
+            &mut m.ctx,
+            m.ops[func].properties,
+            &[
+                (self.n.function_type, Some(fty)),
+                (self.n.arg_attrs, args),
+                (self.n.res_attrs, res),
+            ],
+        );
+        m.ops[func].properties = Some(props);
+    }
+
+    fn alloca(&mut self, m: &mut Module, e: &mut Emitter, ty: TypeId, _align: u64) -> ValueId {
+        let ptr = self.pointer_type(m, ty);
+        let t = m.ctx.attr(AttrData::Type(ty));
+        let op = self.b.op(
+            m,
+            self.n.alloca,
+            Vec::new(),
+            vec![ptr],
+            vec![(self.n.in_type, t)],
+            e.loc,
+        );
+        e.ops.push(op);
+        m[op].results[0]
+    }
+
+    fn cast_ptr(
+        &mut self,
+        m: &mut Module,
+        e: &mut Emitter,
+        ptr: ValueId,
+        pointee: TypeId,
+    ) -> ValueId {
+        let to = self.pointer_type(m, pointee);
+        let op = self
+            .b
+            .op(m, self.n.convert, vec![ptr], vec![to], Vec::new(), e.loc);
+        e.ops.push(op);
+        m[op].results[0]
+    }
+
+    fn load(&mut self, m: &mut Module, e: &mut Emitter, ptr: ValueId, ty: TypeId) -> ValueId {
+        let op = self
+            .b
+            .op(m, self.n.load, vec![ptr], vec![ty], Vec::new(), e.loc);
+        e.ops.push(op);
+        m[op].results[0]
+    }
+
+    fn store(&mut self, m: &mut Module, e: &mut Emitter, value: ValueId, ptr: ValueId) {
+        let op = self.b.op(
+            m,
+            self.n.store,
+            vec![value, ptr],
+            Vec::new(),
+            Vec::new(),
+            e.loc,
+        );
+        e.ops.push(op);
+    }
+
+    fn load_members(
+        &mut self,
+        m: &mut Module,
+        e: &mut Emitter,
+        ptr: ValueId,
+        agg: TypeId,
+        members: &[(u32, TypeId)],
+    ) -> Vec<ValueId> {
+        let whole = self.load(m, e, ptr, agg);
+        let mut out = Vec::with_capacity(members.len());
+        for &(i, t) in members {
+            let c = self.coor(m, i);
+            let op = self.b.op(
+                m,
+                self.n.extract,
+                vec![whole],
+                vec![t],
+                vec![(self.n.coor, c)],
+                e.loc,
+            );
+            e.ops.push(op);
+            out.push(m[op].results[0]);
+        }
+        out
+    }
+
+    fn store_members(
+        &mut self,
+        m: &mut Module,
+        e: &mut Emitter,
+        ptr: ValueId,
+        agg: TypeId,
+        members: &[(u32, ValueId)],
+    ) {
+        let mut whole = self.load(m, e, ptr, agg);
+        for &(i, v) in members {
+            let c = self.coor(m, i);
+            let op = self.b.op(
+                m,
+                self.n.insert,
+                vec![whole, v],
+                vec![agg],
+                vec![(self.n.coor, c)],
+                e.loc,
+            );
+            e.ops.push(op);
+            whole = m[op].results[0];
+        }
+        self.store(m, e, whole, ptr);
+    }
+}

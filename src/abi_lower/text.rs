@@ -1,0 +1,299 @@
+//! Types spelled as text: unregistered dialect types (`!cir.*`, `!fir.*`)
+//! are kept by the IR core as their printed body, so the rewrite contexts
+//! read and build them as text. Shared by the CIR and FIR contexts.
+
+use irkit_ir::{AttrData, AttrId, Context, FloatKind, Module, OpId, OpSpec, Piece, Signedness};
+use irkit_ir::{Sym, TypeData, TypeId, ValueId};
+use rustc_hash::FxHashMap;
+
+/// Printed spellings of types, cached.
+#[derive(Default)]
+pub struct TypeText {
+    cache: FxHashMap<TypeId, String>,
+    aliases: Option<FxHashMap<Vec<u8>, TypeId>>,
+}
+
+impl TypeText {
+    /// The spelling of `ty` as mlir-opt prints it (no aliases).
+    pub fn get(&mut self, ctx: &Context, ty: TypeId) -> &str {
+        self.cache
+            .entry(ty)
+            .or_insert_with(|| spell(ctx, ty))
+            .as_str()
+    }
+
+    /// The type spelled `text` (a dialect type, an alias `!name`, or a
+    /// builtin scalar).
+    pub fn intern(&mut self, m: &mut Module, text: &str) -> Result<TypeId, String> {
+        let text = text.trim();
+        if let Some(rest) = text.strip_prefix('!') {
+            let ns_end = rest
+                .find(|c: char| !(c.is_ascii_alphanumeric() || c == '_' || c == '$'))
+                .unwrap_or(rest.len());
+            let (ns, body) = rest.split_at(ns_end);
+            if body.is_empty() {
+                // An alias (`!s32i`).
+                let aliases = self.aliases.get_or_insert_with(|| {
+                    m.type_aliases
+                        .iter()
+                        .map(|&(s, t)| (m.ctx.bytes(s).to_vec(), t))
+                        .collect()
+                });
+                return aliases
+                    .get(ns.as_bytes())
+                    .copied()
+                    .ok_or_else(|| format!("unknown type alias '!{ns}'"));
+            }
+            if ns.is_empty() {
+                return Err(format!("cannot read the type '{text}'"));
+            }
+            return Ok(dialect_type(&mut m.ctx, ns, body));
+        }
+        builtin(&mut m.ctx, text).ok_or_else(|| format!("cannot read the type '{text}'"))
+    }
+}
+
+/// A dialect type `!ns<body>` whose body (everything after the namespace)
+/// is `body`, as the parser stores unregistered dialect types.
+pub fn dialect_type(ctx: &mut Context, ns: &str, body: &str) -> TypeId {
+    let dialect = ctx.sym_str(ns);
+    let b = ctx.sym_str(body);
+    ctx.ty(TypeData::Dialect {
+        dialect,
+        body: Box::new([Piece::Text(b)]),
+    })
+}
+
+fn spell(ctx: &Context, ty: TypeId) -> String {
+    if let TypeData::Dialect { dialect, body } = ctx.type_data(ty) {
+        if let [Piece::Text(t)] = body.as_ref() {
+            let mut s = String::with_capacity(1 + ctx.bytes(*dialect).len() + ctx.bytes(*t).len());
+            s.push('!');
+            s.push_str(&ctx.str(*dialect));
+            s.push_str(&ctx.str(*t));
+            return s;
+        }
+    }
+    irkit_ir::printer::type_to_string(ctx, ty)
+}
+
+/// Builtin scalar types by name (`i32`, `si8`, `ui16`, `f64`, `index`,
+/// `token`, `none`).
+pub fn builtin(ctx: &mut Context, word: &str) -> Option<TypeId> {
+    let data = match word {
+        "index" => TypeData::Index,
+        "token" => TypeData::Token,
+        "none" => TypeData::None,
+        _ => {
+            if let Some(k) = FloatKind::from_name(word) {
+                TypeData::Float(k)
+            } else {
+                let (signedness, digits) = if let Some(d) = word.strip_prefix("si") {
+                    (Signedness::Signed, d)
+                } else if let Some(d) = word.strip_prefix("ui") {
+                    (Signedness::Unsigned, d)
+                } else {
+                    (Signedness::Signless, word.strip_prefix('i')?)
+                };
+                if digits.is_empty() || !digits.bytes().all(|c| c.is_ascii_digit()) {
+                    return None;
+                }
+                let width = digits.parse().ok()?;
+                TypeData::Integer { width, signedness }
+            }
+        }
+    };
+    Some(ctx.ty(data))
+}
+
+/// Splits `s` at top-level commas (outside `<>`, `()`, `[]`, `{}` and
+/// strings). An empty `s` gives no parts.
+pub fn split_top(s: &str) -> Vec<&str> {
+    let mut out = Vec::new();
+    let b = s.as_bytes();
+    let mut depth = 0i32;
+    let mut start = 0;
+    let mut i = 0;
+    while i < b.len() {
+        match b[i] {
+            b'"' => {
+                i += 1;
+                while i < b.len() && b[i] != b'"' {
+                    if b[i] == b'\\' {
+                        i += 1;
+                    }
+                    i += 1;
+                }
+            }
+            b'<' | b'(' | b'[' | b'{' => depth += 1,
+            b'>' if i > 0 && b[i - 1] == b'-' => {}
+            b'>' | b')' | b']' | b'}' => depth -= 1,
+            b',' if depth == 0 => {
+                out.push(s[start..i].trim());
+                start = i + 1;
+            }
+            _ => {}
+        }
+        i += 1;
+    }
+    let last = s[start..].trim();
+    if !last.is_empty() || !out.is_empty() {
+        out.push(last);
+    }
+    out
+}
+
+/// Index of the `)` closing the `(` at `open`, or `None`.
+pub fn matching_paren(s: &str, open: usize) -> Option<usize> {
+    let b = s.as_bytes();
+    let mut depth = 0i32;
+    let mut i = open;
+    while i < b.len() {
+        match b[i] {
+            b'"' => {
+                i += 1;
+                while i < b.len() && b[i] != b'"' {
+                    if b[i] == b'\\' {
+                        i += 1;
+                    }
+                    i += 1;
+                }
+            }
+            b'(' | b'<' | b'[' | b'{' => depth += 1,
+            b'>' if i > 0 && b[i - 1] == b'-' => {}
+            b')' | b'>' | b']' | b'}' => {
+                depth -= 1;
+                if depth == 0 {
+                    return (b[i] == b')').then_some(i);
+                }
+            }
+            _ => {}
+        }
+        i += 1;
+    }
+    None
+}
+
+/// Interned op and attribute names a context uses, plus op creation.
+pub struct OpBuilder {
+    pub i64: TypeId,
+    pub index: TypeId,
+}
+
+impl OpBuilder {
+    pub fn new(ctx: &mut Context) -> OpBuilder {
+        OpBuilder {
+            i64: ctx.int_type(64),
+            index: ctx.ty(TypeData::Index),
+        }
+    }
+
+    /// An `N : i64` attribute.
+    pub fn i64_attr(&self, ctx: &mut Context, n: u64) -> AttrId {
+        ctx.attr(AttrData::Integer {
+            ty: self.i64,
+            words: Box::new([n]),
+        })
+    }
+
+    /// An `N : index` attribute.
+    pub fn index_attr(&self, ctx: &mut Context, n: u64) -> AttrId {
+        ctx.attr(AttrData::Integer {
+            ty: self.index,
+            words: Box::new([n]),
+        })
+    }
+
+    /// Creates a detached op with the given properties; returns it.
+    pub fn op(
+        &self,
+        m: &mut Module,
+        name: Sym,
+        operands: Vec<ValueId>,
+        results: Vec<TypeId>,
+        props: Vec<(Sym, AttrId)>,
+        loc: AttrId,
+    ) -> OpId {
+        let properties = if props.is_empty() {
+            None
+        } else {
+            m.ctx.dict_attr(props).ok()
+        };
+        let attrs = m.ctx.empty_dict();
+        m.create_op(OpSpec {
+            name,
+            operands,
+            result_types: results,
+            successors: Vec::new(),
+            num_regions: 0,
+            properties,
+            attrs,
+            loc,
+        })
+    }
+}
+
+/// Replaces (or removes, with `None`) entries of a property dictionary.
+pub fn update_dict(
+    ctx: &mut Context,
+    dict: Option<AttrId>,
+    set: &[(Sym, Option<AttrId>)],
+) -> AttrId {
+    let mut entries: Vec<(Sym, AttrId)> = match dict.map(|d| ctx.attr_data(d)) {
+        Some(AttrData::Dict(e)) => e.to_vec(),
+        _ => Vec::new(),
+    };
+    for &(k, v) in set {
+        entries.retain(|(x, _)| *x != k);
+        if let Some(v) = v {
+            entries.push((k, v));
+        }
+    }
+    match ctx.dict_attr(entries) {
+        Ok(d) => d,
+        Err(_) => ctx.empty_dict(),
+    }
+}
+
+/// `arg_attrs` / `res_attrs` values for a lowered signature: `None` when
+/// every dictionary is empty.
+pub fn dict_array(ctx: &mut Context, dicts: &[AttrId]) -> Option<AttrId> {
+    let empty = ctx.empty_dict();
+    if dicts.iter().all(|&d| d == empty) {
+        return None;
+    }
+    Some(ctx.attr(AttrData::Array(dicts.into())))
+}
+
+/// The string value of property `key` of `op`.
+pub fn prop_str(m: &Module, op: OpId, key: &[u8]) -> Option<Sym> {
+    let p = m[op].properties?;
+    match m.ctx.attr_data(m.ctx.dict_get(p, key)?) {
+        AttrData::String { value, .. } => Some(*value),
+        _ => None,
+    }
+}
+
+/// The type value of property `key` of `op`.
+pub fn prop_type(m: &Module, op: OpId, key: &[u8]) -> Option<TypeId> {
+    let p = m[op].properties?;
+    match m.ctx.attr_data(m.ctx.dict_get(p, key)?) {
+        AttrData::Type(t) => Some(*t),
+        _ => None,
+    }
+}
+
+/// The (first) symbol of symbol-ref property `key` of `op`.
+pub fn prop_symbol(m: &Module, op: OpId, key: &[u8]) -> Option<Sym> {
+    let p = m[op].properties?;
+    match m.ctx.attr_data(m.ctx.dict_get(p, key)?) {
+        AttrData::SymbolRef(parts) => parts.first().copied(),
+        _ => None,
+    }
+}
+
+/// The entry block of a function op with a non-empty body.
+pub fn entry_block(m: &Module, op: OpId) -> Option<irkit_ir::BlockId> {
+    let r = *m[op].regions.first()?;
+    m[r].blocks.first().copied()
+}

@@ -1,0 +1,701 @@
+//! Dialects defined in TableGen: builds an [`irkit_ir::dialect::DialectRegistry`]
+//! from the records of `src/dialects/*.td` (or a user's `--dialect X.td`).
+//!
+//! The loader reads records through [`Records`], a small record-access trait,
+//! so it does not depend on how the records were produced: [`JsonRecords`]
+//! reads the JSON of `--dump-json` (llvm-tblgen's format: `!instanceof`,
+//! `!superclasses`, `!locs`, `{"kind": "def", "def": NAME}`,
+//! `{"kind": "dag", "operator": .., "args": [[value, name], ..]}`).
+//!
+//! The classes it understands are those of `src/dialects/OpBase.td`:
+//! `Dialect`, `Op` (`opDialect`, `opName`, `summary`, `traits`, and the dags
+//! `arguments = (ins ..)`, `results = (outs ..)`, `regions = (region ..)`,
+//! `successors = (successor ..)`), `TypeConstraint` (`kind`, `params`,
+//! `summary`; `Variadic`/`Optional` wrap a `base`; `AnyTypeOf` has
+//! `alternatives`), `Attr` (`kind`, `params`, `summary`, `optional`),
+//! `RegionConstraint`, `SuccessorConstraint`, `Trait`/`Interface` (`name`;
+//! `HasParent.parentOp`, `ParentOneOf.parentOps`, `AllTypesMatch.values`).
+//!
+//! A bad definition (unknown trait, malformed constraint, wrong dag
+//! operator) is a diagnostic naming the record, at its location when the
+//! record source knows it; the op is left out and loading goes on.
+
+use irkit_diag::{Diagnostic, FileId, Loc, Severity, SourceMap, Span};
+use irkit_ir::dialect::{
+    Arity, AttrDef, AttrKind, ConstraintKind, DialectDef, DialectRegistry, ExactType, Interface,
+    OpDef, OperandDef, RegionDef, RegionKind, SuccessorDef, Trait,
+};
+use irkit_ir::verify::ops::{verify_ops, verify_properties};
+use irkit_ir::verify::tokens::verify_tokens;
+use irkit_ir::Module;
+
+/// Nesting limit for `AnyTypeOf` / wrapper chains in constraint records.
+const MAX_DEPTH: usize = 64;
+
+/// A field value of a record.
+#[derive(Debug, Clone, PartialEq)]
+pub enum Value<'a> {
+    /// `?`.
+    Unset,
+    Int(i64),
+    /// A string or code value.
+    Str(&'a str),
+    List(Vec<Value<'a>>),
+    /// A reference to a record, by name.
+    Def(&'a str),
+    /// `(op arg:$name, ...)`; `op` is the operator record's name.
+    Dag {
+        op: Option<&'a str>,
+        args: Vec<(Value<'a>, Option<&'a str>)>,
+    },
+    /// Anything else (bits, unresolved expressions).
+    Other,
+}
+
+/// Read access to resolved TableGen records.
+pub trait Records {
+    /// Names of the concrete records deriving from `class`.
+    fn instances_of(&self, class: &str) -> Vec<&str>;
+    /// Whether record `rec` derives from `class`.
+    fn is_a(&self, rec: &str, class: &str) -> bool;
+    fn field(&self, rec: &str, field: &str) -> Option<Value<'_>>;
+    /// Where `rec` is defined, if the source knows it as a [`Loc`].
+    fn loc(&self, rec: &str) -> Option<Loc>;
+    /// Where `rec` is defined as text (`Func.td:25`), when there is no [`Loc`].
+    fn loc_text(&self, rec: &str) -> Option<String>;
+}
+
+/// Loads every `Dialect` and `Op` record. Bad op definitions are reported
+/// and left out.
+pub fn load_registry(src: &dyn Records) -> (DialectRegistry, Vec<Diagnostic>) {
+    let mut reg = DialectRegistry::new();
+    let mut diags = Vec::new();
+    let mut dialects = src.instances_of("Dialect");
+    dialects.sort_unstable();
+    for d in dialects {
+        match src.field(d, "name") {
+            Some(Value::Str(name)) if !name.is_empty() => reg.add_dialect(DialectDef {
+                name: name.into(),
+                summary: str_field(src, d, "summary").into(),
+            }),
+            _ => diags.push(error(src, d, "dialect has no 'name'")),
+        }
+    }
+    // In definition order when the source says where records are (so
+    // diagnostics come in file order), else by name.
+    let mut ops: Vec<(Option<(String, u32)>, &str)> = src
+        .instances_of("Op")
+        .into_iter()
+        .map(|r| (src.loc_text(r).and_then(|t| split_loc(&t)), r))
+        .collect();
+    ops.sort_unstable();
+    let ops = ops.into_iter().map(|(_, r)| r);
+    for rec in ops {
+        match load_op(src, rec) {
+            Ok(def) => {
+                reg.add_op(def);
+            }
+            Err(msg) => diags.push(error(src, rec, &msg)),
+        }
+    }
+    (reg, diags)
+}
+
+/// Parses `--dump-json` output and loads it; `locate` maps a `!locs` entry
+/// (`FILE`, `LINE`) to a [`Loc`] when the caller has the file in its
+/// source map.
+pub fn registry_from_json(
+    json: &str,
+    locate: &dyn Fn(&str, u32) -> Option<Loc>,
+) -> (DialectRegistry, Vec<Diagnostic>) {
+    match JsonRecords::parse(json, locate) {
+        Ok(src) => load_registry(&src),
+        Err(d) => (DialectRegistry::new(), vec![d]),
+    }
+}
+
+/// A `locate` function for [`registry_from_json`]: finds a `!locs` entry's
+/// file in `map` (by name, or by the last path component of either) and
+/// points at the start of that line.
+pub fn locate_in(map: &SourceMap) -> impl Fn(&str, u32) -> Option<Loc> + '_ {
+    move |file: &str, line: u32| {
+        let base = |s: &str| s.rsplit(['/', '\\']).next().unwrap_or(s).to_string();
+        let (id, f) = map
+            .files()
+            .find(|(_, f)| f.name() == file)
+            .or_else(|| map.files().find(|(_, f)| base(f.name()) == base(file)))?;
+        if line == 0 || line > f.line_count() {
+            return None;
+        }
+        Some(Loc {
+            file: id,
+            span: Span::empty(f.line_start(line)),
+        })
+    }
+}
+
+/// `FILE:LINE` as a sort key.
+fn split_loc(text: &str) -> Option<(String, u32)> {
+    let (file, line) = text.rsplit_once(':')?;
+    Some((file.to_string(), line.parse().ok()?))
+}
+
+fn error(src: &dyn Records, rec: &str, msg: &str) -> Diagnostic {
+    match src.loc(rec) {
+        Some(loc) => Diagnostic::error(loc, format!("record '{rec}': {msg}")),
+        None => {
+            let at = src
+                .loc_text(rec)
+                .map(|l| format!(" ({l})"))
+                .unwrap_or_default();
+            Diagnostic::new(Severity::Error, None, format!("record '{rec}'{at}: {msg}"))
+        }
+    }
+}
+
+fn str_field<'a>(src: &'a dyn Records, rec: &str, field: &str) -> &'a str {
+    match src.field(rec, field) {
+        Some(Value::Str(s)) => s,
+        _ => "",
+    }
+}
+
+fn load_op(src: &dyn Records, rec: &str) -> Result<OpDef, String> {
+    let dialect = match src.field(rec, "opDialect") {
+        Some(Value::Def(d)) if src.is_a(d, "Dialect") => match src.field(d, "name") {
+            Some(Value::Str(n)) if !n.is_empty() => n,
+            _ => return Err(format!("dialect '{d}' has no 'name'")),
+        },
+        _ => return Err("'opDialect' is not a Dialect".to_string()),
+    };
+    let mnemonic = match src.field(rec, "opName") {
+        Some(Value::Str(n)) if !n.is_empty() => n,
+        _ => return Err("'opName' is not set".to_string()),
+    };
+    let mut def = OpDef::new(&format!("{dialect}.{mnemonic}"));
+    def.summary = str_field(src, rec, "summary").into();
+
+    let mut operands = Vec::new();
+    let mut attrs = Vec::new();
+    for (value, name) in dag_args(src, rec, "arguments", "ins")? {
+        let Value::Def(arg) = value else {
+            return Err(format!("argument '{}' is not a record", name.unwrap_or("")));
+        };
+        if src.is_a(arg, "TypeConstraint") {
+            operands.push(operand(src, arg, name)?);
+        } else if src.is_a(arg, "Attr") {
+            let Some(name) = name else {
+                return Err("an attribute argument has no name".to_string());
+            };
+            attrs.push(attr(src, arg, name)?);
+        } else {
+            return Err(format!(
+                "argument '{}' ({arg}) is neither a TypeConstraint nor an Attr",
+                name.unwrap_or("")
+            ));
+        }
+    }
+    def.operands = operands.into();
+    def.attrs = attrs.into();
+
+    let mut results = Vec::new();
+    for (value, name) in dag_args(src, rec, "results", "outs")? {
+        match value {
+            Value::Def(r) if src.is_a(r, "TypeConstraint") => results.push(operand(src, r, name)?),
+            _ => {
+                return Err(format!(
+                    "result '{}' is not a TypeConstraint",
+                    name.unwrap_or("")
+                ))
+            }
+        }
+    }
+    def.results = results.into();
+
+    let mut regions = Vec::new();
+    for (value, name) in dag_args(src, rec, "regions", "region")? {
+        match value {
+            Value::Def(r) if src.is_a(r, "RegionConstraint") => regions.push(region(src, r, name)?),
+            _ => {
+                return Err(format!(
+                    "region '{}' is not a RegionConstraint",
+                    name.unwrap_or("")
+                ))
+            }
+        }
+    }
+    def.regions = regions.into();
+
+    let mut successors = Vec::new();
+    for (value, name) in dag_args(src, rec, "successors", "successor")? {
+        match value {
+            Value::Def(s) if src.is_a(s, "SuccessorConstraint") => successors.push(SuccessorDef {
+                name: name.map(Into::into),
+                variadic: src.is_a(s, "VariadicSuccessor"),
+            }),
+            _ => {
+                return Err(format!(
+                    "successor '{}' is not a SuccessorConstraint",
+                    name.unwrap_or("")
+                ))
+            }
+        }
+    }
+    def.successors = successors.into();
+
+    let traits = match src.field(rec, "traits") {
+        Some(Value::List(items)) => items,
+        Some(Value::Unset) | None => Vec::new(),
+        Some(_) => return Err("'traits' is not a list".to_string()),
+    };
+    let mut parents: Vec<Box<str>> = Vec::new();
+    let mut groups: Vec<Box<[Box<str>]>> = Vec::new();
+    for t in traits {
+        let Value::Def(t) = t else {
+            return Err("a trait is not a record".to_string());
+        };
+        if !src.is_a(t, "Trait") {
+            return Err(format!("'{t}' is not a Trait"));
+        }
+        let name = str_field(src, t, "name");
+        if let Some(i) = Interface::from_name(name) {
+            def.interfaces.insert(i);
+            continue;
+        }
+        let Some(tr) = Trait::from_name(name) else {
+            return Err(format!("unknown trait '{name}'"));
+        };
+        if tr == Trait::SingleBlockImplicitTerminator {
+            // As MLIR's trait list: `SingleBlock` comes with it.
+            def.add_trait(Trait::SingleBlock);
+        }
+        def.add_trait(tr);
+        match tr {
+            Trait::HasParent => match src.field(t, "parentOp") {
+                Some(Value::Str(p)) if !p.is_empty() => parents.push(p.into()),
+                _ => return Err("HasParent without 'parentOp'".to_string()),
+            },
+            Trait::ParentOneOf => parents.extend(string_list(src, t, "parentOps")?),
+            Trait::AllTypesMatch => {
+                let names = string_list(src, t, "values")?;
+                groups.push(names.into());
+            }
+            Trait::SingleBlockImplicitTerminator => match src.field(t, "terminatorOp") {
+                Some(Value::Str(p)) if !p.is_empty() => def.implicit_terminator = Some(p.into()),
+                _ => return Err("SingleBlockImplicitTerminator without 'terminatorOp'".to_string()),
+            },
+            Trait::Terminator
+            | Trait::NoTerminator
+            | Trait::SingleBlock
+            | Trait::IsolatedFromAbove
+            | Trait::Symbol
+            | Trait::SymbolTable
+            | Trait::SameOperandsAndResultType
+            | Trait::SameTypeOperands
+            | Trait::GraphRegion
+            | Trait::AttrSizedOperandSegments
+            | Trait::Pure
+            | Trait::ConstantLike
+            | Trait::Commutative
+            | Trait::NoRegionArguments => {}
+        }
+    }
+    def.parents = parents.into();
+    def.same_type_groups = groups.into();
+    Ok(def)
+}
+
+fn string_list(src: &dyn Records, rec: &str, field: &str) -> Result<Vec<Box<str>>, String> {
+    let Some(Value::List(items)) = src.field(rec, field) else {
+        return Err(format!("'{rec}.{field}' is not a list of strings"));
+    };
+    items
+        .into_iter()
+        .map(|v| match v {
+            Value::Str(s) => Ok(s.into()),
+            _ => Err(format!("'{rec}.{field}' is not a list of strings")),
+        })
+        .collect()
+}
+
+/// The arguments of dag field `field`, whose operator must be `op`. An unset
+/// field reads as an empty dag.
+fn dag_args<'a>(
+    src: &'a dyn Records,
+    rec: &str,
+    field: &str,
+    op: &str,
+) -> Result<Vec<(Value<'a>, Option<&'a str>)>, String> {
+    match src.field(rec, field) {
+        None | Some(Value::Unset) => Ok(Vec::new()),
+        Some(Value::Dag { op: Some(o), args }) if o == op => Ok(args),
+        Some(Value::Dag { op: found, .. }) => Err(format!(
+            "'{field}' must be a ({op} ...) dag, not ({} ...)",
+            found.unwrap_or("?")
+        )),
+        Some(_) => Err(format!("'{field}' is not a dag")),
+    }
+}
+
+fn operand(src: &dyn Records, rec: &str, name: Option<&str>) -> Result<OperandDef, String> {
+    let (arity, base) = if src.is_a(rec, "Variadic") {
+        (Arity::Variadic, wrapped(src, rec)?)
+    } else if src.is_a(rec, "Optional") {
+        (Arity::Optional, wrapped(src, rec)?)
+    } else {
+        (Arity::Single, rec)
+    };
+    if arity != Arity::Single && (src.is_a(base, "Variadic") || src.is_a(base, "Optional")) {
+        return Err(format!(
+            "operand '{}': nested Variadic/Optional",
+            name.unwrap_or("")
+        ));
+    }
+    let kind = constraint_kind(src, base, 0)
+        .map_err(|e| format!("operand '{}': {e}", name.unwrap_or("")))?;
+    Ok(OperandDef {
+        name: name.map(Into::into),
+        constraint: irkit_ir::dialect::TypeConstraint {
+            kind,
+            summary: str_field(src, rec, "summary").into(),
+        },
+        arity,
+    })
+}
+
+/// The `base` record of a wrapper (`Variadic<T>`, `VariadicRegion<R>`, ...).
+fn wrapped<'a>(src: &'a dyn Records, rec: &str) -> Result<&'a str, String> {
+    match src.field(rec, "base") {
+        Some(Value::Def(b)) => Ok(b),
+        _ => Err(format!("'{rec}' has no 'base' record")),
+    }
+}
+
+fn params<'a>(src: &'a dyn Records, rec: &str) -> Result<Vec<&'a str>, String> {
+    match src.field(rec, "params") {
+        None | Some(Value::Unset) => Ok(Vec::new()),
+        Some(Value::List(items)) => items
+            .into_iter()
+            .map(|v| match v {
+                Value::Str(s) => Ok(s),
+                _ => Err(format!("'{rec}': 'params' is not a list of strings")),
+            })
+            .collect(),
+        Some(_) => Err(format!("'{rec}': 'params' is not a list of strings")),
+    }
+}
+
+fn want_params(rec: &str, kind: &str, p: &[&str], n: usize) -> Result<(), String> {
+    if p.len() == n {
+        Ok(())
+    } else {
+        Err(format!(
+            "'{rec}': type constraint kind '{kind}' takes {n} params, got {}",
+            p.len()
+        ))
+    }
+}
+
+fn constraint_kind(src: &dyn Records, rec: &str, depth: usize) -> Result<ConstraintKind, String> {
+    if depth > MAX_DEPTH {
+        return Err(format!("'{rec}': constraints nested too deeply"));
+    }
+    let kind = str_field(src, rec, "kind");
+    let p = params(src, rec)?;
+    let simple = |k: ConstraintKind| -> Result<ConstraintKind, String> {
+        want_params(rec, kind, &p, 0)?;
+        Ok(k)
+    };
+    match kind {
+        "any" => simple(ConstraintKind::Any),
+        "token" => simple(ConstraintKind::Token),
+        "any_or_token" => simple(ConstraintKind::AnyOrToken),
+        "integer" => simple(ConstraintKind::Integer),
+        "signless_integer" => simple(ConstraintKind::SignlessInteger),
+        "signless_integer_or_index" => simple(ConstraintKind::SignlessIntegerOrIndex),
+        "signless_integer_like" => simple(ConstraintKind::SignlessIntegerLike),
+        "float" => simple(ConstraintKind::Float),
+        "float_like" => simple(ConstraintKind::FloatLike),
+        "bool_like" => simple(ConstraintKind::BoolLike),
+        "index" => simple(ConstraintKind::Index),
+        "none" => simple(ConstraintKind::None),
+        "function" => simple(ConstraintKind::Function),
+        "int_width" => {
+            want_params(rec, kind, &p, 1)?;
+            match p[0].parse::<u32>() {
+                Ok(w) if w > 0 => Ok(ConstraintKind::IntWidth(w)),
+                _ => Err(format!("'{rec}': bad integer width '{}'", p[0])),
+            }
+        }
+        "exact" => {
+            want_params(rec, kind, &p, 1)?;
+            match ExactType::parse(p[0]) {
+                Some(t) => Ok(ConstraintKind::Exact(t)),
+                None => Err(format!("'{rec}': unknown builtin type '{}'", p[0])),
+            }
+        }
+        "dialect_type" => {
+            want_params(rec, kind, &p, 2)?;
+            if p[0].is_empty() {
+                return Err(format!("'{rec}': dialect type with no dialect name"));
+            }
+            Ok(ConstraintKind::DialectType {
+                dialect: p[0].into(),
+                mnemonic: p[1].into(),
+            })
+        }
+        "any_of" => {
+            let alts = match src.field(rec, "alternatives") {
+                Some(Value::List(items)) => items,
+                _ => return Err(format!("'{rec}': 'any_of' needs 'alternatives'")),
+            };
+            let mut res = Vec::new();
+            for a in alts {
+                match a {
+                    Value::Def(a) if src.is_a(a, "TypeConstraint") => {
+                        res.push(constraint_kind(src, a, depth + 1)?)
+                    }
+                    _ => return Err(format!("'{rec}': an alternative is not a TypeConstraint")),
+                }
+            }
+            Ok(ConstraintKind::AnyOf(res.into()))
+        }
+        other => Err(format!("'{rec}': unknown type constraint kind '{other}'")),
+    }
+}
+
+fn attr(src: &dyn Records, rec: &str, name: &str) -> Result<AttrDef, String> {
+    let kind = str_field(src, rec, "kind");
+    let p = params(src, rec)?;
+    let err = |m: String| format!("attribute '{name}': {m}");
+    let simple = |k: AttrKind| -> Result<AttrKind, String> {
+        if p.is_empty() {
+            Ok(k)
+        } else {
+            Err(err(format!("attribute kind '{kind}' takes no params")))
+        }
+    };
+    let k = match kind {
+        "any" => simple(AttrKind::Any)?,
+        "unit" => simple(AttrKind::Unit)?,
+        "bool" => simple(AttrKind::Bool)?,
+        "string" => simple(AttrKind::String)?,
+        "flat_symbol_ref" => simple(AttrKind::FlatSymbolRef)?,
+        "symbol_ref" => simple(AttrKind::SymbolRef)?,
+        "type" => simple(AttrKind::Type)?,
+        "function_type" => simple(AttrKind::FunctionType)?,
+        "int64" => simple(AttrKind::Int64)?,
+        "integer" => simple(AttrKind::Integer)?,
+        "array" => simple(AttrKind::Array)?,
+        "dict_array" => simple(AttrKind::DictArray)?,
+        "dense_i32_array" => simple(AttrKind::DenseI32Array)?,
+        "typed" => simple(AttrKind::Typed)?,
+        "i64_enum" => {
+            let mut cases = Vec::new();
+            for c in &p {
+                match c.parse::<i64>() {
+                    Ok(v) => cases.push(v),
+                    Err(_) => return Err(err(format!("enum case '{c}' is not an integer"))),
+                }
+            }
+            AttrKind::I64Enum(cases.into())
+        }
+        "dialect_attr" => {
+            if p.len() != 2 || p[0].is_empty() {
+                return Err(err(
+                    "attribute kind 'dialect_attr' takes [dialect, mnemonic]".to_string(),
+                ));
+            }
+            AttrKind::DialectAttr {
+                dialect: p[0].into(),
+                mnemonic: p[1].into(),
+            }
+        }
+        other => return Err(err(format!("unknown attribute kind '{other}' ({rec})"))),
+    };
+    let optional = matches!(src.field(rec, "optional"), Some(Value::Int(v)) if v != 0);
+    Ok(AttrDef {
+        name: name.into(),
+        kind: k,
+        summary: str_field(src, rec, "summary").into(),
+        optional,
+    })
+}
+
+fn region(src: &dyn Records, rec: &str, name: Option<&str>) -> Result<RegionDef, String> {
+    let variadic = src.is_a(rec, "VariadicRegion");
+    let base = if variadic { wrapped(src, rec)? } else { rec };
+    let kind = match str_field(src, base, "kind") {
+        "any" => RegionKind::Any,
+        "sized1" => RegionKind::Sized1,
+        "max_sized1" => RegionKind::MaxSized1,
+        other => {
+            return Err(format!(
+                "region '{}': unknown region constraint kind '{other}'",
+                name.unwrap_or("")
+            ))
+        }
+    };
+    Ok(RegionDef {
+        name: name.map(Into::into),
+        kind,
+        summary: str_field(src, base, "summary").into(),
+        variadic,
+    })
+}
+
+/// Full verification of a parsed module against `reg`, in mlir-opt-19's
+/// order as far as layers allow: property conversion (a parse-time error in
+/// MLIR), then registered op definitions (MLIR runs an op's ODS checks
+/// before its custom verifier, which the structural layer holds for the ops
+/// it knows), then the structural and dominance layers of
+/// [`irkit_ir::verify::verify`], then the token contract. Stops after the
+/// first layer that reports.
+pub fn verify_module(m: &Module, file: FileId, reg: &DialectRegistry) -> Vec<Diagnostic> {
+    let res = verify_properties(m, file, reg);
+    if !res.is_empty() {
+        return res;
+    }
+    let res = verify_ops(m, file, reg);
+    if !res.is_empty() {
+        return res;
+    }
+    if let Err(res) = irkit_ir::verify::verify(m, file) {
+        return res;
+    }
+    verify_tokens(m, file, reg)
+}
+
+// ------------------------------------------------------------------ JSON
+
+/// Records from llvm-tblgen's `--dump-json` output.
+pub struct JsonRecords<'l> {
+    root: serde_json::Map<String, serde_json::Value>,
+    locate: &'l dyn Fn(&str, u32) -> Option<Loc>,
+}
+
+impl<'l> JsonRecords<'l> {
+    pub fn parse(
+        json: &str,
+        locate: &'l dyn Fn(&str, u32) -> Option<Loc>,
+    ) -> Result<JsonRecords<'l>, Diagnostic> {
+        match serde_json::from_str::<serde_json::Value>(json) {
+            Ok(serde_json::Value::Object(root)) => Ok(JsonRecords { root, locate }),
+            Ok(_) => Err(Diagnostic::bare_error(
+                "dialect records: JSON is not an object of records",
+            )),
+            Err(e) => Err(Diagnostic::bare_error(format!(
+                "dialect records: invalid JSON: {e}"
+            ))),
+        }
+    }
+
+    /// Records from an already parsed JSON object.
+    pub fn from_map(
+        root: serde_json::Map<String, serde_json::Value>,
+        locate: &'l dyn Fn(&str, u32) -> Option<Loc>,
+    ) -> JsonRecords<'l> {
+        JsonRecords { root, locate }
+    }
+
+    fn record(&self, rec: &str) -> Option<&serde_json::Map<String, serde_json::Value>> {
+        if rec.starts_with('!') {
+            return None;
+        }
+        self.root.get(rec)?.as_object()
+    }
+
+    /// `FILE:LINE` of the record's first location.
+    fn first_loc(&self, rec: &str) -> Option<(&str, u32)> {
+        let s = self
+            .record(rec)?
+            .get("!locs")?
+            .as_array()?
+            .first()?
+            .as_str()?;
+        let (file, line) = s.rsplit_once(':')?;
+        Some((file, line.parse().ok()?))
+    }
+}
+
+fn json_value(v: &serde_json::Value) -> Value<'_> {
+    use serde_json::Value as J;
+    match v {
+        J::Null => Value::Unset,
+        J::Bool(b) => Value::Int(i64::from(*b)),
+        J::Number(n) => n.as_i64().map_or(Value::Other, Value::Int),
+        J::String(s) => Value::Str(s),
+        J::Array(items) => Value::List(items.iter().map(json_value).collect()),
+        J::Object(o) => match o.get("kind").and_then(J::as_str) {
+            Some("def") => o
+                .get("def")
+                .and_then(J::as_str)
+                .map_or(Value::Other, Value::Def),
+            Some("dag") => {
+                let op = o
+                    .get("operator")
+                    .and_then(|op| op.get("def"))
+                    .and_then(J::as_str);
+                let args = o
+                    .get("args")
+                    .and_then(J::as_array)
+                    .map(|args| {
+                        args.iter()
+                            .map(|a| {
+                                let pair = a.as_array();
+                                let val = pair
+                                    .and_then(|p| p.first())
+                                    .map_or(Value::Other, json_value);
+                                let name = pair.and_then(|p| p.get(1)).and_then(J::as_str);
+                                (val, name)
+                            })
+                            .collect()
+                    })
+                    .unwrap_or_default();
+                Value::Dag { op, args }
+            }
+            _ => Value::Other,
+        },
+    }
+}
+
+impl Records for JsonRecords<'_> {
+    fn instances_of(&self, class: &str) -> Vec<&str> {
+        let Some(list) = self
+            .root
+            .get("!instanceof")
+            .and_then(|i| i.get(class))
+            .and_then(|l| l.as_array())
+        else {
+            return Vec::new();
+        };
+        list.iter().filter_map(|v| v.as_str()).collect()
+    }
+
+    fn is_a(&self, rec: &str, class: &str) -> bool {
+        self.record(rec)
+            .and_then(|r| r.get("!superclasses"))
+            .and_then(|s| s.as_array())
+            .is_some_and(|s| s.iter().any(|c| c.as_str() == Some(class)))
+    }
+
+    fn field(&self, rec: &str, field: &str) -> Option<Value<'_>> {
+        if field.starts_with('!') {
+            return None;
+        }
+        self.record(rec)?.get(field).map(json_value)
+    }
+
+    fn loc(&self, rec: &str) -> Option<Loc> {
+        let (file, line) = self.first_loc(rec)?;
+        (self.locate)(file, line)
+    }
+
+    fn loc_text(&self, rec: &str) -> Option<String> {
+        let (file, line) = self.first_loc(rec)?;
+        Some(format!("{file}:{line}"))
+    }
+}
+
+#[cfg(test)]
+mod tests;

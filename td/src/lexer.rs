@@ -1,0 +1,668 @@
+//! The TableGen lexer: tokens, the preprocessor (`#define`, `#ifdef`,
+//! `#ifndef`, `#else`, `#endif`, `-D`) and `include` with `-I` search.
+//!
+//! Like LLVM's TGLexer, includes are spliced into the token stream and
+//! preprocessor directives never reach the parser. The whole input is lexed
+//! up front into one token vector; each token keeps its file and span.
+
+use crate::model::{Interner, Sym};
+use irkit_diag::{Diagnostic, FileId, Loc, SourceMap, Span};
+use rustc_hash::FxHashSet;
+use std::path::{Path, PathBuf};
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Tok {
+    Eof,
+    Minus,
+    Plus,
+    LSquare,
+    RSquare,
+    LBrace,
+    RBrace,
+    LParen,
+    RParen,
+    Less,
+    Greater,
+    Colon,
+    Semi,
+    Comma,
+    Dot,
+    Equal,
+    Question,
+    Paste,
+    Ellipsis,
+    // Keywords.
+    Assert,
+    Bit,
+    Bits,
+    Class,
+    Code,
+    Dag,
+    Def,
+    Defm,
+    Defset,
+    Defvar,
+    Dump,
+    Else,
+    False,
+    Field,
+    Foreach,
+    If,
+    In,
+    Int,
+    Let,
+    List,
+    MultiClass,
+    String,
+    Then,
+    True,
+    // Values.
+    Id,
+    IntVal,
+    BinaryIntVal,
+    StrVal,
+    CodeFragment,
+    VarName,
+    /// A bang operator; `sym` holds its name without the `!`.
+    Bang,
+}
+
+/// One token. `sym` holds identifiers, strings, code and bang names; `int`
+/// holds integer values (and the bit count of a binary literal in `sym`).
+#[derive(Clone, Copy, Debug)]
+pub struct Token {
+    pub kind: Tok,
+    pub loc: Loc,
+    pub sym: Sym,
+    pub int: i64,
+}
+
+pub struct LexConfig<'a> {
+    pub include_dirs: &'a [String],
+    pub defines: &'a [String],
+}
+
+const MAX_INCLUDE_DEPTH: usize = 64;
+
+/// Lexes `file` (already in `map`) and everything it includes.
+pub fn lex(
+    map: &mut SourceMap,
+    strs: &mut Interner,
+    file: FileId,
+    cfg: &LexConfig<'_>,
+) -> Result<Vec<Token>, Diagnostic> {
+    let mut lx = Lexer {
+        map,
+        strs,
+        toks: Vec::new(),
+        defines: cfg.defines.iter().cloned().collect(),
+        include_dirs: cfg.include_dirs.iter().map(PathBuf::from).collect(),
+        depth: 0,
+        deps: Vec::new(),
+    };
+    lx.lex_file(file)?;
+    let end = lx.toks.last().map_or(Loc { file, span: Span::empty(0) }, |t| t.loc);
+    lx.toks.push(Token {
+        kind: Tok::Eof,
+        loc: Loc {
+            file: end.file,
+            span: Span::empty(end.span.end),
+        },
+        sym: Sym::EMPTY,
+        int: 0,
+    });
+    Ok(lx.toks)
+}
+
+struct Lexer<'a> {
+    map: &'a mut SourceMap,
+    strs: &'a mut Interner,
+    toks: Vec<Token>,
+    defines: FxHashSet<String>,
+    include_dirs: Vec<PathBuf>,
+    depth: usize,
+    #[allow(dead_code)]
+    deps: Vec<String>,
+}
+
+struct Cond {
+    /// Whether the current branch is being emitted.
+    active: bool,
+    /// Whether an `#else` has been seen.
+    in_else: bool,
+    loc: Loc,
+}
+
+fn is_id_start(c: u8) -> bool {
+    c.is_ascii_alphabetic() || c == b'_'
+}
+fn is_id_char(c: u8) -> bool {
+    c.is_ascii_alphanumeric() || c == b'_'
+}
+
+fn keyword(s: &[u8]) -> Option<Tok> {
+    Some(match s {
+        b"assert" => Tok::Assert,
+        b"bit" => Tok::Bit,
+        b"bits" => Tok::Bits,
+        b"class" => Tok::Class,
+        b"code" => Tok::Code,
+        b"dag" => Tok::Dag,
+        b"def" => Tok::Def,
+        b"defm" => Tok::Defm,
+        b"defset" => Tok::Defset,
+        b"defvar" => Tok::Defvar,
+        b"dump" => Tok::Dump,
+        b"else" => Tok::Else,
+        b"false" => Tok::False,
+        b"field" => Tok::Field,
+        b"foreach" => Tok::Foreach,
+        b"if" => Tok::If,
+        b"in" => Tok::In,
+        b"int" => Tok::Int,
+        b"let" => Tok::Let,
+        b"list" => Tok::List,
+        b"multiclass" => Tok::MultiClass,
+        b"string" => Tok::String,
+        b"then" => Tok::Then,
+        b"true" => Tok::True,
+        _ => return None,
+    })
+}
+
+impl Lexer<'_> {
+    fn lex_file(&mut self, file: FileId) -> Result<(), Diagnostic> {
+        // The text is copied out so that included files can be added to the map.
+        let text: std::rc::Rc<[u8]> = self.map.file(file).text().as_bytes().into();
+        let b = &text[..];
+        let mut i = 0usize;
+        let mut conds: Vec<Cond> = Vec::new();
+        let loc = |s: usize, e: usize| Loc {
+            file,
+            span: Span::new(s as u32, e as u32),
+        };
+        let mut line_start = true;
+        while i < b.len() {
+            let c = b[i];
+            // Preprocessor directives: '#' first on a line (after blanks).
+            if c == b'#' && line_start {
+                let s = i;
+                let mut j = i + 1;
+                while j < b.len() && (b[j] == b' ' || b[j] == b'\t') {
+                    j += 1;
+                }
+                let ws = j;
+                while j < b.len() && is_id_char(b[j]) {
+                    j += 1;
+                }
+                let word = &b[ws..j];
+                let dir = match word {
+                    b"define" | b"ifdef" | b"ifndef" | b"else" | b"endif" => Some(word),
+                    _ => None,
+                };
+                if let Some(dir) = dir {
+                    let dloc = loc(s, j);
+                    let mut k = j;
+                    while k < b.len() && (b[k] == b' ' || b[k] == b'\t') {
+                        k += 1;
+                    }
+                    let ns = k;
+                    while k < b.len() && is_id_char(b[k]) {
+                        k += 1;
+                    }
+                    let name = String::from_utf8_lossy(&b[ns..k]).into_owned();
+                    let needs_name = matches!(dir, b"define" | b"ifdef" | b"ifndef");
+                    if needs_name && (name.is_empty() || !is_id_start(b[ns])) {
+                        return Err(Diagnostic::error(
+                            loc(ns, ns),
+                            "Expected macro name after #ifdef",
+                        ));
+                    }
+                    // Rest of the line must be blank or a comment.
+                    let mut m = k;
+                    while m < b.len() && (b[m] == b' ' || b[m] == b'\t' || b[m] == b'\r') {
+                        m += 1;
+                    }
+                    if m < b.len() && b[m] != b'\n' && !(b[m] == b'/' && b.get(m + 1).is_some_and(|&x| x == b'/' || x == b'*')) {
+                        let what = String::from_utf8_lossy(dir).into_owned();
+                        return Err(Diagnostic::error(
+                            loc(m, m),
+                            format!("Only comments are supported after #{what} NAME"),
+                        ));
+                    }
+                    match dir {
+                        b"define" => {
+                            if conds.iter().all(|c| c.active) {
+                                self.defines.insert(name);
+                            }
+                        }
+                        b"ifdef" | b"ifndef" => {
+                            let parent = conds.iter().all(|c| c.active);
+                            let def = self.defines.contains(&name);
+                            let v = if dir == b"ifdef" { def } else { !def };
+                            conds.push(Cond {
+                                active: parent && v,
+                                in_else: false,
+                                loc: dloc,
+                            });
+                        }
+                        b"else" => {
+                            let n = conds.len();
+                            let parent = conds.iter().take(n.saturating_sub(1)).all(|c| c.active);
+                            let Some(top) = conds.last_mut() else {
+                                return Err(Diagnostic::error(dloc, "#else without #ifdef"));
+                            };
+                            if top.in_else {
+                                return Err(Diagnostic::error(dloc, "double #else"));
+                            }
+                            top.in_else = true;
+                            // Active in the else branch iff the if branch was not taken.
+                            top.active = parent && !top.active && {
+                                // Recompute: if branch taken means active was true.
+                                true
+                            };
+                        }
+                        _ => {
+                            if conds.pop().is_none() {
+                                return Err(Diagnostic::error(dloc, "#endif without #ifdef"));
+                            }
+                        }
+                    }
+                    i = m;
+                    continue;
+                }
+            }
+            let active = conds.iter().all(|c| c.active);
+            if c == b'\n' {
+                line_start = true;
+                i += 1;
+                continue;
+            }
+            if c == b' ' || c == b'\t' || c == b'\r' {
+                i += 1;
+                continue;
+            }
+            // Comments.
+            if c == b'/' && b.get(i + 1) == Some(&b'/') {
+                while i < b.len() && b[i] != b'\n' {
+                    i += 1;
+                }
+                continue;
+            }
+            if c == b'/' && b.get(i + 1) == Some(&b'*') {
+                let s = i;
+                let mut depth = 1;
+                i += 2;
+                while depth > 0 {
+                    if i >= b.len() {
+                        return Err(Diagnostic::error(
+                            loc(s, s + 1),
+                            "unterminated comment",
+                        ));
+                    }
+                    if b[i] == b'/' && b.get(i + 1) == Some(&b'*') {
+                        depth += 1;
+                        i += 2;
+                    } else if b[i] == b'*' && b.get(i + 1) == Some(&b'/') {
+                        depth -= 1;
+                        i += 2;
+                    } else {
+                        i += 1;
+                    }
+                }
+                continue;
+            }
+            line_start = false;
+            if !active {
+                // Skipped region: skip strings and code so that '#' inside
+                // them is not taken for a directive; otherwise skip a byte.
+                if c == b'"' {
+                    i += 1;
+                    while i < b.len() && b[i] != b'"' && b[i] != b'\n' {
+                        if b[i] == b'\\' {
+                            i += 1;
+                        }
+                        i += 1;
+                    }
+                    i += 1;
+                } else {
+                    i += 1;
+                }
+                continue;
+            }
+            let s = i;
+            let mut tok = Token {
+                kind: Tok::Eof,
+                loc: loc(s, s + 1),
+                sym: Sym::EMPTY,
+                int: 0,
+            };
+            let simple = match c {
+                b'+' | b'-' if b.get(i + 1).is_some_and(u8::is_ascii_digit) => None,
+                b'-' => Some(Tok::Minus),
+                b'+' => Some(Tok::Plus),
+                b'[' if b.get(i + 1) == Some(&b'{') => None,
+                b'[' => Some(Tok::LSquare),
+                b']' => Some(Tok::RSquare),
+                b'{' => Some(Tok::LBrace),
+                b'}' => Some(Tok::RBrace),
+                b'(' => Some(Tok::LParen),
+                b')' => Some(Tok::RParen),
+                b'<' => Some(Tok::Less),
+                b'>' => Some(Tok::Greater),
+                b':' => Some(Tok::Colon),
+                b';' => Some(Tok::Semi),
+                b',' => Some(Tok::Comma),
+                b'.' if b.get(i + 1) == Some(&b'.') && b.get(i + 2) == Some(&b'.') => {
+                    i += 2;
+                    Some(Tok::Ellipsis)
+                }
+                b'.' => Some(Tok::Dot),
+                b'=' => Some(Tok::Equal),
+                b'?' => Some(Tok::Question),
+                b'#' => Some(Tok::Paste),
+                _ => None,
+            };
+            if let Some(k) = simple {
+                i += 1;
+                tok.kind = k;
+                tok.loc = loc(s, i);
+                self.toks.push(tok);
+                continue;
+            }
+            if c == b'[' {
+                // Code fragment [{ ... }].
+                let body = i + 2;
+                let mut j = body;
+                loop {
+                    if j + 1 >= b.len() {
+                        return Err(Diagnostic::error(loc(s, s + 2), "Unterminated code block"));
+                    }
+                    if b[j] == b'}' && b[j + 1] == b']' {
+                        break;
+                    }
+                    j += 1;
+                }
+                let text = String::from_utf8_lossy(&b[body..j]);
+                tok.kind = Tok::CodeFragment;
+                tok.sym = self.strs.intern(&text);
+                i = j + 2;
+                tok.loc = loc(s, i);
+                self.toks.push(tok);
+                continue;
+            }
+            if c == b'"' {
+                let mut val = Vec::new();
+                let mut j = i + 1;
+                loop {
+                    if j >= b.len() || b[j] == b'\n' || b[j] == b'\r' {
+                        return Err(Diagnostic::error(loc(s, s + 1), "End of line in string literal"));
+                    }
+                    let ch = b[j];
+                    if ch == b'"' {
+                        break;
+                    }
+                    if ch == b'\\' {
+                        j += 1;
+                        match b.get(j) {
+                            Some(b'\\') | Some(b'\'') | Some(b'"') => val.push(b[j]),
+                            Some(b't') => val.push(b'\t'),
+                            Some(b'n') => val.push(b'\n'),
+                            Some(b'\n') | Some(b'\r') => {
+                                return Err(Diagnostic::error(loc(j, j + 1), "escaped newlines not supported in tblgen"))
+                            }
+                            _ => {
+                                return Err(Diagnostic::error(loc(j, j + 1), "invalid escape in string literal"))
+                            }
+                        }
+                        j += 1;
+                        continue;
+                    }
+                    val.push(ch);
+                    j += 1;
+                }
+                i = j + 1;
+                tok.kind = Tok::StrVal;
+                tok.sym = self.strs.intern(&String::from_utf8_lossy(&val));
+                tok.loc = loc(s, i);
+                self.toks.push(tok);
+                continue;
+            }
+            if c == b'$' {
+                let mut j = i + 1;
+                if j >= b.len() || !is_id_start(b[j]) {
+                    return Err(Diagnostic::error(loc(s, s + 1), "Invalid variable name"));
+                }
+                while j < b.len() && is_id_char(b[j]) {
+                    j += 1;
+                }
+                tok.kind = Tok::VarName;
+                tok.sym = self.strs.intern(&String::from_utf8_lossy(&b[i + 1..j]));
+                i = j;
+                tok.loc = loc(s, i);
+                self.toks.push(tok);
+                continue;
+            }
+            if c == b'!' {
+                let mut j = i + 1;
+                while j < b.len() && is_id_char(b[j]) {
+                    j += 1;
+                }
+                if j == i + 1 {
+                    return Err(Diagnostic::error(loc(s, s + 1), "Unknown operator"));
+                }
+                tok.kind = Tok::Bang;
+                tok.sym = self.strs.intern(&String::from_utf8_lossy(&b[i + 1..j]));
+                i = j;
+                tok.loc = loc(s, i);
+                self.toks.push(tok);
+                continue;
+            }
+            let number_start = c.is_ascii_digit() || c == b'-' || c == b'+';
+            if c.is_ascii_digit() {
+                // Identifiers may start with digits (foo#8i pastes).
+                let mut j = i;
+                while j < b.len() && b[j].is_ascii_digit() {
+                    j += 1;
+                }
+                let next = b.get(j).copied().unwrap_or(0);
+                let mut is_num = !(is_id_start(next));
+                if next == b'x' || next == b'b' {
+                    let nn = b.get(j + 1).copied().unwrap_or(0);
+                    if (next == b'b' && (nn == b'0' || nn == b'1'))
+                        || (next == b'x' && nn.is_ascii_hexdigit())
+                    {
+                        is_num = true;
+                    }
+                }
+                if !is_num {
+                    let mut j = i;
+                    while j < b.len() && is_id_char(b[j]) {
+                        j += 1;
+                    }
+                    self.push_ident(&mut tok, &b[i..j], s, j, file)?;
+                    if tok.kind == Tok::Eof {
+                        // include handled
+                    }
+                    i = j;
+                    continue;
+                }
+            }
+            if number_start {
+                let mut j = i;
+                let neg = b[j] == b'-';
+                if b[j] == b'-' || b[j] == b'+' {
+                    j += 1;
+                }
+                if b[j] == b'0' && b.get(j + 1) == Some(&b'x') {
+                    let hs = j + 2;
+                    let mut k = hs;
+                    while k < b.len() && b[k].is_ascii_hexdigit() {
+                        k += 1;
+                    }
+                    let txt = std::str::from_utf8(&b[hs..k]).unwrap_or("");
+                    let v = u64::from_str_radix(txt, 16).map_err(|_| {
+                        Diagnostic::error(loc(s, k), "Invalid hexadecimal number")
+                    })?;
+                    tok.kind = Tok::IntVal;
+                    tok.int = if neg { (v as i64).wrapping_neg() } else { v as i64 };
+                    i = k;
+                } else if b[j] == b'0' && b.get(j + 1) == Some(&b'b') {
+                    let bs = j + 2;
+                    let mut k = bs;
+                    while k < b.len() && (b[k] == b'0' || b[k] == b'1') {
+                        k += 1;
+                    }
+                    if k == bs {
+                        return Err(Diagnostic::error(loc(s, k), "Invalid binary number"));
+                    }
+                    let txt = std::str::from_utf8(&b[bs..k]).unwrap_or("");
+                    let v = u64::from_str_radix(txt, 2).unwrap_or(0);
+                    tok.kind = Tok::BinaryIntVal;
+                    tok.int = v as i64;
+                    tok.sym = Sym((k - bs) as u32);
+                    i = k;
+                } else {
+                    let ds = j;
+                    let mut k = ds;
+                    while k < b.len() && b[k].is_ascii_digit() {
+                        k += 1;
+                    }
+                    let txt = std::str::from_utf8(&b[ds..k]).unwrap_or("0");
+                    let v: i64 = match txt.parse::<i64>() {
+                        Ok(v) => v,
+                        Err(_) => match txt.parse::<u64>() {
+                            Ok(u) => u as i64,
+                            Err(_) => {
+                                return Err(Diagnostic::error(
+                                    loc(s, k),
+                                    "Number out of range",
+                                ))
+                            }
+                        },
+                    };
+                    tok.kind = Tok::IntVal;
+                    tok.int = if neg { v.wrapping_neg() } else { v };
+                    i = k;
+                }
+                tok.loc = loc(s, i);
+                self.toks.push(tok);
+                continue;
+            }
+            if is_id_start(c) {
+                let mut j = i;
+                while j < b.len() && is_id_char(b[j]) {
+                    j += 1;
+                }
+                let word = &b[i..j];
+                if word == b"include" {
+                    i = self.lex_include(b, j, loc(s, j), file)?;
+                    continue;
+                }
+                self.push_ident(&mut tok, word, s, j, file)?;
+                i = j;
+                continue;
+            }
+            return Err(Diagnostic::error(loc(s, s + 1), "Unexpected character"));
+        }
+        if let Some(c) = conds.last() {
+            return Err(Diagnostic::error(
+                c.loc,
+                "Reached EOF without matching #endif",
+            ));
+        }
+        Ok(())
+    }
+
+    fn push_ident(
+        &mut self,
+        tok: &mut Token,
+        word: &[u8],
+        s: usize,
+        e: usize,
+        file: FileId,
+    ) -> Result<(), Diagnostic> {
+        tok.loc = Loc {
+            file,
+            span: Span::new(s as u32, e as u32),
+        };
+        if let Some(k) = keyword(word) {
+            tok.kind = k;
+        } else {
+            tok.kind = Tok::Id;
+            tok.sym = self.strs.intern(std::str::from_utf8(word).unwrap_or(""));
+        }
+        self.toks.push(*tok);
+        Ok(())
+    }
+
+    /// `include "file"`: returns the offset after the string.
+    fn lex_include(
+        &mut self,
+        b: &[u8],
+        mut j: usize,
+        kw: Loc,
+        file: FileId,
+    ) -> Result<usize, Diagnostic> {
+        loop {
+            while j < b.len() && b[j].is_ascii_whitespace() {
+                j += 1;
+            }
+            if b.get(j) == Some(&b'/') && b.get(j + 1) == Some(&b'/') {
+                while j < b.len() && b[j] != b'\n' {
+                    j += 1;
+                }
+                continue;
+            }
+            break;
+        }
+        let sloc = Loc {
+            file,
+            span: Span::new(j as u32, j as u32 + 1),
+        };
+        if b.get(j) != Some(&b'"') {
+            return Err(Diagnostic::error(sloc, "expected filename after include"));
+        }
+        let mut k = j + 1;
+        while k < b.len() && b[k] != b'"' && b[k] != b'\n' {
+            k += 1;
+        }
+        if b.get(k) != Some(&b'"') {
+            return Err(Diagnostic::error(sloc, "End of line in string literal"));
+        }
+        let name = String::from_utf8_lossy(&b[j + 1..k]).into_owned();
+        let end = k + 1;
+        if self.depth >= MAX_INCLUDE_DEPTH {
+            return Err(Diagnostic::error(kw, "include nesting too deep"));
+        }
+        let mut found: Option<(String, String)> = None;
+        let direct = Path::new(&name);
+        if let Ok(t) = std::fs::read_to_string(direct) {
+            found = Some((name.clone(), t));
+        } else {
+            for d in &self.include_dirs {
+                let p = d.join(&name);
+                if let Ok(t) = std::fs::read_to_string(&p) {
+                    found = Some((p.to_string_lossy().into_owned(), t));
+                    break;
+                }
+            }
+        }
+        let Some((path, text)) = found else {
+            return Err(Diagnostic::error(
+                sloc,
+                format!("Could not find include file '{name}'"),
+            ));
+        };
+        let inc_loc = Loc {
+            file,
+            span: Span::new(kw.span.start, end as u32),
+        };
+        let id = self.map.add_included(path, text, Some(inc_loc));
+        self.depth += 1;
+        let r = self.lex_file(id);
+        self.depth -= 1;
+        r?;
+        Ok(end)
+    }
+}

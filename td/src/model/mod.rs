@@ -1,0 +1,415 @@
+//! The record model: interned strings ([`Sym`]), interned types
+//! ([`RecTy`] by [`TyId`]), uniqued values ([`Init`] by [`InitId`]) and
+//! records ([`Record`] by [`RecId`]), all owned by one [`Ctx`].
+//!
+//! Values are immutable and hash-consed like LLVM's `Init`s: two equal
+//! values have the same id, so comparing ids compares values, and a
+//! resolver can tell "unchanged" by id equality.
+
+mod init;
+mod ty;
+
+pub use init::{BinOp, Init, TernOp, UnOp, ArgKey};
+pub use ty::RecTy;
+
+use irkit_diag::{Diagnostic, Loc};
+use rustc_hash::FxHashMap;
+use std::rc::Rc;
+
+/// An interned string.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct Sym(pub u32);
+
+impl Sym {
+    /// The empty string, interned first.
+    pub const EMPTY: Sym = Sym(0);
+}
+
+#[derive(Default)]
+pub struct Interner {
+    map: FxHashMap<Rc<str>, Sym>,
+    strs: Vec<Rc<str>>,
+}
+
+impl Interner {
+    pub fn new() -> Interner {
+        let mut i = Interner::default();
+        i.intern("");
+        i
+    }
+    pub fn intern(&mut self, s: &str) -> Sym {
+        if let Some(&y) = self.map.get(s) {
+            return y;
+        }
+        let rc: Rc<str> = Rc::from(s);
+        let y = Sym(self.strs.len() as u32);
+        self.strs.push(rc.clone());
+        self.map.insert(rc, y);
+        y
+    }
+    pub fn get(&self, s: &str) -> Option<Sym> {
+        self.map.get(s).copied()
+    }
+    pub fn str(&self, y: Sym) -> &str {
+        &self.strs[y.0 as usize]
+    }
+}
+
+/// A hasher for keys that are already hashes.
+#[derive(Default)]
+pub struct IdHasher(u64);
+
+impl std::hash::Hasher for IdHasher {
+    fn finish(&self) -> u64 {
+        self.0
+    }
+    fn write(&mut self, bytes: &[u8]) {
+        for &b in bytes {
+            self.0 = self.0.rotate_left(8) ^ u64::from(b);
+        }
+    }
+    fn write_u64(&mut self, v: u64) {
+        self.0 = v;
+    }
+}
+
+/// A type id (index into [`Ctx`]'s type table).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct TyId(pub u32);
+
+/// A value id (index into [`Ctx`]'s value table).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct InitId(pub u32);
+
+/// A record id (class, def or multiclass prototype).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct RecId(pub u32);
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum RecKind {
+    Class,
+    Def,
+    AnonDef,
+    MultiClass,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum FieldKind {
+    Normal,
+    NonconcreteOk,
+    TemplateArg,
+}
+
+#[derive(Clone, Debug)]
+pub struct RecordVal {
+    pub name: Sym,
+    pub ty: TyId,
+    pub value: InitId,
+    pub kind: FieldKind,
+    pub loc: Loc,
+}
+
+#[derive(Clone, Debug)]
+pub struct Assertion {
+    pub loc: Loc,
+    pub cond: InitId,
+    pub msg: InitId,
+}
+
+#[derive(Clone, Debug)]
+pub struct Dump {
+    pub loc: Loc,
+    pub msg: InitId,
+}
+
+#[derive(Clone, Debug)]
+pub struct Record {
+    pub name: InitId,
+    pub locs: Vec<Loc>,
+    pub targs: Vec<Sym>,
+    pub values: Vec<RecordVal>,
+    pub asserts: Vec<Assertion>,
+    pub dumps: Vec<Dump>,
+    pub supers: Vec<(RecId, Loc)>,
+    pub kind: RecKind,
+}
+
+impl Record {
+    pub fn value(&self, name: Sym) -> Option<&RecordVal> {
+        self.values.iter().find(|v| v.name == name)
+    }
+    pub fn value_mut(&mut self, name: Sym) -> Option<&mut RecordVal> {
+        self.values.iter_mut().find(|v| v.name == name)
+    }
+    pub fn is_class(&self) -> bool {
+        self.kind == RecKind::Class
+    }
+    pub fn is_anonymous(&self) -> bool {
+        self.kind == RecKind::AnonDef
+    }
+    pub fn is_template_arg(&self, name: Sym) -> bool {
+        self.targs.contains(&name)
+    }
+    pub fn is_subclass_of(&self, c: RecId) -> bool {
+        self.supers.iter().any(|s| s.0 == c)
+    }
+}
+
+/// Owns everything: strings, types, values, records, the global tables.
+pub struct Ctx {
+    pub strs: Interner,
+    tys: Vec<RecTy>,
+    ty_map: FxHashMap<RecTy, TyId>,
+    inits: Vec<Init>,
+    concrete: Vec<bool>,
+    /// Hash of a value -> the most recent value with that hash; `init_next`
+    /// chains values with equal hashes. Values are stored once, in `inits`.
+    init_map: std::collections::HashMap<u64, u32, std::hash::BuildHasherDefault<IdHasher>>,
+    init_next: Vec<u32>,
+    /// Interned small integers, -16..=4095, by value + 16.
+    small_ints: Vec<InitId>,
+    pub records: Vec<Record>,
+    /// Classes by name.
+    pub classes: FxHashMap<Sym, RecId>,
+    /// Defs by name.
+    pub defs: FxHashMap<Sym, RecId>,
+    /// Top-level defvars and defsets.
+    pub globals: FxHashMap<Sym, InitId>,
+    /// `VarDefInit` -> its instantiated anonymous def.
+    pub var_def_cache: FxHashMap<InitId, InitId>,
+    /// Record -> its type (RecordRecTy of its direct superclasses), cached.
+    pub rec_ty_cache: FxHashMap<RecId, TyId>,
+    pub anon_counter: u32,
+    /// The first fatal error raised while folding (LLVM's PrintFatalError).
+    pub fatal: Option<Diagnostic>,
+    /// Non-fatal errors (LLVM's PrintError): reported, exit code 1 at the end.
+    pub errors: Vec<Diagnostic>,
+    /// Messages from `dump` and warnings, in order.
+    pub messages: Vec<Diagnostic>,
+    pub unset: InitId,
+    pub true_bit: InitId,
+    pub false_bit: InitId,
+    pub empty_str: InitId,
+    /// Interned names used by the implementation.
+    pub sym_name: Sym,
+}
+
+pub const TY_BIT: TyId = TyId(0);
+pub const TY_INT: TyId = TyId(1);
+pub const TY_STRING: TyId = TyId(2);
+pub const TY_DAG: TyId = TyId(3);
+pub const TY_ANY_RECORD: TyId = TyId(4);
+
+impl Default for Ctx {
+    fn default() -> Self {
+        Ctx::new()
+    }
+}
+
+impl Ctx {
+    pub fn new() -> Ctx {
+        let mut cx = Ctx {
+            strs: Interner::new(),
+            tys: Vec::new(),
+            ty_map: FxHashMap::default(),
+            inits: Vec::new(),
+            concrete: Vec::new(),
+            init_map: Default::default(),
+            init_next: Vec::new(),
+            small_ints: Vec::new(),
+            records: Vec::new(),
+            classes: FxHashMap::default(),
+            defs: FxHashMap::default(),
+            globals: FxHashMap::default(),
+            var_def_cache: FxHashMap::default(),
+            rec_ty_cache: FxHashMap::default(),
+            anon_counter: 0,
+            fatal: None,
+            errors: Vec::new(),
+            messages: Vec::new(),
+            unset: InitId(0),
+            true_bit: InitId(0),
+            false_bit: InitId(0),
+            empty_str: InitId(0),
+            sym_name: Sym(0),
+        };
+        cx.ty(RecTy::Bit);
+        cx.ty(RecTy::Int);
+        cx.ty(RecTy::String);
+        cx.ty(RecTy::Dag);
+        cx.ty(RecTy::Record(Box::new([])));
+        cx.unset = cx.mk(Init::Unset);
+        cx.true_bit = cx.mk(Init::Bit(true));
+        cx.false_bit = cx.mk(Init::Bit(false));
+        cx.empty_str = cx.mk(Init::Str(Sym::EMPTY, false));
+        cx.sym_name = cx.strs.intern("NAME");
+        cx.small_ints = (-16..4096).map(|v| cx.mk(Init::Int(v))).collect();
+        cx
+    }
+
+    pub fn ty(&mut self, t: RecTy) -> TyId {
+        if let Some(&id) = self.ty_map.get(&t) {
+            return id;
+        }
+        let id = TyId(self.tys.len() as u32);
+        self.tys.push(t.clone());
+        self.ty_map.insert(t, id);
+        id
+    }
+    pub fn ty_data(&self, t: TyId) -> &RecTy {
+        &self.tys[t.0 as usize]
+    }
+    pub fn mk(&mut self, i: Init) -> InitId {
+        use std::hash::{BuildHasher, Hash, Hasher};
+        let mut h = rustc_hash::FxBuildHasher.build_hasher();
+        i.hash(&mut h);
+        let h = h.finish();
+        let head = self.init_map.get(&h).copied().unwrap_or(u32::MAX);
+        let mut cur = head;
+        while cur != u32::MAX {
+            if self.inits[cur as usize] == i {
+                return InitId(cur);
+            }
+            cur = self.init_next[cur as usize];
+        }
+        let id = self.inits.len() as u32;
+        let c = self.compute_concrete(&i);
+        self.concrete.push(c);
+        self.inits.push(i);
+        self.init_next.push(head);
+        self.init_map.insert(h, id);
+        InitId(id)
+    }
+    /// Whether a value is concrete (LLVM's `isConcrete`): it resolves to itself.
+    pub fn is_concrete(&self, i: InitId) -> bool {
+        self.concrete[i.0 as usize]
+    }
+    fn compute_concrete(&self, i: &Init) -> bool {
+        match i {
+            Init::Unset | Init::Bit(_) | Init::Int(_) | Init::Str(..) | Init::Def(_) => true,
+            Init::Bits(b) => b.iter().all(|&x| self.is_concrete(x)),
+            Init::List(l, _) => l.iter().all(|&x| self.is_concrete(x)),
+            Init::Dag(op, _, args) => {
+                self.is_concrete(*op) && args.iter().all(|&(a, _)| self.is_concrete(a))
+            }
+            _ => false,
+        }
+    }
+    pub fn init(&self, i: InitId) -> &Init {
+        &self.inits[i.0 as usize]
+    }
+    pub fn int(&mut self, v: i64) -> InitId {
+        if let Some(&i) = usize::try_from(v + 16).ok().and_then(|k| self.small_ints.get(k)) {
+            return i;
+        }
+        self.mk(Init::Int(v))
+    }
+    pub fn bit(&self, b: bool) -> InitId {
+        if b {
+            self.true_bit
+        } else {
+            self.false_bit
+        }
+    }
+    pub fn string(&mut self, s: &str, code: bool) -> InitId {
+        let y = self.strs.intern(s);
+        self.mk(Init::Str(y, code))
+    }
+    pub fn str_sym(&mut self, y: Sym) -> InitId {
+        self.mk(Init::Str(y, false))
+    }
+    pub fn list_ty(&mut self, elem: TyId) -> TyId {
+        self.ty(RecTy::List(elem))
+    }
+    pub fn bits_ty(&mut self, n: u32) -> TyId {
+        self.ty(RecTy::Bits(n))
+    }
+    pub fn rec(&self, r: RecId) -> &Record {
+        &self.records[r.0 as usize]
+    }
+    pub fn rec_mut(&mut self, r: RecId) -> &mut Record {
+        &mut self.records[r.0 as usize]
+    }
+    pub fn add_record(&mut self, r: Record) -> RecId {
+        let id = RecId(self.records.len() as u32);
+        self.records.push(r);
+        id
+    }
+    pub fn new_anon_name(&mut self) -> InitId {
+        let n = self.anon_counter;
+        self.anon_counter += 1;
+        self.mk(Init::AnonName(n))
+    }
+    /// The record's name as a plain string (anonymous names spelled out).
+    pub fn rec_name(&self, r: RecId) -> String {
+        self.init_str_unquoted(self.rec(r).name)
+    }
+    /// The record's name without allocating when it is a plain string.
+    pub fn rec_name_cow(&self, r: RecId) -> std::borrow::Cow<'_, str> {
+        match self.init(self.rec(r).name) {
+            Init::Str(y, _) => std::borrow::Cow::Borrowed(self.strs.str(*y)),
+            _ => std::borrow::Cow::Owned(self.rec_name(r)),
+        }
+    }
+    pub fn rec_name_sym(&mut self, r: RecId) -> Option<Sym> {
+        match self.init(self.rec(r).name) {
+            Init::Str(y, _) => Some(*y),
+            Init::AnonName(n) => {
+                let s = format!("anonymous_{n}");
+                Some(self.strs.intern(&s))
+            }
+            _ => None,
+        }
+    }
+    pub fn fatal(&mut self, loc: Option<Loc>, msg: impl Into<String>) {
+        if self.fatal.is_none() {
+            self.fatal = Some(match loc {
+                Some(l) => Diagnostic::error(l, msg),
+                None => Diagnostic::bare_error(msg),
+            });
+        }
+    }
+    pub fn error(&mut self, loc: Option<Loc>, msg: impl Into<String>) {
+        self.errors.push(match loc {
+            Some(l) => Diagnostic::error(l, msg),
+            None => Diagnostic::bare_error(msg),
+        });
+    }
+    pub fn rec_loc(&self, r: Option<RecId>) -> Option<Loc> {
+        r.and_then(|r| self.rec(r).locs.first().copied())
+    }
+    /// Direct superclasses (LLVM's getDirectSuperClasses).
+    pub fn direct_supers(&self, r: RecId) -> Vec<RecId> {
+        let sc = &self.rec(r).supers;
+        let mut out = Vec::new();
+        let mut n = sc.len();
+        while n > 0 {
+            let s = sc[n - 1].0;
+            let k = self.rec(s).supers.len();
+            out.push(s);
+            n = n.saturating_sub(1 + k);
+        }
+        out
+    }
+    /// The type of a record's DefInit.
+    pub fn record_type(&mut self, r: RecId) -> TyId {
+        if let Some(&t) = self.rec_ty_cache.get(&r) {
+            return t;
+        }
+        let ds = self.direct_supers(r);
+        let t = self.record_ty_of(ds);
+        if self.rec(r).kind != RecKind::Class {
+            self.rec_ty_cache.insert(r, t);
+        }
+        t
+    }
+    /// RecordRecTy of a set of classes, sorted by name.
+    pub fn record_ty_of(&mut self, mut classes: Vec<RecId>) -> TyId {
+        if classes.is_empty() {
+            return TY_ANY_RECORD;
+        }
+        classes.sort_by_cached_key(|c| self.rec_name(*c));
+        classes.dedup();
+        self.ty(RecTy::Record(classes.into_boxed_slice()))
+    }
+}

@@ -1,0 +1,80 @@
+//! `--print-records`: the Classes/Defs listing, byte-identical to
+//! llvm-tblgen-19.
+
+use crate::model::{Ctx, FieldKind, Init, RecId, RecordVal, RecTy};
+
+fn write_val(cx: &Ctx, out: &mut String, v: &RecordVal) {
+    if v.kind == FieldKind::NonconcreteOk {
+        out.push_str("field ");
+    }
+    let is_code = matches!(cx.init(v.value), Init::Str(_, true));
+    if matches!(cx.ty_data(v.ty), RecTy::String) && is_code {
+        out.push_str("code");
+    } else {
+        cx.write_ty(out, v.ty);
+    }
+    out.push(' ');
+    out.push_str(cx.strs.str(v.name));
+    out.push_str(" = ");
+    cx.write_init(out, v.value);
+}
+
+/// LLVM's `operator<<(raw_ostream&, const Record&)` (without the keyword).
+pub fn write_record(cx: &Ctx, out: &mut String, r: RecId) {
+    let rec = cx.rec(r);
+    out.push_str(&cx.rec_name_cow(r));
+    if !rec.targs.is_empty() {
+        out.push('<');
+        for (k, &ta) in rec.targs.iter().enumerate() {
+            if k > 0 {
+                out.push_str(", ");
+            }
+            if let Some(v) = rec.value(ta) {
+                write_val(cx, out, v);
+            }
+        }
+        out.push('>');
+    }
+    out.push_str(" {");
+    if !rec.supers.is_empty() {
+        out.push_str("\t//");
+        for &(s, _) in &rec.supers {
+            out.push(' ');
+            out.push_str(&cx.rec_name_cow(s));
+        }
+    }
+    out.push('\n');
+    for pass in [true, false] {
+        for v in &rec.values {
+            if (v.kind == FieldKind::NonconcreteOk) == pass && v.kind != FieldKind::TemplateArg
+            {
+                out.push_str("  ");
+                write_val(cx, out, v);
+                out.push_str(";\n");
+            }
+        }
+    }
+    out.push_str("}\n");
+}
+
+/// Classes and defs sorted by name, as LLVM's std::map orders them.
+pub fn sorted(cx: &Ctx, classes: bool) -> Vec<(&str, RecId)> {
+    let m = if classes { &cx.classes } else { &cx.defs };
+    let mut v: Vec<(&str, RecId)> = m.iter().map(|(&y, &r)| (cx.strs.str(y), r)).collect();
+    v.sort_unstable_by(|a, b| a.0.as_bytes().cmp(b.0.as_bytes()));
+    v
+}
+
+/// The whole `--print-records` output.
+pub fn print_records(cx: &Ctx, out: &mut String) {
+    out.push_str("------------- Classes -----------------\n");
+    for (_, r) in sorted(cx, true) {
+        out.push_str("class ");
+        write_record(cx, out, r);
+    }
+    out.push_str("------------- Defs -----------------\n");
+    for (_, r) in sorted(cx, false) {
+        out.push_str("def ");
+        write_record(cx, out, r);
+    }
+}
