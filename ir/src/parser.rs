@@ -4,8 +4,8 @@
 //! Recursion (regions, attributes, types) is bounded by [`MAX_DEPTH`].
 
 use crate::context::{
-    AttrData, AttrId, Context, DenseData, FloatKind, LocData, Piece, Signedness, Sym,
-    TypeData, TypeId,
+    AttrData, AttrId, Context, DenseData, FloatKind, LocData, Piece, Signedness, Sym, TypeData,
+    TypeId,
 };
 use crate::float;
 use crate::ir::{BlockId, Module, OpId, OpSpec, RegionId, ValueDef, ValueId};

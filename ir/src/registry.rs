@@ -208,6 +208,38 @@ const KNOWN_PLAIN: &[&str] = &[
     "llvm.call",
 ];
 
+/// Inherent attribute names of common mlir-opt-19 ops. When written in the
+/// discardable dictionary they move into properties, as MLIR's parser does.
+pub fn inherent_attrs(name: &[u8]) -> &'static [&'static str] {
+    match name {
+        b"builtin.module" => &["sym_name", "sym_visibility"],
+        b"func.func" => &[
+            "arg_attrs",
+            "function_type",
+            "res_attrs",
+            "sym_name",
+            "sym_visibility",
+        ],
+        b"func.call" => &["callee"],
+        b"func.constant" | b"arith.constant" | b"llvm.mlir.constant" => &["value"],
+        b"arith.addi" | b"arith.subi" | b"arith.muli" | b"arith.shli" => &["overflowFlags"],
+        b"arith.addf" | b"arith.subf" | b"arith.mulf" | b"arith.divf" | b"arith.remf"
+        | b"arith.negf" | b"arith.maximumf" | b"arith.minimumf" | b"arith.maxnumf"
+        | b"arith.minnumf" | b"arith.extf" => &["fastmath"],
+        b"arith.truncf" => &["fastmath", "roundingmode"],
+        b"arith.cmpi" | b"llvm.icmp" => &["predicate"],
+        b"arith.cmpf" => &["fastmath", "predicate"],
+        b"cf.assert" => &["msg"],
+        b"cf.cond_br" => &["operandSegmentSizes"],
+        b"cf.switch" => &[
+            "case_operand_segments",
+            "case_values",
+            "operandSegmentSizes",
+        ],
+        _ => &[],
+    }
+}
+
 /// Traits of the few ops this build knows natively. A later issue adds op
 /// definitions from `.td` files.
 pub fn op_traits(name: &[u8]) -> OpTraits {
@@ -215,6 +247,7 @@ pub fn op_traits(name: &[u8]) -> OpTraits {
     let is = |list: &[&str]| list.iter().any(|x| x.as_bytes() == name);
     let base = OpTraits {
         registered: reg,
+        inherent: inherent_attrs(name),
         terminator: is(TERMINATORS),
         known: is(TERMINATORS) || is(KNOWN_PLAIN),
         ..OpTraits::default()
@@ -227,27 +260,15 @@ pub fn op_traits(name: &[u8]) -> OpTraits {
             single_block: true,
             symbol_table: true,
             known: true,
-            inherent: &["sym_name", "sym_visibility"],
             ..base
         },
         b"func.func" => OpTraits {
             isolated_from_above: true,
             known: true,
-            inherent: &[
-                "arg_attrs",
-                "function_type",
-                "res_attrs",
-                "sym_name",
-                "sym_visibility",
-            ],
             ..base
         },
         b"llvm.func" | b"llvm.mlir.global" => OpTraits {
             isolated_from_above: true,
-            ..base
-        },
-        b"func.call" => OpTraits {
-            inherent: &["arg_attrs", "callee", "res_attrs"],
             ..base
         },
         _ => base,
