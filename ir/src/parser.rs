@@ -115,10 +115,16 @@ fn is_suffix_char(c: u8) -> bool {
 impl<'a> Parser<'a> {
     // ----------------------------------------------------------------- lexing
 
+    /// MLIR locations are points: diagnostics get a one-character span.
     fn loc(&self, span: Span) -> Loc {
         Loc {
             file: self.file,
-            span,
+            span: Span::new(
+                span.start,
+                span.start
+                    .saturating_add(1)
+                    .min(span.end.max(span.start + 1)),
+            ),
         }
     }
     fn err_at<T>(&self, at: usize, msg: impl Into<String>) -> PResult<T> {

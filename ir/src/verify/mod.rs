@@ -132,9 +132,10 @@ impl Cx<'_> {
             .get(op)
             .copied()
             .unwrap_or(Span::new(0, 0));
+        // MLIR locations are points: one character, a single caret.
         Loc {
             file: self.file,
-            span,
+            span: Span::new(span.start, span.start + 1),
         }
     }
     /// `'name' op MESSAGE` at the op (MLIR's `emitOpError`).

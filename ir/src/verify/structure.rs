@@ -45,6 +45,22 @@ fn check_op(cx: &Cx<'_>, op: OpId) -> Result<(), Diagnostic> {
             "region #0 ('bodyRegion') failed to verify constraint: region with 1 blocks",
         ));
     }
+    if name == b"builtin.module" {
+        if let AttrData::Dict(entries) = m.ctx.attr_data(d.attrs) {
+            for (k, _) in entries.iter() {
+                let key = m.ctx.bytes(*k);
+                if !key.contains(&b'.') {
+                    return Err(cx.op_error(
+                        op,
+                        format!(
+                            "can only contain attributes with dialect-prefixed names, found: '{}'",
+                            String::from_utf8_lossy(key)
+                        ),
+                    ));
+                }
+            }
+        }
+    }
     if traits.symbol_table {
         check_symbol_table(cx, op)?;
     }
