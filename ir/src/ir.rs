@@ -90,6 +90,10 @@ pub struct SourceInfo {
     pub operands: ArenaMap<OpId, Box<[Span]>>,
     /// Each successor reference, keyed by op then index.
     pub successors: ArenaMap<OpId, Box<[Span]>>,
+    /// Ops whose inherent attributes were written in the discardable
+    /// dictionary and moved into properties by the parser. MLIR checks such
+    /// attributes against their constraints, not as a property conversion.
+    pub inherent_from_dict: ArenaMap<OpId, ()>,
 }
 
 /// A parsed file: its top-level operation (a `builtin.module`), the arenas,

@@ -798,6 +798,7 @@ impl<'a> Parser<'a> {
             return;
         };
         self.m.ops[op].properties = Some(p);
+        self.m.source.inherent_from_dict.insert(op, ());
         self.m.ops[op].attrs = a;
     }
 

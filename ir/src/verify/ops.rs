@@ -207,6 +207,10 @@ fn check_property_storage(cx: &Cx<'_>, def: &OpDef, op: OpId) -> Result<(), Diag
     let Some(props) = m.ops[op].properties else {
         return Ok(());
     };
+    if m.source.inherent_from_dict.get(op).is_some() {
+        // Written as attributes: the attribute constraints report them.
+        return Ok(());
+    }
     let invalid = |why: String| {
         Diagnostic::error(
             cx.op_loc(op),
