@@ -124,6 +124,34 @@ pub mod rt {
         }
     }
 
+    /// What every generated wrapper implements: generic code over op kinds
+    /// (`rt::collect::<cir::CallOp>(m, top)`).
+    pub trait Wrapper: Copy {
+        /// The op's definition (the wrapper's `INFO`).
+        const DEF: &'static OpInfo;
+        /// Wraps `op` without checking it (prefer [`cast`]).
+        fn wrap_unchecked(op: OpId) -> Self;
+        /// The wrapped op.
+        fn id(self) -> OpId;
+    }
+
+    /// `op` as a `W` if it is one that fits its definition (`W::cast`).
+    pub fn cast<W: Wrapper>(m: &Module, op: OpId) -> Option<W> {
+        fits(m, op, W::DEF).then(|| W::wrap_unchecked(op))
+    }
+
+    /// Every op nested in `root` (itself included), in pre-order, that is a
+    /// `W` fitting its definition.
+    pub fn collect<W: Wrapper>(m: &Module, root: OpId) -> Vec<W> {
+        let mut res = Vec::new();
+        m.walk_preorder(root, &mut |op| {
+            if let Some(w) = cast::<W>(m, op) {
+                res.push(w);
+            }
+        });
+        res
+    }
+
     // ------------------------------------------------------------ shape
 
     /// Whether `op` is named `name`.
