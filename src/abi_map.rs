@@ -20,6 +20,13 @@
 //! | `!cir.record<struct "S" incomplete>` | `struct S;` (cannot be passed by value) |
 //! | `!cir.func<(T, T) -> T>` / `!cir.func<(T, T)>` | a function type |
 //!
+//! FIR types (design.md §5, C interoperability) map as documented on
+//! `TextParser::fir_type`: `!fir.ref<T>` is a pointer, `!fir.logical<1>` is
+//! `_Bool`, `!fir.complex<K>` is `_Complex` of the kind-K real,
+//! `!fir.array<N x T>` an array (column-major extents), and
+//! `!fir.type<name{a:T,b:T}>` a struct. Builtin `complex<T>` and
+//! one-dimensional `vector<NxT>` map to `_Complex T` and a GCC vector.
+//!
 //! Unregistered dialect types are kept as text by the IR core, so the mapper
 //! parses that text. Type aliases (`!s32i = !cir.int<s, 32>`) are resolved
 //! through the alias table the caller passes. A record refers to itself by
@@ -159,10 +166,10 @@ impl<'a> AbiTypeMapper<'a> {
                 })
             }
             TypeData::Dialect { .. } => {
-                let text = irkit_ir::printer::type_to_string(self.ctx, ty);
+                let text = dialect_text(self.ctx, ty);
                 let mut p = TextParser {
                     mapper: self,
-                    s: text.as_bytes(),
+                    s: text.as_ref(),
                     pos: 0,
                     depth,
                 };
@@ -196,6 +203,22 @@ impl<'a> AbiTypeMapper<'a> {
             | TypeData::UnrankedMemRef { .. } => Err("no C equivalent".to_string()),
         }
     }
+}
+
+/// The text of a dialect type: borrowed when it is one verbatim piece (every
+/// unregistered dialect type), printed otherwise.
+fn dialect_text(ctx: &Context, ty: irkit_ir::TypeId) -> std::borrow::Cow<'_, [u8]> {
+    if let TypeData::Dialect { dialect, body } = ctx.type_data(ty) {
+        if let [irkit_ir::Piece::Text(t)] = body.as_ref() {
+            let (d, b) = (ctx.bytes(*dialect), ctx.bytes(*t));
+            let mut v = Vec::with_capacity(1 + d.len() + b.len());
+            v.push(b'!');
+            v.extend_from_slice(d);
+            v.extend_from_slice(b);
+            return std::borrow::Cow::Owned(v);
+        }
+    }
+    std::borrow::Cow::Owned(irkit_ir::printer::type_to_string(ctx, ty).into_bytes())
 }
 
 /// The mapper's view of a C type, before it is interned in the ABI library.

@@ -567,18 +567,29 @@ fn region(src: &dyn Records, rec: &str, name: Option<&str>) -> Result<RegionDef,
 /// [`irkit_ir::verify::verify`], then the token contract. Stops after the
 /// first layer that reports.
 pub fn verify_module(m: &Module, file: FileId, reg: &DialectRegistry) -> Vec<Diagnostic> {
-    let res = verify_properties(m, file, reg);
-    if !res.is_empty() {
-        return res;
+    verify_module_with(m, file, reg, irkit_ir::verify::VerifyConfig::default())
+}
+
+/// [`verify_module`] with the structural verifier's options (mlir-opt's
+/// "see current operation" notes).
+pub fn verify_module_with(
+    m: &Module,
+    file: FileId,
+    reg: &DialectRegistry,
+    config: irkit_ir::verify::VerifyConfig,
+) -> Vec<Diagnostic> {
+    let mut res = verify_properties(m, file, reg);
+    if res.is_empty() {
+        res = verify_ops(m, file, reg);
     }
-    let res = verify_ops(m, file, reg);
-    if !res.is_empty() {
-        return res;
+    if res.is_empty() {
+        if let Err(ds) = irkit_ir::verify::verify_with(m, file, config) {
+            return ds;
+        }
+        res = verify_tokens(m, file, reg);
     }
-    if let Err(res) = irkit_ir::verify::verify(m, file) {
-        return res;
-    }
-    verify_tokens(m, file, reg)
+    irkit_ir::verify::finish_op_notes(m, &mut res, config);
+    res
 }
 
 // ------------------------------------------------------------------ JSON

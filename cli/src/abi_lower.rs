@@ -39,6 +39,7 @@ pub fn run(
     let cfg = LowerConfig {
         triple,
         target_features,
+        verify: true,
     };
     match lower_module(module, file, cfg) {
         Ok(_) => Ok(()),

@@ -74,35 +74,44 @@ pub fn run(rep: &Reporter, args: Args) -> u8 {
         let chunks = crate::verify::split_chunks(&text, true);
         for chunk in chunks {
             let f = map.add(name.clone(), chunk.padded);
-            match process(rep, &map, f, &cfg, &registry, &args) {
-                Ok(m) => modules.push(m),
-                Err(EXIT_USAGE) => return EXIT_USAGE,
-                Err(_) => failed = true,
+            let m = process(rep, &map, f, &cfg, &registry, &args);
+            if matches!(m, Err(EXIT_USAGE)) {
+                return EXIT_USAGE;
             }
+            failed |= m.is_err();
+            modules.push(m.ok());
         }
     } else {
         // The source map owns the only copy of the text.
         let f = map.add(name.clone(), text);
-        match process(rep, &map, f, &cfg, &registry, &args) {
-            Ok(m) => modules.push(m),
-            Err(EXIT_USAGE) => return EXIT_USAGE,
-            Err(_) => failed = true,
+        let m = process(rep, &map, f, &cfg, &registry, &args);
+        if matches!(m, Err(EXIT_USAGE)) {
+            return EXIT_USAGE;
         }
+        failed |= m.is_err();
+        modules.push(m.ok());
     }
-    if failed {
+    // Like mlir-opt: chunks that failed print nothing (their separator
+    // stays). An output file is only written when everything succeeded.
+    if failed && (args.output != "-" || modules.len() == 1) {
         return EXIT_FAIL;
     }
     let n = modules.len();
     let res = with_output(&args.output, &mut |w| {
         for (i, m) in modules.iter().enumerate() {
-            print_module_to(m, opts, w)?;
+            if let Some(m) = m {
+                print_module_to(m, opts, w)?;
+            }
             if i + 1 < n {
                 w.write_all(b"// -----\n")?;
             }
         }
         Ok(())
     });
+    // The process is about to exit: skip tearing down the (possibly huge) IR.
+    std::mem::forget(modules);
     match res {
+        Ok(()) if failed => EXIT_FAIL,
         Ok(()) => EXIT_OK,
         Err(e) => {
             rep.error(&e);
@@ -129,7 +138,10 @@ fn process(
             return Err(EXIT_FAIL);
         }
     };
-    let diags = irkit::dialects::verify_module(&module, file, registry);
+    let vcfg = irkit_ir::verify::VerifyConfig {
+        print_op_on_diagnostic: true,
+    };
+    let diags = irkit::dialects::verify_module_with(&module, file, registry, vcfg);
     if !diags.is_empty() {
         rep.emit_all(map, &diags);
         return Err(EXIT_FAIL);

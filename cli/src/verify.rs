@@ -35,30 +35,34 @@ pub struct Chunk {
     pub padded: String,
 }
 
-/// Splits at lines that are exactly `// -----` (as mlir-opt does).
+/// Splits at every occurrence of `// -----`, as mlir-opt does (it splits
+/// on the marker anywhere, not only on whole lines). Each chunk is padded
+/// with newlines and spaces so positions stay those of the whole file.
 pub fn split_chunks(text: &str, split: bool) -> Vec<Chunk> {
+    const MARKER: &str = "// -----";
     if !split {
         return vec![Chunk {
             padded: text.to_string(),
         }];
     }
     let mut chunks = Vec::new();
-    let mut cur = String::new();
-    let mut start_line = 0usize;
-    for (line_no, line) in text.split_inclusive('\n').enumerate() {
-        if line.trim_end() == "// -----" {
-            let mut padded = "\n".repeat(start_line);
-            padded.push_str(&cur);
-            chunks.push(Chunk { padded });
-            cur.clear();
-            start_line = line_no + 1;
-        } else {
-            cur.push_str(line);
+    let mut start = 0usize;
+    loop {
+        let end = text[start..].find(MARKER).map(|i| start + i);
+        let piece = &text[start..end.unwrap_or(text.len())];
+        let before = &text[..start];
+        let lines = before.matches('\n').count();
+        let col = before.len() - before.rfind('\n').map_or(0, |i| i + 1);
+        let mut padded = String::with_capacity(lines + col + piece.len());
+        padded.extend(std::iter::repeat_n('\n', lines));
+        padded.extend(std::iter::repeat_n(' ', col));
+        padded.push_str(piece);
+        chunks.push(Chunk { padded });
+        match end {
+            Some(e) => start = e + MARKER.len(),
+            None => break,
         }
     }
-    let mut padded = "\n".repeat(start_line);
-    padded.push_str(&cur);
-    chunks.push(Chunk { padded });
     chunks
 }
 
@@ -75,23 +79,34 @@ pub fn run(rep: &Reporter, args: Args) -> u8 {
             return EXIT_FAIL;
         }
     };
-    let file = map.add(name.clone(), text.clone());
-    let chunks = split_chunks(&text, args.split_input_file);
+    let cfg = ParseConfig {
+        loc_file_name: name.clone(),
+        line_offset: 0,
+    };
+    // Without splitting, the source map owns the only copy of the text.
+    let files: Vec<irkit_diag::FileId> = if args.split_input_file {
+        split_chunks(&text, true)
+            .into_iter()
+            .map(|c| map.add(name.clone(), c.padded))
+            .collect()
+    } else {
+        vec![map.add(name.clone(), text)]
+    };
     let mut failed = false;
-    let single = chunks.len() == 1;
-    for chunk in chunks {
-        let f = if single {
-            file
-        } else {
-            map.add(name.clone(), chunk.padded.clone())
-        };
-        let cfg = ParseConfig {
-            loc_file_name: name.clone(),
-            line_offset: 0,
-        };
-        let diags = match parse(&chunk.padded, f, &cfg) {
+    for f in files {
+        let diags = match parse(map.file(f).text(), f, &cfg) {
             Err(d) => vec![*d],
-            Ok(m) => irkit::dialects::verify_module(&m, f, &registry),
+            Ok(m) => {
+                // As mlir-opt: the op is printed in notes except when
+                // checking expected diagnostics.
+                let vcfg = irkit_ir::verify::VerifyConfig {
+                    print_op_on_diagnostic: !args.verify_diagnostics,
+                };
+                let res = irkit::dialects::verify_module_with(&m, f, &registry, vcfg);
+                // Skip tearing down the IR: the process exits soon.
+                std::mem::forget(m);
+                res
+            }
         };
         if args.verify_diagnostics {
             let res = irkit_ir::expect::check(&map, f, &diags);

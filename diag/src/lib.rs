@@ -274,16 +274,36 @@ impl SourceMap {
 /// followed by each note in the same form, and for included files the
 /// `Included from FILE:LINE:` stack LLVM's SourceMgr prints first.
 pub fn render_plain(out: &mut String, map: &SourceMap, d: &Diagnostic) {
-    render_one(out, map, d.severity, d.loc, &d.message);
+    render_one(out, map, d.severity, d.loc, &d.message, true);
+    let mut prev = d.loc;
     for label in &d.labels {
-        render_one(out, map, Severity::Note, Some(label.loc), &label.message);
+        render_one(
+            out,
+            map,
+            Severity::Note,
+            Some(label.loc),
+            &label.message,
+            true,
+        );
+        prev = Some(label.loc);
     }
+    // Like MLIR's SourceMgrDiagnosticHandler: a note shows its source line
+    // only when its location differs from the previous one.
     for note in &d.notes {
-        render_one(out, map, Severity::Note, note.loc, &note.message);
+        let show = note.loc != prev;
+        render_one(out, map, Severity::Note, note.loc, &note.message, show);
+        prev = note.loc;
     }
 }
 
-fn render_one(out: &mut String, map: &SourceMap, sev: Severity, loc: Option<Loc>, msg: &str) {
+fn render_one(
+    out: &mut String,
+    map: &SourceMap,
+    sev: Severity,
+    loc: Option<Loc>,
+    msg: &str,
+    show_source: bool,
+) {
     let Some(loc) = loc else {
         let _ = writeln!(out, "{sev}: {msg}");
         return;
@@ -302,6 +322,9 @@ fn render_one(out: &mut String, map: &SourceMap, sev: Severity, loc: Option<Loc>
     }
     let (line, col) = f.line_col(loc.span.start);
     let _ = writeln!(out, "{}:{}:{}: {}: {}", f.name(), line, col, sev, msg);
+    if !show_source {
+        return;
+    }
     let text = f.line_text(line);
     let _ = writeln!(out, "{text}");
     let mut caret = String::new();

@@ -334,7 +334,7 @@ fn ap_to_string(
     // digits (AdjustToPrecision on the APInt: a truncating division), then
     // rounds the digit buffer half-up below.
     let bits = big.bit_len();
-    let bits_required = (format_precision * 196 + 58) / 59;
+    let bits_required = (format_precision * 196).div_ceil(59);
     if bits > bits_required {
         let mut tens = (bits - bits_required) * 59 / 196;
         exp += tens as i32;

@@ -44,19 +44,13 @@ pub fn parse(text: &str, file: FileId, config: &ParseConfig) -> Result<Module, B
         deferred_locs: Vec::new(),
         distinct: FxHashMap::default(),
         loc_file: Sym(0),
-        line_starts: Vec::new(),
+        line_cache: (0, 1, 0),
         line_offset: config.line_offset,
         module_name: Sym(0),
         inherent_cache: FxHashMap::default(),
     };
     p.loc_file = p.m.ctx.sym_str(&config.loc_file_name);
     p.module_name = p.m.ctx.sym_str("builtin.module");
-    p.line_starts.push(0);
-    for (i, b) in p.src.iter().enumerate() {
-        if *b == b'\n' {
-            p.line_starts.push(i as u32 + 1);
-        }
-    }
     p.parse_file()?;
     Ok(p.m)
 }
@@ -94,7 +88,9 @@ struct Parser<'a> {
     deferred_locs: Vec<(DeferredTarget, Vec<u8>, Span)>,
     distinct: FxHashMap<u64, AttrId>,
     loc_file: Sym,
-    line_starts: Vec<u32>,
+    /// (position, line, start of that line): line numbers are counted
+    /// incrementally since ops are parsed in order.
+    line_cache: (usize, u32, usize),
     line_offset: u32,
     module_name: Sym,
     inherent_cache: FxHashMap<Sym, &'static [&'static str]>,
@@ -119,10 +115,16 @@ fn is_suffix_char(c: u8) -> bool {
 impl<'a> Parser<'a> {
     // ----------------------------------------------------------------- lexing
 
+    /// MLIR locations are points: diagnostics get a one-character span.
     fn loc(&self, span: Span) -> Loc {
         Loc {
             file: self.file,
-            span,
+            span: Span::new(
+                span.start,
+                span.start
+                    .saturating_add(1)
+                    .min(span.end.max(span.start + 1)),
+            ),
         }
     }
     fn err_at<T>(&self, at: usize, msg: impl Into<String>) -> PResult<T> {
@@ -344,14 +346,20 @@ impl<'a> Parser<'a> {
     fn leave(&mut self) {
         self.depth -= 1;
     }
-    fn line_col(&self, pos: usize) -> (u32, u32) {
-        let pos = pos as u32;
-        let i = match self.line_starts.binary_search(&pos) {
-            Ok(i) => i,
-            Err(i) => i.saturating_sub(1),
-        };
-        let start = self.line_starts.get(i).copied().unwrap_or(0);
-        (i as u32 + 1 + self.line_offset, pos - start + 1)
+    fn line_col(&mut self, pos: usize) -> (u32, u32) {
+        let (mut p, mut line, mut start) = self.line_cache;
+        if pos < p {
+            (p, line, start) = (0, 1, 0);
+        }
+        let end = pos.min(self.src.len());
+        for (i, &b) in self.src[p.min(end)..end].iter().enumerate() {
+            if b == b'\n' {
+                line += 1;
+                start = p + i + 1;
+            }
+        }
+        self.line_cache = (end, line, start);
+        (line + self.line_offset, (pos - start) as u32 + 1)
     }
     fn file_loc(&mut self, pos: usize) -> AttrId {
         let (line, col) = self.line_col(pos);
@@ -575,6 +583,8 @@ impl<'a> Parser<'a> {
         }
         let name_bytes = self.string_lit()?;
         let name_span = Span::new(name_start as u32, self.pos as u32);
+        // Line/column now, while positions still increase (regions follow).
+        let name_lc = self.line_col(name_start);
         if name_bytes.is_empty() {
             return self.err_span(name_span, "empty operation name is invalid");
         }
@@ -688,7 +698,13 @@ impl<'a> Parser<'a> {
         }
         let loc = match loc {
             Some(l) => l,
-            None => self.file_loc(name_start),
+            None => {
+                let file = self.loc_file;
+                let (line, col) = name_lc;
+                self.m
+                    .ctx
+                    .attr(AttrData::Loc(LocData::FileLineCol { file, line, col }))
+            }
         };
         // Define results (reusing forward-reference placeholders).
         let mut result_values = Vec::with_capacity(outputs.len());
@@ -1039,10 +1055,7 @@ impl<'a> Parser<'a> {
             Some((_, prev, true)) => {
                 let d = Diagnostic::error(
                     self.loc(span),
-                    format!(
-                        "redefinition of block '^{}'",
-                        String::from_utf8_lossy(&name)
-                    ),
+                    format!("redefinition of block '^{}'", String::from_utf8_lossy(name)),
                 );
                 let _ = prev;
                 return Err(Box::new(d));
@@ -1857,7 +1870,7 @@ impl<'a> Parser<'a> {
                         let v = u64::from(id == b"true");
                         Ok(self.m.ctx.attr(AttrData::Integer {
                             ty,
-                            words: vec![v].into(),
+                            words: Box::new([v]),
                         }))
                     }
                     b"unit" => {
@@ -2091,7 +2104,7 @@ impl<'a> Parser<'a> {
             }
         }
         truncate_words(&mut w, width);
-        Ok(w.into())
+        Ok(w.into_boxed_slice())
     }
 
     fn number_literal(&mut self) -> PResult<NumLit> {

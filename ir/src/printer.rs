@@ -422,7 +422,7 @@ impl<'m> Printer<'m> {
                 AttrData::IntegerSet(_) => (Some("set"), None),
                 AttrData::Loc(_) => (Some("loc"), None),
                 AttrData::Distinct { .. } => (Some("distinct"), None),
-                AttrData::Dialect { dialect, body } if self.ctx.bytes(*dialect) == b"llvm" => {
+                AttrData::Dialect { dialect, body } => {
                     let Some(Piece::Text(t)) = body.first() else {
                         return (None, None);
                     };
@@ -431,14 +431,9 @@ impl<'m> Printer<'m> {
                         return (None, None);
                     };
                     let end = rest.iter().position(|&c| c == b'<').unwrap_or(rest.len());
-                    let mn = &rest[..end];
-                    if registry::LLVM_ALIASED_ATTRS
-                        .iter()
-                        .any(|x| x.as_bytes() == mn)
-                    {
-                        (None, Some(mn.to_vec()))
-                    } else {
-                        (None, None)
+                    match registry::dialect_attr_alias(self.ctx.bytes(*dialect), &rest[..end]) {
+                        Some(n) => (Some(n), None),
+                        None => (None, None),
                     }
                 }
                 _ => (None, None),

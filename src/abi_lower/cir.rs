@@ -22,7 +22,7 @@
 //! op wrappers once the dialect registry exists.
 
 use super::text::{self, OpBuilder, TypeText};
-use super::{AbiRewriteContext, CallInfo, Emitter, FnPlan, FuncInfo, OpRole};
+use super::{AbiRewriteContext, CallInfo, Emitter, FuncInfo, OpRole};
 use irkit_abi::{LlTy, LlTyId, LlTypes};
 use irkit_ir::{AttrData, Context, Module, OpId, Sym, TypeId, ValueId};
 use rustc_hash::FxHashMap;
@@ -41,9 +41,6 @@ struct Names {
     alignment: Sym,
     kind: Sym,
     index: Sym,
-    function_type: Sym,
-    arg_attrs: Sym,
-    res_attrs: Sym,
 }
 
 /// The CIR rewrite context.
@@ -53,7 +50,12 @@ pub struct CirAbiRewriteContext {
     text: TypeText,
     lowered: FxHashMap<LlTyId, TypeId>,
     ptr_of: FxHashMap<TypeId, TypeId>,
+    /// `{kind = "bitcast"}`.
     bitcast: irkit_ir::AttrId,
+    alloca_props: FxHashMap<(TypeId, u64), irkit_ir::AttrId>,
+    member_props: FxHashMap<u32, irkit_ir::AttrId>,
+    /// Parameter and result types of each `!cir.func` type read so far.
+    fn_types: FxHashMap<TypeId, (Vec<TypeId>, Vec<TypeId>)>,
 }
 
 impl CirAbiRewriteContext {
@@ -72,11 +74,9 @@ impl CirAbiRewriteContext {
             alignment: s("alignment"),
             kind: s("kind"),
             index: s("index"),
-            function_type: s("function_type"),
-            arg_attrs: s("arg_attrs"),
-            res_attrs: s("res_attrs"),
         };
         let bitcast = ctx.string_attr(b"bitcast");
+        let bitcast = text::dict(ctx, vec![(n.kind, bitcast)]);
         CirAbiRewriteContext {
             n,
             b: OpBuilder::new(ctx),
@@ -84,10 +84,13 @@ impl CirAbiRewriteContext {
             lowered: FxHashMap::default(),
             ptr_of: FxHashMap::default(),
             bitcast,
+            alloca_props: FxHashMap::default(),
+            member_props: FxHashMap::default(),
+            fn_types: FxHashMap::default(),
         }
     }
 
-    fn ll_text(&mut self, m: &mut Module, ll: &LlTypes, ty: LlTyId, out: &mut String) {
+    fn ll_text(ll: &LlTypes, ty: LlTyId, out: &mut String) {
         match &ll[ty] {
             LlTy::Void => out.push_str("!cir.void"),
             LlTy::Int(n) => {
@@ -101,12 +104,12 @@ impl CirAbiRewriteContext {
             LlTy::Ptr => out.push_str("!cir.ptr<!cir.void>"),
             LlTy::Vector(n, e) => {
                 out.push_str("!cir.vector<");
-                self.ll_text(m, ll, *e, out);
+                Self::ll_text(ll, *e, out);
                 let _ = write!(out, " x {n}>");
             }
             LlTy::Array(n, e) => {
                 out.push_str("!cir.array<");
-                self.ll_text(m, ll, *e, out);
+                Self::ll_text(ll, *e, out);
                 let _ = write!(out, " x {n}>");
             }
             LlTy::Struct { elems, packed } => {
@@ -119,7 +122,7 @@ impl CirAbiRewriteContext {
                     if i > 0 {
                         out.push_str(", ");
                     }
-                    self.ll_text(m, ll, *e, out);
+                    Self::ll_text(ll, *e, out);
                 }
                 out.push_str("}>");
             }
@@ -155,6 +158,19 @@ impl AbiRewriteContext for CirAbiRewriteContext {
             text::prop_str(m, op, b"sym_name").ok_or("needs a string property 'sym_name'")?;
         let fty = text::prop_type(m, op, b"function_type")
             .ok_or("needs a type property 'function_type'")?;
+        let arg_attrs = m[op]
+            .properties
+            .and_then(|p| m.ctx.dict_get(p, b"arg_attrs"));
+        let entry = text::entry_block(m, op);
+        if let Some((inputs, results)) = self.fn_types.get(&fty) {
+            return Ok(FuncInfo {
+                name,
+                inputs: inputs.clone(),
+                results: results.clone(),
+                entry,
+                arg_attrs,
+            });
+        }
         let spelled = self.text.get(&m.ctx, fty).to_string();
         let inner = spelled
             .strip_prefix("!cir.func<")
@@ -187,14 +203,12 @@ impl AbiRewriteContext for CirAbiRewriteContext {
         } else if !rest.is_empty() {
             return Err(format!("cannot read the function type '{spelled}'"));
         }
-        let arg_attrs = m[op]
-            .properties
-            .and_then(|p| m.ctx.dict_get(p, b"arg_attrs"));
+        self.fn_types.insert(fty, (inputs.clone(), results.clone()));
         Ok(FuncInfo {
             name,
             inputs,
             results,
-            entry: text::entry_block(m, op),
+            entry,
             arg_attrs,
         })
     }
@@ -212,7 +226,7 @@ impl AbiRewriteContext for CirAbiRewriteContext {
             return t;
         }
         let mut s = String::new();
-        self.ll_text(m, ll, ty, &mut s);
+        Self::ll_text(ll, ty, &mut s);
         let t = cir_type(&mut m.ctx, &s);
         self.lowered.insert(ty, t);
         t
@@ -228,54 +242,41 @@ impl AbiRewriteContext for CirAbiRewriteContext {
         t
     }
 
-    fn keeps_type(&self, _m: &Module, _orig: TypeId) -> bool {
-        true
-    }
-
-    fn set_signature(&mut self, m: &mut Module, func: OpId, plan: &FnPlan) {
+    fn function_type(&mut self, m: &mut Module, inputs: &[TypeId], results: &[TypeId]) -> TypeId {
         let mut s = String::from("!cir.func<(");
-        for (i, &t) in plan.inputs.iter().enumerate() {
+        for (i, &t) in inputs.iter().enumerate() {
             if i > 0 {
                 s.push_str(", ");
             }
             s.push_str(self.text.get(&m.ctx, t));
         }
         s.push(')');
-        if let Some(&r) = plan.results.first() {
+        if let Some(&r) = results.first() {
             s.push_str(" -> ");
             s.push_str(self.text.get(&m.ctx, r));
         }
         s.push('>');
-        let fty = cir_type(&mut m.ctx, &s);
-        let fty = m.ctx.attr(AttrData::Type(fty));
-        let args = text::dict_array(&mut m.ctx, &plan.arg_attrs);
-        let res = plan
-            .res_attrs
-            .map(|d| m.ctx.attr(AttrData::Array(Box::new([d]))));
-        let props = text::update_dict(
-            &mut m.ctx,
-            m.ops[func].properties,
-            &[
-                (self.n.function_type, Some(fty)),
-                (self.n.arg_attrs, args),
-                (self.n.res_attrs, res),
-            ],
-        );
-        m.ops[func].properties = Some(props);
+        cir_type(&mut m.ctx, &s)
     }
 
     fn alloca(&mut self, m: &mut Module, e: &mut Emitter, ty: TypeId, align: u64) -> ValueId {
         let ptr = self.pointer_type(m, ty);
-        let t = m.ctx.attr(AttrData::Type(ty));
-        let a = self.b.i64_attr(&mut m.ctx, align);
-        let op = self.b.op(
-            m,
-            self.n.alloca,
-            Vec::new(),
-            vec![ptr],
-            vec![(self.n.alignment, a), (self.n.alloca_type, t)],
-            e.loc,
-        );
+        let props = match self.alloca_props.get(&(ty, align)) {
+            Some(&p) => p,
+            None => {
+                let t = m.ctx.attr(AttrData::Type(ty));
+                let a = self.b.i64_attr(&mut m.ctx, align);
+                let p = text::dict(
+                    &mut m.ctx,
+                    vec![(self.n.alignment, a), (self.n.alloca_type, t)],
+                );
+                self.alloca_props.insert((ty, align), p);
+                p
+            }
+        };
+        let op = self
+            .b
+            .op(m, self.n.alloca, Vec::new(), vec![ptr], Some(props), e.loc);
         e.ops.push(op);
         m[op].results[0]
     }
@@ -293,7 +294,7 @@ impl AbiRewriteContext for CirAbiRewriteContext {
             self.n.cast,
             vec![ptr],
             vec![to],
-            vec![(self.n.kind, self.bitcast)],
+            Some(self.bitcast),
             e.loc,
         );
         e.ops.push(op);
@@ -301,22 +302,15 @@ impl AbiRewriteContext for CirAbiRewriteContext {
     }
 
     fn load(&mut self, m: &mut Module, e: &mut Emitter, ptr: ValueId, ty: TypeId) -> ValueId {
-        let op = self
-            .b
-            .op(m, self.n.load, vec![ptr], vec![ty], Vec::new(), e.loc);
+        let op = self.b.op(m, self.n.load, vec![ptr], vec![ty], None, e.loc);
         e.ops.push(op);
         m[op].results[0]
     }
 
     fn store(&mut self, m: &mut Module, e: &mut Emitter, value: ValueId, ptr: ValueId) {
-        let op = self.b.op(
-            m,
-            self.n.store,
-            vec![value, ptr],
-            Vec::new(),
-            Vec::new(),
-            e.loc,
-        );
+        let op = self
+            .b
+            .op(m, self.n.store, vec![value, ptr], Vec::new(), None, e.loc);
         e.ops.push(op);
     }
 
@@ -363,13 +357,21 @@ impl CirAbiRewriteContext {
         ty: TypeId,
     ) -> ValueId {
         let to = self.pointer_type(m, ty);
-        let i = self.b.i64_attr(&mut m.ctx, u64::from(index));
+        let props = match self.member_props.get(&index) {
+            Some(&p) => p,
+            None => {
+                let i = self.b.i64_attr(&mut m.ctx, u64::from(index));
+                let p = text::dict(&mut m.ctx, vec![(self.n.index, i)]);
+                self.member_props.insert(index, p);
+                p
+            }
+        };
         let op = self.b.op(
             m,
             self.n.get_member,
             vec![ptr],
             vec![to],
-            vec![(self.n.index, i)],
+            Some(props),
             e.loc,
         );
         e.ops.push(op);

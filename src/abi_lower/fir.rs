@@ -23,7 +23,7 @@
 //! replaced by the generated typed op wrappers once the registry exists.
 
 use super::text::{self, OpBuilder, TypeText};
-use super::{AbiRewriteContext, CallInfo, Emitter, FnPlan, FuncInfo, OpRole};
+use super::{AbiRewriteContext, CallInfo, Emitter, FuncInfo, OpRole};
 use irkit_abi::{LlTy, LlTyId, LlTypes};
 use irkit_ir::{AttrData, Context, FloatKind, Module, OpId, Sym, TypeData, TypeId, ValueId};
 use rustc_hash::FxHashMap;
@@ -41,9 +41,6 @@ struct Names {
     insert: Sym,
     in_type: Sym,
     coor: Sym,
-    function_type: Sym,
-    arg_attrs: Sym,
-    res_attrs: Sym,
 }
 
 /// The FIR rewrite context.
@@ -71,9 +68,6 @@ impl FirAbiRewriteContext {
             insert: s("fir.insert_value"),
             in_type: s("in_type"),
             coor: s("coor"),
-            function_type: s("function_type"),
-            arg_attrs: s("arg_attrs"),
-            res_attrs: s("res_attrs"),
         };
         FirAbiRewriteContext {
             n,
@@ -84,9 +78,11 @@ impl FirAbiRewriteContext {
         }
     }
 
+    /// `{coor = [index : index]}`.
     fn coor(&self, m: &mut Module, index: u32) -> irkit_ir::AttrId {
         let i = self.b.index_attr(&mut m.ctx, u64::from(index));
-        m.ctx.attr(AttrData::Array(Box::new([i])))
+        let c = m.ctx.attr(AttrData::Array(Box::new([i])));
+        text::dict(&mut m.ctx, vec![(self.n.coor, c)])
     }
 }
 
@@ -188,40 +184,17 @@ impl AbiRewriteContext for FirAbiRewriteContext {
         t
     }
 
-    fn keeps_type(&self, _m: &Module, _orig: TypeId) -> bool {
-        true
-    }
-
-    fn set_signature(&mut self, m: &mut Module, func: OpId, plan: &FnPlan) {
-        let fty = m.ctx.function_type(&plan.inputs, &plan.results);
-        let fty = m.ctx.attr(AttrData::Type(fty));
-        let args = text::dict_array(&mut m.ctx, &plan.arg_attrs);
-        let res = plan
-            .res_attrs
-            .map(|d| m.ctx.attr(AttrData::Array(Box::new([d]))));
-        let props = text::update_dict(
-            &mut m.ctx,
-            m.ops[func].properties,
-            &[
-                (self.n.function_type, Some(fty)),
-                (self.n.arg_attrs, args),
-                (self.n.res_attrs, res),
-            ],
-        );
-        m.ops[func].properties = Some(props);
+    fn function_type(&mut self, m: &mut Module, inputs: &[TypeId], results: &[TypeId]) -> TypeId {
+        m.ctx.function_type(inputs, results)
     }
 
     fn alloca(&mut self, m: &mut Module, e: &mut Emitter, ty: TypeId, _align: u64) -> ValueId {
         let ptr = self.pointer_type(m, ty);
         let t = m.ctx.attr(AttrData::Type(ty));
-        let op = self.b.op(
-            m,
-            self.n.alloca,
-            Vec::new(),
-            vec![ptr],
-            vec![(self.n.in_type, t)],
-            e.loc,
-        );
+        let props = text::dict(&mut m.ctx, vec![(self.n.in_type, t)]);
+        let op = self
+            .b
+            .op(m, self.n.alloca, Vec::new(), vec![ptr], Some(props), e.loc);
         e.ops.push(op);
         m[op].results[0]
     }
@@ -236,28 +209,21 @@ impl AbiRewriteContext for FirAbiRewriteContext {
         let to = self.pointer_type(m, pointee);
         let op = self
             .b
-            .op(m, self.n.convert, vec![ptr], vec![to], Vec::new(), e.loc);
+            .op(m, self.n.convert, vec![ptr], vec![to], None, e.loc);
         e.ops.push(op);
         m[op].results[0]
     }
 
     fn load(&mut self, m: &mut Module, e: &mut Emitter, ptr: ValueId, ty: TypeId) -> ValueId {
-        let op = self
-            .b
-            .op(m, self.n.load, vec![ptr], vec![ty], Vec::new(), e.loc);
+        let op = self.b.op(m, self.n.load, vec![ptr], vec![ty], None, e.loc);
         e.ops.push(op);
         m[op].results[0]
     }
 
     fn store(&mut self, m: &mut Module, e: &mut Emitter, value: ValueId, ptr: ValueId) {
-        let op = self.b.op(
-            m,
-            self.n.store,
-            vec![value, ptr],
-            Vec::new(),
-            Vec::new(),
-            e.loc,
-        );
+        let op = self
+            .b
+            .op(m, self.n.store, vec![value, ptr], Vec::new(), None, e.loc);
         e.ops.push(op);
     }
 
@@ -273,14 +239,9 @@ impl AbiRewriteContext for FirAbiRewriteContext {
         let mut out = Vec::with_capacity(members.len());
         for &(i, t) in members {
             let c = self.coor(m, i);
-            let op = self.b.op(
-                m,
-                self.n.extract,
-                vec![whole],
-                vec![t],
-                vec![(self.n.coor, c)],
-                e.loc,
-            );
+            let op = self
+                .b
+                .op(m, self.n.extract, vec![whole], vec![t], Some(c), e.loc);
             e.ops.push(op);
             out.push(m[op].results[0]);
         }
@@ -298,14 +259,9 @@ impl AbiRewriteContext for FirAbiRewriteContext {
         let mut whole = self.load(m, e, ptr, agg);
         for &(i, v) in members {
             let c = self.coor(m, i);
-            let op = self.b.op(
-                m,
-                self.n.insert,
-                vec![whole, v],
-                vec![agg],
-                vec![(self.n.coor, c)],
-                e.loc,
-            );
+            let op = self
+                .b
+                .op(m, self.n.insert, vec![whole, v], vec![agg], Some(c), e.loc);
             e.ops.push(op);
             whole = m[op].results[0];
         }

@@ -31,6 +31,8 @@
 pub mod cir;
 pub mod fir;
 mod text;
+#[cfg(test)]
+mod tests;
 
 use crate::abi_map::AbiTypeMapper;
 use irkit_abi::{AbiCx, FnAbi, LlTy, LlTyId, PassMode, Target};
@@ -152,6 +154,15 @@ pub struct FnPlan {
     pub orig_inputs: Vec<TypeId>,
     /// The source result types.
     pub orig_results: Vec<TypeId>,
+    /// The lowered `function_type` property (a type attribute).
+    pub function_type: AttrId,
+    /// The lowered `arg_attrs` property (`None`: every dictionary empty).
+    pub arg_attrs_prop: Option<AttrId>,
+    /// The lowered `res_attrs` property.
+    pub res_attrs_prop: Option<AttrId>,
+    /// Lowering changes nothing (every value passed as is, no attribute):
+    /// functions and calls with this signature are left alone.
+    pub unchanged: bool,
 }
 
 /// Ops built by a rewrite context, to be inserted at one place.
@@ -194,12 +205,20 @@ pub trait AbiRewriteContext {
     /// A pointer to `pointee`.
     fn pointer_type(&mut self, m: &mut Module, pointee: TypeId) -> TypeId;
 
-    /// Whether `ty` is exactly the unchanged source type for an LLVM type
-    /// that classification left alone (scalars keep their own type).
-    fn keeps_type(&self, m: &Module, orig: TypeId) -> bool;
+    /// The dialect's function type with these parameters and results.
+    fn function_type(&mut self, m: &mut Module, inputs: &[TypeId], results: &[TypeId]) -> TypeId;
 
-    /// Replaces the function's type and argument/result attributes.
-    fn set_signature(&mut self, m: &mut Module, func: OpId, plan: &FnPlan);
+    /// Replaces the function's `function_type`, `arg_attrs` and `res_attrs`
+    /// properties.
+    fn set_signature(&mut self, m: &mut Module, func: OpId, plan: &FnPlan) {
+        let keys = [
+            (m.ctx.sym_str("function_type"), Some(plan.function_type)),
+            (m.ctx.sym_str("arg_attrs"), plan.arg_attrs_prop),
+            (m.ctx.sym_str("res_attrs"), plan.res_attrs_prop),
+        ];
+        let props = text::update_dict(&mut m.ctx, m.ops[func].properties, &keys);
+        m.ops[func].properties = Some(props);
+    }
 
     // Op-creating primitives. Each appends the new ops to `e`.
 
@@ -296,7 +315,7 @@ pub trait AbiRewriteContext {
                             params.push(fresh(m, &mut new_args, t));
                         }
                     }
-                    Some(self.from_coerced(m, &mut e, c, orig, &params))
+                    Some(self.rebuild_from_coerced(m, &mut e, c, orig, &params))
                 }
             };
             if let Some(v) = value {
@@ -416,7 +435,7 @@ pub trait AbiRewriteContext {
             }
             (RetPlan::Coerce { orig, how }, Some(_)) => new_results
                 .first()
-                .map(|&c| self.from_coerced(m, &mut after, how, *orig, &[c])),
+                .map(|&c| self.rebuild_from_coerced(m, &mut after, how, *orig, &[c])),
         };
         for (i, &old) in old_results.iter().enumerate() {
             if let (0, Some(r)) = (i, replacement) {
@@ -429,9 +448,9 @@ pub trait AbiRewriteContext {
         ins.after(call, after.ops);
     }
 
-    /// Builds a value of `orig` from the lowered parameters `params` of a
+    /// Rebuilds a value of `orig` from the lowered parameters `params` of a
     /// coercion (one coerced value, or one per piece).
-    fn from_coerced(
+    fn rebuild_from_coerced(
         &mut self,
         m: &mut Module,
         e: &mut Emitter,
@@ -603,6 +622,11 @@ pub struct LowerConfig<'a> {
     pub triple: Option<&'a str>,
     /// `--target-features`.
     pub target_features: Option<&'a str>,
+    /// Verify the lowered module (and each rewritten call and entry block
+    /// against its lowered signature) before returning; a failure is an
+    /// internal error. A pass manager that verifies after every pass (as
+    /// mlir-opt does) may turn this off.
+    pub verify: bool,
 }
 
 /// What a successful run did.
@@ -643,7 +667,7 @@ pub fn lower_module(
         calls: analysis.calls.len(),
         already_lowered: false,
     };
-    rewrite(m, &mut contexts, analysis);
+    rewrite(m, &mut contexts, &analysis);
     let lowered = m.ctx.sym_str(LOWERED_ATTR);
     let unit = m.ctx.unit_attr();
     let mut entries = match m.ctx.attr_data(m[top].attrs) {
@@ -654,7 +678,9 @@ pub fn lower_module(
     if let Ok(d) = m.ctx.dict_attr(entries) {
         m.ops[top].attrs = d;
     }
-    check_output(m, file, &contexts).map_err(LowerError::Diags)?;
+    if cfg.verify {
+        check_output(m, file, &analysis).map_err(LowerError::Diags)?;
+    }
     Ok(stats)
 }
 
@@ -790,9 +816,8 @@ fn analyze(
         let mut mapper = AbiTypeMapper::new(&m.ctx, &aliases);
         for (fi, (&(op, ci), info)) in func_ops.iter().zip(infos.iter()).enumerate() {
             let Some(info) = info else { continue };
-            if let Some(prev) = by_name.insert(info.name, fi) {
-                let _ = prev;
-            }
+            // Duplicate symbols are the verifier's business; the last wins.
+            by_name.insert(info.name, fi);
             if let Some(why) = already_lowered(m, info) {
                 diags.push(op_error(m, file, op, why));
                 continue;
@@ -802,11 +827,16 @@ fn analyze(
                 func_abi[fi] = Some(ai);
                 continue;
             }
-            let fname = m.ctx.str(info.name).into_owned();
+            let fname = || m.ctx.str(info.name).into_owned();
             let sig = match map_signature(&mut mapper, &mut cx, info) {
                 Ok(s) => s,
                 Err(e) => {
-                    diags.push(op_error(m, file, op, format!("function '@{fname}': {e}")));
+                    diags.push(op_error(
+                        m,
+                        file,
+                        op,
+                        format!("function '@{}': {e}", fname()),
+                    ));
                     continue;
                 }
             };
@@ -816,11 +846,14 @@ fn analyze(
                     func_abi[fi] = Some(abis.len());
                     abis.push((ci, abi, info.inputs.clone(), info.results.clone()));
                 }
-                Err(e) => diags.push(op_error(m, file, op, format!("function '@{fname}': {e}"))),
+                Err(e) => diags.push(op_error(
+                    m,
+                    file,
+                    op,
+                    format!("function '@{}': {e}", fname()),
+                )),
             }
         }
-        // Calls and returns inside each function.
-        let _ = &mut mapper;
     }
     let mut funcs = Vec::new();
     let mut calls = Vec::new();
@@ -876,15 +909,8 @@ fn analyze(
             let args = &operands[info.args_start.min(operands.len())..];
             let arg_types: Vec<TypeId> = args.iter().map(|&v| m[v].ty).collect();
             let res_types: Vec<TypeId> = m[call].results.iter().map(|&v| m[v].ty).collect();
-            let same = |mapper: &mut AbiTypeMapper, cx: &mut AbiCx, a: &[TypeId], b: &[TypeId]| {
-                a.len() == b.len()
-                    && a.iter().zip(b.iter()).all(|(&x, &y)| {
-                        x == y
-                            || matches!((mapper.map(cx, x), mapper.map(cx, y)), (Ok(p), Ok(q)) if p == q)
-                    })
-            };
-            if !same(&mut mapper, &mut cx, &arg_types, &finfo.inputs)
-                || !same(&mut mapper, &mut cx, &res_types, &finfo.results)
+            if !same_types(&mut mapper, &mut cx, &arg_types, &finfo.inputs)
+                || !same_types(&mut mapper, &mut cx, &res_types, &finfo.results)
             {
                 let show = |ts: &[TypeId]| {
                     ts.iter()
@@ -907,6 +933,20 @@ fn analyze(
                 continue;
             }
             calls.push((call, cci, ai, info));
+        }
+        for &(fi, op, _, _, entry, _) in &funcs {
+            let (Some(entry), Some(finfo)) = (entry, &infos[fi]) else {
+                continue;
+            };
+            let arg_types: Vec<TypeId> = m[entry].args.iter().map(|&v| m[v].ty).collect();
+            if !same_types(&mut mapper, &mut cx, &arg_types, &finfo.inputs) {
+                diags.push(op_error(
+                    m,
+                    file,
+                    op,
+                    "the entry block's arguments do not match the function type",
+                ));
+            }
         }
     }
     if !diags.is_empty() {
@@ -939,6 +979,15 @@ fn analyze(
         funcs,
         calls,
     })
+}
+
+/// Whether two type lists are the same C types (equal, or mapping to the
+/// same shadow type, e.g. an alias and its spelled-out type).
+fn same_types(mapper: &mut AbiTypeMapper, cx: &mut AbiCx, a: &[TypeId], b: &[TypeId]) -> bool {
+    a.len() == b.len()
+        && a.iter().zip(b.iter()).all(|(&x, &y)| {
+            x == y || matches!((mapper.map(cx, x), mapper.map(cx, y)), (Ok(p), Ok(q)) if p == q)
+        })
 }
 
 /// Why `info` looks already lowered (an `abi.*` argument attribute).
@@ -1047,6 +1096,10 @@ fn make_plan(
         res_attrs: None,
         orig_inputs: inputs.to_vec(),
         orig_results: results.to_vec(),
+        function_type: m.ctx.unit_attr(),
+        arg_attrs_prop: None,
+        res_attrs_prop: None,
+        unchanged: false,
     };
     if let Some(&orig) = results.first() {
         plan.ret = match abi.ret.mode {
@@ -1059,7 +1112,7 @@ fn make_plan(
                 RetPlan::Same
             }
             PassMode::Direct { ty, offset, .. } => {
-                if keeps(m, cx, rc, abi.ret.ty, orig, ty, offset) {
+                if keeps(cx, abi.ret.ty, ty, offset) {
                     plan.results.push(orig);
                     RetPlan::Same
                 } else {
@@ -1102,7 +1155,7 @@ fn make_plan(
                 flatten,
                 align_stack,
             } => {
-                let how = if keeps(m, cx, rc, arg.ty, orig, ty, offset) {
+                let how = if keeps(cx, arg.ty, ty, offset) {
                     plan.inputs.push(orig);
                     plan.arg_attrs.push(empty);
                     Passing::Same
@@ -1156,26 +1209,28 @@ fn make_plan(
         };
         plan.args.push(ArgPlan { orig, first, how });
     }
+    let fty = rc.function_type(m, &plan.inputs, &plan.results);
+    plan.function_type = m.ctx.attr(AttrData::Type(fty));
+    plan.arg_attrs_prop = text::dict_array(&mut m.ctx, &plan.arg_attrs);
+    plan.res_attrs_prop = plan
+        .res_attrs
+        .map(|d| m.ctx.attr(AttrData::Array(Box::new([d]))));
+    plan.unchanged = plan.arg_attrs_prop.is_none()
+        && plan.res_attrs_prop.is_none()
+        && matches!(plan.ret, RetPlan::Void | RetPlan::Same)
+        && plan.args.iter().all(|a| matches!(a.how, Passing::Same));
     plan
 }
 
 /// Whether a Direct value keeps its source type: a scalar whose LLVM type
 /// is the coerced type.
-fn keeps(
-    m: &Module,
-    cx: &AbiCx,
-    rc: &dyn AbiRewriteContext,
-    shadow: irkit_abi::TypeId,
-    orig: TypeId,
-    ll: LlTyId,
-    offset: u32,
-) -> bool {
+fn keeps(cx: &AbiCx, shadow: irkit_abi::TypeId, ll: LlTyId, offset: u32) -> bool {
     use irkit_abi::Type;
     let scalar = matches!(
         cx.types()[shadow],
         Type::Bool | Type::Int { .. } | Type::Float(_) | Type::Ptr | Type::Vector { .. }
     );
-    scalar && offset == 0 && cx.ll_type(shadow) == ll && rc.keeps_type(m, orig)
+    scalar && offset == 0 && cx.ll_type(shadow) == ll
 }
 
 #[allow(clippy::too_many_arguments)]
@@ -1229,10 +1284,13 @@ fn coercion(
     }
 }
 
-fn rewrite(m: &mut Module, contexts: &mut [Box<dyn AbiRewriteContext>], a: Analysis) {
+fn rewrite(m: &mut Module, contexts: &mut [Box<dyn AbiRewriteContext>], a: &Analysis) {
     let mut ins = Inserts::default();
     for f in &a.funcs {
         let plan = &a.plans[f.plan];
+        if plan.unchanged {
+            continue;
+        }
         let rc = &mut contexts[f.cx];
         match f.entry {
             Some(entry) => {
@@ -1242,17 +1300,17 @@ fn rewrite(m: &mut Module, contexts: &mut [Box<dyn AbiRewriteContext>], a: Analy
         }
     }
     for &(call, ci, pi, info) in &a.calls {
+        if a.plans[pi].unchanged {
+            continue;
+        }
         contexts[ci].rewrite_call_site(m, &mut ins, call, info, &a.plans[pi]);
     }
     ins.apply(m);
 }
 
-/// Verifies the lowered module and checks each call against its callee.
-fn check_output(
-    m: &Module,
-    file: FileId,
-    contexts: &[Box<dyn AbiRewriteContext>],
-) -> Result<(), Vec<Diagnostic>> {
+/// Verifies the lowered module and checks every rewritten call and entry
+/// block against its lowered signature.
+fn check_output(m: &Module, file: FileId, a: &Analysis) -> Result<(), Vec<Diagnostic>> {
     let internal = |mut d: Diagnostic| {
         d.message = format!(
             "internal error: the ABI-lowered module does not verify: {}",
@@ -1263,50 +1321,33 @@ fn check_output(
     if let Err(ds) = irkit_ir::verify::verify(m, file) {
         return Err(ds.into_iter().map(internal).collect());
     }
-    let Some(top) = m.top else { return Ok(()) };
-    let mut types: FxHashMap<Sym, Vec<TypeId>> = FxHashMap::default();
-    for &r in m[top].regions.iter() {
-        for &b in &m[r].blocks {
-            for &op in &m[b].ops {
-                if let Some((_, OpRole::Function)) = role_of(contexts, m, op) {
-                    let name = m[op].properties.and_then(|p| {
-                        match m.ctx.attr_data(m.ctx.dict_get(p, b"sym_name")?) {
-                            AttrData::String { value, .. } => Some(*value),
-                            _ => None,
-                        }
-                    });
-                    let entry = m[op]
-                        .regions
-                        .first()
-                        .and_then(|&r| m[r].blocks.first().copied());
-                    if let (Some(n), Some(e)) = (name, entry) {
-                        types.insert(n, m[e].args.iter().map(|&v| m[v].ty).collect());
-                    }
-                }
+    let mut diags = Vec::new();
+    let same = |vals: &[ValueId], want: &[TypeId]| {
+        vals.len() == want.len() && vals.iter().zip(want).all(|(&v, &t)| m[v].ty == t)
+    };
+    for f in &a.funcs {
+        if let Some(e) = f.entry {
+            if !same(&m[e].args, &a.plans[f.plan].inputs) {
+                diags.push(internal(op_error(
+                    m,
+                    file,
+                    f.op,
+                    "the lowered entry block does not match the lowered signature",
+                )));
             }
         }
     }
-    let mut diags = Vec::new();
-    m.walk_preorder(top, &mut |op| {
-        let Some((ci, OpRole::Call)) = role_of(contexts, m, op) else {
-            return;
-        };
-        let Ok(info) = contexts[ci].call_info(m, op) else {
-            return;
-        };
-        let Some(want) = info.callee.and_then(|c| types.get(&c)) else {
-            return;
-        };
-        let got = &m[op].operands[info.args_start.min(m[op].operands.len())..];
-        if got.len() != want.len() || got.iter().zip(want).any(|(&v, &t)| m[v].ty != t) {
+    for &(call, _, pi, info) in &a.calls {
+        let ops = &m[call].operands;
+        if !same(&ops[info.args_start.min(ops.len())..], &a.plans[pi].inputs) {
             diags.push(internal(op_error(
                 m,
                 file,
-                op,
+                call,
                 "the lowered call does not match its callee's lowered parameters",
             )));
         }
-    });
+    }
     if diags.is_empty() {
         Ok(())
     } else {

@@ -211,14 +211,9 @@ impl OpBuilder {
         name: Sym,
         operands: Vec<ValueId>,
         results: Vec<TypeId>,
-        props: Vec<(Sym, AttrId)>,
+        properties: Option<AttrId>,
         loc: AttrId,
     ) -> OpId {
-        let properties = if props.is_empty() {
-            None
-        } else {
-            m.ctx.dict_attr(props).ok()
-        };
         let attrs = m.ctx.empty_dict();
         m.create_op(OpSpec {
             name,
@@ -230,6 +225,14 @@ impl OpBuilder {
             attrs,
             loc,
         })
+    }
+}
+
+/// A dictionary attribute of `entries` (distinct names).
+pub fn dict(ctx: &mut Context, entries: Vec<(Sym, AttrId)>) -> AttrId {
+    match ctx.dict_attr(entries) {
+        Ok(d) => d,
+        Err(_) => ctx.empty_dict(),
     }
 }
 

@@ -41,7 +41,7 @@ fn write_value(cx: &Ctx, out: &mut String, i: InitId) {
             out.push(']');
         }
         Init::Int(v) => {
-            let _ = write!(out, "{v}");
+            crate::model::push_int(out, *v);
         }
         Init::Str(y, _) => quote(out, cx.strs.str(*y)),
         Init::List(l, _) => {
@@ -125,6 +125,7 @@ fn loc_str(map: &SourceMap, loc: irkit_diag::Loc) -> String {
 }
 
 pub fn dump_json(cx: &Ctx, map: &SourceMap, out: &mut String) {
+    out.reserve(cx.records.len() * 1024);
     let classes = crate::printer::sorted(cx, true);
     let defs = crate::printer::sorted(cx, false);
     // Instance lists, in def (name) order.

@@ -53,16 +53,21 @@ pub fn run(map: &mut SourceMap, file: FileId, opts: &Options<'_>) -> Outcome {
         defines: opts.defines,
         builtin_includes: opts.builtin_includes,
     };
+    let t0 = std::time::Instant::now();
     let toks = match lexer::lex(map, &mut cx.strs, file, &cfg) {
         Ok(t) => t,
         Err(d) => {
+            let mut diags = vec![d];
+            pointify(&mut diags);
             return Outcome {
                 output: None,
-                diags: vec![d],
-            }
+                diags,
+            };
         }
     };
+    let t1 = std::time::Instant::now();
     let res = parser::parse(&mut cx, toks);
+    let t2 = std::time::Instant::now();
     let mut diags = std::mem::take(&mut cx.messages);
     diags.append(&mut cx.errors);
     if let Err(d) = res {
@@ -71,6 +76,7 @@ pub fn run(map: &mut SourceMap, file: FileId, opts: &Options<'_>) -> Outcome {
     if let Some(d) = cx.fatal.take() {
         diags.push(d);
     }
+    pointify(&mut diags);
     if diags.iter().any(Diagnostic::is_error) {
         return Outcome {
             output: None,
@@ -92,8 +98,30 @@ pub fn run(map: &mut SourceMap, file: FileId, opts: &Options<'_>) -> Outcome {
             }
         }
     }
+    if std::env::var_os("IRKIT_TD_TIME").is_some() {
+        let t3 = std::time::Instant::now();
+        diags.push(Diagnostic::new(
+            irkit_diag::Severity::Note,
+            None,
+            format!("lex {:?} parse {:?} print {:?}", t1 - t0, t2 - t1, t3 - t2),
+        ));
+    }
     Outcome {
         output: Some(out),
         diags,
+    }
+}
+
+/// LLVM's TableGen reports points, not ranges: a caret without tildes.
+fn pointify(diags: &mut [Diagnostic]) {
+    for d in diags {
+        if let Some(l) = d.loc.as_mut() {
+            l.span = irkit_diag::Span::new(l.span.start, l.span.start + 1);
+        }
+        for n in &mut d.notes {
+            if let Some(l) = n.loc.as_mut() {
+                l.span = irkit_diag::Span::new(l.span.start, l.span.start + 1);
+            }
+        }
     }
 }

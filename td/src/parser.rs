@@ -45,6 +45,16 @@ struct MultiClass {
     entries: Vec<Entry>,
 }
 
+/// How a `let` combines its value with the field's current value.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub enum LetMode {
+    Replace,
+    /// `let append`: list -> !listconcat, string/code -> !strconcat, dag -> !con.
+    Append,
+    /// `let prepend`: the new value goes before the current one.
+    Prepend,
+}
+
 #[derive(Clone)]
 struct LetRecord {
     name: Sym,
@@ -52,18 +62,8 @@ struct LetRecord {
     value: InitId,
     loc: Loc,
     mode: LetMode,
-}
-
-/// How a `let` combines its value with the field's current one
-/// (shared/spec/tablegen-let-append-prepend.txt).
-#[derive(Clone, Copy, PartialEq, Eq, Debug)]
-enum LetMode {
-    /// Plain `let`: the new value replaces the current one.
-    Replace,
-    /// `let append`: current value, then the new one.
-    Append,
-    /// `let prepend`: the new value, then the current one.
-    Prepend,
+    /// Location of the `append`/`prepend` keyword.
+    mode_loc: Loc,
 }
 
 #[derive(Clone, Copy, PartialEq, Eq)]
@@ -107,6 +107,8 @@ pub struct Parser<'a> {
     scopes: Vec<Scope>,
     defsets: Vec<Defset>,
     depth: u32,
+    /// `QualifyName` cache: (record, name) -> `Rec:name` / `MC::name`.
+    qualified: FxHashMap<(RecId, Sym), Sym>,
 }
 
 /// Parses and elaborates the whole token stream into `cx`.
@@ -125,6 +127,7 @@ pub fn parse(cx: &mut Ctx, toks: Vec<Token>) -> Result<(), Diagnostic> {
         }],
         defsets: Vec::new(),
         depth: 0,
+        qualified: FxHashMap::default(),
     };
     while p.tok() != Tok::Eof {
         p.parse_object(None)?;
@@ -141,26 +144,27 @@ impl Parser<'_> {
     fn tok(&self) -> Tok {
         self.cur().kind
     }
-    fn next_tok(&self) -> Tok {
-        self.toks.get(self.pos + 1).map_or(Tok::Eof, |t| t.kind)
-    }
-    /// After `let`: `append`/`prepend` is a modifier only when another
-    /// identifier (the field) follows it; otherwise it is the field's name
-    /// (`let append = ...`). Consumes the modifier.
-    fn parse_let_mode(&mut self) -> LetMode {
-        if self.tok() != Tok::Id || self.next_tok() != Tok::Id {
-            return LetMode::Replace;
-        }
-        let mode = match self.s(self.sym()).as_ref() {
-            "append" => LetMode::Append,
-            "prepend" => LetMode::Prepend,
-            _ => return LetMode::Replace,
-        };
-        self.bump();
-        mode
-    }
     fn loc(&self) -> Loc {
         self.cur().loc
+    }
+    fn peek(&self, n: usize) -> Tok {
+        self.toks[(self.pos + n).min(self.toks.len() - 1)].kind
+    }
+    /// After `let`: a context-sensitive `append`/`prepend` modifier is an
+    /// identifier spelled so that is followed by another identifier (the
+    /// field name). Consumes it and returns the mode and its location.
+    fn parse_let_mode(&mut self) -> (LetMode, Loc) {
+        let loc = self.loc();
+        if self.tok() == Tok::Id && self.peek(1) == Tok::Id {
+            let m = match self.s(self.sym()) {
+                "append" => LetMode::Append,
+                "prepend" => LetMode::Prepend,
+                _ => return (LetMode::Replace, loc),
+            };
+            self.bump();
+            return (m, loc);
+        }
+        (LetMode::Replace, loc)
     }
     fn sym(&self) -> Sym {
         self.cur().sym
@@ -228,13 +232,18 @@ impl Parser<'_> {
 
     /// `QualifyName`: `Rec:name` for classes, `MC::name` for multiclasses.
     fn qualify(&mut self, rec: RecId, name: Sym) -> Sym {
+        if let Some(&q) = self.qualified.get(&(rec, name)) {
+            return q;
+        }
         let sep = if self.cx.rec(rec).kind == RecKind::MultiClass {
             "::"
         } else {
             ":"
         };
         let s = format!("{}{}{}", self.cx.rec_name(rec), sep, self.s(name));
-        self.intern(&s)
+        let q = self.intern(&s);
+        self.qualified.insert((rec, name), q);
+        q
     }
 
     fn find_in_args(&mut self, rec: RecId, name: Sym) -> Option<InitId> {
@@ -718,10 +727,30 @@ impl Parser<'_> {
         v: InitId,
         allow_self: bool,
     ) -> PResult<()> {
+        self.set_value_mode(rec, loc, name, bits, v, allow_self, LetMode::Replace, loc)
+    }
+
+    /// `SetValue` with `let append` / `let prepend` (issue 4): the new value
+    /// is concatenated with the field's current value; `?` is replaced.
+    #[allow(clippy::too_many_arguments)]
+    fn set_value_mode(
+        &mut self,
+        rec: RecId,
+        loc: Loc,
+        name: Sym,
+        bits: &[u32],
+        v: InitId,
+        allow_self: bool,
+        mode: LetMode,
+        mode_loc: Loc,
+    ) -> PResult<()> {
         let Some(idx) = self.cx.rec(rec).values.iter().position(|x| x.name == name) else {
             return self.err(loc, format!("Value '{}' unknown!", self.s(name)));
         };
         let mut v = v;
+        if mode != LetMode::Replace {
+            v = self.combine(rec, idx, v, bits, mode, mode_loc)?;
+        }
         if bits.is_empty() {
             if let Init::Var(n, _) = self.cx.init(v) {
                 if *n == name && !allow_self {
@@ -783,73 +812,69 @@ impl Parser<'_> {
         Ok(())
     }
 
-    /// Applies one `let` (plain, `append` or `prepend`) to field `name` of
-    /// `rec`. Append/prepend concatenate with the current value as the
-    /// field's type says — list: `!listconcat`, string/code: `!strconcat`,
-    /// dag: `!con` — folded at once; an unset (`?`) current value takes the
-    /// new value as is. Unresolved operands (template arguments, `NAME`)
-    /// stay an operator expression and resolve later like written code.
-    fn set_value_mode(
+    fn combine(
         &mut self,
         rec: RecId,
-        loc: Loc,
-        name: Sym,
-        bits: &[u32],
+        idx: usize,
         v: InitId,
+        bits: &[u32],
         mode: LetMode,
-    ) -> PResult<()> {
-        let verb = match mode {
-            LetMode::Replace => return self.set_value(rec, loc, name, bits, v, false),
-            LetMode::Append => "append",
-            LetMode::Prepend => "prepend",
-        };
-        let Some(field) = self.cx.rec(rec).value(name).cloned() else {
-            return self.err(loc, format!("Value '{}' unknown!", self.s(name)));
-        };
+        mode_loc: Loc,
+    ) -> PResult<InitId> {
+        let field = self.cx.rec(rec).values[idx].clone();
         if !bits.is_empty() {
-            return self.err(loc, "Cannot use append/prepend with bit range");
+            return self.err(mode_loc, "Cannot use append/prepend with bit range");
         }
+        let verb = if mode == LetMode::Append {
+            "append"
+        } else {
+            "prepend"
+        };
         let op = match self.cx.ty_data(field.ty) {
             RecTy::List(_) => BinOp::ListConcat,
             RecTy::String => BinOp::StrConcat,
             RecTy::Dag => BinOp::Concat,
-            RecTy::Bit | RecTy::Bits(_) | RecTy::Int | RecTy::Record(_) => {
-                let msg = format!(
-                    "Cannot {verb} to field '{}' of type '{}' (expected list, string, code, or dag)",
-                    self.s(name),
-                    self.cx.ty_str(field.ty)
-                );
-                let note = format!("field '{}' declared here", self.s(name));
-                return Err(Diagnostic::error(loc, msg).with_note(Some(field.loc), note));
+            _ => {
+                let d = Diagnostic::error(
+                    mode_loc,
+                    format!(
+                        "Cannot {verb} to field '{}' of type '{}' (expected list, string, code, or dag)",
+                        self.s(field.name),
+                        self.cx.ty_str(field.ty)
+                    ),
+                )
+                .with_note(Some(field.loc), format!("field '{}' declared here", self.s(field.name)));
+                return Err(d);
             }
         };
-        // The appended value must have the field's type (upstream only
-        // notices later, as an unresolvable initializer).
-        let Some(v) = self.cx.cast_to(v, field.ty) else {
-            let got = match self.cx.type_of(v) {
-                Some(t) => format!("' of type '{}", self.cx.ty_str(t)),
+        // The appended value must have the field's type.
+        let Some(cv) = self.cx.cast_to(v, field.ty) else {
+            let vt = match self.cx.type_of(v) {
+                Some(t) => format!(" of type '{}'", self.cx.ty_str(t)),
                 None => String::new(),
             };
             let msg = format!(
-                "Field '{}' of type '{}' is incompatible with value '{}{}'",
-                self.s(name),
+                "Field '{}' of type '{}' is incompatible with value '{}'{}",
+                self.s(field.name),
                 self.cx.ty_str(field.ty),
                 self.cx.init_str(v),
-                got
+                vt
             );
-            return self.err(loc, msg);
+            return self.err(mode_loc, msg);
         };
-        if matches!(self.cx.init(field.value), Init::Unset) {
-            return self.set_value(rec, loc, name, bits, v, true);
+        let cur = field.value;
+        if self.cx.is_unset(cur) {
+            return Ok(cv);
         }
-        let (a, b) = match mode {
-            LetMode::Prepend => (v, field.value),
-            LetMode::Append | LetMode::Replace => (field.value, v),
+        let (a, b) = if mode == LetMode::Append {
+            (cur, cv)
+        } else {
+            (cv, cur)
         };
-        let cat = self.cx.mk(Init::Bin(op, a, b, field.ty));
-        let folded = fold_bin(self.cx, cat, Some(rec));
+        let u = self.cx.mk(Init::Bin(op, a, b, field.ty));
+        let r = fold_bin(self.cx, u, Some(rec));
         self.check_fatal()?;
-        self.set_value(rec, loc, name, bits, folded, true)
+        Ok(r)
     }
 
     fn parse_object_body(&mut self, rec: RecId) -> PResult<()> {
@@ -870,13 +895,23 @@ impl Parser<'_> {
     }
 
     fn apply_let_stack(&mut self, rec: RecId) -> PResult<()> {
-        let stack = self.let_stack.clone();
-        for lets in &stack {
+        if self.let_stack.is_empty() {
+            return Ok(());
+        }
+        let stack = std::mem::take(&mut self.let_stack);
+        let mut res = Ok(());
+        'outer: for lets in &stack {
             for l in lets {
-                self.set_value_mode(rec, l.loc, l.name, &l.bits, l.value, l.mode)?;
+                res = self.set_value_mode(
+                    rec, l.loc, l.name, &l.bits, l.value, false, l.mode, l.mode_loc,
+                );
+                if res.is_err() {
+                    break 'outer;
+                }
             }
         }
-        Ok(())
+        self.let_stack = stack;
+        res
     }
 
     fn apply_let_stack_entry(&mut self, e: &Entry) -> PResult<()> {
@@ -928,16 +963,11 @@ impl Parser<'_> {
             }
         }
         self.bump(); // let
-        let mode_loc = self.loc();
-        let mode = self.parse_let_mode();
+        let (mode, mode_loc) = self.parse_let_mode();
         if self.tok() != Tok::Id {
             return self.tok_err("expected field identifier after let");
         }
-        let id_loc = if mode == LetMode::Replace {
-            self.loc()
-        } else {
-            mode_loc
-        };
+        let id_loc = self.loc();
         let name = self.sym();
         self.bump();
         let mut bits = self.parse_optional_bit_list()?;
@@ -948,6 +978,9 @@ impl Parser<'_> {
         let Some(mut ty) = self.cx.rec(rec).value(name).map(|v| v.ty) else {
             return self.tok_err(format!("Value '{}' unknown!", self.s(name)));
         };
+        if mode != LetMode::Replace && !bits.is_empty() {
+            return self.err(mode_loc, "Cannot use append/prepend with bit range");
+        }
         if !bits.is_empty() && matches!(self.cx.ty_data(ty), RecTy::Bits(_)) {
             ty = self.cx.bits_ty(bits.len() as u32);
         }
@@ -955,7 +988,7 @@ impl Parser<'_> {
         if !self.consume(Tok::Semi) {
             return self.tok_err("expected ';' after let expression");
         }
-        self.set_value_mode(rec, id_loc, name, &bits, v, mode)
+        self.set_value_mode(rec, id_loc, name, &bits, v, false, mode, mode_loc)
     }
 
     fn parse_optional_bit_list(&mut self) -> PResult<Vec<u32>> {
@@ -1139,6 +1172,7 @@ impl Parser<'_> {
         let mut args = Vec::new();
         if self.consume(Tok::Less) {
             let locs = self.parse_template_arg_value_list(&mut args, cur, rec)?;
+            let locs = vec![loc; locs.len()];
             self.check_template_arg_values(&mut args, &locs, rec)?;
         }
         Ok(SubClassRef { rec, args, loc })
@@ -1297,22 +1331,23 @@ impl Parser<'_> {
     }
 
     fn add_subclass(&mut self, rec: RecId, sc: &SubClassRef) -> PResult<()> {
-        let scr = self.cx.rec(sc.rec).clone();
         let mut r = MapResolver::new(Some(rec));
-        for f in &scr.values {
+        let nvals = self.cx.rec(sc.rec).values.len();
+        for k in 0..nvals {
+            let f = self.cx.rec(sc.rec).values[k].clone();
             if f.kind != FieldKind::TemplateArg {
-                self.add_value(rec, sc.loc, f.clone())?;
+                self.add_value(rec, sc.loc, f)?;
             }
         }
         let vals = self.resolve_arguments(sc.rec, &sc.args, sc.loc)?;
         for (n, v) in vals {
             r.set(n, v);
         }
-        self.cx
-            .rec_mut(rec)
-            .asserts
-            .extend(scr.asserts.iter().cloned());
-        self.cx.rec_mut(rec).dumps.extend(scr.dumps.iter().cloned());
+        let scr_asserts = self.cx.rec(sc.rec).asserts.clone();
+        let scr_dumps = self.cx.rec(sc.rec).dumps.clone();
+        let scr_supers = self.cx.rec(sc.rec).supers.clone();
+        self.cx.rec_mut(rec).asserts.extend(scr_asserts);
+        self.cx.rec_mut(rec).dumps.extend(scr_dumps);
         let name = if self.cx.rec(rec).is_class() {
             let q = self.qualify(rec, self.cx.sym_name);
             self.cx.mk(Init::Var(q, TY_STRING))
@@ -1323,14 +1358,14 @@ impl Parser<'_> {
         r.set(scn, name);
         resolve_record(self.cx, rec, &mut r, None);
         self.check_fatal()?;
-        // Diamond inheritance (`def D : Left, Right` where both derive from
-        // `Base`) is accepted as current LLVM accepts it: a superclass
-        // reached twice is listed once; its fields keep last-writer-wins
-        // values. llvm-tblgen-19 still reports "Already subclass of".
-        for &(s, l) in &scr.supers {
-            if !self.cx.rec(rec).is_subclass_of(s) {
-                self.cx.rec_mut(rec).supers.push((s, l));
+        for &(s, l) in &scr_supers {
+            // Diamond inheritance (a class reached through two parents) is
+            // accepted as current LLVM accepts it; llvm-tblgen-19 rejects it
+            // with "Already subclass of". The class is listed once.
+            if self.cx.rec(rec).is_subclass_of(s) {
+                continue;
             }
+            self.cx.rec_mut(rec).supers.push((s, l));
         }
         if self.cx.rec(rec).is_subclass_of(sc.rec) {
             let msg = format!("Already subclass of '{}'!\n", self.cx.rec_name(sc.rec));
@@ -1599,17 +1634,12 @@ impl Parser<'_> {
         self.bump();
         let mut lets = Vec::new();
         loop {
-            let mode_loc = self.loc();
-            let mode = self.parse_let_mode();
+            let (mode, mode_loc) = self.parse_let_mode();
             if self.tok() != Tok::Id {
                 return self.tok_err("expected identifier in let expression");
             }
             let name = self.sym();
-            let loc = if mode == LetMode::Replace {
-                self.loc()
-            } else {
-                mode_loc
-            };
+            let loc = self.loc();
             self.bump();
             let mut bits = self.parse_optional_range_list()?;
             bits.reverse();
@@ -1617,12 +1647,16 @@ impl Parser<'_> {
                 return self.tok_err("expected '=' in let expression");
             }
             let v = self.parse_value(None, None, Mode::Value)?;
+            if mode != LetMode::Replace && !bits.is_empty() {
+                return self.err(mode_loc, "Cannot use append/prepend with bit range");
+            }
             lets.push(LetRecord {
                 name,
                 bits,
                 value: v,
                 loc,
                 mode,
+                mode_loc,
             });
             if !self.consume(Tok::Comma) {
                 break;
@@ -2288,6 +2322,7 @@ impl Parser<'_> {
                 self.bump();
                 let mut args = Vec::new();
                 let locs = self.parse_template_arg_value_list(&mut args, cur, class)?;
+                let locs = vec![name_loc; locs.len()];
                 self.check_template_arg_values(&mut args, &locs, class)?;
                 self.resolve_arguments(class, &args, name_loc)?;
                 let vd = self.cx.mk(Init::VarDef(class, args.into_boxed_slice()));
@@ -2409,8 +2444,7 @@ impl Parser<'_> {
             }
             Tok::LParen => {
                 self.bump();
-                let is_cast = self.tok() == Tok::Bang && self.s(self.sym()) == "cast";
-                if self.tok() != Tok::Id && !is_cast && self.tok() != Tok::LSquare {
+                if self.tok() != Tok::Id && self.tok() != Tok::Bang && self.tok() != Tok::LSquare {
                     return self.tok_err("expected identifier or list of value types in dag init");
                 }
                 let op = self.parse_value(cur, None, Mode::Value)?;
@@ -2733,14 +2767,14 @@ impl Parser<'_> {
                 None => {
                     arg_ty = Some(lt);
                     match op {
-                        BinOp::ListConcat | BinOp::ListRemove => {
-                            if self.cx.list_elem(lt).is_none() {
-                                let msg = format!(
-                                    "expected a list, got value of type '{}'",
-                                    self.cx.ty_str(lt)
-                                );
-                                return self.err(iloc, msg);
-                            }
+                        BinOp::ListConcat | BinOp::ListRemove
+                            if self.cx.list_elem(lt).is_none() =>
+                        {
+                            let msg = format!(
+                                "expected a list, got value of type '{}'",
+                                self.cx.ty_str(lt)
+                            );
+                            return self.err(iloc, msg);
                         }
                         BinOp::ListSplat => {
                             if let Some(it) = ity {
@@ -2773,28 +2807,26 @@ impl Parser<'_> {
                             }
                             arg_ty = None;
                         }
-                        BinOp::Eq | BinOp::Ne => {
+                        BinOp::Eq | BinOp::Ne
                             if !self.cx.ty_convertible(lt, TY_INT)
                                 && !self.cx.ty_convertible(lt, TY_STRING)
-                                && !self.cx.ty_convertible(lt, any_rec)
-                            {
-                                let msg = format!(
+                                && !self.cx.ty_convertible(lt, any_rec) =>
+                        {
+                            let msg = format!(
                                     "expected bit, bits, int, string, or record; got value of type '{}'",
                                     self.cx.ty_str(lt)
                                 );
-                                return self.err(iloc, msg);
-                            }
+                            return self.err(iloc, msg);
                         }
-                        BinOp::GetDagArg | BinOp::Le | BinOp::Lt | BinOp::Ge | BinOp::Gt => {
+                        BinOp::GetDagArg | BinOp::Le | BinOp::Lt | BinOp::Ge | BinOp::Gt
                             if !self.cx.ty_convertible(lt, TY_INT)
-                                && !self.cx.ty_convertible(lt, TY_STRING)
-                            {
-                                let msg = format!(
-                                    "expected bit, bits, int, or string; got value of type '{}'",
-                                    self.cx.ty_str(lt)
-                                );
-                                return self.err(iloc, msg);
-                            }
+                                && !self.cx.ty_convertible(lt, TY_STRING) =>
+                        {
+                            let msg = format!(
+                                "expected bit, bits, int, or string; got value of type '{}'",
+                                self.cx.ty_str(lt)
+                            );
+                            return self.err(iloc, msg);
                         }
                         BinOp::Interleave => {
                             if list.len() == 1 {

@@ -66,6 +66,7 @@ pub fn sorted(cx: &Ctx, classes: bool) -> Vec<(&str, RecId)> {
 
 /// The whole `--print-records` output.
 pub fn print_records(cx: &Ctx, out: &mut String) {
+    out.reserve(cx.records.len() * 512);
     out.push_str("------------- Classes -----------------\n");
     for (_, r) in sorted(cx, true) {
         out.push_str("class ");

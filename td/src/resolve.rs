@@ -190,21 +190,13 @@ impl Resolver for HasReference {
 /// Maximum nesting of resolution (guards against runaway recursion).
 const MAX_RESOLVE_DEPTH: u32 = 2000;
 
-thread_local! {
-    static DEPTH: std::cell::Cell<u32> = const { std::cell::Cell::new(0) };
-}
-
 /// LLVM's `Init::resolveReferences`.
 pub fn resolve_init(cx: &mut Ctx, i: InitId, r: &mut dyn Resolver) -> InitId {
     if cx.is_concrete(i) {
         return i;
     }
-    let d = DEPTH.with(|d| {
-        let v = d.get() + 1;
-        d.set(v);
-        v
-    });
-    let res = if d > MAX_RESOLVE_DEPTH {
+    cx.resolve_depth += 1;
+    let res = if cx.resolve_depth > MAX_RESOLVE_DEPTH {
         let loc = cx.rec_loc(r.cur_rec());
         cx.fatal(
             loc,
@@ -216,7 +208,7 @@ pub fn resolve_init(cx: &mut Ctx, i: InitId, r: &mut dyn Resolver) -> InitId {
     } else {
         resolve_inner(cx, i, r)
     };
-    DEPTH.with(|dd| dd.set(d - 1));
+    cx.resolve_depth -= 1;
     res
 }
 
@@ -370,8 +362,10 @@ fn resolve_inner(cx: &mut Ctx, i: InitId, r: &mut dyn Resolver) -> InitId {
         Init::Field(rec, f, t) => {
             let nr = resolve_init(cx, rec, r);
             if nr != rec {
-                let fi = cx.mk(Init::Field(nr, f, t));
-                fold_field(cx, fi, r.cur_rec())
+                match fold_field_p(cx, nr, f, r.cur_rec()) {
+                    Some(x) => x,
+                    None => cx.mk(Init::Field(nr, f, t)),
+                }
             } else {
                 i
             }
@@ -538,6 +532,10 @@ pub fn fold_field(cx: &mut Ctx, f: InitId, cur: Option<RecId>) -> InitId {
     let Init::Field(rec, name, _) = *cx.init(f) else {
         return f;
     };
+    fold_field_p(cx, rec, name, cur).unwrap_or(f)
+}
+
+pub fn fold_field_p(cx: &mut Ctx, rec: InitId, name: Sym, cur: Option<RecId>) -> Option<InitId> {
     if let Init::Def(d) = *cx.init(rec) {
         if Some(d) == cur {
             let loc = cx.rec_loc(cur);
@@ -547,15 +545,15 @@ pub fn fold_field(cx: &mut Ctx, f: InitId, cur: Option<RecId>) -> InitId {
                 cx.init_str(rec)
             );
             cx.fatal(loc, msg);
-            return f;
+            return None;
         }
         if let Some(v) = cx.rec(d).value(name).map(|v| v.value) {
             if cx.is_concrete(v) {
-                return v;
+                return Some(v);
             }
         }
     }
-    f
+    None
 }
 
 pub fn fold_un(cx: &mut Ctx, u: InitId, cur: Option<RecId>, final_: bool) -> InitId {
@@ -740,9 +738,7 @@ pub fn fold_un_p(
         UnOp::ListFlatten => {
             if let Init::List(l, _) = cx.init(a) {
                 let l = l.clone();
-                let Some(et) = cx.list_elem(t) else {
-                    return None;
-                };
+                let et = cx.list_elem(t)?;
                 let mut out = Vec::new();
                 for &e in l.iter() {
                     match cx.init(e) {
@@ -970,17 +966,13 @@ pub fn fold_bin_p(
                         s.push_str(cx.strs.str(d));
                     }
                     if is_str {
-                        let Some((y, c)) = str_of(cx, e) else {
-                            return None;
-                        };
+                        let (y, c) = str_of(cx, e)?;
                         if k > 0 {
                             code |= c;
                         }
                         s.push_str(cx.strs.str(y));
                     } else {
-                        let Some(v) = cx.as_int(e) else {
-                            return None;
-                        };
+                        let v = cx.as_int(e)?;
                         s.push_str(&v.to_string());
                     }
                 }
@@ -1188,16 +1180,12 @@ pub fn fold_tern_p(
             }
         }
         TernOp::Foreach => {
-            let Some((var, _)) = str_of(cx, a) else {
-                return None;
-            };
+            let (var, _) = str_of(cx, a)?;
             if matches!(cx.init(b), Init::Dag(..)) {
                 return Some(foreach_dag(cx, var, b, c, cur));
             }
             if let Init::List(l, _) = cx.init(b).clone() {
-                let Some(et) = cx.list_elem(t) else {
-                    return None;
-                };
+                let et = cx.list_elem(t)?;
                 let mut out = Vec::with_capacity(l.len());
                 for &x in l.iter() {
                     out.push(item_apply(cx, var, x, c, cur));
@@ -1206,13 +1194,9 @@ pub fn fold_tern_p(
             }
         }
         TernOp::Filter => {
-            let Some((var, _)) = str_of(cx, a) else {
-                return None;
-            };
+            let (var, _) = str_of(cx, a)?;
             if let Init::List(l, _) = cx.init(b).clone() {
-                let Some(et) = cx.list_elem(t) else {
-                    return None;
-                };
+                let et = cx.list_elem(t)?;
                 let mut out = Vec::new();
                 for &x in l.iter() {
                     let inc = item_apply(cx, var, x, c, cur);
@@ -1641,9 +1625,9 @@ pub fn instantiate(cx: &mut Ctx, vd: InitId) -> InitId {
         name,
         locs: c.locs.clone(),
         targs: Vec::new(),
-        values: c.values.clone(),
-        asserts: c.asserts.clone(),
-        dumps: c.dumps.clone(),
+        values: c.values,
+        asserts: c.asserts,
+        dumps: c.dumps,
         supers: Vec::new(),
         kind: RecKind::AnonDef,
     });

@@ -10,7 +10,7 @@
 pub mod cgen;
 pub mod gen;
 mod llparse;
-mod via_ir;
+pub(crate) mod via_ir;
 
 pub use irkit_abi::cdesc as desc;
 

@@ -144,7 +144,7 @@ pub fn run(args: &[String]) -> Result<(), String> {
     Ok(())
 }
 
-fn include_dir() -> Result<PathBuf, String> {
+pub(crate) fn include_dir() -> Result<PathBuf, String> {
     let out = Command::new("llvm-config-19")
         .arg("--includedir")
         .output()
@@ -159,7 +159,7 @@ fn include_dir() -> Result<PathBuf, String> {
     ))
 }
 
-fn collect_td(dir: &Path, out: &mut Vec<PathBuf>) {
+pub(crate) fn collect_td(dir: &Path, out: &mut Vec<PathBuf>) {
     let Ok(rd) = std::fs::read_dir(dir) else {
         return;
     };
@@ -280,8 +280,15 @@ fn first_diff(want: &[u8], got: &[u8]) -> String {
     for l in wl.iter().take(n).skip(from) {
         s.push_str(&format!("   {}\n", clip(l)));
     }
-    let (wd, gd) = (wl.get(n).copied().unwrap_or(""), gl.get(n).copied().unwrap_or(""));
-    let at = wd.bytes().zip(gd.bytes()).take_while(|(a, b)| a == b).count();
+    let (wd, gd) = (
+        wl.get(n).copied().unwrap_or(""),
+        gl.get(n).copied().unwrap_or(""),
+    );
+    let at = wd
+        .bytes()
+        .zip(gd.bytes())
+        .take_while(|(a, b)| a == b)
+        .count();
     if wd.len() > 400 || gd.len() > 400 {
         let lo = at.saturating_sub(150);
         let cut = |x: &str| x.get(lo..(at + 250).min(x.len())).unwrap_or("").to_string();

@@ -305,10 +305,7 @@ fn dominates(cx: &Cx<'_>, st: &mut State<'_>, v: ValueId, user: OpId) -> bool {
 
 fn invalid_dominance(cx: &Cx<'_>, op: OpId, i: usize, v: ValueId) -> Diagnostic {
     let m = cx.m;
-    let d = Diagnostic::error(
-        cx.op_loc(op),
-        format!("operand #{i} does not dominate this use"),
-    );
+    let d = cx.op_diag(op, format!("operand #{i} does not dominate this use"));
     let b1 = m.ops[op].parent;
     let r1 = b1.and_then(|b| m.blocks[b].parent);
     match m.values[v].def {

@@ -18,8 +18,80 @@ pub struct VerifyInfo {
     pub num_ops: usize,
 }
 
+/// Verifier options.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct VerifyConfig {
+    /// Attach `note: see current operation: <op>` to errors reported on an
+    /// op, as mlir-opt does (it turns this off for `--verify-diagnostics`).
+    pub print_op_on_diagnostic: bool,
+}
+
 /// Verifies `m`; diagnostics point into `file`.
 pub fn verify(m: &Module, file: FileId) -> Result<VerifyInfo, Vec<Diagnostic>> {
+    verify_with(m, file, VerifyConfig::default())
+}
+
+/// [`verify`] with options.
+pub fn verify_with(
+    m: &Module,
+    file: FileId,
+    config: VerifyConfig,
+) -> Result<VerifyInfo, Vec<Diagnostic>> {
+    match verify_layers(m, file) {
+        Ok(info) => Ok(info),
+        Err(mut diags) => {
+            for d in &mut diags {
+                finish_op_note(m, d, config);
+            }
+            Err(diags)
+        }
+    }
+}
+
+/// Marker note added by [`Cx::op_diag`]; replaced (or dropped) at the end.
+const OP_NOTE_MARKER: &str = "\u{0}see-current-op:";
+
+/// Turns the marker note that op-level checks attach into mlir-opt's
+/// "see current operation" note, or drops it, per `config`. Every layer that
+/// reports through [`Cx`] (including `ops` and `tokens`) needs this once.
+pub fn finish_op_notes(m: &Module, diags: &mut [Diagnostic], config: VerifyConfig) {
+    for d in diags {
+        finish_op_note(m, d, config);
+    }
+}
+
+fn finish_op_note(m: &Module, d: &mut Diagnostic, config: VerifyConfig) {
+    let Some(i) = d
+        .notes
+        .iter()
+        .position(|n| n.message.starts_with(OP_NOTE_MARKER))
+    else {
+        return;
+    };
+    let note = d.notes.remove(i);
+    if !config.print_op_on_diagnostic {
+        return;
+    }
+    let Some(raw) = note.message[OP_NOTE_MARKER.len()..].parse::<u32>().ok() else {
+        return;
+    };
+    let op = OpId::from_raw(la_arena::RawIdx::from_u32(raw));
+    let text = crate::printer::op_to_string_local(m, op);
+    let sep = if m.ops[op].regions.is_empty() {
+        ""
+    } else {
+        "\n"
+    };
+    d.notes.insert(
+        0,
+        irkit_diag::Note {
+            loc: note.loc,
+            message: format!("see current operation: {sep}{text}"),
+        },
+    );
+}
+
+fn verify_layers(m: &Module, file: FileId) -> Result<VerifyInfo, Vec<Diagnostic>> {
     let mut diags = Vec::new();
     let mut traits = rustc_hash::FxHashMap::default();
     for (_, op) in m.ops.iter() {
@@ -69,16 +141,22 @@ impl Cx<'_> {
             .get(op)
             .copied()
             .unwrap_or(Span::new(0, 0));
+        // MLIR locations are points: one character, a single caret.
         Loc {
             file: self.file,
-            span,
+            span: Span::new(span.start, span.start + 1),
         }
     }
-    /// `'name' op MESSAGE` at the op.
+    /// `'name' op MESSAGE` at the op (MLIR's `emitOpError`).
     pub fn op_error(&self, op: OpId, msg: impl std::fmt::Display) -> Diagnostic {
-        Diagnostic::error(
-            self.op_loc(op),
-            format!("'{}' op {}", self.m.op_name(op), msg),
+        self.op_diag(op, format!("'{}' op {}", self.m.op_name(op), msg))
+    }
+    /// `MESSAGE` at the op (MLIR's `op->emitError()`), which gets a
+    /// "see current operation" note when so configured.
+    pub fn op_diag(&self, op: OpId, msg: impl Into<String>) -> Diagnostic {
+        Diagnostic::error(self.op_loc(op), msg).with_note(
+            Some(self.op_loc(op)),
+            format!("{OP_NOTE_MARKER}{}", op.into_raw().into_u32()),
         )
     }
 }

@@ -45,6 +45,22 @@ fn check_op(cx: &Cx<'_>, op: OpId) -> Result<(), Diagnostic> {
             "region #0 ('bodyRegion') failed to verify constraint: region with 1 blocks",
         ));
     }
+    if name == b"builtin.module" {
+        if let AttrData::Dict(entries) = m.ctx.attr_data(d.attrs) {
+            for (k, _) in entries.iter() {
+                let key = m.ctx.bytes(*k);
+                if !key.contains(&b'.') {
+                    return Err(cx.op_error(
+                        op,
+                        format!(
+                            "can only contain attributes with dialect-prefixed names, found: '{}'",
+                            String::from_utf8_lossy(key)
+                        ),
+                    ));
+                }
+            }
+        }
+    }
     if traits.symbol_table {
         check_symbol_table(cx, op)?;
     }
@@ -78,8 +94,8 @@ fn check_block(
     // Successor placement.
     for (i, &o) in ops.iter().enumerate() {
         if !m.ops[o].successors.is_empty() && i + 1 != ops.len() {
-            return Err(Diagnostic::error(
-                cx.op_loc(o),
+            return Err(cx.op_diag(
+                o,
                 "operation with block successors must terminate its parent block",
             ));
         }
@@ -90,10 +106,7 @@ fn check_block(
     for &o in ops {
         for &s in m.ops[o].successors.iter() {
             if m.blocks[s].parent != m.blocks[b].parent {
-                return Err(Diagnostic::error(
-                    cx.op_loc(o),
-                    "branching to block of a different region",
-                ));
+                return Err(cx.op_diag(o, "branching to block of a different region"));
             }
             let region = m.blocks[s].parent;
             if let Some(r) = region {
@@ -117,8 +130,8 @@ fn check_block(
         }
         Some(&last) => {
             if !may_skip_terminator && !cx.traits(last).might_be_terminator() {
-                return Err(Diagnostic::error(
-                    cx.op_loc(last),
+                return Err(cx.op_diag(
+                    last,
                     format!(
                         "block with no terminator, has {}",
                         op_to_string_local(m, last)
@@ -151,14 +164,13 @@ fn check_symbol_table(cx: &Cx<'_>, op: OpId) -> Result<(), Diagnostic> {
                     continue;
                 };
                 if let Some(&prev) = seen.get(&n) {
-                    return Err(Diagnostic::error(
-                        cx.op_loc(o),
-                        format!(
-                            "redefinition of symbol named '{}'",
-                            String::from_utf8_lossy(&n)
-                        ),
-                    )
-                    .with_note(Some(cx.op_loc(prev)), "see existing symbol definition here"));
+                    let msg = format!(
+                        "redefinition of symbol named '{}'",
+                        String::from_utf8_lossy(&n)
+                    );
+                    return Err(cx
+                        .op_diag(o, msg)
+                        .with_note(Some(cx.op_loc(prev)), "see existing symbol definition here"));
                 }
                 seen.insert(n, o);
             }
@@ -269,8 +281,8 @@ fn check_return(cx: &Cx<'_>, op: OpId) -> Result<(), Diagnostic> {
     for (i, (&v, &t)) in operands.iter().zip(results.iter()).enumerate() {
         let vt = m.values[v].ty;
         if vt != t {
-            return Err(Diagnostic::error(
-                cx.op_loc(op),
+            return Err(cx.op_diag(
+                op,
                 format!(
                     "type of return operand {i} ('{}') doesn't match function result type ('{}') in function @{fname}",
                     type_to_string(&m.ctx, vt),
@@ -304,8 +316,8 @@ fn check_branch(cx: &Cx<'_>, op: OpId, counts: &[usize]) -> Result<(), Diagnosti
     for (si, (&n, &s)) in counts.iter().zip(d.successors.iter()).enumerate() {
         let args = &m.blocks[s].args;
         if n != args.len() {
-            return Err(Diagnostic::error(
-                cx.op_loc(op),
+            return Err(cx.op_diag(
+                op,
                 format!(
                     "branch has {n} operands for successor #{si}, but target block has {}",
                     args.len()
@@ -319,8 +331,8 @@ fn check_branch(cx: &Cx<'_>, op: OpId, counts: &[usize]) -> Result<(), Diagnosti
         {
             let (vt, at) = (m.values[v].ty, m.values[a].ty);
             if vt != at {
-                return Err(Diagnostic::error(
-                    cx.op_loc(op),
+                return Err(cx.op_diag(
+                    op,
                     format!("type mismatch for bb argument #{i} of successor #{si}"),
                 ));
             }

@@ -340,7 +340,7 @@ impl Ctx {
                 out.push_str(" }");
             }
             Init::Int(v) => {
-                let _ = write!(out, "{v}");
+                crate::model::push_int(out, *v);
             }
             Init::Str(y, code) => {
                 if *code {

@@ -16,6 +16,27 @@ use irkit_diag::{Diagnostic, Loc};
 use rustc_hash::FxHashMap;
 use std::rc::Rc;
 
+/// Appends the decimal spelling of `v` (faster than `write!`).
+pub fn push_int(out: &mut String, v: i64) {
+    let mut buf = [0u8; 20];
+    let mut n = v.unsigned_abs();
+    let mut k = buf.len();
+    loop {
+        k -= 1;
+        buf[k] = b'0' + (n % 10) as u8;
+        n /= 10;
+        if n == 0 {
+            break;
+        }
+    }
+    if v < 0 {
+        out.push('-');
+    }
+    for &b in &buf[k..] {
+        out.push(b as char);
+    }
+}
+
 /// An interned string.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub struct Sym(pub u32);
@@ -160,6 +181,9 @@ pub struct Ctx {
     pub strs: Interner,
     tys: Vec<RecTy>,
     ty_map: FxHashMap<RecTy, TyId>,
+    /// Element type -> its list type, and width -> bits type (caches).
+    list_of: Vec<u32>,
+    bits_of: Vec<u32>,
     inits: Vec<Init>,
     concrete: Vec<bool>,
     /// Hash of a value -> the most recent value with that hash; `init_next`
@@ -180,6 +204,8 @@ pub struct Ctx {
     /// Record -> its type (RecordRecTy of its direct superclasses), cached.
     pub rec_ty_cache: FxHashMap<RecId, TyId>,
     pub anon_counter: u32,
+    /// Current nesting of `resolve_init` (bounded).
+    pub resolve_depth: u32,
     /// The first fatal error raised while folding (LLVM's PrintFatalError).
     pub fatal: Option<Diagnostic>,
     /// Non-fatal errors (LLVM's PrintError): reported, exit code 1 at the end.
@@ -212,6 +238,8 @@ impl Ctx {
             strs: Interner::new(),
             tys: Vec::new(),
             ty_map: FxHashMap::default(),
+            list_of: Vec::new(),
+            bits_of: Vec::new(),
             inits: Vec::new(),
             concrete: Vec::new(),
             init_map: Default::default(),
@@ -224,6 +252,7 @@ impl Ctx {
             var_def_cache: FxHashMap::default(),
             rec_ty_cache: FxHashMap::default(),
             anon_counter: 0,
+            resolve_depth: 0,
             fatal: None,
             errors: Vec::new(),
             messages: Vec::new(),
@@ -260,10 +289,9 @@ impl Ctx {
         &self.tys[t.0 as usize]
     }
     pub fn mk(&mut self, i: Init) -> InitId {
-        use std::hash::{BuildHasher, Hash, Hasher};
-        let mut h = rustc_hash::FxBuildHasher.build_hasher();
-        i.hash(&mut h);
-        let h = h.finish();
+        use std::hash::BuildHasher;
+
+        let h = rustc_hash::FxBuildHasher.hash_one(&i);
         let head = self.init_map.get(&h).copied().unwrap_or(u32::MAX);
         let mut cur = head;
         while cur != u32::MAX {
@@ -299,8 +327,9 @@ impl Ctx {
         &self.inits[i.0 as usize]
     }
     pub fn int(&mut self, v: i64) -> InitId {
-        if let Some(&i) = usize::try_from(v + 16)
-            .ok()
+        if let Some(&i) = v
+            .checked_add(16)
+            .and_then(|k| usize::try_from(k).ok())
             .and_then(|k| self.small_ints.get(k))
         {
             return i;
@@ -322,10 +351,34 @@ impl Ctx {
         self.mk(Init::Str(y, false))
     }
     pub fn list_ty(&mut self, elem: TyId) -> TyId {
-        self.ty(RecTy::List(elem))
+        let k = elem.0 as usize;
+        if let Some(&t) = self.list_of.get(k) {
+            if t != u32::MAX {
+                return TyId(t);
+            }
+        }
+        let t = self.ty(RecTy::List(elem));
+        if self.list_of.len() <= k {
+            self.list_of.resize(k + 1, u32::MAX);
+        }
+        self.list_of[k] = t.0;
+        t
     }
     pub fn bits_ty(&mut self, n: u32) -> TyId {
-        self.ty(RecTy::Bits(n))
+        let k = n as usize;
+        if let Some(&t) = self.bits_of.get(k) {
+            if t != u32::MAX {
+                return TyId(t);
+            }
+        }
+        let t = self.ty(RecTy::Bits(n));
+        if k < 4096 {
+            if self.bits_of.len() <= k {
+                self.bits_of.resize(k + 1, u32::MAX);
+            }
+            self.bits_of[k] = t.0;
+        }
+        t
     }
     pub fn rec(&self, r: RecId) -> &Record {
         &self.records[r.0 as usize]

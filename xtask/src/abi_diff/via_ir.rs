@@ -40,7 +40,7 @@ Defaults: both triples, N=5000 (cir) / 1000 (fir), S=1, J=2, B=250,
 --irkit = release build of this workspace. Prints 'mismatches K / N'.";
 
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
-enum Dialect {
+pub(crate) enum Dialect {
     Cir,
     Fir,
 }
@@ -247,8 +247,8 @@ fn run_irkit(irkit: &Path, triple: &str, path: &Path) -> Result<String, String> 
 }
 
 /// A batch module and the description of every source type it spells.
-struct Emitted {
-    text: String,
+pub(crate) struct Emitted {
+    pub(crate) text: String,
     /// Type text -> its description (for `abi.byval`/`abi.sret` types).
     types: HashMap<String, CType>,
 }
@@ -397,7 +397,7 @@ impl Emitter {
 }
 
 /// The IR module for a batch: per signature, the definition and a caller.
-fn emit_module(target: Target, dialect: Dialect, sigs: &[Sig]) -> Emitted {
+pub(crate) fn emit_module(target: Target, dialect: Dialect, sigs: &[Sig]) -> Emitted {
     let mut em = Emitter {
         target,
         dialect,
@@ -714,7 +714,7 @@ impl Conv<'_> {
     /// A parameter or result type.
     fn value(&mut self, t: &str) -> String {
         let mut p = TyParser { s: t, i: 0 };
-        match p.ty(self, false) {
+        match p.ty(false) {
             Ok(s) if p.i == t.len() => s,
             Ok(_) | Err(_) => format!("<unreadable {t}>"),
         }
@@ -801,7 +801,7 @@ impl TyParser<'_> {
         })
     }
 
-    fn ty(&mut self, conv: &mut Conv, in_memory: bool) -> Result<String, String> {
+    fn ty(&mut self, in_memory: bool) -> Result<String, String> {
         self.ws();
         let start = self.i;
         if self.eat("!cir.") {
@@ -830,13 +830,13 @@ impl TyParser<'_> {
                 }
                 "long_double" => {
                     self.expect("<")?;
-                    let t = self.ty(conv, in_memory)?;
+                    let t = self.ty(in_memory)?;
                     self.expect(">")?;
                     Ok(t)
                 }
                 "vector" | "array" => {
                     self.expect("<")?;
-                    let e = self.ty(conv, true)?;
+                    let e = self.ty(true)?;
                     self.expect("x")?;
                     let n = self.num()?;
                     self.expect(">")?;
@@ -854,7 +854,7 @@ impl TyParser<'_> {
                         let mut elems = Vec::new();
                         if !self.eat("}") {
                             loop {
-                                elems.push(self.ty(conv, true)?);
+                                elems.push(self.ty(true)?);
                                 if self.eat("}") {
                                     break;
                                 }
@@ -914,7 +914,7 @@ impl TyParser<'_> {
                     self.expect("<")?;
                     let n = self.num()?;
                     self.expect("x")?;
-                    let e = self.ty(conv, true)?;
+                    let e = self.ty(true)?;
                     self.expect(">")?;
                     Ok(format!("[{n} x {e}]"))
                 }
@@ -928,7 +928,7 @@ impl TyParser<'_> {
         if self.eat("vector<") {
             let n = self.num()?;
             self.expect("x")?;
-            let e = self.ty(conv, true)?;
+            let e = self.ty(true)?;
             self.expect(">")?;
             return Ok(format!("<{n} x {e}>"));
         }
@@ -936,7 +936,7 @@ impl TyParser<'_> {
             let mut elems = Vec::new();
             if !self.eat(">") {
                 loop {
-                    elems.push(self.ty(conv, true)?);
+                    elems.push(self.ty(true)?);
                     if self.eat(">") {
                         break;
                     }

@@ -1,5 +1,170 @@
-//! Not built yet.
+//! `cargo xtask bench tblgen`: `irkit tblgen` against `llvm-tblgen-19` in the
+//! same run, on `llvm/IR/Intrinsics.td` (the largest file),
+//! `llvm/Target/Target.td` and the whole corpus (every `.td` under
+//! `llvm/` and `mlir/` that llvm-tblgen-19 accepts), for `--print-records`
+//! and `--dump-json`. Prints median wall times, the ratio
+//! (llvm / irkit: higher is better for irkit) and peak RSS.
+//!
+//! Options: `--runs N` (default 5; the corpus uses `--corpus-runs`, default
+//! 1), `--irkit PATH`, `--no-corpus`.
 
-pub fn run(_args: &[String]) -> Result<(), String> {
-    Err("bench tblgen is not implemented yet".to_string())
+use crate::tblgen_compat::{collect_td, include_dir};
+use crate::util::{build_irkit, find_tool, has_flag, opt_value};
+use std::path::{Path, PathBuf};
+use std::process::{Command, Stdio};
+use std::time::Instant;
+
+struct Sample {
+    secs: f64,
+    rss_kb: u64,
+    ok: bool,
+}
+
+/// Runs `tool args` once, returning wall time and peak RSS (via
+/// `/usr/bin/time -f %M` when available).
+fn run_once(tool: &Path, args: &[String]) -> Sample {
+    let rss_file = std::env::temp_dir().join(format!("irkit-bench-rss-{}", std::process::id()));
+    let use_time = Path::new("/usr/bin/time").is_file();
+    let mut cmd = if use_time {
+        let mut c = Command::new("/usr/bin/time");
+        c.arg("-f").arg("%M").arg("-o").arg(&rss_file).arg(tool);
+        c
+    } else {
+        Command::new(tool)
+    };
+    cmd.args(args).stdout(Stdio::null()).stderr(Stdio::null());
+    let t = Instant::now();
+    let st = cmd.status();
+    let secs = t.elapsed().as_secs_f64();
+    let rss_kb = std::fs::read_to_string(&rss_file)
+        .ok()
+        .and_then(|s| s.lines().last().and_then(|l| l.trim().parse().ok()))
+        .unwrap_or(0);
+    let _ = std::fs::remove_file(&rss_file);
+    Sample {
+        secs,
+        rss_kb,
+        ok: st.is_ok_and(|s| s.success()),
+    }
+}
+
+fn median(v: &mut [f64]) -> f64 {
+    v.sort_by(|a, b| a.total_cmp(b));
+    if v.is_empty() {
+        return 0.0;
+    }
+    v[v.len() / 2]
+}
+
+fn args_for(mode: &str, incdir: &Path, file: &Path, irkit: bool) -> Vec<String> {
+    let mut a = Vec::new();
+    if irkit {
+        a.push("tblgen".to_string());
+    }
+    a.push(mode.to_string());
+    a.push("-I".into());
+    a.push(incdir.to_string_lossy().into_owned());
+    a.push("-I".into());
+    a.push(
+        file.parent()
+            .unwrap_or(incdir)
+            .to_string_lossy()
+            .into_owned(),
+    );
+    a.push(file.to_string_lossy().into_owned());
+    a
+}
+
+pub fn run(args: &[String]) -> Result<(), String> {
+    let runs: usize = opt_value(args, "--runs")
+        .and_then(|r| r.parse().ok())
+        .unwrap_or(5)
+        .max(1);
+    let corpus_runs: usize = opt_value(args, "--corpus-runs")
+        .and_then(|r| r.parse().ok())
+        .unwrap_or(1)
+        .max(1);
+    let tblgen = find_tool(&["llvm-tblgen-19", "llvm-tblgen"])?;
+    let irkit = match opt_value(args, "--irkit") {
+        Some(p) => PathBuf::from(p),
+        None => build_irkit()?,
+    };
+    let incdir = include_dir()?;
+    println!(
+        "{:<28} {:<15} {:>10} {:>10} {:>7} {:>11} {:>11} {:>7}",
+        "input", "mode", "irkit s", "llvm s", "ratio", "irkit RSS", "llvm RSS", "RSS %"
+    );
+    for rel in ["llvm/IR/Intrinsics.td", "llvm/Target/Target.td"] {
+        let file = incdir.join(rel);
+        for mode in ["--print-records", "--dump-json"] {
+            let (mut ti, mut tl) = (Vec::new(), Vec::new());
+            let (mut ri, mut rl) = (0u64, 0u64);
+            // Interleave the tools so both see the same machine load.
+            for _ in 0..runs {
+                let s = run_once(&irkit, &args_for(mode, &incdir, &file, true));
+                if !s.ok {
+                    return Err(format!("irkit failed on {rel} {mode}"));
+                }
+                ti.push(s.secs);
+                ri = ri.max(s.rss_kb);
+                let s = run_once(&tblgen, &args_for(mode, &incdir, &file, false));
+                tl.push(s.secs);
+                rl = rl.max(s.rss_kb);
+            }
+            report(rel, mode, median(&mut ti), median(&mut tl), ri, rl);
+        }
+    }
+    if has_flag(args, "--no-corpus") {
+        return Ok(());
+    }
+    let mut files = Vec::new();
+    for sub in ["llvm", "mlir"] {
+        collect_td(&incdir.join(sub), &mut files);
+    }
+    files.sort();
+    // The corpus: files llvm-tblgen accepts.
+    let accepted: Vec<PathBuf> = files
+        .into_iter()
+        .filter(|f| run_once(&tblgen, &args_for("--print-records", &incdir, f, false)).ok)
+        .collect();
+    for mode in ["--print-records", "--dump-json"] {
+        let (mut ti, mut tl) = (Vec::new(), Vec::new());
+        let (mut ri, mut rl) = (0u64, 0u64);
+        for _ in 0..corpus_runs {
+            let (mut si, mut sl) = (0.0, 0.0);
+            for f in &accepted {
+                let s = run_once(&irkit, &args_for(mode, &incdir, f, true));
+                si += s.secs;
+                ri = ri.max(s.rss_kb);
+                let s = run_once(&tblgen, &args_for(mode, &incdir, f, false));
+                sl += s.secs;
+                rl = rl.max(s.rss_kb);
+            }
+            ti.push(si);
+            tl.push(sl);
+        }
+        let name = format!("corpus ({} files)", accepted.len());
+        report(&name, mode, median(&mut ti), median(&mut tl), ri, rl);
+    }
+    Ok(())
+}
+
+fn report(input: &str, mode: &str, ti: f64, tl: f64, ri: u64, rl: u64) {
+    let ratio = if ti > 0.0 { tl / ti } else { 0.0 };
+    let rss_pct = if rl > 0 {
+        100.0 * ri as f64 / rl as f64
+    } else {
+        0.0
+    };
+    println!(
+        "{:<28} {:<15} {:>10.3} {:>10.3} {:>6.2}x {:>8} KB {:>8} KB {:>6.1}%",
+        input.trim_start_matches("llvm/"),
+        mode.trim_start_matches("--"),
+        ti,
+        tl,
+        ratio,
+        ri,
+        rl,
+        rss_pct
+    );
 }
