@@ -28,7 +28,14 @@
 //!   (see [`rt`]); the typed ones also have `<name>_attr() -> Option<AttrId>`.
 //!
 //! Every accessor takes the wrapper by value and the module by reference:
-//! `call.callee(&m)`, `call.args(&m)`.
+//! `call.callee(&m)`, `call.args(&m)`. Attribute, optional and variadic
+//! accessors never panic (a misfit reads as absent or empty); the single
+//! ones (`-> ValueId`, `RegionId`, `BlockId`) panic on an op that does not fit
+//! its definition, which only a wrapper built without `cast` (`CallOp(op)`),
+//! or an op rewritten since, can be.
+//!
+//! Every wrapper also implements [`rt::Wrapper`], for code generic over op
+//! kinds: [`rt::cast`]`::<cir::CallOp>(m, op)`, [`rt::collect`]`::<cir::CallOp>(m, top)`.
 
 /// The support library the generated wrappers call (the generated code
 /// names it `rt`).
