@@ -28,7 +28,14 @@
 //!   (see [`rt`]); the typed ones also have `<name>_attr() -> Option<AttrId>`.
 //!
 //! Every accessor takes the wrapper by value and the module by reference:
-//! `call.callee(&m)`, `call.args(&m)`.
+//! `call.callee(&m)`, `call.args(&m)`. Attribute, optional and variadic
+//! accessors never panic (a misfit reads as absent or empty); the single
+//! ones (`-> ValueId`, `RegionId`, `BlockId`) panic on an op that does not fit
+//! its definition, which only a wrapper built without `cast` (`CallOp(op)`),
+//! or an op rewritten since, can be.
+//!
+//! Every wrapper also implements [`rt::Wrapper`], for code generic over op
+//! kinds: [`rt::cast`]`::<cir::CallOp>(m, op)`, [`rt::collect`]`::<cir::CallOp>(m, top)`.
 
 /// The support library the generated wrappers call (the generated code
 /// names it `rt`).
@@ -122,6 +129,34 @@ pub mod rt {
         pub fn attr(&self, name: &str) -> Option<&AttrInfo> {
             self.attrs.iter().find(|a| a.name == name)
         }
+    }
+
+    /// What every generated wrapper implements: generic code over op kinds
+    /// (`rt::collect::<cir::CallOp>(m, top)`).
+    pub trait Wrapper: Copy {
+        /// The op's definition (the wrapper's `INFO`).
+        const DEF: &'static OpInfo;
+        /// Wraps `op` without checking it (prefer [`cast`]).
+        fn wrap_unchecked(op: OpId) -> Self;
+        /// The wrapped op.
+        fn id(self) -> OpId;
+    }
+
+    /// `op` as a `W` if it is one that fits its definition (`W::cast`).
+    pub fn cast<W: Wrapper>(m: &Module, op: OpId) -> Option<W> {
+        fits(m, op, W::DEF).then(|| W::wrap_unchecked(op))
+    }
+
+    /// Every op nested in `root` (itself included), in pre-order, that is a
+    /// `W` fitting its definition.
+    pub fn collect<W: Wrapper>(m: &Module, root: OpId) -> Vec<W> {
+        let mut res = Vec::new();
+        m.walk_preorder(root, &mut |op| {
+            if let Some(w) = cast::<W>(m, op) {
+                res.push(w);
+            }
+        });
+        res
     }
 
     // ------------------------------------------------------------ shape

@@ -177,11 +177,13 @@ fn cir_wrappers() {
     let load = first(&m, "cir.load", cir::LoadOp::cast);
     assert_eq!(load.addr(&m), member.result(&m));
 
-    let calls: Vec<cir::CallOp> = ops_named(&m, "cir.call")
-        .into_iter()
-        .filter_map(|op| cir::CallOp::cast(&m, op))
-        .collect();
+    let Some(top) = m.top else {
+        panic!("no top-level op");
+    };
+    let calls = rt::collect::<cir::CallOp>(&m, top);
     assert_eq!(calls.len(), 3);
+    assert_eq!(rt::Wrapper::id(calls[0]), ops_named(&m, "cir.call")[0]);
+    assert_eq!(<cir::CallOp as rt::Wrapper>::DEF.name, "cir.call");
     // Direct: `callee` names the function, every operand is an argument.
     assert_eq!(s(&m, calls[0].callee(&m)).as_deref(), Some("callee"));
     assert_eq!(calls[0].args(&m), &[arg_s, load.result(&m)][..]);

@@ -90,6 +90,7 @@ pub fn run(map: &mut SourceMap, file: FileId, opts: &Options<'_>) -> Outcome {
         Action::GenOpDefs => {
             let mut errs = op_defs::gen_op_defs(&cx, map, file, &mut out);
             if !errs.is_empty() {
+                pointify(&mut errs);
                 diags.append(&mut errs);
                 return Outcome {
                     output: None,

@@ -1055,7 +1055,7 @@ fn emit_op(out: &mut String, op: &OpDef<'_>) {
     );
     let _ = writeln!(
         out,
-        "    impl From<{s}> for rt::OpId {{\n        fn from(op: {s}) -> rt::OpId {{\n            op.0\n        }}\n    }}\n",
+        "    impl From<{s}> for rt::OpId {{\n        fn from(op: {s}) -> rt::OpId {{\n            op.0\n        }}\n    }}\n\n    impl rt::Wrapper for {s} {{\n        const DEF: &'static rt::OpInfo = &Self::INFO;\n        fn wrap_unchecked(op: rt::OpId) -> Self {{\n            Self(op)\n        }}\n        fn id(self) -> rt::OpId {{\n            self.0\n        }}\n    }}\n",
         s = op.strukt
     );
     let _ = writeln!(out, "    impl {} {{", op.strukt);

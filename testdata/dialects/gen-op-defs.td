@@ -50,6 +50,19 @@ class Toy_Op<string mnemonic, list<Trait> traits = []>
 // CHECK-NEXT: #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 // CHECK-NEXT: pub struct PrintOp(pub rt::OpId);
 //
+// Every wrapper converts to its OpId and implements rt::Wrapper (generic
+// code over op kinds: `rt::cast::<W>`, `rt::collect::<W>`).
+// CHECK:      impl From<PrintOp> for rt::OpId {
+// CHECK:      impl rt::Wrapper for PrintOp {
+// CHECK-NEXT:     const DEF: &'static rt::OpInfo = &Self::INFO;
+// CHECK-NEXT:     fn wrap_unchecked(op: rt::OpId) -> Self {
+// CHECK-NEXT:         Self(op)
+// CHECK-NEXT:     }
+// CHECK-NEXT:     fn id(self) -> rt::OpId {
+// CHECK-NEXT:         self.0
+// CHECK-NEXT:     }
+// CHECK-NEXT: }
+//
 // CHECK:      impl PrintOp {
 // CHECK-NEXT:     pub const NAME: &str = "toy.print";
 // CHECK-NEXT:     pub const INFO: rt::OpInfo = rt::OpInfo {
