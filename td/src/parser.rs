@@ -7,6 +7,7 @@
 //! positions need exact control of the token cursor, so this is written by
 //! hand rather than with a combinator library.
 
+use crate::explain;
 use crate::lexer::{Tok, Token};
 use crate::model::{
     ArgKey, Assertion, BinOp, Ctx, Dump, FieldKind, Init, InitId, RecId, RecKind, RecTy, Record,
@@ -57,7 +58,7 @@ struct LetRecord {
 /// How a `let` combines its value with the field's current one
 /// (shared/spec/tablegen-let-append-prepend.txt).
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
-enum LetMode {
+pub(crate) enum LetMode {
     /// Plain `let`: the new value replaces the current one.
     Replace,
     /// `let append`: current value, then the new one.
@@ -488,6 +489,7 @@ impl Parser<'_> {
                     }
                     resolve_record(self.cx, nr, &mut r, None);
                     self.check_fatal()?;
+                    explain::on_instantiate(self.cx, *rid, nr, &mut r);
                     match dest.as_deref_mut() {
                         Some(d) => d.push(Entry::Rec(nr)),
                         None => self.add_def_one(nr)?,
@@ -682,6 +684,7 @@ impl Parser<'_> {
             let v = self.parse_value(Some(rec), Some(ty), Mode::Value)?;
             self.set_value(rec, vloc, decl, &[], v, false)?;
         }
+        explain::on_declare(self.cx, rec, decl, id_loc);
         Ok(decl)
     }
 
@@ -874,6 +877,7 @@ impl Parser<'_> {
         for lets in &stack {
             for l in lets {
                 self.set_value_mode(rec, l.loc, l.name, &l.bits, l.value, l.mode)?;
+                explain::on_let(self.cx, rec, l.name, l.loc, l.mode, &l.bits, l.value, true);
             }
         }
         Ok(())
@@ -955,7 +959,9 @@ impl Parser<'_> {
         if !self.consume(Tok::Semi) {
             return self.tok_err("expected ';' after let expression");
         }
-        self.set_value_mode(rec, id_loc, name, &bits, v, mode)
+        self.set_value_mode(rec, id_loc, name, &bits, v, mode)?;
+        explain::on_let(self.cx, rec, name, id_loc, mode, &bits, v, false);
+        Ok(())
     }
 
     fn parse_optional_bit_list(&mut self) -> PResult<Vec<u32>> {
@@ -1337,6 +1343,7 @@ impl Parser<'_> {
             return self.err(sc.loc, msg);
         }
         self.cx.rec_mut(rec).supers.push((sc.rec, sc.loc));
+        explain::on_inherit(self.cx, rec, sc.rec, sc.loc, &mut r);
         Ok(())
     }
 
