@@ -559,3 +559,6 @@ fn row_tail(cx: &Ctx, c: &Contrib, notes: &[String]) -> String {
     }
     s
 }
+
+#[cfg(test)]
+mod tests;
