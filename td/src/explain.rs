@@ -448,6 +448,12 @@ pub fn explain(
                 });
             }
         }
+        if matches!(c.step, Step::Appended | Step::Prepended) {
+            let was = l.prev.and_then(|b| chain.get(b as usize));
+            if was.is_some_and(|w| cx.is_unset(p.contrib(w.id).after)) {
+                notes.push("the field was ?: value taken as is".to_string());
+            }
+        }
         if c.site == Site::TopLevelLet {
             notes.push("top-level let … in".to_string());
         }
