@@ -21,13 +21,18 @@
 
 use crate::model::{Ctx, FieldKind, Init, InitId, RecId, RecTy, Sym};
 use crate::parser::LetMode;
-use crate::resolve::{resolve_init, Resolver};
+use crate::resolve::{resolve_init, MapResolver};
 use irkit_diag::{Diagnostic, Loc, SourceMap};
 use rustc_hash::FxHashMap;
 
 /// A contribution id (index into [`Provenance`]'s arena).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct ContribId(u32);
+
+/// A substitution environment id: a chain of substitutions to replay, the
+/// newest first (index into [`Provenance`]'s environment arena).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct EnvId(u32);
 
 /// What a contribution did to the field.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -60,23 +65,16 @@ pub enum Site {
     Superclass,
 }
 
-/// One contribution to a field's value.
+/// One contribution to a field's value, as it was when it applied (in the
+/// context of the record being defined then).
 #[derive(Clone, Debug)]
 pub struct Contrib {
-    /// The contribution this one is a (resolved) copy of; equal origins
-    /// mean "the same step reached through different parents".
-    pub origin: ContribId,
-    /// The class or def being defined when the step applied.
-    pub owner: RecId,
     pub loc: Loc,
     pub step: Step,
     pub site: Site,
-    /// The value as written (template arguments and loop variables
-    /// unresolved).
-    pub written: InitId,
-    /// The contributed value with the arguments known here substituted.
+    /// The contributed value as written.
     pub value: InitId,
-    /// The field's value after this step.
+    /// The field's value right after this step, in that record.
     pub after: InitId,
 }
 
@@ -84,19 +82,41 @@ pub struct Contrib {
 #[derive(Clone, Copy, Debug)]
 pub struct Link {
     pub id: ContribId,
+    /// The class or def that supplied the step (for steps written in a
+    /// multiclass def or a foreach body: the record made from it).
+    pub owner: RecId,
+    /// The substitutions (template arguments, loop variables, `NAME`) the
+    /// step went through on its way into this record.
+    pub env: Option<EnvId>,
     /// Index (in the same chain) of the step whose result this step
     /// modified; `None` for a declaration.
     pub prev: Option<u32>,
     /// Set when this step, inherited from a later parent, replaced the value
-    /// an earlier parent left (the earlier parent's last step owner).
+    /// an earlier parent left (that parent's last step owner).
     pub overrides: Option<RecId>,
 }
 
-/// The provenance side table (see the module doc).
+/// One resolver's substitutions, kept to be replayed by [`explain`].
+struct Subst {
+    cur: Option<RecId>,
+    map: Vec<(Sym, InitId)>,
+}
+
+struct EnvNode {
+    subst: u32,
+    parent: Option<EnvId>,
+}
+
+/// The provenance side table (see the module doc). Values are resolved
+/// only when a field is explained: resolving while parsing could
+/// instantiate anonymous records and so change the output.
 #[derive(Default)]
 pub struct Provenance {
     contribs: Vec<Contrib>,
     chains: FxHashMap<(RecId, Sym), Vec<Link>>,
+    substs: Vec<Subst>,
+    envs: Vec<EnvNode>,
+    env_map: FxHashMap<(u32, Option<EnvId>), EnvId>,
 }
 
 impl Provenance {
@@ -109,13 +129,60 @@ impl Provenance {
     }
     fn push(&mut self, c: Contrib) -> ContribId {
         let id = ContribId(self.contribs.len() as u32);
-        self.contribs.push(Contrib { origin: id, ..c });
-        id
-    }
-    fn push_copy(&mut self, c: Contrib) -> ContribId {
-        let id = ContribId(self.contribs.len() as u32);
         self.contribs.push(c);
         id
+    }
+    fn push_link(&mut self, rec: RecId, name: Sym, c: Contrib) {
+        let id = self.push(c);
+        let chain = self.chains.entry((rec, name)).or_default();
+        let prev = chain.len().checked_sub(1).map(|k| k as u32);
+        chain.push(Link {
+            id,
+            owner: rec,
+            env: None,
+            prev,
+            overrides: None,
+        });
+    }
+    fn env(&mut self, subst: u32, parent: Option<EnvId>) -> EnvId {
+        if let Some(&e) = self.env_map.get(&(subst, parent)) {
+            return e;
+        }
+        let e = EnvId(self.envs.len() as u32);
+        self.envs.push(EnvNode { subst, parent });
+        self.env_map.insert((subst, parent), e);
+        e
+    }
+    /// `from`'s chain for `name` seen through substitution `subst`; steps
+    /// owned by `from` move to `new_owner` when given (instantiation).
+    fn copy_chain(
+        &mut self,
+        from: RecId,
+        name: Sym,
+        subst: u32,
+        new_owner: Option<RecId>,
+    ) -> Vec<Link> {
+        let Some(src) = self.chains.get(&(from, name)) else {
+            return Vec::new();
+        };
+        let mut out = src.clone();
+        for l in &mut out {
+            l.env = Some(self.env(subst, l.env));
+            if let Some(n) = new_owner {
+                if l.owner == from {
+                    l.owner = n;
+                }
+            }
+        }
+        out
+    }
+    fn add_subst(&mut self, r: &MapResolver) -> u32 {
+        let k = self.substs.len() as u32;
+        self.substs.push(Subst {
+            cur: r.cur(),
+            map: r.entries(),
+        });
+        k
     }
 }
 
@@ -124,36 +191,36 @@ impl Provenance {
 /// A field declaration `[field] TYPE name [= value];` in `rec` has just been
 /// processed (after its initializer, if any).
 pub(crate) fn on_declare(cx: &mut Ctx, rec: RecId, name: Sym, loc: Loc) {
-    let Some(mut p) = cx.explain.take() else {
+    let Some(p) = cx.explain.as_deref_mut() else {
         return;
     };
-    if let Some(f) = cx.rec(rec).value(name) {
-        if f.kind != FieldKind::TemplateArg {
-            let value = f.value;
-            let step = if p.chain(rec, name).is_empty() {
-                Step::Declared
-            } else {
-                Step::Redeclared
-            };
-            let id = p.push(Contrib {
-                origin: ContribId(0),
-                owner: rec,
-                loc,
-                step,
-                site: Site::Body,
-                written: value,
-                value,
-                after: value,
-            });
-            let chain = p.chains.entry((rec, name)).or_default();
-            chain.push(Link {
-                id,
-                prev: None,
-                overrides: None,
-            });
-        }
+    let Some(f) = cx.records.get(rec.0 as usize).and_then(|r| r.value(name)) else {
+        return;
+    };
+    if f.kind == FieldKind::TemplateArg {
+        return;
     }
-    cx.explain = Some(p);
+    let step = if p.chain(rec, name).is_empty() {
+        Step::Declared
+    } else {
+        Step::Redeclared
+    };
+    let value = f.value;
+    p.push_link(
+        rec,
+        name,
+        Contrib {
+            loc,
+            step,
+            site: Site::Body,
+            value,
+            after: value,
+        },
+    );
+    // A declaration does not modify an earlier value.
+    if let Some(l) = p.chains.get_mut(&(rec, name)).and_then(|c| c.last_mut()) {
+        l.prev = None;
+    }
 }
 
 /// A `let` (plain, `append` or `prepend`) of `value` to `rec`'s field
@@ -169,95 +236,168 @@ pub(crate) fn on_let(
     value: InitId,
     top_level: bool,
 ) {
-    let Some(mut p) = cx.explain.take() else {
+    let Some(p) = cx.explain.as_deref_mut() else {
         return;
     };
-    if let Some(after) = cx.rec(rec).value(name).map(|f| f.value) {
-        let step = match mode {
-            LetMode::Replace if bits.is_empty() => Step::Replaced,
-            LetMode::Replace => Step::ReplacedBits(bits.into()),
-            LetMode::Append => Step::Appended,
-            LetMode::Prepend => Step::Prepended,
-        };
-        let site = if top_level {
-            Site::TopLevelLet
-        } else {
-            Site::Body
-        };
-        let id = p.push(Contrib {
-            origin: ContribId(0),
-            owner: rec,
+    let Some(after) = cx
+        .records
+        .get(rec.0 as usize)
+        .and_then(|r| r.value(name))
+        .map(|f| f.value)
+    else {
+        return;
+    };
+    let step = match mode {
+        LetMode::Replace if bits.is_empty() => Step::Replaced,
+        LetMode::Replace => Step::ReplacedBits(bits.into()),
+        LetMode::Append => Step::Appended,
+        LetMode::Prepend => Step::Prepended,
+    };
+    let site = if top_level {
+        Site::TopLevelLet
+    } else {
+        Site::Body
+    };
+    p.push_link(
+        rec,
+        name,
+        Contrib {
             loc,
             step,
             site,
-            written: value,
             value,
             after,
-        });
-        let chain = p.chains.entry((rec, name)).or_default();
-        let prev = chain.len().checked_sub(1).map(|k| k as u32);
-        chain.push(Link {
-            id,
-            prev,
-            overrides: None,
-        });
-    }
-    cx.explain = Some(p);
+        },
+    );
 }
 
 /// `rec` has just inherited from `class` (fields copied, `r` resolved the
 /// class's template arguments and `NAME` in `rec`); `sc_loc` is the
 /// superclass reference.
-pub(crate) fn on_inherit(
-    cx: &mut Ctx,
-    rec: RecId,
-    class: RecId,
-    sc_loc: Loc,
-    r: &mut dyn Resolver,
-) {
-    let Some(mut p) = cx.explain.take() else {
+pub(crate) fn on_inherit(cx: &mut Ctx, rec: RecId, class: RecId, sc_loc: Loc, r: &MapResolver) {
+    let Some(p) = cx.explain.as_deref_mut() else {
         return;
     };
-    let guard = DiagGuard::new(cx);
-    let names: Vec<Sym> = cx
-        .rec(class)
-        .values
-        .iter()
-        .filter(|f| f.kind != FieldKind::TemplateArg)
-        .map(|f| f.name)
-        .collect();
-    for name in names {
-        let pc = copy_chain(&mut p, cx, class, name, None, r);
-        if pc.is_empty() {
+    let Some(c) = cx.records.get(class.0 as usize) else {
+        return;
+    };
+    let mut subst = None;
+    for f in &c.values {
+        if f.kind == FieldKind::TemplateArg || p.chain(class, f.name).is_empty() {
             continue;
         }
-        let ec = p.chains.remove(&(rec, name)).unwrap_or_default();
-        let merged = merge_parent(&mut p, ec, pc, class, sc_loc);
-        p.chains.insert((rec, name), merged);
+        let k = *subst.get_or_insert_with(|| p.add_subst(r));
+        let pc = p.copy_chain(class, f.name, k, None);
+        let ec = p.chains.remove(&(rec, f.name)).unwrap_or_default();
+        let merged = merge_parent(p, ec, pc, class, sc_loc);
+        p.chains.insert((rec, f.name), merged);
     }
-    guard.restore(cx);
-    cx.explain = Some(p);
 }
 
 /// `new` is a copy of the multiclass/foreach prototype `proto` with `r`'s
 /// substitutions (template arguments, loop variables, `NAME`) applied.
-pub(crate) fn on_instantiate(cx: &mut Ctx, proto: RecId, new: RecId, r: &mut dyn Resolver) {
-    let Some(mut p) = cx.explain.take() else {
+pub(crate) fn on_instantiate(cx: &mut Ctx, proto: RecId, new: RecId, r: &MapResolver) {
+    let Some(p) = cx.explain.as_deref_mut() else {
         return;
     };
-    let guard = DiagGuard::new(cx);
-    let names: Vec<Sym> = cx.rec(proto).values.iter().map(|f| f.name).collect();
-    for name in names {
-        let c = copy_chain(&mut p, cx, proto, name, Some(new), r);
-        if !c.is_empty() {
-            p.chains.insert((new, name), c);
+    let Some(c) = cx.records.get(proto.0 as usize) else {
+        return;
+    };
+    let mut subst = None;
+    for f in &c.values {
+        if p.chain(proto, f.name).is_empty() {
+            continue;
         }
+        let k = *subst.get_or_insert_with(|| p.add_subst(r));
+        let chain = p.copy_chain(proto, f.name, k, Some(new));
+        p.chains.insert((new, f.name), chain);
     }
-    guard.restore(cx);
-    cx.explain = Some(p);
 }
 
-/// Resolving copies of values must not report anything: the record's own
+/// Merges the chain a parent brings (`pc`) into the chain the record has
+/// from earlier parents (`ec`): the common prefix once, then `ec`'s own
+/// steps, then `pc`'s own steps, the first of which overrides `ec`'s result.
+fn merge_parent(
+    p: &mut Provenance,
+    ec: Vec<Link>,
+    pc: Vec<Link>,
+    class: RecId,
+    sc_loc: Loc,
+) -> Vec<Link> {
+    if ec.is_empty() {
+        return pc;
+    }
+    let k = ec.iter().zip(&pc).take_while(|(a, b)| a.id == b.id).count();
+    if k == ec.len() {
+        // The parent continues what the record has: its steps follow.
+        let mut out = ec;
+        out.extend_from_slice(&pc[k..]);
+        return out;
+    }
+    let loser = ec[ec.len() - 1].owner;
+    let mut out = ec;
+    let base = out.len() as u32;
+    if k == pc.len() {
+        // The parent's value is an older state of the record's chain.
+        let Some(last) = pc.last().copied() else {
+            return out;
+        };
+        let v = p.contrib(last.id).after;
+        let id = p.push(Contrib {
+            loc: sc_loc,
+            step: Step::Inherited,
+            site: Site::Superclass,
+            value: v,
+            after: v,
+        });
+        out.push(Link {
+            id,
+            owner: class,
+            env: last.env,
+            prev: Some(k as u32 - 1),
+            overrides: Some(loser),
+        });
+        return out;
+    }
+    for (i, l) in pc[k..].iter().enumerate() {
+        let prev = l.prev.map(|b| {
+            if (b as usize) < k {
+                b
+            } else {
+                base + (b - k as u32)
+            }
+        });
+        out.push(Link {
+            prev,
+            overrides: if i == 0 { Some(loser) } else { l.overrides },
+            ..*l
+        });
+    }
+    out
+}
+
+/// Replays a link's substitutions on `v`, oldest first.
+fn resolve_in(cx: &mut Ctx, p: &Provenance, env: Option<EnvId>, v: InitId) -> InitId {
+    let mut order = Vec::new();
+    let mut e = env;
+    while let Some(id) = e {
+        let n = &p.envs[id.0 as usize];
+        order.push(n.subst);
+        e = n.parent;
+    }
+    let mut v = v;
+    for &k in order.iter().rev() {
+        let s = &p.substs[k as usize];
+        let mut r = MapResolver::new(s.cur);
+        for &(n, x) in &s.map {
+            r.set(n, x);
+        }
+        v = resolve_init(cx, v, &mut r);
+    }
+    v
+}
+
+/// Resolving for display must not report anything: the records' own
 /// resolution already reported what there is to report.
 struct DiagGuard {
     had_fatal: bool,
@@ -282,112 +422,12 @@ impl DiagGuard {
     }
 }
 
-/// `from`'s chain for `name` with every value resolved by `r`; steps owned
-/// by `from` move to `new_owner` when given (instantiation).
-fn copy_chain(
-    p: &mut Provenance,
-    cx: &mut Ctx,
-    from: RecId,
-    name: Sym,
-    new_owner: Option<RecId>,
-    r: &mut dyn Resolver,
-) -> Vec<Link> {
-    let Some(src) = p.chains.get(&(from, name)) else {
-        return Vec::new();
-    };
-    let mut out = src.clone();
-    for l in &mut out {
-        let c = p.contrib(l.id).clone();
-        let value = resolve_init(cx, c.value, r);
-        let after = resolve_init(cx, c.after, r);
-        let owner = match new_owner {
-            Some(n) if c.owner == from => n,
-            _ => c.owner,
-        };
-        if value != c.value || after != c.after || owner != c.owner {
-            l.id = p.push_copy(Contrib {
-                value,
-                after,
-                owner,
-                ..c
-            });
-        }
-    }
-    out
-}
-
-/// Merges the chain a parent brings (`pc`) into the chain the record has
-/// from earlier parents (`ec`): the common prefix once, then `ec`'s own
-/// steps, then `pc`'s own steps, the first of which overrides `ec`'s result.
-fn merge_parent(
-    p: &mut Provenance,
-    ec: Vec<Link>,
-    pc: Vec<Link>,
-    class: RecId,
-    sc_loc: Loc,
-) -> Vec<Link> {
-    if ec.is_empty() {
-        return pc;
-    }
-    let k = ec
-        .iter()
-        .zip(&pc)
-        .take_while(|(a, b)| p.contrib(a.id).origin == p.contrib(b.id).origin)
-        .count();
-    if k == ec.len() {
-        // The parent continues what the record has: its steps follow.
-        let mut out = ec;
-        out.extend_from_slice(&pc[k..]);
-        return out;
-    }
-    let loser = p.contrib(ec[ec.len() - 1].id).owner;
-    let mut out = ec;
-    let base = out.len() as u32;
-    if k == pc.len() {
-        // The parent's value is an older state of the record's chain.
-        let Some(last) = pc.last() else {
-            return out;
-        };
-        let v = p.contrib(last.id).after;
-        let id = p.push(Contrib {
-            origin: ContribId(0),
-            owner: class,
-            loc: sc_loc,
-            step: Step::Inherited,
-            site: Site::Superclass,
-            written: v,
-            value: v,
-            after: v,
-        });
-        out.push(Link {
-            id,
-            prev: Some(k as u32 - 1),
-            overrides: Some(loser),
-        });
-        return out;
-    }
-    for (i, l) in pc[k..].iter().enumerate() {
-        let prev = l.prev.map(|b| {
-            if (b as usize) < k {
-                b
-            } else {
-                base + (b - k as u32)
-            }
-        });
-        out.push(Link {
-            id: l.id,
-            prev,
-            overrides: if i == 0 { Some(loser) } else { l.overrides },
-        });
-    }
-    out
-}
-
 // ---------------------------------------------------------------- output
 
-/// Writes the explanation of `target` (`RECORD.FIELD`) to `out`.
+/// Writes the explanation of `target` (`RECORD.FIELD`) to `out`. Takes the
+/// context mutably to replay substitutions (after all output was made).
 pub fn explain(
-    cx: &Ctx,
+    cx: &mut Ctx,
     map: &SourceMap,
     target: &str,
     out: &mut String,
@@ -407,7 +447,7 @@ pub fn explain(
             .value(y)
             .filter(|f| f.kind != FieldKind::TemplateArg)
     });
-    let Some(field) = field else {
+    let Some(field) = field.cloned() else {
         return Err(Diagnostic::bare_error(format!(
             "record '{rname}' has no field '{fname}'"
         )));
@@ -431,58 +471,14 @@ pub fn explain(
     out.push_str(" = ");
     cx.write_init(out, field.value);
     out.push('\n');
-    let Some(p) = cx.explain.as_deref() else {
+    let Some(p) = cx.explain.take() else {
         out.push_str("  (provenance was not recorded)\n");
         return Ok(());
     };
-    let chain = p.chain(rec, field.name);
-    let mut rows: Vec<[String; 5]> = Vec::with_capacity(chain.len() + 1);
-    for (i, l) in chain.iter().enumerate() {
-        let c = p.contrib(l.id);
-        let mut notes = Vec::new();
-        if let Some(b) = l.prev {
-            if i == 0 || b as usize != i - 1 {
-                notes.push(match c.step {
-                    Step::Inherited => format!("the value of #{}", b + 1),
-                    _ => format!("applies to #{}", b + 1),
-                });
-            }
-        }
-        if matches!(c.step, Step::Appended | Step::Prepended) {
-            let was = l.prev.and_then(|b| chain.get(b as usize));
-            if was.is_some_and(|w| cx.is_unset(p.contrib(w.id).after)) {
-                notes.push("the field was ?: value taken as is".to_string());
-            }
-        }
-        if c.site == Site::TopLevelLet {
-            notes.push("top-level let … in".to_string());
-        }
-        if let Some(o) = l.overrides {
-            notes.push(format!("overrides {}: last parent wins", cx.rec_name(o)));
-        }
-        rows.push([
-            format!("{}.", i + 1),
-            cx.rec_name(c.owner),
-            map.position(c.loc),
-            action(cx, c),
-            row_tail(cx, c, &notes),
-        ]);
-    }
-    let last = chain.last().map(|l| p.contrib(l.id).after);
-    if last != Some(field.value) && !chain.is_empty() {
-        let loc = cx
-            .rec(rec)
-            .locs
-            .first()
-            .map_or(String::new(), |&l| map.position(l));
-        rows.push([
-            format!("{}.", chain.len() + 1),
-            cx.rec_name(rec),
-            loc,
-            "resolved".to_string(),
-            format!("-> {}", cx.init_str(field.value)),
-        ]);
-    }
+    let guard = DiagGuard::new(cx);
+    let rows = rows(cx, map, &p, rec, field.name, field.value);
+    guard.restore(cx);
+    cx.explain = Some(p);
     if rows.is_empty() {
         out.push_str("  (no recorded contributions)\n");
         return Ok(());
@@ -498,7 +494,7 @@ pub fn explain(
         for (k, wk) in w.iter().enumerate() {
             line.push_str(&r[k]);
             let pad = wk - r[k].chars().count() + if k == 0 { 1 } else { 2 };
-            line.extend(std::iter::repeat(' ').take(pad));
+            line.extend(std::iter::repeat_n(' ', pad));
         }
         line.push_str(&r[4]);
         let n = line.trim_end().len();
@@ -509,9 +505,91 @@ pub fn explain(
     Ok(())
 }
 
-/// `declared [1]`, `appended [2]`, `appended [C:x] = [7]`, …
-fn action(cx: &Ctx, c: &Contrib) -> String {
-    let verb = match &c.step {
+/// One step resolved for display.
+struct Shown {
+    written: InitId,
+    value: InitId,
+    after: InitId,
+}
+
+/// The table rows: `#.`, owner, location, action, `-> result  (notes)`.
+fn rows(
+    cx: &mut Ctx,
+    map: &SourceMap,
+    p: &Provenance,
+    rec: RecId,
+    name: Sym,
+    fin: InitId,
+) -> Vec<[String; 5]> {
+    let chain = p.chain(rec, name);
+    let shown: Vec<Shown> = chain
+        .iter()
+        .map(|l| {
+            let c = p.contrib(l.id);
+            Shown {
+                written: c.value,
+                value: resolve_in(cx, p, l.env, c.value),
+                after: resolve_in(cx, p, l.env, c.after),
+            }
+        })
+        .collect();
+    let mut rows: Vec<[String; 5]> = Vec::with_capacity(chain.len() + 1);
+    for (i, l) in chain.iter().enumerate() {
+        let c = p.contrib(l.id);
+        let sh = &shown[i];
+        let mut notes = Vec::new();
+        if let Some(b) = l.prev {
+            if i == 0 || b as usize != i - 1 {
+                notes.push(match c.step {
+                    Step::Inherited => format!("the value of #{}", b + 1),
+                    _ => format!("applies to #{}", b + 1),
+                });
+            }
+            if matches!(c.step, Step::Appended | Step::Prepended)
+                && shown.get(b as usize).is_some_and(|w| cx.is_unset(w.after))
+            {
+                notes.push("the field was ?: value taken as is".to_string());
+            }
+        }
+        if c.site == Site::TopLevelLet {
+            notes.push("top-level let … in".to_string());
+        }
+        if let Some(o) = l.overrides {
+            notes.push(format!("overrides {}: last parent wins", cx.rec_name(o)));
+        }
+        rows.push([
+            format!("{}.", i + 1),
+            cx.rec_name(l.owner),
+            map.position(c.loc),
+            action(cx, &c.step, sh),
+            row_tail(cx, &c.step, sh, &notes),
+        ]);
+    }
+    let last = shown.last().map(|s| s.after);
+    if last.is_some() && last != Some(fin) {
+        let loc = cx
+            .rec(rec)
+            .locs
+            .first()
+            .map_or(String::new(), |&l| map.position(l));
+        rows.push([
+            format!("{}.", chain.len() + 1),
+            cx.rec_name(rec),
+            loc,
+            "resolved".to_string(),
+            format!(
+                "-> {}  (references to other fields, NAME and casts resolved when {} was complete)",
+                cx.init_str(fin),
+                cx.rec_name(rec)
+            ),
+        ]);
+    }
+    rows
+}
+
+/// `declared [1]`, `appended [2]`, `appended C:x = [7]`, …
+fn action(cx: &Ctx, step: &Step, sh: &Shown) -> String {
+    let verb = match step {
         Step::Declared => "declared",
         Step::Redeclared => "redeclared",
         Step::Replaced => "replaced by",
@@ -521,7 +599,7 @@ fn action(cx: &Ctx, c: &Contrib) -> String {
         Step::Inherited => "inherited",
     };
     let mut s = String::from(verb);
-    if let Step::ReplacedBits(bits) = &c.step {
+    if let Step::ReplacedBits(bits) = step {
         s.push_str(" {");
         for (k, b) in bits.iter().enumerate() {
             if k > 0 {
@@ -531,29 +609,29 @@ fn action(cx: &Ctx, c: &Contrib) -> String {
         }
         s.push_str("} with");
     }
-    if c.step == Step::Inherited {
+    if *step == Step::Inherited {
         return s;
     }
     s.push(' ');
-    cx.write_init(&mut s, c.written);
-    if c.written != c.value {
+    cx.write_init(&mut s, sh.written);
+    if sh.written != sh.value {
         s.push_str(" = ");
-        cx.write_init(&mut s, c.value);
+        cx.write_init(&mut s, sh.value);
     }
     s
 }
 
 /// `-> AFTER  (notes)`; the arrow is left out when the step's value is the
 /// result (declarations, replacements).
-fn row_tail(cx: &Ctx, c: &Contrib, notes: &[String]) -> String {
+fn row_tail(cx: &Ctx, step: &Step, sh: &Shown, notes: &[String]) -> String {
     let mut s = String::new();
-    let shows_result = match c.step {
-        Step::Declared | Step::Redeclared | Step::Replaced => c.after != c.value,
+    let shows_result = match step {
+        Step::Declared | Step::Redeclared | Step::Replaced => sh.after != sh.value,
         Step::ReplacedBits(_) | Step::Appended | Step::Prepended | Step::Inherited => true,
     };
     if shows_result {
         s.push_str("-> ");
-        cx.write_init(&mut s, c.after);
+        cx.write_init(&mut s, sh.after);
     }
     if !notes.is_empty() {
         if !s.is_empty() {

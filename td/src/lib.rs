@@ -85,7 +85,7 @@ pub fn run(map: &mut SourceMap, file: FileId, opts: &Options<'_>) -> Outcome {
         Action::PrintRecords => printer::print_records(&cx, &mut out),
         Action::DumpJson => json::dump_json(&cx, map, &mut out),
         Action::Explain(target) => {
-            if let Err(d) = explain::explain(&cx, map, target, &mut out) {
+            if let Err(d) = explain::explain(&mut cx, map, target, &mut out) {
                 diags.push(d);
                 return Outcome {
                     output: None,

@@ -489,7 +489,7 @@ impl Parser<'_> {
                     }
                     resolve_record(self.cx, nr, &mut r, None);
                     self.check_fatal()?;
-                    explain::on_instantiate(self.cx, *rid, nr, &mut r);
+                    explain::on_instantiate(self.cx, *rid, nr, &r);
                     match dest.as_deref_mut() {
                         Some(d) => d.push(Entry::Rec(nr)),
                         None => self.add_def_one(nr)?,
@@ -1343,7 +1343,7 @@ impl Parser<'_> {
             return self.err(sc.loc, msg);
         }
         self.cx.rec_mut(rec).supers.push((sc.rec, sc.loc));
-        explain::on_inherit(self.cx, rec, sc.rec, sc.loc, &mut r);
+        explain::on_inherit(self.cx, rec, sc.rec, sc.loc, &r);
         Ok(())
     }
 

@@ -302,8 +302,9 @@ impl Ctx {
         &self.inits[i.0 as usize]
     }
     pub fn int(&mut self, v: i64) -> InitId {
-        if let Some(&i) = usize::try_from(v + 16)
-            .ok()
+        if let Some(&i) = v
+            .checked_add(16)
+            .and_then(|k| usize::try_from(k).ok())
             .and_then(|k| self.small_ints.get(k))
         {
             return i;
