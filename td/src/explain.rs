@@ -100,6 +100,16 @@ pub struct Link {
 struct Subst {
     cur: Option<RecId>,
     map: Vec<(Sym, InitId)>,
+    via: Via,
+}
+
+/// Where a substitution happened.
+#[derive(Clone, Copy)]
+enum Via {
+    /// Template arguments of `class`, given at `loc`.
+    Args { class: RecId, loc: Loc },
+    /// A multiclass or foreach body made into `rec`.
+    Instance { rec: RecId },
 }
 
 struct EnvNode {
@@ -176,11 +186,12 @@ impl Provenance {
         }
         out
     }
-    fn add_subst(&mut self, r: &MapResolver) -> u32 {
+    fn add_subst(&mut self, r: &MapResolver, via: Via) -> u32 {
         let k = self.substs.len() as u32;
         self.substs.push(Subst {
             cur: r.cur(),
             map: r.entries(),
+            via,
         });
         k
     }
@@ -286,7 +297,8 @@ pub(crate) fn on_inherit(cx: &mut Ctx, rec: RecId, class: RecId, sc_loc: Loc, r:
         if f.kind == FieldKind::TemplateArg || p.chain(class, f.name).is_empty() {
             continue;
         }
-        let k = *subst.get_or_insert_with(|| p.add_subst(r));
+        let via = Via::Args { class, loc: sc_loc };
+        let k = *subst.get_or_insert_with(|| p.add_subst(r, via));
         let pc = p.copy_chain(class, f.name, k, None);
         let ec = p.chains.remove(&(rec, f.name)).unwrap_or_default();
         let merged = merge_parent(p, ec, pc, class, sc_loc);
@@ -308,7 +320,8 @@ pub(crate) fn on_instantiate(cx: &mut Ctx, proto: RecId, new: RecId, r: &MapReso
         if p.chain(proto, f.name).is_empty() {
             continue;
         }
-        let k = *subst.get_or_insert_with(|| p.add_subst(r));
+        let via = Via::Instance { rec: new };
+        let k = *subst.get_or_insert_with(|| p.add_subst(r, via));
         let chain = p.copy_chain(proto, f.name, k, Some(new));
         p.chains.insert((new, f.name), chain);
     }
@@ -378,6 +391,15 @@ fn merge_parent(
 
 /// Replays a link's substitutions on `v`, oldest first.
 fn resolve_in(cx: &mut Ctx, p: &Provenance, env: Option<EnvId>, v: InitId) -> InitId {
+    let mut v = v;
+    for k in env_order(p, env) {
+        v = resolve_one(cx, p, k, v);
+    }
+    v
+}
+
+/// The substitutions of an environment, oldest first.
+fn env_order(p: &Provenance, env: Option<EnvId>) -> Vec<u32> {
     let mut order = Vec::new();
     let mut e = env;
     while let Some(id) = e {
@@ -385,16 +407,55 @@ fn resolve_in(cx: &mut Ctx, p: &Provenance, env: Option<EnvId>, v: InitId) -> In
         order.push(n.subst);
         e = n.parent;
     }
-    let mut v = v;
-    for &k in order.iter().rev() {
-        let s = &p.substs[k as usize];
-        let mut r = MapResolver::new(s.cur);
-        for &(n, x) in &s.map {
-            r.set(n, x);
-        }
-        v = resolve_init(cx, v, &mut r);
+    order.reverse();
+    order
+}
+
+fn resolve_one(cx: &mut Ctx, p: &Provenance, k: u32, v: InitId) -> InitId {
+    let s = &p.substs[k as usize];
+    let mut r = MapResolver::new(s.cur);
+    for &(n, x) in &s.map {
+        r.set(n, x);
     }
-    v
+    resolve_init(cx, v, &mut r)
+}
+
+/// When a written value went through two or more substitutions that
+/// changed it (template arguments handed down several levels), one line
+/// per change: `= VALUE  (arguments of C given at LOC)`.
+fn trace_lines(
+    cx: &mut Ctx,
+    map: &SourceMap,
+    p: &Provenance,
+    env: Option<EnvId>,
+    written: InitId,
+) -> Vec<String> {
+    let mut v = written;
+    let mut steps = Vec::new();
+    for k in env_order(p, env) {
+        let nv = resolve_one(cx, p, k, v);
+        if nv != v {
+            steps.push((k, nv));
+        }
+        v = nv;
+    }
+    if steps.len() < 2 {
+        return Vec::new();
+    }
+    steps
+        .into_iter()
+        .map(|(k, nv)| {
+            let via = match p.substs[k as usize].via {
+                Via::Args { class, loc } => format!(
+                    "arguments of {} given at {}",
+                    cx.rec_name(class),
+                    map.position(loc)
+                ),
+                Via::Instance { rec } => format!("made into {}", cx.rec_name(rec)),
+            };
+            format!("= {}  ({via})", cx.init_str(nv))
+        })
+        .collect()
 }
 
 /// Resolving for display must not report anything: the records' own
@@ -484,12 +545,14 @@ pub fn explain(
         return Ok(());
     }
     let mut w = [0usize; 4];
-    for r in &rows {
+    for (r, _) in &rows {
         for (k, wk) in w.iter_mut().enumerate() {
             *wk = (*wk).max(r[k].chars().count());
         }
     }
-    for r in &rows {
+    // Trace lines start under the action column.
+    let indent = 2 + w[0] + 1 + w[1] + 2 + w[2] + 2;
+    for (r, trace) in &rows {
         let mut line = String::from("  ");
         for (k, wk) in w.iter().enumerate() {
             line.push_str(&r[k]);
@@ -501,6 +564,11 @@ pub fn explain(
         line.truncate(n);
         out.push_str(&line);
         out.push('\n');
+        for t in trace {
+            out.extend(std::iter::repeat_n(' ', indent));
+            out.push_str(t);
+            out.push('\n');
+        }
     }
     Ok(())
 }
@@ -512,7 +580,11 @@ struct Shown {
     after: InitId,
 }
 
-/// The table rows: `#.`, owner, location, action, `-> result  (notes)`.
+/// A table row: `#.`, owner, location, action, `-> result  (notes)`; then
+/// the trace of its value's substitutions.
+type Row = ([String; 5], Vec<String>);
+
+/// The table rows.
 fn rows(
     cx: &mut Ctx,
     map: &SourceMap,
@@ -520,7 +592,7 @@ fn rows(
     rec: RecId,
     name: Sym,
     fin: InitId,
-) -> Vec<[String; 5]> {
+) -> Vec<Row> {
     let chain = p.chain(rec, name);
     let shown: Vec<Shown> = chain
         .iter()
@@ -533,7 +605,7 @@ fn rows(
             }
         })
         .collect();
-    let mut rows: Vec<[String; 5]> = Vec::with_capacity(chain.len() + 1);
+    let mut rows: Vec<Row> = Vec::with_capacity(chain.len() + 1);
     for (i, l) in chain.iter().enumerate() {
         let c = p.contrib(l.id);
         let sh = &shown[i];
@@ -557,13 +629,21 @@ fn rows(
         if let Some(o) = l.overrides {
             notes.push(format!("overrides {}: last parent wins", cx.rec_name(o)));
         }
-        rows.push([
-            format!("{}.", i + 1),
-            cx.rec_name(l.owner),
-            map.position(c.loc),
-            action(cx, &c.step, sh),
-            row_tail(cx, &c.step, sh, &notes),
-        ]);
+        let trace = if sh.written != sh.value {
+            trace_lines(cx, map, p, l.env, sh.written)
+        } else {
+            Vec::new()
+        };
+        rows.push((
+            [
+                format!("{}.", i + 1),
+                cx.rec_name(l.owner),
+                map.position(c.loc),
+                action(cx, &c.step, sh),
+                row_tail(cx, &c.step, sh, &notes),
+            ],
+            trace,
+        ));
     }
     let last = shown.last().map(|s| s.after);
     if last.is_some() && last != Some(fin) {
@@ -572,17 +652,20 @@ fn rows(
             .locs
             .first()
             .map_or(String::new(), |&l| map.position(l));
-        rows.push([
-            format!("{}.", chain.len() + 1),
-            cx.rec_name(rec),
-            loc,
-            "resolved".to_string(),
-            format!(
-                "-> {}  (references to other fields, NAME and casts resolved when {} was complete)",
-                cx.init_str(fin),
-                cx.rec_name(rec)
-            ),
-        ]);
+        rows.push((
+            [
+                format!("{}.", chain.len() + 1),
+                cx.rec_name(rec),
+                loc,
+                "resolved".to_string(),
+                format!(
+                    "-> {}  (references to other fields, NAME and casts resolved when {} was complete)",
+                    cx.init_str(fin),
+                    cx.rec_name(rec)
+                ),
+            ],
+            Vec::new(),
+        ));
     }
     rows
 }

@@ -216,6 +216,8 @@ T.items: list<int> = [1, 7]
 X_a.items: list<int> = [1, 40, 41]
   1. Base  t.td:1:24  declared [1]
   2. C     t.td:2:35  appended C:x = [40]              -> [1, 40]
+                      = [M::n]  (arguments of C given at t.td:5:12)
+                      = [40]  (made into X_a)
   3. X_a   t.td:5:25  appended [!add(M::n, 1)] = [41]  -> [1, 40, 41]
 "
     );
@@ -225,6 +227,8 @@ X_a.items: list<int> = [1, 40, 41]
 X_a.text: string = \"tX_a\"
   1. Base  t.td:1:44  declared \"t\"
   2. C     t.td:2:57  appended C:NAME = \"X_a\"  -> \"tX_a\"
+                      = !strconcat(M::NAME, \"_a\")  (arguments of C given at t.td:5:12)
+                      = \"X_a\"  (made into X_a)
 "
     );
     assert_eq!(
@@ -360,6 +364,8 @@ def E { P p = P<5>; }
         "\
 D.items: list<P> = []
   1. Base  t.td:2:29  declared [P<0: Base:a>] = [anonymous_1]
+                      = [P<0: !add(C:b, 10)>]  (arguments of Base given at t.td:3:18)
+                      = [anonymous_1]  (arguments of C given at t.td:4:9)
   2. C     t.td:3:42  replaced by []
 "
     );

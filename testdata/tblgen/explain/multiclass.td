@@ -32,6 +32,8 @@ foreach i = [1, 2] in
 // CHECK:      X_a.items: list<int> = [50, 60]
 // CHECK-NEXT:   1. Base  {{.*}}multiclass.td:12:24 declared [1]
 // CHECK-NEXT:   2. C     {{.*}}multiclass.td:14:7  appended C:x = [40] -> [1, 40]
+// CHECK-NEXT:                 = [M::n] (arguments of C given at {{.*}}multiclass.td:20:12)
+// CHECK-NEXT:                 = [40] (made into X_a)
 // CHECK-NEXT:   3. X_a   {{.*}}multiclass.td:21:9  appended [!add(M::n, 1)] = [41] -> [1, 40, 41]
 // CHECK-NEXT:   4. Extra {{.*}}multiclass.td:25:25 declared [50] (overrides X_a: last parent wins)
 // CHECK-NEXT:   5. X_a   {{.*}}multiclass.td:26:5  appended [60] -> [50, 60] (top-level let … in)
@@ -40,6 +42,8 @@ foreach i = [1, 2] in
 // NAME:      X_a.text: string = "tX_a"
 // NAME-NEXT:   1. Base {{.*}}multiclass.td:12:44 declared "t"
 // NAME-NEXT:   2. C    {{.*}}multiclass.td:15:7  appended C:NAME = "X_a" -> "tX_a"
+// NAME-NEXT:               = !strconcat(M::NAME, "_a") (arguments of C given at {{.*}}multiclass.td:20:12)
+// NAME-NEXT:               = "X_a" (made into X_a)
 // NAME-EMPTY:
 
 // INHERIT:      X_b.items: list<int> = [50, 60]
