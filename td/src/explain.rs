@@ -9,15 +9,19 @@
 //! turns on, so ordinary runs pay one `Option` test per hook.
 //!
 //! The table keeps, per (record, field), a *chain* of links to
-//! contributions stored once in an arena. Inheriting copies the parent's
-//! chain (resolving template arguments in the copied values); with several
-//! parents the chains are merged by their common prefix, so a diamond shows
-//! the shared base once and a later parent's steps are marked as overriding
-//! the earlier parent's (TableGen's last-writer-wins rule).
+//! contributions stored once in an arena, each step's values as they were
+//! when it applied. Inheriting or instantiating copies the source chain and
+//! records the resolver's substitutions (template arguments, loop
+//! variables, `NAME`) in a shared environment list; they are replayed only
+//! by [`explain`], for the one field asked about. With several parents the
+//! chains are merged by their common prefix, so a diamond shows the shared
+//! base once and a later parent's steps are marked as overriding the
+//! earlier parent's (TableGen's last-writer-wins rule).
 //!
-//! **Architecture invariant:** the hooks never change a record; provenance
-//! is a pure side table, and the final value shown always comes from the
-//! record itself.
+//! **Architecture invariant:** the hooks never change a record and never
+//! resolve or fold a value (resolving can instantiate anonymous records,
+//! which would renumber the output); provenance is a pure side table, and
+//! the value in the header always comes from the record itself.
 
 use crate::model::{Ctx, FieldKind, Init, InitId, RecId, RecTy, Sym};
 use crate::parser::LetMode;
