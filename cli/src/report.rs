@@ -128,11 +128,3 @@ impl Reporter {
         Some(header)
     }
 }
-
-/// What every subcommand whose engine is not built yet does: say so, exit 2.
-pub fn not_built(rep: &Reporter, what: &str) -> u8 {
-    rep.error(&format!(
-        "{what} is not implemented yet in this build of irkit"
-    ));
-    EXIT_USAGE
-}

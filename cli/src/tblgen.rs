@@ -1,7 +1,7 @@
 //! `irkit tblgen`: the TableGen front end and its backends.
 
 use crate::io::{read_input, write_output};
-use crate::report::{not_built, Reporter, EXIT_FAIL, EXIT_OK};
+use crate::report::{Reporter, EXIT_FAIL, EXIT_OK, EXIT_USAGE};
 use clap::Args as ClapArgs;
 use irkit_diag::SourceMap;
 
@@ -41,8 +41,14 @@ pub struct Args {
 }
 
 pub fn run(rep: &Reporter, args: Args) -> u8 {
-    if args.explain.is_some() {
-        return not_built(rep, "irkit tblgen --explain");
+    if let Some(t) = &args.explain {
+        let ok = t
+            .rsplit_once('.')
+            .is_some_and(|(r, f)| !r.is_empty() && !f.is_empty());
+        if !ok {
+            rep.error(&format!("--explain expects RECORD.FIELD, got '{t}'"));
+            return EXIT_USAGE;
+        }
     }
     let (name, text) = match read_input(&args.input) {
         Ok(x) => x,
@@ -53,7 +59,9 @@ pub fn run(rep: &Reporter, args: Args) -> u8 {
     };
     let mut map = SourceMap::new();
     let file = map.add(name, text);
-    let action = if args.dump_json {
+    let action = if let Some(t) = &args.explain {
+        irkit_td::Action::Explain(t)
+    } else if args.dump_json {
         irkit_td::Action::DumpJson
     } else if args.gen_op_defs {
         irkit_td::Action::GenOpDefs

@@ -11,6 +11,7 @@
 //! printing; diagnostics are returned as [`irkit_diag::Diagnostic`]s.
 #![warn(clippy::print_stdout, clippy::print_stderr, clippy::dbg_macro)]
 
+pub mod explain;
 pub mod json;
 pub mod lexer;
 pub mod model;
@@ -23,11 +24,14 @@ use irkit_diag::{Diagnostic, FileId, SourceMap};
 
 /// What to produce.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Action {
+pub enum Action<'a> {
     PrintRecords,
     DumpJson,
     /// Rust op definitions from ODS-like records ([`op_defs`]).
     GenOpDefs,
+    /// `--explain RECORD.FIELD`: how the field's final value was built
+    /// (records field provenance while parsing; see [`explain`]).
+    Explain(&'a str),
 }
 
 pub struct Options<'a> {
@@ -35,7 +39,7 @@ pub struct Options<'a> {
     pub defines: &'a [String],
     /// Files `include` finds after the include directories: (name, text).
     pub builtin_includes: &'a [(&'a str, &'a str)],
-    pub action: Action,
+    pub action: Action<'a>,
 }
 
 /// The result of a run: the output text (absent on error) and every
@@ -48,6 +52,9 @@ pub struct Outcome {
 /// Runs TableGen on `file` (already in `map`).
 pub fn run(map: &mut SourceMap, file: FileId, opts: &Options<'_>) -> Outcome {
     let mut cx = model::Ctx::new();
+    if let Action::Explain(_) = opts.action {
+        cx.explain = Some(Box::default());
+    }
     let cfg = lexer::LexConfig {
         include_dirs: opts.include_dirs,
         defines: opts.defines,
@@ -92,6 +99,15 @@ pub fn run(map: &mut SourceMap, file: FileId, opts: &Options<'_>) -> Outcome {
             if !errs.is_empty() {
                 pointify(&mut errs);
                 diags.append(&mut errs);
+                return Outcome {
+                    output: None,
+                    diags,
+                };
+            }
+        }
+        Action::Explain(target) => {
+            if let Err(d) = explain::explain(&mut cx, map, target, &mut out) {
+                diags.push(d);
                 return Outcome {
                     output: None,
                     diags,

@@ -7,6 +7,7 @@
 //! positions need exact control of the token cursor, so this is written by
 //! hand rather than with a combinator library.
 
+use crate::explain;
 use crate::lexer::{Tok, Token};
 use crate::model::{
     ArgKey, Assertion, BinOp, Ctx, Dump, FieldKind, Init, InitId, RecId, RecKind, RecTy, Record,
@@ -497,6 +498,7 @@ impl Parser<'_> {
                     }
                     resolve_record(self.cx, nr, &mut r, None);
                     self.check_fatal()?;
+                    explain::on_instantiate(self.cx, *rid, nr, &r);
                     match dest.as_deref_mut() {
                         Some(d) => d.push(Entry::Rec(nr)),
                         None => self.add_def_one(nr)?,
@@ -691,6 +693,7 @@ impl Parser<'_> {
             let v = self.parse_value(Some(rec), Some(ty), Mode::Value)?;
             self.set_value(rec, vloc, decl, &[], v, false)?;
         }
+        explain::on_declare(self.cx, rec, decl, id_loc);
         Ok(decl)
     }
 
@@ -908,6 +911,12 @@ impl Parser<'_> {
                 if res.is_err() {
                     break 'outer;
                 }
+                let at = if l.mode == LetMode::Replace {
+                    l.loc
+                } else {
+                    l.mode_loc
+                };
+                explain::on_let(self.cx, rec, l.name, at, l.mode, &l.bits, l.value, true);
             }
         }
         self.let_stack = stack;
@@ -988,7 +997,14 @@ impl Parser<'_> {
         if !self.consume(Tok::Semi) {
             return self.tok_err("expected ';' after let expression");
         }
-        self.set_value_mode(rec, id_loc, name, &bits, v, false, mode, mode_loc)
+        self.set_value_mode(rec, id_loc, name, &bits, v, false, mode, mode_loc)?;
+        let at = if mode == LetMode::Replace {
+            id_loc
+        } else {
+            mode_loc
+        };
+        explain::on_let(self.cx, rec, name, at, mode, &bits, v, false);
+        Ok(())
     }
 
     fn parse_optional_bit_list(&mut self) -> PResult<Vec<u32>> {
@@ -1372,6 +1388,7 @@ impl Parser<'_> {
             return self.err(sc.loc, msg);
         }
         self.cx.rec_mut(rec).supers.push((sc.rec, sc.loc));
+        explain::on_inherit(self.cx, rec, sc.rec, sc.loc, &r);
         Ok(())
     }
 

@@ -39,6 +39,16 @@ impl MapResolver {
     pub fn set(&mut self, name: Sym, v: InitId) {
         self.map.insert(name, (v, false));
     }
+    /// The substitutions, sorted by name (for `--explain`, which replays
+    /// them later).
+    pub fn entries(&self) -> Vec<(Sym, InitId)> {
+        let mut v: Vec<(Sym, InitId)> = self.map.iter().map(|(&n, &(i, _))| (n, i)).collect();
+        v.sort_unstable_by_key(|e| e.0);
+        v
+    }
+    pub fn cur(&self) -> Option<RecId> {
+        self.cur
+    }
 }
 
 impl Resolver for MapResolver {
@@ -1649,6 +1659,9 @@ pub fn instantiate(cx: &mut Ctx, vd: InitId) -> InitId {
         }
     }
     resolve_record(cx, new, &mut r, None);
+    if let Some(&l) = c.locs.first() {
+        crate::explain::on_inherit(cx, new, class, l, &r);
+    }
     let mut supers = c.supers.clone();
     let cl = c.locs.last().copied().or(c.locs.first().copied());
     if let Some(l) = cl {

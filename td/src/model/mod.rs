@@ -218,6 +218,8 @@ pub struct Ctx {
     pub empty_str: InitId,
     /// Interned names used by the implementation.
     pub sym_name: Sym,
+    /// Field provenance for `--explain`; `None` (no cost) otherwise.
+    pub explain: Option<Box<crate::explain::Provenance>>,
 }
 
 pub const TY_BIT: TyId = TyId(0);
@@ -261,6 +263,7 @@ impl Ctx {
             false_bit: InitId(0),
             empty_str: InitId(0),
             sym_name: Sym(0),
+            explain: None,
         };
         cx.ty(RecTy::Bit);
         cx.ty(RecTy::Int);
