@@ -1,5 +1,6 @@
 //! `irkit opt`: parse, run passes, print.
 
+use crate::abi_lower::AbiLowerFailure;
 use crate::io::read_input;
 use crate::report::{Reporter, EXIT_FAIL, EXIT_OK, EXIT_USAGE};
 use clap::Args as ClapArgs;
@@ -50,9 +51,6 @@ pub struct Args {
 }
 
 pub fn run(rep: &Reporter, args: Args) -> u8 {
-    if args.abi_lower {
-        return crate::report::not_built(rep, "irkit opt --abi-lower");
-    }
     let (name, text) = match read_input(&args.input) {
         Ok(x) => x,
         Err(e) => {
@@ -75,14 +73,22 @@ pub fn run(rep: &Reporter, args: Args) -> u8 {
         let chunks = crate::verify::split_chunks(&text, true);
         for chunk in chunks {
             let f = map.add(name.clone(), chunk.padded);
-            let m = parse_and_verify(rep, &map, f, &cfg);
+            let m = match process(rep, &map, f, &cfg, &args) {
+                Step::Done(m) => Some(m),
+                Step::Failed => None,
+                Step::Usage => return EXIT_USAGE,
+            };
             failed |= m.is_none();
             modules.push(m);
         }
     } else {
         // The source map owns the only copy of the text.
         let f = map.add(name.clone(), text);
-        let m = parse_and_verify(rep, &map, f, &cfg);
+        let m = match process(rep, &map, f, &cfg, &args) {
+            Step::Done(m) => Some(m),
+            Step::Failed => None,
+            Step::Usage => return EXIT_USAGE,
+        };
         failed |= m.is_none();
         modules.push(m);
     }
@@ -113,6 +119,55 @@ pub fn run(rep: &Reporter, args: Args) -> u8 {
             EXIT_FAIL
         }
     }
+}
+
+/// The outcome of processing one input (or one split chunk).
+enum Step {
+    Done(irkit_ir::Module),
+    /// Diagnostics were reported (exit 1).
+    Failed,
+    /// A usage error was reported (exit 2).
+    Usage,
+}
+
+/// Parse, verify, run the requested passes (re-verifying their output).
+fn process(
+    rep: &Reporter,
+    map: &SourceMap,
+    file: irkit_diag::FileId,
+    cfg: &ParseConfig,
+    args: &Args,
+) -> Step {
+    let Some(mut module) = parse_and_verify(rep, map, file, cfg) else {
+        return Step::Failed;
+    };
+    if args.abi_lower {
+        match crate::abi_lower::run(
+            &mut module,
+            file,
+            args.triple.as_deref(),
+            args.target_features.as_deref(),
+        ) {
+            Ok(()) => {}
+            Err(AbiLowerFailure::Usage(msg)) => {
+                rep.error(&msg);
+                return Step::Usage;
+            }
+            Err(AbiLowerFailure::Diags(ds)) => {
+                rep.emit_all(map, &ds);
+                return Step::Failed;
+            }
+        }
+        let vcfg = irkit_ir::verify::VerifyConfig {
+            print_op_on_diagnostic: true,
+        };
+        if let Err(ds) = irkit_ir::verify::verify_with(&module, file, vcfg) {
+            rep.error("the ABI lowering produced IR that does not verify:");
+            rep.emit_all(map, &ds);
+            return Step::Failed;
+        }
+    }
+    Step::Done(module)
 }
 
 fn parse_and_verify(
