@@ -74,7 +74,7 @@ pub fn run(rep: &Reporter, args: Args) -> u8 {
         for chunk in chunks {
             let f = map.add(name.clone(), chunk.padded);
             let m = match process(rep, &map, f, &cfg, &args) {
-                Step::Done(m) => Some(m),
+                Step::Done(m) => Some(*m),
                 Step::Failed => None,
                 Step::Usage => return EXIT_USAGE,
             };
@@ -85,7 +85,7 @@ pub fn run(rep: &Reporter, args: Args) -> u8 {
         // The source map owns the only copy of the text.
         let f = map.add(name.clone(), text);
         let m = match process(rep, &map, f, &cfg, &args) {
-            Step::Done(m) => Some(m),
+            Step::Done(m) => Some(*m),
             Step::Failed => None,
             Step::Usage => return EXIT_USAGE,
         };
@@ -123,7 +123,7 @@ pub fn run(rep: &Reporter, args: Args) -> u8 {
 
 /// The outcome of processing one input (or one split chunk).
 enum Step {
-    Done(irkit_ir::Module),
+    Done(Box<irkit_ir::Module>),
     /// Diagnostics were reported (exit 1).
     Failed,
     /// A usage error was reported (exit 2).
@@ -167,7 +167,7 @@ fn process(
             return Step::Failed;
         }
     }
-    Step::Done(module)
+    Step::Done(Box::new(module))
 }
 
 fn parse_and_verify(
