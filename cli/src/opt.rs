@@ -5,6 +5,7 @@ use crate::io::read_input;
 use crate::report::{Reporter, EXIT_FAIL, EXIT_OK, EXIT_USAGE};
 use clap::Args as ClapArgs;
 use irkit_diag::SourceMap;
+use irkit_ir::dialect::DialectRegistry;
 use irkit_ir::{parse, print_module_to, ParseConfig, PrintOptions};
 use std::io::Write;
 use std::path::Path;
@@ -55,7 +56,7 @@ pub fn run(rep: &Reporter, args: Args) -> u8 {
         Ok(x) => x,
         Err(e) => {
             rep.error(&e);
-            return EXIT_FAIL;
+            return EXIT_USAGE;
         }
     };
     let mut map = SourceMap::new();
@@ -74,22 +75,24 @@ pub fn run(rep: &Reporter, args: Args) -> u8 {
         let chunks = crate::verify::split_chunks(&text, true);
         for chunk in chunks {
             let f = map.add(name.clone(), chunk.padded);
-            let m = process(rep, &map, f, &cfg, &registry, &args);
-            if matches!(m, Err(EXIT_USAGE)) {
-                return EXIT_USAGE;
-            }
-            failed |= m.is_err();
-            modules.push(m.ok());
+            let m = match process(rep, &map, f, &cfg, &registry, &args) {
+                Step::Done(m) => Some(*m),
+                Step::Failed => None,
+                Step::Usage => return EXIT_USAGE,
+            };
+            failed |= m.is_none();
+            modules.push(m);
         }
     } else {
         // The source map owns the only copy of the text.
         let f = map.add(name.clone(), text);
-        let m = process(rep, &map, f, &cfg, &registry, &args);
-        if matches!(m, Err(EXIT_USAGE)) {
-            return EXIT_USAGE;
-        }
-        failed |= m.is_err();
-        modules.push(m.ok());
+        let m = match process(rep, &map, f, &cfg, &registry, &args) {
+            Step::Done(m) => Some(*m),
+            Step::Failed => None,
+            Step::Usage => return EXIT_USAGE,
+        };
+        failed |= m.is_none();
+        modules.push(m);
     }
     // Like mlir-opt: chunks that failed print nothing (their separator
     // stays). An output file is only written when everything succeeded.
@@ -120,48 +123,80 @@ pub fn run(rep: &Reporter, args: Args) -> u8 {
     }
 }
 
-/// Parses and verifies one module (against the registered dialects) and
-/// runs the requested passes. `Err` carries the exit code; diagnostics have
-/// been reported.
+/// The outcome of processing one input (or one split chunk).
+enum Step {
+    Done(Box<irkit_ir::Module>),
+    /// Diagnostics were reported (exit 1).
+    Failed,
+    /// A usage error was reported (exit 2).
+    Usage,
+}
+
+/// Parse, verify, run the requested passes (re-verifying their output).
 fn process(
     rep: &Reporter,
     map: &SourceMap,
     file: irkit_diag::FileId,
     cfg: &ParseConfig,
-    registry: &irkit_ir::dialect::DialectRegistry,
+    registry: &DialectRegistry,
     args: &Args,
-) -> Result<irkit_ir::Module, u8> {
-    let mut module = match parse(map.file(file).text(), file, cfg) {
+) -> Step {
+    let Some(mut module) = parse_and_verify(rep, map, file, cfg, registry) else {
+        return Step::Failed;
+    };
+    if args.abi_lower {
+        match crate::abi_lower::run(
+            &mut module,
+            file,
+            args.triple.as_deref(),
+            args.target_features.as_deref(),
+        ) {
+            Ok(()) => {}
+            Err(AbiLowerFailure::Usage(msg)) => {
+                rep.error(&msg);
+                return Step::Usage;
+            }
+            Err(AbiLowerFailure::Diags(ds)) => {
+                rep.emit_all(map, &ds);
+                return Step::Failed;
+            }
+        }
+        let vcfg = irkit_ir::verify::VerifyConfig {
+            print_op_on_diagnostic: true,
+        };
+        let ds = irkit::dialects::verify_module_with(&module, file, registry, vcfg);
+        if !ds.is_empty() {
+            rep.error("the ABI lowering produced IR that does not verify:");
+            rep.emit_all(map, &ds);
+            return Step::Failed;
+        }
+    }
+    Step::Done(Box::new(module))
+}
+
+fn parse_and_verify(
+    rep: &Reporter,
+    map: &SourceMap,
+    file: irkit_diag::FileId,
+    cfg: &ParseConfig,
+    registry: &DialectRegistry,
+) -> Option<irkit_ir::Module> {
+    let module = match parse(map.file(file).text(), file, cfg) {
         Ok(m) => m,
         Err(d) => {
             rep.emit(map, &d);
-            return Err(EXIT_FAIL);
+            return None;
         }
     };
     let vcfg = irkit_ir::verify::VerifyConfig {
         print_op_on_diagnostic: true,
     };
-    let diags = irkit::dialects::verify_module_with(&module, file, registry, vcfg);
-    if !diags.is_empty() {
-        rep.emit_all(map, &diags);
-        return Err(EXIT_FAIL);
+    let ds = irkit::dialects::verify_module_with(&module, file, registry, vcfg);
+    if !ds.is_empty() {
+        rep.emit_all(map, &ds);
+        return None;
     }
-    if args.abi_lower {
-        let triple = args.triple.as_deref();
-        let features = args.target_features.as_deref();
-        match crate::abi_lower::run(&mut module, file, triple, features) {
-            Ok(()) => {}
-            Err(AbiLowerFailure::Usage(msg)) => {
-                rep.error(&msg);
-                return Err(EXIT_USAGE);
-            }
-            Err(AbiLowerFailure::Diags(ds)) => {
-                rep.emit_all(map, &ds);
-                return Err(EXIT_FAIL);
-            }
-        }
-    }
-    Ok(module)
+    Some(module)
 }
 
 /// Streams to stdout (`-`) or to a temporary file renamed over `path` once

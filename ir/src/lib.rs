@@ -28,7 +28,22 @@
 //! links consistent), then structure (terminators, successors, symbol
 //! tables), then SSA dominance (graph regions and `IsolatedFromAbove` per
 //! [`registry::op_traits`]). Passes may assume a verified module has
-//! consistent parent links and use lists.
+//! consistent parent links and use lists. Messages and their locations are
+//! mlir-opt-19's; [`verify::verify_with`] adds its `see current operation`
+//! notes. [`expect`] implements `--verify-diagnostics`.
+//!
+//! # Rewriting
+//!
+//! [`Module::create_op`], [`Module::insert_op`], [`Module::erase_op`],
+//! [`Module::replace_all_uses`], [`Module::set_operand`] and
+//! [`Module::set_value_type`] keep use lists and parent links consistent.
+//!
+//! **Architecture invariants:** the crate does no IO (the CLI reads files and
+//! renders diagnostics); nothing here panics on input; there is no
+//! `Rc<RefCell<_>>` — every cross-reference is an arena index or an interned
+//! id. Dialect types/attributes of dialects this crate does not know are
+//! kept as verbatim text with nested `#alias`/`!alias`/dialect references
+//! resolved ([`Piece`]), so printing reproduces mlir-opt's canonical text.
 #![warn(
     clippy::print_stdout,
     clippy::print_stderr,

@@ -272,12 +272,18 @@ impl<'a> Parser<'a> {
         let mut out = Vec::new();
         loop {
             let Some(&c) = self.src.get(self.pos) else {
-                return self.err_at(start, "expected '\"' in string literal");
+                let _ = start;
+                return self.err_at(
+                    self.pos.saturating_sub(1),
+                    "expected '\"' in string literal",
+                );
             };
             self.pos += 1;
             match c {
                 b'"' => return Ok(std::borrow::Cow::Owned(out)),
-                b'\n' | b'\r' => return self.err_at(start, "expected '\"' in string literal"),
+                b'\n' | b'\r' => {
+                    return self.err_at(self.pos - 1, "expected '\"' in string literal")
+                }
                 b'\\' => {
                     let Some(&e) = self.src.get(self.pos) else {
                         return self.err_at(self.pos, "unknown escape in string literal");
@@ -670,6 +676,9 @@ impl<'a> Parser<'a> {
             );
         }
         let total_results: u64 = results.iter().map(|r| r.1 as u64).sum();
+        if !results.is_empty() && outputs.is_empty() {
+            return self.err_at(op_start, "cannot name an operation with no results");
+        }
         if !results.is_empty() && total_results != outputs.len() as u64 {
             return self.err_at(
                 op_start,
@@ -1201,6 +1210,9 @@ impl<'a> Parser<'a> {
             }
             _ => {
                 let at = self.pos;
+                if self.peek_ident().is_empty() {
+                    return self.err_tok("expected location instance");
+                }
                 let kw = self.bare_ident()?;
                 match kw {
                     b"unknown" => Ok(self.m.ctx.unknown_loc()),
@@ -1237,7 +1249,10 @@ impl<'a> Parser<'a> {
                         }
                         Ok(self.fused_loc(locs, metadata))
                     }
-                    _ => self.err_at(at, "expected location instance"),
+                    _ => {
+                        let _ = at;
+                        self.err_tok("expected location instance")
+                    }
                 }
             }
         }
@@ -1332,7 +1347,7 @@ impl<'a> Parser<'a> {
                 }
                 let ident = &self.src[id_start..end];
                 if ident.is_empty() {
-                    return self.err_at(start, "expected type");
+                    return self.err_at(start, "invalid type identifier");
                 }
                 // Alias: no '.' and not followed by '<'.
                 let has_dot = ident.contains(&b'.');
@@ -1355,7 +1370,7 @@ impl<'a> Parser<'a> {
             _ => {
                 let id = self.peek_ident();
                 if id.is_empty() {
-                    return self.err_at(start, "expected non-function type");
+                    return self.err_tok("expected non-function type");
                 }
                 self.pos += id.len();
                 self.builtin_type(id, start)
@@ -1424,6 +1439,10 @@ impl<'a> Parser<'a> {
             b"vector" => {
                 self.expect(b'<', "'<' in vector type")?;
                 let (shape, scalable) = self.parse_dims(true, false)?;
+                if shape.iter().any(|&d| d <= 0) {
+                    let at = self.pos;
+                    return self.err_at(at, "vector types must have positive constant sizes");
+                }
                 let elem = self.parse_type()?;
                 self.expect(b'>', "'>' in vector type")?;
                 Ok(self.m.ctx.ty(TypeData::Vector {
@@ -1470,6 +1489,8 @@ impl<'a> Parser<'a> {
                 let mut layout = None;
                 let mut space = None;
                 while self.eat(b',') {
+                    self.skip_ws();
+                    let attr_at = self.pos;
                     let a = self.parse_attr()?;
                     let is_layout = matches!(
                         self.m.ctx.attr_data(a),
@@ -1479,6 +1500,11 @@ impl<'a> Parser<'a> {
                         if !self.is_identity_map(a) {
                             layout = Some(a);
                         }
+                    } else if space.is_some() {
+                        let _ = attr_at;
+                        self.skip_ws();
+                        let at = self.pos;
+                        return self.err_at(at, "multiple memory spaces specified in memref type");
                     } else {
                         space = Some(self.normalize_memory_space(a));
                     }
@@ -1491,7 +1517,10 @@ impl<'a> Parser<'a> {
                     space,
                 }))
             }
-            _ => self.err_at(start, "expected non-function type"),
+            _ => {
+                self.pos = start;
+                self.err_tok("expected non-function type")
+            }
         }
     }
 
@@ -1601,7 +1630,7 @@ impl<'a> Parser<'a> {
         let mut text_start = body_start;
         if src.get(p) == Some(&b'<') {
             // Balanced scan.
-            let mut stack: Vec<u8> = Vec::new();
+            let mut stack: Vec<(u8, usize)> = Vec::new();
             let open_at = p;
             let mut i = p;
             loop {
@@ -1626,7 +1655,7 @@ impl<'a> Parser<'a> {
                             pieces.push(Piece::Open);
                             text_start = i + 1;
                         }
-                        stack.push(c);
+                        stack.push((c, i));
                     }
                     // `->` (function types inside bodies) never closes a bracket.
                     b'>' if i > 0 && src[i - 1] == b'-' => {}
@@ -1637,12 +1666,13 @@ impl<'a> Parser<'a> {
                             b']' => b'[',
                             _ => b'{',
                         };
-                        if stack.last() != Some(&want) {
+                        if stack.last().map(|x| x.0) != Some(want) {
+                            let (ch, at) = stack.last().copied().unwrap_or((c, i));
                             return self.err_at(
-                                i,
+                                at,
                                 format!(
                                     "unbalanced '{}' character in pretty dialect name",
-                                    c as char
+                                    ch as char
                                 ),
                             );
                         }
@@ -1767,7 +1797,7 @@ impl<'a> Parser<'a> {
         self.skip_ws();
         let start = self.pos;
         match self.peek() {
-            None => self.err_at(start, "expected attribute value"),
+            None => self.err_tok("expected attribute value"),
             Some(b'#') => {
                 self.pos += 1;
                 let id_start = self.pos;
@@ -1804,7 +1834,7 @@ impl<'a> Parser<'a> {
                         if self.eat(b']') {
                             break;
                         }
-                        self.expect(b',', "']' in attribute list")?;
+                        self.expect(b',', "',' or ']'")?;
                     }
                 }
                 Ok(self.m.ctx.attr(AttrData::Array(v.into())))
@@ -1837,7 +1867,8 @@ impl<'a> Parser<'a> {
                         n
                     };
                     if name.is_empty() {
-                        return self.err_at(s, "expected valid '@'-identifier for symbol name");
+                        return self
+                            .err_at(s + 1, "@ identifier expected to start with letter or '_'");
                     }
                     parts.push(self.m.ctx.sym(&name));
                     self.skip_ws();
@@ -1964,7 +1995,7 @@ impl<'a> Parser<'a> {
                         let t = self.parse_type()?;
                         Ok(self.m.ctx.attr(AttrData::Type(t)))
                     }
-                    _ => self.err_at(start, "expected attribute value"),
+                    _ => self.err_tok("expected attribute value"),
                 }
             }
         }
@@ -1999,6 +2030,16 @@ impl<'a> Parser<'a> {
         self.skip_ws();
         let start = self.pos;
         let lit = self.number_literal()?;
+        self.skip_ws();
+        let ty_at = if self.src.get(self.pos) == Some(&b':') {
+            let mut p = self.pos + 1;
+            while matches!(self.src.get(p), Some(b' ' | b'\t' | b'\n' | b'\r')) {
+                p += 1;
+            }
+            p
+        } else {
+            start
+        };
         let ty = self.parse_optional_colon_type()?;
         match lit {
             NumLit::Float { text, neg } => {
@@ -2007,7 +2048,10 @@ impl<'a> Parser<'a> {
                     None => self.m.ctx.float_type(FloatKind::F64),
                 };
                 let TypeData::Float(k) = *self.m.ctx.type_data(ty) else {
-                    return self.err_at(start, "floating point value not valid for specified type");
+                    let _ = ty_at;
+                    self.skip_ws();
+                    let at = self.pos;
+                    return self.err_at(at, "floating point value not valid for specified type");
                 };
                 let Some(bits) = float::parse_decimal_literal(k, &text, neg) else {
                     return self.err_at(start, "invalid floating point value");
@@ -2195,8 +2239,9 @@ impl<'a> Parser<'a> {
             self.expect(b'>', "'>'")?;
             l
         };
-        self.expect(b':', "':' after dense literal")?;
+        self.skip_ws();
         let ty_at = self.pos;
+        self.expect(b':', "':' after dense literal")?;
         let ty = self.parse_type()?;
         let (shape, elem) = match self.m.ctx.type_data(ty) {
             TypeData::RankedTensor { shape, elem, .. } => (shape.to_vec(), *elem),
@@ -2207,7 +2252,8 @@ impl<'a> Parser<'a> {
             return self.err_at(ty_at, "elements literal type must have static shape");
         }
         let num: u64 = shape.iter().map(|&d| d as u64).product();
-        let data = self.dense_data(lit, &shape, num, elem, lit_start)?;
+        let _ = lit_start;
+        let data = self.dense_data(lit, &shape, num, elem, ty_at)?;
         Ok(self.m.ctx.attr(AttrData::Dense { ty, data }))
     }
 
@@ -2510,6 +2556,20 @@ impl<'a> Parser<'a> {
         let mut values = Vec::new();
         if self.eat(b':') {
             loop {
+                self.skip_ws();
+                let c = self.src.get(self.pos).copied();
+                let numeric = matches!(c, Some(b'-' | b'0'..=b'9'))
+                    || self.peek_ident() == b"true"
+                    || self.peek_ident() == b"false";
+                if !numeric {
+                    let what = if matches!(ed, TypeData::Integer { .. }) {
+                        "expected integer literal"
+                    } else {
+                        "expected floating point literal"
+                    };
+                    let at = self.pos;
+                    return self.err_at(at, what);
+                }
                 let e = self.parse_elem_lit()?;
                 self.elem_bits(e, &ed, &mut values, at)?;
                 if !self.eat(b',') {

@@ -38,3 +38,43 @@
 // expected-error@+2 {{redefinition of SSA value '%0'}}
 // expected-note@-2 {{previously defined here}}
 %0 = "test.y"() : () -> i32
+
+// -----
+
+// expected-error@+1 {{expected non-function type}}
+"test.op"() : () -> foo
+
+// -----
+
+// expected-error@+1 {{cannot name an operation with no results}}
+%0 = "test.op"() : () -> ()
+
+// -----
+
+// expected-error@+1 {{inferred shape of elements literal ([2]) does not match type ([3])}}
+"test.op"() {x = dense<[1, 2]> : tensor<3xi32>} : () -> ()
+
+// -----
+
+// expected-error@+1 {{unbalanced '<' character in pretty dialect name}}
+"test.op"() {x = #foo<} : () -> ()
+
+// -----
+
+// expected-error@+1 {{vector types must have positive constant sizes}}
+"test.op"() : () -> vector<0xi32>
+
+// -----
+
+// expected-error@+1 {{multiple memory spaces specified in memref type}}
+"test.op"() : () -> memref<?xf32, 3, 4>
+
+// -----
+
+// expected-error@+1 {{expected '"' in string literal}}
+"test.op"() {x = "abc} : () -> ()
+
+// -----
+
+// expected-error@+1 {{floating point value not valid for specified type}}
+"test.op"() {x = 1.5 : i32} : () -> ()
