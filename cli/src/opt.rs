@@ -55,8 +55,9 @@ pub fn run(rep: &Reporter, args: Args) -> u8 {
     let (name, text) = match read_input(&args.input) {
         Ok(x) => x,
         Err(e) => {
+            // Bad input, not a usage error: mlir-opt exits 1 here too.
             rep.error(&e);
-            return EXIT_USAGE;
+            return EXIT_FAIL;
         }
     };
     let mut map = SourceMap::new();

@@ -67,13 +67,44 @@ fn unknown_subcommand_is_a_usage_error() {
 
 #[test]
 fn missing_input_file_is_exit_1_with_its_name() {
-    let assert = irkit()
-        .args(["tblgen", "/no/such/file.td"])
+    for args in [
+        &["tblgen", "/no/such/file.td"][..],
+        &["verify", "/no/such/file.td"][..],
+        &["opt", "/no/such/file.td"][..],
+        &[
+            "abi",
+            "--triple=x86_64-unknown-linux-gnu",
+            "/no/such/file.td",
+        ][..],
+    ] {
+        let assert = irkit().args(args).assert().code(1);
+        let err = String::from_utf8_lossy(&assert.get_output().stderr).to_string();
+        assert!(
+            err.contains("/no/such/file.td"),
+            "{args:?}: stderr does not name the file: {err}"
+        );
+    }
+}
+
+#[test]
+fn tblgen_output_file_is_not_written_on_error() {
+    let dir = std::env::temp_dir().join(format!("irkit-cli-test-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap_or_else(|e| panic!("{e}"));
+    let out = dir.join("out.txt");
+    irkit()
+        .args(["tblgen", "-", "-o"])
+        .arg(&out)
+        .write_stdin("def A : NoSuchClass;\n")
         .assert()
         .code(1);
-    let err = String::from_utf8_lossy(&assert.get_output().stderr).to_string();
-    assert!(
-        err.contains("/no/such/file.td"),
-        "stderr does not name the file: {err}"
-    );
+    assert!(!out.exists(), "a failed run left {}", out.display());
+    irkit()
+        .args(["tblgen", "-", "-o"])
+        .arg(&out)
+        .write_stdin("def A;\n")
+        .assert()
+        .success();
+    let text = std::fs::read_to_string(&out).unwrap_or_default();
+    assert!(text.contains("def A {"), "output file: {text}");
+    let _ = std::fs::remove_dir_all(&dir);
 }
