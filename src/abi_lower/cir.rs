@@ -140,17 +140,12 @@ impl AbiRewriteContext for CirAbiRewriteContext {
         "cir"
     }
 
-    fn op_role(&self, m: &Module, op: OpId) -> Option<OpRole> {
-        let name = m[op].name;
-        if name == self.n.func {
-            Some(OpRole::Function)
-        } else if name == self.n.call {
-            Some(OpRole::Call)
-        } else if name == self.n.ret {
-            Some(OpRole::Return)
-        } else {
-            None
-        }
+    fn roles(&self) -> Vec<(Sym, OpRole)> {
+        vec![
+            (self.n.func, OpRole::Function),
+            (self.n.call, OpRole::Call),
+            (self.n.ret, OpRole::Return),
+        ]
     }
 
     fn function_info(&mut self, m: &mut Module, op: OpId) -> Result<FuncInfo, String> {
@@ -171,7 +166,8 @@ impl AbiRewriteContext for CirAbiRewriteContext {
                 arg_attrs,
             });
         }
-        let spelled = self.text.get(&m.ctx, fty).to_string();
+        // Function types are mostly distinct: spelled, not cached.
+        let spelled = text::spell(&m.ctx, fty);
         let inner = spelled
             .strip_prefix("!cir.func<")
             .and_then(|s| s.strip_suffix('>'))
@@ -181,14 +177,24 @@ impl AbiRewriteContext for CirAbiRewriteContext {
             .filter(|_| inner.starts_with('('))
             .ok_or_else(|| format!("cannot read the function type '{spelled}'"))?;
         let mut inputs = Vec::new();
-        for part in text::split_top(&inner[1..close]) {
+        let entry_args: &[ValueId] = match entry {
+            Some(b) => &m[b].args,
+            None => &[],
+        };
+        let entry_types: Vec<TypeId> = entry_args.iter().map(|&v| m[v].ty).collect();
+        for (i, part) in text::split_top(&inner[1..close]).into_iter().enumerate() {
             if part == "..." {
                 return Err(format!(
                     "function '@{}': variadic functions are not supported yet",
                     m.ctx.str(name)
                 ));
             }
-            inputs.push(self.text.intern(m, part)?);
+            // The entry block's argument usually has this very type: reuse
+            // it instead of interning the text again.
+            match entry_types.get(i) {
+                Some(&t) if self.text.get(&m.ctx, t) == part => inputs.push(t),
+                _ => inputs.push(self.text.intern(m, part)?),
+            }
         }
         let rest = inner[close + 1..].trim();
         let mut results = Vec::new();

@@ -91,17 +91,13 @@ impl AbiRewriteContext for FirAbiRewriteContext {
         "fir"
     }
 
-    fn op_role(&self, m: &Module, op: OpId) -> Option<OpRole> {
-        let name = m[op].name;
-        if name == self.n.func {
-            Some(OpRole::Function)
-        } else if name == self.n.fir_call || name == self.n.func_call {
-            Some(OpRole::Call)
-        } else if name == self.n.ret {
-            Some(OpRole::Return)
-        } else {
-            None
-        }
+    fn roles(&self) -> Vec<(Sym, OpRole)> {
+        vec![
+            (self.n.func, OpRole::Function),
+            (self.n.fir_call, OpRole::Call),
+            (self.n.func_call, OpRole::Call),
+            (self.n.ret, OpRole::Return),
+        ]
     }
 
     fn function_info(&mut self, m: &mut Module, op: OpId) -> Result<FuncInfo, String> {

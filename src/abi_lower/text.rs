@@ -64,7 +64,8 @@ pub fn dialect_type(ctx: &mut Context, ns: &str, body: &str) -> TypeId {
     })
 }
 
-fn spell(ctx: &Context, ty: TypeId) -> String {
+/// The spelling of `ty` (a dialect type's verbatim text, else as printed).
+pub fn spell(ctx: &Context, ty: TypeId) -> String {
     if let TypeData::Dialect { dialect, body } = ctx.type_data(ty) {
         if let [Piece::Text(t)] = body.as_ref() {
             let mut s = String::with_capacity(1 + ctx.bytes(*dialect).len() + ctx.bytes(*t).len());
