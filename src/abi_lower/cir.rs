@@ -29,6 +29,10 @@ use rustc_hash::FxHashMap;
 use std::fmt::Write as _;
 
 struct Names {
+    sym_name: Sym,
+    function_type: Sym,
+    arg_attrs: Sym,
+    callee: Sym,
     func: Sym,
     call: Sym,
     ret: Sym,
@@ -62,6 +66,10 @@ impl CirAbiRewriteContext {
     pub fn new(ctx: &mut Context) -> Self {
         let mut s = |x: &str| ctx.sym_str(x);
         let n = Names {
+            sym_name: s("sym_name"),
+            function_type: s("function_type"),
+            arg_attrs: s("arg_attrs"),
+            callee: s("callee"),
             func: s("cir.func"),
             call: s("cir.call"),
             ret: s("cir.return"),
@@ -150,12 +158,10 @@ impl AbiRewriteContext for CirAbiRewriteContext {
 
     fn function_info(&mut self, m: &mut Module, op: OpId) -> Result<FuncInfo, String> {
         let name =
-            text::prop_str(m, op, b"sym_name").ok_or("needs a string property 'sym_name'")?;
-        let fty = text::prop_type(m, op, b"function_type")
+            text::prop_str(m, op, self.n.sym_name).ok_or("needs a string property 'sym_name'")?;
+        let fty = text::prop_type(m, op, self.n.function_type)
             .ok_or("needs a type property 'function_type'")?;
-        let arg_attrs = m[op]
-            .properties
-            .and_then(|p| m.ctx.dict_get(p, b"arg_attrs"));
+        let arg_attrs = text::prop(m, op, self.n.arg_attrs);
         let entry = text::entry_block(m, op);
         if let Some((inputs, results)) = self.fn_types.get(&fty) {
             return Ok(FuncInfo {
@@ -220,7 +226,7 @@ impl AbiRewriteContext for CirAbiRewriteContext {
     }
 
     fn call_info(&self, m: &Module, op: OpId) -> Result<CallInfo, String> {
-        let callee = text::prop_symbol(m, op, b"callee");
+        let callee = text::prop_symbol(m, op, self.n.callee);
         Ok(CallInfo {
             callee,
             args_start: if callee.is_some() { 0 } else { 1 },

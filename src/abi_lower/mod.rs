@@ -895,19 +895,25 @@ fn analyze(
         let Some(info) = &infos[fi] else { continue };
         let mut returns = Vec::new();
         let mut err = None;
-        m.walk_preorder(op, &mut |o| {
-            if o == op {
-                return;
+        // Every op nested in the function, parents before children.
+        let mut regions: Vec<irkit_ir::RegionId> = m[op].regions.to_vec();
+        while let Some(r) = regions.pop() {
+            for &b in &m[r].blocks {
+                for &o in &m[b].ops {
+                    if !m[o].regions.is_empty() {
+                        regions.extend(m[o].regions.iter().copied());
+                    }
+                    match roles.of(m, o) {
+                        Some((_, OpRole::Return)) => returns.push(o),
+                        Some((cci, OpRole::Call)) => match contexts[cci].call_info(m, o) {
+                            Ok(c) => call_checks.push((o, cci, c)),
+                            Err(e) => err = Some(op_error(m, file, o, e)),
+                        },
+                        Some((_, OpRole::Function)) | None => {}
+                    }
+                }
             }
-            match roles.of(m, o) {
-                Some((_, OpRole::Return)) => returns.push(o),
-                Some((cci, OpRole::Call)) => match contexts[cci].call_info(m, o) {
-                    Ok(c) => call_checks.push((o, cci, c)),
-                    Err(e) => err = Some(op_error(m, file, o, e)),
-                },
-                Some((_, OpRole::Function)) | None => {}
-            }
-        });
+        }
         diags.extend(err);
         if let Some(ai) = func_abi[fi] {
             funcs.push((fi, op, ci, ai, info.entry, returns));

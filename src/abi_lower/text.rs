@@ -269,28 +269,33 @@ pub fn dict_array(ctx: &mut Context, dicts: &[AttrId]) -> Option<AttrId> {
     Some(ctx.attr(AttrData::Array(dicts.into())))
 }
 
+/// Property `key` of `op` (compared as interned names).
+pub fn prop(m: &Module, op: OpId, key: Sym) -> Option<AttrId> {
+    match m.ctx.attr_data(m[op].properties?) {
+        AttrData::Dict(entries) => entries.iter().find(|(k, _)| *k == key).map(|&(_, v)| v),
+        _ => None,
+    }
+}
+
 /// The string value of property `key` of `op`.
-pub fn prop_str(m: &Module, op: OpId, key: &[u8]) -> Option<Sym> {
-    let p = m[op].properties?;
-    match m.ctx.attr_data(m.ctx.dict_get(p, key)?) {
+pub fn prop_str(m: &Module, op: OpId, key: Sym) -> Option<Sym> {
+    match m.ctx.attr_data(prop(m, op, key)?) {
         AttrData::String { value, .. } => Some(*value),
         _ => None,
     }
 }
 
 /// The type value of property `key` of `op`.
-pub fn prop_type(m: &Module, op: OpId, key: &[u8]) -> Option<TypeId> {
-    let p = m[op].properties?;
-    match m.ctx.attr_data(m.ctx.dict_get(p, key)?) {
+pub fn prop_type(m: &Module, op: OpId, key: Sym) -> Option<TypeId> {
+    match m.ctx.attr_data(prop(m, op, key)?) {
         AttrData::Type(t) => Some(*t),
         _ => None,
     }
 }
 
 /// The (first) symbol of symbol-ref property `key` of `op`.
-pub fn prop_symbol(m: &Module, op: OpId, key: &[u8]) -> Option<Sym> {
-    let p = m[op].properties?;
-    match m.ctx.attr_data(m.ctx.dict_get(p, key)?) {
+pub fn prop_symbol(m: &Module, op: OpId, key: Sym) -> Option<Sym> {
+    match m.ctx.attr_data(prop(m, op, key)?) {
         AttrData::SymbolRef(parts) => parts.first().copied(),
         _ => None,
     }
