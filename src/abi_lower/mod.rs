@@ -932,13 +932,13 @@ fn analyze(
                 ));
                 continue;
             };
-            let cname = m.ctx.str(callee).into_owned();
+            let cname = || m.ctx.str(callee).into_owned();
             let Some(&fi) = by_name.get(&callee) else {
                 diags.push(op_error(
                     m,
                     file,
                     call,
-                    format!("callee '@{cname}' is not a function of this module"),
+                    format!("callee '@{}' is not a function of this module", cname()),
                 ));
                 continue;
             };
@@ -962,7 +962,8 @@ fn analyze(
                     file,
                     call,
                     format!(
-                        "call to '@{cname}' does not match the callee's signature: the call passes ({}) -> ({}), '@{cname}' takes ({}) -> ({})",
+                        "call to '@{0}' does not match the callee's signature: the call passes ({1}) -> ({2}), '@{0}' takes ({3}) -> ({4})",
+                        cname(),
                         show(&arg_types),
                         show(&res_types),
                         show(&finfo.inputs),

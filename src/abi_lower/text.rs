@@ -70,8 +70,12 @@ pub fn spell(ctx: &Context, ty: TypeId) -> String {
         if let [Piece::Text(t)] = body.as_ref() {
             let mut s = String::with_capacity(1 + ctx.bytes(*dialect).len() + ctx.bytes(*t).len());
             s.push('!');
-            s.push_str(&ctx.str(*dialect));
-            s.push_str(&ctx.str(*t));
+            for part in [ctx.bytes(*dialect), ctx.bytes(*t)] {
+                match std::str::from_utf8(part) {
+                    Ok(x) => s.push_str(x),
+                    Err(_) => s.push_str(&String::from_utf8_lossy(part)),
+                }
+            }
             return s;
         }
     }
