@@ -29,6 +29,10 @@ use rustc_hash::FxHashMap;
 use std::fmt::Write as _;
 
 struct Names {
+    sym_name: Sym,
+    function_type: Sym,
+    arg_attrs: Sym,
+    callee: Sym,
     func: Sym,
     call: Sym,
     ret: Sym,
@@ -62,6 +66,10 @@ impl CirAbiRewriteContext {
     pub fn new(ctx: &mut Context) -> Self {
         let mut s = |x: &str| ctx.sym_str(x);
         let n = Names {
+            sym_name: s("sym_name"),
+            function_type: s("function_type"),
+            arg_attrs: s("arg_attrs"),
+            callee: s("callee"),
             func: s("cir.func"),
             call: s("cir.call"),
             ret: s("cir.return"),
@@ -140,27 +148,20 @@ impl AbiRewriteContext for CirAbiRewriteContext {
         "cir"
     }
 
-    fn op_role(&self, m: &Module, op: OpId) -> Option<OpRole> {
-        let name = m[op].name;
-        if name == self.n.func {
-            Some(OpRole::Function)
-        } else if name == self.n.call {
-            Some(OpRole::Call)
-        } else if name == self.n.ret {
-            Some(OpRole::Return)
-        } else {
-            None
-        }
+    fn roles(&self) -> Vec<(Sym, OpRole)> {
+        vec![
+            (self.n.func, OpRole::Function),
+            (self.n.call, OpRole::Call),
+            (self.n.ret, OpRole::Return),
+        ]
     }
 
     fn function_info(&mut self, m: &mut Module, op: OpId) -> Result<FuncInfo, String> {
         let name =
-            text::prop_str(m, op, b"sym_name").ok_or("needs a string property 'sym_name'")?;
-        let fty = text::prop_type(m, op, b"function_type")
+            text::prop_str(m, op, self.n.sym_name).ok_or("needs a string property 'sym_name'")?;
+        let fty = text::prop_type(m, op, self.n.function_type)
             .ok_or("needs a type property 'function_type'")?;
-        let arg_attrs = m[op]
-            .properties
-            .and_then(|p| m.ctx.dict_get(p, b"arg_attrs"));
+        let arg_attrs = text::prop(m, op, self.n.arg_attrs);
         let entry = text::entry_block(m, op);
         if let Some((inputs, results)) = self.fn_types.get(&fty) {
             return Ok(FuncInfo {
@@ -171,7 +172,8 @@ impl AbiRewriteContext for CirAbiRewriteContext {
                 arg_attrs,
             });
         }
-        let spelled = self.text.get(&m.ctx, fty).to_string();
+        // Function types are mostly distinct: spelled, not cached.
+        let spelled = text::spell(&m.ctx, fty);
         let inner = spelled
             .strip_prefix("!cir.func<")
             .and_then(|s| s.strip_suffix('>'))
@@ -181,14 +183,24 @@ impl AbiRewriteContext for CirAbiRewriteContext {
             .filter(|_| inner.starts_with('('))
             .ok_or_else(|| format!("cannot read the function type '{spelled}'"))?;
         let mut inputs = Vec::new();
-        for part in text::split_top(&inner[1..close]) {
+        let entry_args: &[ValueId] = match entry {
+            Some(b) => &m[b].args,
+            None => &[],
+        };
+        let entry_types: Vec<TypeId> = entry_args.iter().map(|&v| m[v].ty).collect();
+        for (i, part) in text::split_top(&inner[1..close]).into_iter().enumerate() {
             if part == "..." {
                 return Err(format!(
                     "function '@{}': variadic functions are not supported yet",
                     m.ctx.str(name)
                 ));
             }
-            inputs.push(self.text.intern(m, part)?);
+            // The entry block's argument usually has this very type: reuse
+            // it instead of interning the text again.
+            match entry_types.get(i) {
+                Some(&t) if self.text.get(&m.ctx, t) == part => inputs.push(t),
+                _ => inputs.push(self.text.intern(m, part)?),
+            }
         }
         let rest = inner[close + 1..].trim();
         let mut results = Vec::new();
@@ -214,7 +226,7 @@ impl AbiRewriteContext for CirAbiRewriteContext {
     }
 
     fn call_info(&self, m: &Module, op: OpId) -> Result<CallInfo, String> {
-        let callee = text::prop_symbol(m, op, b"callee");
+        let callee = text::prop_symbol(m, op, self.n.callee);
         Ok(CallInfo {
             callee,
             args_start: if callee.is_some() { 0 } else { 1 },

@@ -29,6 +29,10 @@ use irkit_ir::{AttrData, Context, FloatKind, Module, OpId, Sym, TypeData, TypeId
 use rustc_hash::FxHashMap;
 
 struct Names {
+    sym_name: Sym,
+    function_type: Sym,
+    arg_attrs: Sym,
+    callee: Sym,
     func: Sym,
     fir_call: Sym,
     func_call: Sym,
@@ -56,6 +60,10 @@ impl FirAbiRewriteContext {
     pub fn new(ctx: &mut Context) -> Self {
         let mut s = |x: &str| ctx.sym_str(x);
         let n = Names {
+            sym_name: s("sym_name"),
+            function_type: s("function_type"),
+            arg_attrs: s("arg_attrs"),
+            callee: s("callee"),
             func: s("func.func"),
             fir_call: s("fir.call"),
             func_call: s("func.call"),
@@ -91,30 +99,24 @@ impl AbiRewriteContext for FirAbiRewriteContext {
         "fir"
     }
 
-    fn op_role(&self, m: &Module, op: OpId) -> Option<OpRole> {
-        let name = m[op].name;
-        if name == self.n.func {
-            Some(OpRole::Function)
-        } else if name == self.n.fir_call || name == self.n.func_call {
-            Some(OpRole::Call)
-        } else if name == self.n.ret {
-            Some(OpRole::Return)
-        } else {
-            None
-        }
+    fn roles(&self) -> Vec<(Sym, OpRole)> {
+        vec![
+            (self.n.func, OpRole::Function),
+            (self.n.fir_call, OpRole::Call),
+            (self.n.func_call, OpRole::Call),
+            (self.n.ret, OpRole::Return),
+        ]
     }
 
     fn function_info(&mut self, m: &mut Module, op: OpId) -> Result<FuncInfo, String> {
         let name =
-            text::prop_str(m, op, b"sym_name").ok_or("needs a string property 'sym_name'")?;
-        let fty = text::prop_type(m, op, b"function_type")
+            text::prop_str(m, op, self.n.sym_name).ok_or("needs a string property 'sym_name'")?;
+        let fty = text::prop_type(m, op, self.n.function_type)
             .ok_or("needs a type property 'function_type'")?;
         let TypeData::Function { inputs, results } = m.ctx.type_data(fty) else {
             return Err("'function_type' must be a builtin function type".to_string());
         };
-        let arg_attrs = m[op]
-            .properties
-            .and_then(|p| m.ctx.dict_get(p, b"arg_attrs"));
+        let arg_attrs = text::prop(m, op, self.n.arg_attrs);
         Ok(FuncInfo {
             name,
             inputs: inputs.to_vec(),
@@ -125,7 +127,7 @@ impl AbiRewriteContext for FirAbiRewriteContext {
     }
 
     fn call_info(&self, m: &Module, op: OpId) -> Result<CallInfo, String> {
-        let callee = text::prop_symbol(m, op, b"callee");
+        let callee = text::prop_symbol(m, op, self.n.callee);
         Ok(CallInfo {
             callee,
             args_start: if callee.is_some() { 0 } else { 1 },

@@ -30,9 +30,9 @@
 
 pub mod cir;
 pub mod fir;
-mod text;
 #[cfg(test)]
 mod tests;
+mod text;
 
 use crate::abi_map::AbiTypeMapper;
 use irkit_abi::{AbiCx, FnAbi, LlTy, LlTyId, PassMode, Target};
@@ -189,8 +189,8 @@ pub trait AbiRewriteContext {
     /// The dialect name, for messages.
     fn dialect(&self) -> &'static str;
 
-    /// The role of `op`, if this context owns it.
-    fn op_role(&self, m: &Module, op: OpId) -> Option<OpRole>;
+    /// The ops this context owns, by interned name, with their roles.
+    fn roles(&self) -> Vec<(Sym, OpRole)>;
 
     /// The signature of a function op.
     fn function_info(&mut self, m: &mut Module, op: OpId) -> Result<FuncInfo, String>;
@@ -575,29 +575,52 @@ impl Inserts {
         map.entry(anchor).or_default().extend(ops);
     }
 
-    /// Rebuilds every touched block's op list.
-    fn apply(mut self, m: &mut Module) {
-        for anchor in self.before.keys().chain(self.after.keys()) {
-            if let Some(b) = m.ops[*anchor].parent {
-                self.blocks.insert(b);
+    /// Rebuilds every touched block's op list, in one pass per block.
+    fn apply(self, m: &mut Module) {
+        let Inserts {
+            mut prefix,
+            mut before,
+            mut after,
+            blocks,
+        } = self;
+        let mut anchors: FxHashMap<BlockId, Vec<OpId>> = FxHashMap::default();
+        for b in blocks {
+            anchors.entry(b).or_default();
+        }
+        for &anchor in before.keys().chain(after.keys()) {
+            if let Some(b) = m.ops[anchor].parent {
+                anchors.entry(b).or_default().push(anchor);
             }
         }
-        for b in self.blocks {
+        for (b, here) in anchors {
             let old = std::mem::take(&mut m.blocks[b].ops);
-            let mut ops = Vec::with_capacity(old.len());
-            if let Some(p) = self.prefix.remove(&b) {
+            let mut ops = Vec::with_capacity(old.len() + 8 * here.len());
+            let mut added = Vec::new();
+            if let Some(p) = prefix.remove(&b) {
+                added.extend_from_slice(&p);
                 ops.extend(p);
             }
             for op in old {
-                if let Some(v) = self.before.remove(&op) {
+                let is_anchor = if here.len() <= 8 {
+                    here.contains(&op)
+                } else {
+                    before.contains_key(&op) || after.contains_key(&op)
+                };
+                if !is_anchor {
+                    ops.push(op);
+                    continue;
+                }
+                if let Some(v) = before.remove(&op) {
+                    added.extend_from_slice(&v);
                     ops.extend(v);
                 }
                 ops.push(op);
-                if let Some(v) = self.after.remove(&op) {
+                if let Some(v) = after.remove(&op) {
+                    added.extend_from_slice(&v);
                     ops.extend(v);
                 }
             }
-            for &op in &ops {
+            for op in added {
                 m.ops[op].parent = Some(b);
             }
             m.blocks[b].ops = ops;
@@ -661,7 +684,9 @@ pub fn lower_module(
         Box::new(cir::CirAbiRewriteContext::new(&mut m.ctx)),
         Box::new(fir::FirAbiRewriteContext::new(&mut m.ctx)),
     ];
-    let analysis = analyze(m, file, top, target, &mut contexts).map_err(LowerError::Diags)?;
+    let roles = Roles::new(&contexts);
+    let analysis =
+        analyze(m, file, top, target, &mut contexts, &roles).map_err(LowerError::Diags)?;
     let stats = LowerStats {
         functions: analysis.funcs.len(),
         calls: analysis.calls.len(),
@@ -761,15 +786,22 @@ struct FuncEntry {
     returns: Vec<OpId>,
 }
 
-fn role_of(
-    contexts: &[Box<dyn AbiRewriteContext>],
-    m: &Module,
-    op: OpId,
-) -> Option<(usize, OpRole)> {
-    contexts
-        .iter()
-        .enumerate()
-        .find_map(|(i, c)| c.op_role(m, op).map(|r| (i, r)))
+/// Which context owns which op name, and in which role.
+struct Roles(FxHashMap<Sym, (usize, OpRole)>);
+
+impl Roles {
+    fn new(contexts: &[Box<dyn AbiRewriteContext>]) -> Roles {
+        let mut map = FxHashMap::default();
+        for (i, c) in contexts.iter().enumerate() {
+            for (name, role) in c.roles() {
+                map.entry(name).or_insert((i, role));
+            }
+        }
+        Roles(map)
+    }
+    fn of(&self, m: &Module, op: OpId) -> Option<(usize, OpRole)> {
+        self.0.get(&m[op].name).copied()
+    }
 }
 
 fn analyze(
@@ -778,6 +810,7 @@ fn analyze(
     top: OpId,
     target: Target,
     contexts: &mut [Box<dyn AbiRewriteContext>],
+    roles: &Roles,
 ) -> Result<Analysis, Vec<Diagnostic>> {
     let mut diags = Vec::new();
     // Step 1: find functions (directly in the module body) and their infos.
@@ -785,7 +818,7 @@ fn analyze(
     for &r in m[top].regions.iter() {
         for &b in &m[r].blocks {
             for &op in &m[b].ops {
-                if let Some((ci, OpRole::Function)) = role_of(contexts, m, op) {
+                if let Some((ci, OpRole::Function)) = roles.of(m, op) {
                     func_ops.push((op, ci));
                 }
             }
@@ -862,19 +895,25 @@ fn analyze(
         let Some(info) = &infos[fi] else { continue };
         let mut returns = Vec::new();
         let mut err = None;
-        m.walk_preorder(op, &mut |o| {
-            if o == op {
-                return;
+        // Every op nested in the function, parents before children.
+        let mut regions: Vec<irkit_ir::RegionId> = m[op].regions.to_vec();
+        while let Some(r) = regions.pop() {
+            for &b in &m[r].blocks {
+                for &o in &m[b].ops {
+                    if !m[o].regions.is_empty() {
+                        regions.extend(m[o].regions.iter().copied());
+                    }
+                    match roles.of(m, o) {
+                        Some((_, OpRole::Return)) => returns.push(o),
+                        Some((cci, OpRole::Call)) => match contexts[cci].call_info(m, o) {
+                            Ok(c) => call_checks.push((o, cci, c)),
+                            Err(e) => err = Some(op_error(m, file, o, e)),
+                        },
+                        Some((_, OpRole::Function)) | None => {}
+                    }
+                }
             }
-            match role_of(contexts, m, o) {
-                Some((_, OpRole::Return)) => returns.push(o),
-                Some((cci, OpRole::Call)) => match contexts[cci].call_info(m, o) {
-                    Ok(c) => call_checks.push((o, cci, c)),
-                    Err(e) => err = Some(op_error(m, file, o, e)),
-                },
-                Some((_, OpRole::Function)) | None => {}
-            }
-        });
+        }
         diags.extend(err);
         if let Some(ai) = func_abi[fi] {
             funcs.push((fi, op, ci, ai, info.entry, returns));
@@ -893,13 +932,13 @@ fn analyze(
                 ));
                 continue;
             };
-            let cname = m.ctx.str(callee).into_owned();
+            let cname = || m.ctx.str(callee).into_owned();
             let Some(&fi) = by_name.get(&callee) else {
                 diags.push(op_error(
                     m,
                     file,
                     call,
-                    format!("callee '@{cname}' is not a function of this module"),
+                    format!("callee '@{}' is not a function of this module", cname()),
                 ));
                 continue;
             };
@@ -923,7 +962,8 @@ fn analyze(
                     file,
                     call,
                     format!(
-                        "call to '@{cname}' does not match the callee's signature: the call passes ({}) -> ({}), '@{cname}' takes ({}) -> ({})",
+                        "call to '@{0}' does not match the callee's signature: the call passes ({1}) -> ({2}), '@{0}' takes ({3}) -> ({4})",
+                        cname(),
                         show(&arg_types),
                         show(&res_types),
                         show(&finfo.inputs),
@@ -954,11 +994,13 @@ fn analyze(
     }
     // Build one plan per classified signature.
     let mut plans = Vec::with_capacity(abis.len());
+    let keys = AttrKeys::new(m);
     for (ci, abi, inputs, results) in &abis {
         plans.push(make_plan(
             m,
             &mut cx,
             &mut *contexts[*ci],
+            &keys,
             abi,
             inputs,
             results,
@@ -1082,11 +1124,11 @@ fn make_plan(
     m: &mut Module,
     cx: &mut AbiCx,
     rc: &mut dyn AbiRewriteContext,
+    keys: &AttrKeys,
     abi: &FnAbi,
     inputs: &[TypeId],
     results: &[TypeId],
 ) -> FnPlan {
-    let keys = AttrKeys::new(m);
     let mut plan = FnPlan {
         ret: RetPlan::Void,
         args: Vec::with_capacity(inputs.len()),

@@ -64,13 +64,18 @@ pub fn dialect_type(ctx: &mut Context, ns: &str, body: &str) -> TypeId {
     })
 }
 
-fn spell(ctx: &Context, ty: TypeId) -> String {
+/// The spelling of `ty` (a dialect type's verbatim text, else as printed).
+pub fn spell(ctx: &Context, ty: TypeId) -> String {
     if let TypeData::Dialect { dialect, body } = ctx.type_data(ty) {
         if let [Piece::Text(t)] = body.as_ref() {
             let mut s = String::with_capacity(1 + ctx.bytes(*dialect).len() + ctx.bytes(*t).len());
             s.push('!');
-            s.push_str(&ctx.str(*dialect));
-            s.push_str(&ctx.str(*t));
+            for part in [ctx.bytes(*dialect), ctx.bytes(*t)] {
+                match std::str::from_utf8(part) {
+                    Ok(x) => s.push_str(x),
+                    Err(_) => s.push_str(&String::from_utf8_lossy(part)),
+                }
+            }
             return s;
         }
     }
@@ -268,28 +273,33 @@ pub fn dict_array(ctx: &mut Context, dicts: &[AttrId]) -> Option<AttrId> {
     Some(ctx.attr(AttrData::Array(dicts.into())))
 }
 
+/// Property `key` of `op` (compared as interned names).
+pub fn prop(m: &Module, op: OpId, key: Sym) -> Option<AttrId> {
+    match m.ctx.attr_data(m[op].properties?) {
+        AttrData::Dict(entries) => entries.iter().find(|(k, _)| *k == key).map(|&(_, v)| v),
+        _ => None,
+    }
+}
+
 /// The string value of property `key` of `op`.
-pub fn prop_str(m: &Module, op: OpId, key: &[u8]) -> Option<Sym> {
-    let p = m[op].properties?;
-    match m.ctx.attr_data(m.ctx.dict_get(p, key)?) {
+pub fn prop_str(m: &Module, op: OpId, key: Sym) -> Option<Sym> {
+    match m.ctx.attr_data(prop(m, op, key)?) {
         AttrData::String { value, .. } => Some(*value),
         _ => None,
     }
 }
 
 /// The type value of property `key` of `op`.
-pub fn prop_type(m: &Module, op: OpId, key: &[u8]) -> Option<TypeId> {
-    let p = m[op].properties?;
-    match m.ctx.attr_data(m.ctx.dict_get(p, key)?) {
+pub fn prop_type(m: &Module, op: OpId, key: Sym) -> Option<TypeId> {
+    match m.ctx.attr_data(prop(m, op, key)?) {
         AttrData::Type(t) => Some(*t),
         _ => None,
     }
 }
 
 /// The (first) symbol of symbol-ref property `key` of `op`.
-pub fn prop_symbol(m: &Module, op: OpId, key: &[u8]) -> Option<Sym> {
-    let p = m[op].properties?;
-    match m.ctx.attr_data(m.ctx.dict_get(p, key)?) {
+pub fn prop_symbol(m: &Module, op: OpId, key: Sym) -> Option<Sym> {
+    match m.ctx.attr_data(prop(m, op, key)?) {
         AttrData::SymbolRef(parts) => parts.first().copied(),
         _ => None,
     }
