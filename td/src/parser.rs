@@ -3401,6 +3401,13 @@ impl Parser<'_> {
         let t = self.parse_operator_type()?;
         self.expect_lparen(&format!("expected '(' after type of !{name}"))?;
         let eloc = self.loc();
+        if name == "instances" && self.consume(Tok::RParen) {
+            if !self.cx.is_record_ty(t) {
+                return self.err(eloc, "expected a record type in !instances");
+            }
+            let u = self.cx.mk(Init::Instances(t, self.cx.unset));
+            return Ok(resolve::fold_instances(self.cx, u, cur, false));
+        }
         let e = self.parse_value(cur, None, Mode::Value)?;
         if name != "isa" {
             let et = self.typed(e);
@@ -3436,7 +3443,13 @@ impl Parser<'_> {
                 let u = self.cx.mk(Init::Exists(t, e));
                 fold_exists(self.cx, u, cur, false)
             }
-            _ => self.cx.mk(Init::Instances(t, e)),
+            _ => {
+                if !self.cx.is_record_ty(t) {
+                    return self.err(eloc, "expected a record type in !instances");
+                }
+                let u = self.cx.mk(Init::Instances(t, e));
+                resolve::fold_instances(self.cx, u, cur, false)
+            }
         };
         Ok(r)
     }
