@@ -44,9 +44,6 @@ pub fn run(rep: &Reporter, args: Args) -> u8 {
     if args.gen_op_defs {
         return not_built(rep, "irkit tblgen --gen-op-defs");
     }
-    if args.explain.is_some() {
-        return not_built(rep, "irkit tblgen --explain");
-    }
     let (name, text) = match read_input(&args.input) {
         Ok(x) => x,
         Err(e) => {
@@ -56,7 +53,9 @@ pub fn run(rep: &Reporter, args: Args) -> u8 {
     };
     let mut map = SourceMap::new();
     let file = map.add(name, text);
-    let action = if args.dump_json {
+    let action = if let Some(what) = args.explain.as_deref() {
+        irkit_td::Action::Explain(what)
+    } else if args.dump_json {
         irkit_td::Action::DumpJson
     } else {
         irkit_td::Action::PrintRecords

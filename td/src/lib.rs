@@ -10,6 +10,7 @@
 //! printing; diagnostics are returned as [`irkit_diag::Diagnostic`]s.
 #![warn(clippy::print_stdout, clippy::print_stderr, clippy::dbg_macro)]
 
+pub mod explain;
 pub mod json;
 pub mod lexer;
 pub mod model;
@@ -21,15 +22,17 @@ use irkit_diag::{Diagnostic, FileId, SourceMap};
 
 /// What to produce.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Action {
+pub enum Action<'a> {
     PrintRecords,
     DumpJson,
+    /// `--explain RECORD.FIELD`: how the field's final value was built.
+    Explain(&'a str),
 }
 
 pub struct Options<'a> {
     pub include_dirs: &'a [String],
     pub defines: &'a [String],
-    pub action: Action,
+    pub action: Action<'a>,
 }
 
 /// The result of a run: the output text (absent on error) and every
@@ -66,6 +69,7 @@ pub fn run(map: &mut SourceMap, file: FileId, opts: &Options<'_>) -> Outcome {
 /// Runs TableGen on the current thread.
 pub fn run_here(map: &mut SourceMap, file: FileId, opts: &Options<'_>) -> Outcome {
     let mut cx = model::Ctx::new();
+    cx.explain = matches!(opts.action, Action::Explain(_));
     let cfg = lexer::LexConfig {
         include_dirs: opts.include_dirs,
         defines: opts.defines,
@@ -104,6 +108,15 @@ pub fn run_here(map: &mut SourceMap, file: FileId, opts: &Options<'_>) -> Outcom
     match opts.action {
         Action::PrintRecords => printer::print_records(&cx, &mut out),
         Action::DumpJson => json::dump_json(&cx, map, &mut out),
+        Action::Explain(what) => {
+            if let Err(msg) = explain::explain(&cx, map, what, &mut out) {
+                diags.push(Diagnostic::bare_error(msg));
+                return Outcome {
+                    output: None,
+                    diags,
+                };
+            }
+        }
     }
     if std::env::var_os("IRKIT_TD_TIME").is_some() {
         let t3 = std::time::Instant::now();

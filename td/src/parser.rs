@@ -9,8 +9,8 @@
 
 use crate::lexer::{Tok, Token};
 use crate::model::{
-    ArgKey, Assertion, BinOp, Ctx, Dump, FieldKind, Init, InitId, RecId, RecKind, RecTy, Record,
-    RecordVal, Sym, TernOp, TyId, UnOp, TY_BIT, TY_DAG, TY_INT, TY_STRING,
+    ArgKey, Assertion, BinOp, Contrib, ContribKind, Ctx, Dump, FieldKind, Init, InitId, RecId,
+    RecKind, RecTy, Record, RecordVal, Sym, TernOp, TyId, UnOp, TY_BIT, TY_DAG, TY_INT, TY_STRING,
 };
 use crate::resolve::{
     self, check_assert, dump_message, fold_bin, fold_cond, fold_exists, fold_field, fold_foldl,
@@ -109,6 +109,8 @@ pub struct Parser<'a> {
     depth: u32,
     /// `QualifyName` cache: (record, name) -> `Rec:name` / `MC::name`.
     qualified: FxHashMap<(RecId, Sym), Sym>,
+    /// Set while top-level lets are applied (for `--explain`).
+    applying_lets: bool,
 }
 
 /// Parses and elaborates the whole token stream into `cx`.
@@ -128,6 +130,7 @@ pub fn parse(cx: &mut Ctx, toks: Vec<Token>) -> Result<(), Diagnostic> {
         defsets: Vec::new(),
         depth: 0,
         qualified: FxHashMap::default(),
+        applying_lets: false,
     };
     while p.tok() != Tok::Eof {
         p.parse_object(None)?;
@@ -491,12 +494,20 @@ impl Parser<'_> {
                         rec.locs.push(l);
                     }
                     let nr = self.cx.add_record(rec);
+                    if self.cx.explain {
+                        if let Some(h) = self.cx.provenance.get(rid).cloned() {
+                            self.cx.provenance.insert(nr, h);
+                        }
+                    }
                     let mut r = MapResolver::new(Some(nr));
                     for &(n, v) in substs.iter() {
                         r.set(n, v);
                     }
                     resolve_record(self.cx, nr, &mut r, None);
                     self.check_fatal()?;
+                    if self.cx.explain {
+                        self.rebase_history(*rid, nr, &mut r);
+                    }
                     match dest.as_deref_mut() {
                         Some(d) => d.push(Entry::Rec(nr)),
                         None => self.add_def_one(nr)?,
@@ -506,6 +517,23 @@ impl Parser<'_> {
             self.check_fatal()?;
         }
         Ok(())
+    }
+
+    /// `--explain`: contributions written in prototype `from` now belong to
+    /// its copy `to`, with the multiclass/foreach substitutions applied.
+    fn rebase_history(&mut self, from: RecId, to: RecId, r: &mut MapResolver) {
+        let Some(mut h) = self.cx.provenance.remove(&to) else {
+            return;
+        };
+        for list in h.values_mut() {
+            for c in list.iter_mut() {
+                if c.origin == from {
+                    c.origin = to;
+                    c.value = resolve_init(self.cx, c.value, r);
+                }
+            }
+        }
+        self.cx.provenance.insert(to, h);
     }
 
     fn add_def_one(&mut self, r: RecId) -> PResult<()> {
@@ -690,6 +718,18 @@ impl Parser<'_> {
             let vloc = self.loc();
             let v = self.parse_value(Some(rec), Some(ty), Mode::Value)?;
             self.set_value(rec, vloc, decl, &[], v, false)?;
+            if self.cx.explain {
+                let last = self
+                    .cx
+                    .provenance
+                    .get_mut(&rec)
+                    .and_then(|m| m.get_mut(&decl))
+                    .and_then(|v| v.last_mut());
+                if let Some(c) = last {
+                    c.kind = ContribKind::Declared;
+                    c.loc = id_loc;
+                }
+            }
         }
         Ok(decl)
     }
@@ -747,6 +787,27 @@ impl Parser<'_> {
         let Some(idx) = self.cx.rec(rec).values.iter().position(|x| x.name == name) else {
             return self.err(loc, format!("Value '{}' unknown!", self.s(name)));
         };
+        if self.cx.explain {
+            let kind = match mode {
+                LetMode::Replace => ContribKind::Set,
+                LetMode::Append => ContribKind::Appended,
+                LetMode::Prepend => ContribKind::Prepended,
+            };
+            let c = Contrib {
+                kind,
+                origin: rec,
+                top_level: self.applying_lets,
+                loc: mode_loc,
+                value: v,
+            };
+            self.cx
+                .provenance
+                .entry(rec)
+                .or_default()
+                .entry(name)
+                .or_default()
+                .push(c);
+        }
         let mut v = v;
         if mode != LetMode::Replace {
             v = self.combine(rec, idx, v, bits, mode, mode_loc)?;
@@ -899,6 +960,7 @@ impl Parser<'_> {
             return Ok(());
         }
         let stack = std::mem::take(&mut self.let_stack);
+        self.applying_lets = true;
         let mut res = Ok(());
         'outer: for lets in &stack {
             for l in lets {
@@ -911,6 +973,7 @@ impl Parser<'_> {
             }
         }
         self.let_stack = stack;
+        self.applying_lets = false;
         res
     }
 
@@ -1336,6 +1399,21 @@ impl Parser<'_> {
         for k in 0..nvals {
             let f = self.cx.rec(sc.rec).values[k].clone();
             if f.kind != FieldKind::TemplateArg {
+                if self.cx.explain {
+                    // Last writer wins: the parent's history replaces ours.
+                    let hist = self
+                        .cx
+                        .provenance
+                        .get(&sc.rec)
+                        .and_then(|m| m.get(&f.name))
+                        .cloned()
+                        .unwrap_or_default();
+                    self.cx
+                        .provenance
+                        .entry(rec)
+                        .or_default()
+                        .insert(f.name, hist);
+                }
                 self.add_value(rec, sc.loc, f)?;
             }
         }

@@ -143,6 +143,27 @@ pub struct Dump {
     pub msg: InitId,
 }
 
+/// How a contribution changed a field (for `--explain`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum ContribKind {
+    Declared,
+    Set,
+    Appended,
+    Prepended,
+}
+
+/// One step in the history of a field's value (for `--explain`).
+#[derive(Clone, Debug)]
+pub struct Contrib {
+    pub kind: ContribKind,
+    /// The class or def whose body (or whose top-level let) supplied it.
+    pub origin: RecId,
+    pub top_level: bool,
+    pub loc: Loc,
+    /// The value as written (before concatenation).
+    pub value: InitId,
+}
+
 #[derive(Clone, Debug)]
 pub struct Record {
     pub name: InitId,
@@ -218,6 +239,10 @@ pub struct Ctx {
     pub empty_str: InitId,
     /// Interned names used by the implementation.
     pub sym_name: Sym,
+    /// Whether to record field provenance (`--explain`).
+    pub explain: bool,
+    /// Record -> field -> contributions, oldest first (only with `explain`).
+    pub provenance: FxHashMap<RecId, FxHashMap<Sym, Vec<Contrib>>>,
 }
 
 pub const TY_BIT: TyId = TyId(0);
@@ -261,6 +286,8 @@ impl Ctx {
             false_bit: InitId(0),
             empty_str: InitId(0),
             sym_name: Sym(0),
+            explain: false,
+            provenance: FxHashMap::default(),
         };
         cx.ty(RecTy::Bit);
         cx.ty(RecTy::Int);
