@@ -298,7 +298,7 @@ impl Parser<'_> {
 
     fn get_global(&mut self, name: Sym) -> Option<InitId> {
         if let Some(&d) = self.cx.defs.get(&name) {
-            return Some(self.cx.mk(Init::Def(d)));
+            return Some(self.cx.def_init(d));
         }
         self.cx.globals.get(&name).copied()
     }
@@ -564,7 +564,7 @@ impl Parser<'_> {
         }
         resolve::check_assertions(self.cx, r);
         resolve::emit_dumps(self.cx, r);
-        let di = self.cx.mk(Init::Def(r));
+        let di = self.cx.def_init(r);
         let rt = self.cx.record_type(r);
         for k in 0..self.defsets.len() {
             let et = self.defsets[k].elt_ty;

@@ -635,7 +635,7 @@ pub fn fold_un_p(
                         }
                         return None;
                     };
-                    let di = cx.mk(Init::Def(d));
+                    let di = cx.def_init(d);
                     let dt = cx.record_type(d);
                     if !cx.ty_is_a(dt, t) {
                         let loc = cx.rec_loc(cur);
@@ -1501,7 +1501,7 @@ pub fn fold_instances(cx: &mut Ctx, u: InitId, cur: Option<RecId>, final_: bool)
         .filter(|(n, _)| re.as_ref().is_none_or(|r| r.is_match(n)))
         .collect();
     names.sort_by(|a, b| a.0.as_bytes().cmp(b.0.as_bytes()));
-    let elems: Vec<InitId> = names.iter().map(|(_, d)| cx.mk(Init::Def(*d))).collect();
+    let elems: Vec<InitId> = names.iter().map(|(_, d)| cx.def_init(*d)).collect();
     cx.mk(Init::List(elems.into_boxed_slice(), t))
 }
 
@@ -1686,7 +1686,7 @@ pub fn instantiate(cx: &mut Ctx, vd: InitId) -> InitId {
     }
     check_assertions(cx, new);
     emit_dumps(cx, new);
-    let d = cx.mk(Init::Def(new));
+    let d = cx.def_init(new);
     cx.var_def_cache.insert(vd, d);
     d
 }
