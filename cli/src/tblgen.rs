@@ -74,21 +74,7 @@ pub fn run(rep: &Reporter, args: Args) -> u8 {
         builtin_includes: irkit::dialects::BUILTIN_INCLUDES,
         action,
     };
-    // Deeply nested input recurses deeply (bounded by explicit limits); a
-    // large stack keeps those limits, not the stack, the binding constraint.
-    let outcome = std::thread::scope(|s| {
-        std::thread::Builder::new()
-            .stack_size(512 << 20)
-            .spawn_scoped(s, || irkit_td::run(&mut map, file, &opts))
-            .map(|h| h.join())
-    });
-    let outcome = match outcome {
-        Ok(Ok(o)) => o,
-        _ => {
-            rep.error("internal error: the TableGen worker thread failed");
-            return EXIT_FAIL;
-        }
-    };
+    let outcome = irkit_td::run(&mut map, file, &opts);
     let failed = rep.emit_all(&map, &outcome.diags);
     if failed {
         return EXIT_FAIL;

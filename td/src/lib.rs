@@ -49,8 +49,32 @@ pub struct Outcome {
     pub diags: Vec<Diagnostic>,
 }
 
-/// Runs TableGen on `file` (already in `map`).
+/// Stack for the worker thread: deeply nested input recurses deeply (bounded
+/// by explicit limits), and the limits, not the stack, must be what stops it.
+const WORKER_STACK: usize = 512 << 20;
+
+/// Runs TableGen on `file` (already in `map`), on a worker thread with a
+/// large stack.
 pub fn run(map: &mut SourceMap, file: FileId, opts: &Options<'_>) -> Outcome {
+    let res = std::thread::scope(|s| {
+        std::thread::Builder::new()
+            .stack_size(WORKER_STACK)
+            .spawn_scoped(s, || run_here(map, file, opts))
+            .map(|h| h.join())
+    });
+    match res {
+        Ok(Ok(o)) => o,
+        _ => Outcome {
+            output: None,
+            diags: vec![Diagnostic::bare_error(
+                "internal error: the TableGen worker thread failed",
+            )],
+        },
+    }
+}
+
+/// Runs TableGen on the current thread.
+pub fn run_here(map: &mut SourceMap, file: FileId, opts: &Options<'_>) -> Outcome {
     let mut cx = model::Ctx::new();
     if let Action::Explain(_) = opts.action {
         cx.explain = Some(Box::default());
@@ -140,5 +164,83 @@ fn pointify(diags: &mut [Diagnostic]) {
                 l.span = irkit_diag::Span::new(l.span.start, l.span.start + 1);
             }
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Runs `input` and returns the Defs section of --print-records, or the
+    /// first error as `LINE:COL: MESSAGE`.
+    fn run_str(input: &str) -> String {
+        let mut map = SourceMap::new();
+        let file = map.add("t.td", input.to_string());
+        let opts = Options {
+            include_dirs: &[],
+            defines: &[],
+            action: Action::PrintRecords,
+        };
+        let out = run(&mut map, file, &opts);
+        if let Some(d) = out.diags.iter().find(|d| d.is_error()) {
+            let pos = d.loc.map(|l| map.file(l.file).line_col(l.span.start));
+            return match pos {
+                Some((l, c)) => format!("{l}:{c}: {}", d.message),
+                None => d.message.clone(),
+            };
+        }
+        let text = out.output.unwrap_or_default();
+        let at = text.find("------------- Defs").unwrap_or(0);
+        text[at..].lines().skip(1).collect::<Vec<_>>().join("\n")
+    }
+
+    fn check(input: &str, expect: &str) {
+        assert_eq!(run_str(input), expect.trim());
+    }
+
+    #[test]
+    fn class_args_and_folding() {
+        check(
+            "class A<int x> { int y = !add(x, 1); bits<2> b = x; }\ndef D : A<2>;",
+            "def D {\t// A\n  int y = 3;\n  bits<2> b = { 1, 0 };\n}",
+        );
+    }
+
+    #[test]
+    fn let_append_and_prepend() {
+        check(
+            "class B { list<int> l = [1]; string s = \"b\"; }\n\
+             def D : B { let append l = [2]; let prepend s = \"a\"; }",
+            "def D {\t// B\n  list<int> l = [1, 2];\n  string s = \"ab\";\n}",
+        );
+    }
+
+    #[test]
+    fn append_keyword_is_contextual() {
+        check(
+            "class B { list<int> append = [1]; }\ndef D : B { let append = [3]; }",
+            "def D {\t// B\n  list<int> append = [3];\n}",
+        );
+    }
+
+    #[test]
+    fn errors_carry_llvm_wording_and_position() {
+        check("def X : Nope;", "1:9: Couldn't find class 'Nope'");
+        check(
+            "class B { int n = 0; }\ndef D : B { let append n = 1; }",
+            "2:17: Cannot append to field 'n' of type 'int' (expected list, string, code, or dag)",
+        );
+    }
+
+    #[test]
+    fn deep_nesting_is_a_diagnostic() {
+        let deep = format!(
+            "def X {{ int l = {}1{}; }}",
+            "!add(1, ".repeat(2000),
+            ")".repeat(2000)
+        );
+        assert!(run_str(&deep).contains("nesting too deep"));
+        let rec = "class A<int n> { int x = A<!add(n, 1)>.x; }\ndef X { int y = A<0>.x; }";
+        assert!(run_str(rec).contains("nesting too deep"));
     }
 }

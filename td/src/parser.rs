@@ -110,6 +110,8 @@ pub struct Parser<'a> {
     depth: u32,
     /// `QualifyName` cache: (record, name) -> `Rec:name` / `MC::name`.
     qualified: FxHashMap<(RecId, Sym), Sym>,
+    /// Set while top-level lets are applied (for `--explain`).
+    applying_lets: bool,
 }
 
 /// Parses and elaborates the whole token stream into `cx`.
@@ -129,6 +131,7 @@ pub fn parse(cx: &mut Ctx, toks: Vec<Token>) -> Result<(), Diagnostic> {
         defsets: Vec::new(),
         depth: 0,
         qualified: FxHashMap::default(),
+        applying_lets: false,
     };
     while p.tok() != Tok::Eof {
         p.parse_object(None)?;
@@ -296,7 +299,7 @@ impl Parser<'_> {
 
     fn get_global(&mut self, name: Sym) -> Option<InitId> {
         if let Some(&d) = self.cx.defs.get(&name) {
-            return Some(self.cx.mk(Init::Def(d)));
+            return Some(self.cx.def_init(d));
         }
         self.cx.globals.get(&name).copied()
     }
@@ -538,7 +541,7 @@ impl Parser<'_> {
         }
         resolve::check_assertions(self.cx, r);
         resolve::emit_dumps(self.cx, r);
-        let di = self.cx.mk(Init::Def(r));
+        let di = self.cx.def_init(r);
         let rt = self.cx.record_type(r);
         for k in 0..self.defsets.len() {
             let et = self.defsets[k].elt_ty;
@@ -902,6 +905,7 @@ impl Parser<'_> {
             return Ok(());
         }
         let stack = std::mem::take(&mut self.let_stack);
+        self.applying_lets = true;
         let mut res = Ok(());
         'outer: for lets in &stack {
             for l in lets {
@@ -920,6 +924,7 @@ impl Parser<'_> {
             }
         }
         self.let_stack = stack;
+        self.applying_lets = false;
         res
     }
 
@@ -3418,6 +3423,13 @@ impl Parser<'_> {
         let t = self.parse_operator_type()?;
         self.expect_lparen(&format!("expected '(' after type of !{name}"))?;
         let eloc = self.loc();
+        if name == "instances" && self.consume(Tok::RParen) {
+            if !self.cx.is_record_ty(t) {
+                return self.err(eloc, "expected a record type in !instances");
+            }
+            let u = self.cx.mk(Init::Instances(t, self.cx.unset));
+            return Ok(resolve::fold_instances(self.cx, u, cur, false));
+        }
         let e = self.parse_value(cur, None, Mode::Value)?;
         if name != "isa" {
             let et = self.typed(e);
@@ -3453,7 +3465,13 @@ impl Parser<'_> {
                 let u = self.cx.mk(Init::Exists(t, e));
                 fold_exists(self.cx, u, cur, false)
             }
-            _ => self.cx.mk(Init::Instances(t, e)),
+            _ => {
+                if !self.cx.is_record_ty(t) {
+                    return self.err(eloc, "expected a record type in !instances");
+                }
+                let u = self.cx.mk(Init::Instances(t, e));
+                resolve::fold_instances(self.cx, u, cur, false)
+            }
         };
         Ok(r)
     }

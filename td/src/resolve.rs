@@ -496,7 +496,7 @@ fn resolve_inner(cx: &mut Ctx, i: InitId, r: &mut dyn Resolver) -> InitId {
             let ne = resolve_init(cx, e, r);
             if ne != e || r.is_final() {
                 let u = cx.mk(Init::Instances(t, ne));
-                fold_instances(cx, u, r.is_final())
+                fold_instances(cx, u, r.cur_rec(), r.is_final())
             } else {
                 i
             }
@@ -645,7 +645,7 @@ pub fn fold_un_p(
                         }
                         return None;
                     };
-                    let di = cx.mk(Init::Def(d));
+                    let di = cx.def_init(d);
                     let dt = cx.record_type(d);
                     if !cx.ty_is_a(dt, t) {
                         let loc = cx.rec_loc(cur);
@@ -746,6 +746,10 @@ pub fn fold_un_p(
             }
         }
         UnOp::ListFlatten => {
+            // A list whose elements are not lists flattens to itself.
+            if cx.type_of(a) == Some(t) {
+                return Some(a);
+            }
             if let Init::List(l, _) = cx.init(a) {
                 let l = l.clone();
                 let et = cx.list_elem(t)?;
@@ -760,14 +764,12 @@ pub fn fold_un_p(
             }
         }
         UnOp::Initialized => {
-            if cx.is_complete(a) {
-                return Some(cx.int(1));
-            }
+            // `!initialized(x)` (newer LLVM): 0 for `?`, 1 once concrete.
             if cx.is_unset(a) {
                 return Some(cx.int(0));
             }
-            if final_ {
-                return Some(cx.int(0));
+            if cx.is_concrete(a) {
+                return Some(cx.int(1));
             }
         }
     }
@@ -1048,14 +1050,21 @@ pub fn fold_bin_p(
             }
         }
         BinOp::Match => {
-            // Regular expressions are not supported: fold only literal equality of
-            // patterns without metacharacters.
-            if let (Some((s, _)), Some((p, _))) = (str_of(cx, a), str_of(cx, b)) {
-                let pat = cx.strs.str(p);
-                if !pat.contains(|c: char| "\\^$.|?*+()[]{}".contains(c)) {
-                    let m = cx.strs.str(s).contains(pat);
-                    return Some(cx.bit(m));
-                }
+            // `!match(str, regex)` (newer LLVM): 1 if the regex matches
+            // anywhere in the string.
+            if let (Some((sy, _)), Some((py, _))) = (str_of(cx, a), str_of(cx, b)) {
+                let pat = cx.strs.str(py).to_string();
+                return match regex::Regex::new(&pat) {
+                    Ok(re) => {
+                        let m = re.is_match(cx.strs.str(sy));
+                        Some(cx.bit(m))
+                    }
+                    Err(e) => {
+                        let loc = cx.rec_loc(cur);
+                        cx.fatal(loc, format!("invalid regex '{pat}': {e}"));
+                        None
+                    }
+                };
             }
         }
         BinOp::Add
@@ -1467,26 +1476,42 @@ pub fn fold_exists(cx: &mut Ctx, u: InitId, cur: Option<RecId>, final_: bool) ->
     u
 }
 
-pub fn fold_instances(cx: &mut Ctx, u: InitId, final_: bool) -> InitId {
+pub fn fold_instances(cx: &mut Ctx, u: InitId, cur: Option<RecId>, final_: bool) -> InitId {
     let Init::Instances(t, e) = *cx.init(u) else {
         return u;
     };
-    if !final_ {
+    // Inside a record the set of defs is only known at final resolution.
+    if cur.is_some() && !final_ {
         return u;
     }
     let RecTy::Record(cls) = cx.ty_data(t).clone() else {
         return u;
     };
-    let pat = str_of(cx, e).map(|x| cx.strs.str(x.0).to_string());
+    let re = if cx.is_unset(e) {
+        None
+    } else {
+        let Some((py, _)) = str_of(cx, e) else {
+            return u;
+        };
+        let pat = cx.strs.str(py).to_string();
+        match regex::Regex::new(&pat) {
+            Ok(r) => Some(r),
+            Err(err) => {
+                let loc = cx.rec_loc(cur);
+                cx.fatal(loc, format!("invalid regex '{pat}': {err}"));
+                return u;
+            }
+        }
+    };
     let mut names: Vec<(String, RecId)> = cx
         .defs
         .values()
         .filter(|&&d| cls.iter().all(|&c| cx.rec(d).is_subclass_of(c)))
         .map(|&d| (cx.rec_name(d), d))
-        .filter(|(n, _)| pat.as_ref().is_none_or(|p| n.contains(p.as_str())))
+        .filter(|(n, _)| re.as_ref().is_none_or(|r| r.is_match(n)))
         .collect();
-    names.sort();
-    let elems: Vec<InitId> = names.iter().map(|(_, d)| cx.mk(Init::Def(*d))).collect();
+    names.sort_by(|a, b| a.0.as_bytes().cmp(b.0.as_bytes()));
+    let elems: Vec<InitId> = names.iter().map(|(_, d)| cx.def_init(*d)).collect();
     cx.mk(Init::List(elems.into_boxed_slice(), t))
 }
 
@@ -1674,7 +1699,7 @@ pub fn instantiate(cx: &mut Ctx, vd: InitId) -> InitId {
     }
     check_assertions(cx, new);
     emit_dumps(cx, new);
-    let d = cx.mk(Init::Def(new));
+    let d = cx.def_init(new);
     cx.var_def_cache.insert(vd, d);
     d
 }

@@ -177,6 +177,20 @@ impl Ctx {
 
     /// LLVM's `convertInitializerTo`.
     pub fn convert_to(&mut self, i: InitId, t: TyId) -> Option<InitId> {
+        // Fast paths that need no copies.
+        match (self.init(i), self.ty_data(t)) {
+            (Init::Unset, _) => return Some(i),
+            (Init::Int(_), RecTy::Int) => return Some(i),
+            (Init::Str(..), RecTy::String) => return Some(i),
+            (Init::Str(..), _) => return None,
+            (Init::Dag(..), RecTy::Dag) => return Some(i),
+            (Init::Dag(..), _) => return None,
+            (Init::List(_, et), RecTy::List(e)) if et == e => return Some(i),
+            (Init::List(..), RecTy::Bit | RecTy::Bits(_) | RecTy::Int | RecTy::String) => {
+                return None
+            }
+            _ => {}
+        }
         let td = self.ty_data(t).clone();
         match self.init(i).clone() {
             Init::Unset => Some(i),

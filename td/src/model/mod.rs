@@ -190,6 +190,8 @@ pub struct Ctx {
     /// chains values with equal hashes. Values are stored once, in `inits`.
     init_map: std::collections::HashMap<u64, u32, std::hash::BuildHasherDefault<IdHasher>>,
     init_next: Vec<u32>,
+    /// Record -> its DefInit (cache).
+    def_inits: Vec<u32>,
     /// Interned small integers, -16..=4095, by value + 16.
     small_ints: Vec<InitId>,
     pub records: Vec<Record>,
@@ -246,6 +248,7 @@ impl Ctx {
             concrete: Vec::new(),
             init_map: Default::default(),
             init_next: Vec::new(),
+            def_inits: Vec::new(),
             small_ints: Vec::new(),
             records: Vec::new(),
             classes: FxHashMap::default(),
@@ -328,6 +331,21 @@ impl Ctx {
     }
     pub fn init(&self, i: InitId) -> &Init {
         &self.inits[i.0 as usize]
+    }
+    /// The DefInit of a record (cached per record).
+    pub fn def_init(&mut self, r: RecId) -> InitId {
+        let k = r.0 as usize;
+        if let Some(&d) = self.def_inits.get(k) {
+            if d != u32::MAX {
+                return InitId(d);
+            }
+        }
+        let d = self.mk(Init::Def(r));
+        if self.def_inits.len() <= k {
+            self.def_inits.resize(k + 1, u32::MAX);
+        }
+        self.def_inits[k] = d.0;
+        d
     }
     pub fn int(&mut self, v: i64) -> InitId {
         if let Some(&i) = v
