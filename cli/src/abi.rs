@@ -174,8 +174,8 @@ fn write_table(
     );
     let _ = writeln!(
         out,
-        "  {:<7} {:<28} {:<10} {}",
-        "", "C type (LLVM memory form)", "kind", "lowered"
+        "          {:<28} {:<10} lowered",
+        "C type (LLVM memory form)", "kind"
     );
     let row = |out: &mut String, what: &str, a: &irkit_abi::ArgAbi| {
         let mut src = String::new();

@@ -179,6 +179,7 @@ mod tests {
         let opts = Options {
             include_dirs: &[],
             defines: &[],
+            builtin_includes: &[],
             action: Action::PrintRecords,
         };
         let out = run(&mut map, file, &opts);

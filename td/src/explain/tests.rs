@@ -304,10 +304,10 @@ fn errors() {
     );
     // A file with errors reports them, not an explanation.
     let bad = "class A { int n = 1; }\ndef D : A { let append n = 2; }\n";
-    let e = tblgen(bad, Action::Explain("D.n")).unwrap_err();
+    let e = tblgen(bad, Action::Explain("D.n"));
     assert!(
-        e.contains("Cannot append to field 'n' of type 'int'"),
-        "{e}"
+        matches!(&e, Err(msg) if msg.contains("Cannot append to field 'n' of type 'int'")),
+        "{e:?}"
     );
 }
 
@@ -369,10 +369,8 @@ D.items: list<P> = []
   2. C     t.td:3:42  replaced by []
 "
     );
-    for s in [DIAMOND] {
-        assert_eq!(
-            records_with_tracking(s, true),
-            records_with_tracking(s, false)
-        );
-    }
+    assert_eq!(
+        records_with_tracking(DIAMOND, true),
+        records_with_tracking(DIAMOND, false)
+    );
 }
