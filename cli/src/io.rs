@@ -25,10 +25,8 @@ pub fn read_input(path: &str) -> Result<(String, String), String> {
 pub fn write_output(path: &str, data: &[u8]) -> Result<(), String> {
     if path == "-" {
         let mut out = std::io::stdout().lock();
-        return out
-            .write_all(data)
-            .and_then(|()| out.flush())
-            .map_err(|e| format!("cannot write output: {e}"));
+        let res = out.write_all(data).and_then(|()| out.flush());
+        return stdout_result(res);
     }
     let p = Path::new(path);
     let tmp = p.with_extension(format!(
@@ -40,4 +38,13 @@ pub fn write_output(path: &str, data: &[u8]) -> Result<(), String> {
         let _ = std::fs::remove_file(&tmp);
         format!("cannot write '{path}': {e}")
     })
+}
+
+/// The result of writing to stdout. A closed pipe (`irkit ... | head`) is not
+/// an error: the reader has what it wanted, as with LLVM's tools.
+pub fn stdout_result(res: std::io::Result<()>) -> Result<(), String> {
+    match res {
+        Err(e) if e.kind() == std::io::ErrorKind::BrokenPipe => Ok(()),
+        other => other.map_err(|e| format!("cannot write output: {e}")),
+    }
 }

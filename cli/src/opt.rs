@@ -209,9 +209,7 @@ fn with_output(
     if path == "-" {
         let stdout = std::io::stdout();
         let mut w = std::io::BufWriter::with_capacity(1 << 16, stdout.lock());
-        return f(&mut w)
-            .and_then(|()| w.flush())
-            .map_err(|e| format!("cannot write output: {e}"));
+        return crate::io::stdout_result(f(&mut w).and_then(|()| w.flush()));
     }
     let p = Path::new(path);
     let tmp = p.with_extension(format!(
