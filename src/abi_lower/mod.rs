@@ -26,7 +26,17 @@
 //! verified and every call's operand types are checked against its callee's
 //! lowered signature; a failure there is an internal error naming the op.
 //! A module carrying the `abi.lowered` attribute is left alone, so running
-//! the pass twice never rewrites twice.
+//! the pass twice never rewrites twice; a function whose `arg_attrs` already
+//! hold `abi.*` entries (in an unmarked module) is an error.
+//!
+//! **Known limits.** A function whose lowering changes nothing (every value
+//! passed as is, no attribute) is not touched at all. A rewritten function's
+//! `arg_attrs`/`res_attrs` are replaced by the ABI attributes (other
+//! attributes the input had there are dropped). Only functions directly in
+//! the top-level module are lowered; indirect calls are an error. Expand and
+//! CoerceAndExpand are handled through the same memory reinterpretation as
+//! coercion (one parameter per element of the expanded struct), but no
+//! supported target chooses them for C, so that path is untested.
 
 pub mod cir;
 pub mod fir;
