@@ -123,6 +123,7 @@ impl AbiRewriteContext for FirAbiRewriteContext {
             results: results.to_vec(),
             entry: text::entry_block(m, op),
             arg_attrs,
+            ty: fty,
         })
     }
 

@@ -78,6 +78,9 @@ pub struct FuncInfo {
     pub entry: Option<BlockId>,
     /// The existing `arg_attrs` array, if any.
     pub arg_attrs: Option<AttrId>,
+    /// The `function_type` itself (functions of one type share one
+    /// classification).
+    pub ty: TypeId,
 }
 
 /// A call site as its dialect spells it.
@@ -852,7 +855,7 @@ fn analyze(
         .collect();
     let mut cx = AbiCx::new(target);
     let mut abis: Vec<(usize, FnAbi, Vec<TypeId>, Vec<TypeId>)> = Vec::new();
-    let mut abi_of: FxHashMap<(usize, Vec<TypeId>, Vec<TypeId>), usize> = FxHashMap::default();
+    let mut abi_of: FxHashMap<(usize, TypeId), usize> = FxHashMap::default();
     let mut func_abi: Vec<Option<usize>> = vec![None; func_ops.len()];
     let mut by_name: FxHashMap<Sym, usize> = FxHashMap::default();
     {
@@ -865,7 +868,7 @@ fn analyze(
                 diags.push(op_error(m, file, op, why));
                 continue;
             }
-            let key = (ci, info.inputs.clone(), info.results.clone());
+            let key = (ci, info.ty);
             if let Some(&ai) = abi_of.get(&key) {
                 func_abi[fi] = Some(ai);
                 continue;
