@@ -170,6 +170,7 @@ impl AbiRewriteContext for CirAbiRewriteContext {
                 results: results.clone(),
                 entry,
                 arg_attrs,
+                ty: fty,
             });
         }
         // Function types are mostly distinct: spelled, not cached.
@@ -222,6 +223,7 @@ impl AbiRewriteContext for CirAbiRewriteContext {
             results,
             entry,
             arg_attrs,
+            ty: fty,
         })
     }
 

@@ -54,6 +54,8 @@ pub struct FirAbiRewriteContext {
     text: TypeText,
     lowered: FxHashMap<LlTyId, TypeId>,
     ptr_of: FxHashMap<TypeId, TypeId>,
+    alloca_props: FxHashMap<TypeId, irkit_ir::AttrId>,
+    coor_props: FxHashMap<u32, irkit_ir::AttrId>,
 }
 
 impl FirAbiRewriteContext {
@@ -83,14 +85,21 @@ impl FirAbiRewriteContext {
             text: TypeText::default(),
             lowered: FxHashMap::default(),
             ptr_of: FxHashMap::default(),
+            alloca_props: FxHashMap::default(),
+            coor_props: FxHashMap::default(),
         }
     }
 
     /// `{coor = [index : index]}`.
-    fn coor(&self, m: &mut Module, index: u32) -> irkit_ir::AttrId {
+    fn coor(&mut self, m: &mut Module, index: u32) -> irkit_ir::AttrId {
+        if let Some(&d) = self.coor_props.get(&index) {
+            return d;
+        }
         let i = self.b.index_attr(&mut m.ctx, u64::from(index));
         let c = m.ctx.attr(AttrData::Array(Box::new([i])));
-        text::dict(&mut m.ctx, vec![(self.n.coor, c)])
+        let d = text::dict(&mut m.ctx, vec![(self.n.coor, c)]);
+        self.coor_props.insert(index, d);
+        d
     }
 }
 
@@ -123,6 +132,7 @@ impl AbiRewriteContext for FirAbiRewriteContext {
             results: results.to_vec(),
             entry: text::entry_block(m, op),
             arg_attrs,
+            ty: fty,
         })
     }
 
@@ -192,8 +202,15 @@ impl AbiRewriteContext for FirAbiRewriteContext {
 
     fn alloca(&mut self, m: &mut Module, e: &mut Emitter, ty: TypeId, _align: u64) -> ValueId {
         let ptr = self.pointer_type(m, ty);
-        let t = m.ctx.attr(AttrData::Type(ty));
-        let props = text::dict(&mut m.ctx, vec![(self.n.in_type, t)]);
+        let props = match self.alloca_props.get(&ty) {
+            Some(&p) => p,
+            None => {
+                let t = m.ctx.attr(AttrData::Type(ty));
+                let p = text::dict(&mut m.ctx, vec![(self.n.in_type, t)]);
+                self.alloca_props.insert(ty, p);
+                p
+            }
+        };
         let op = self
             .b
             .op(m, self.n.alloca, Vec::new(), vec![ptr], Some(props), e.loc);

@@ -26,7 +26,17 @@
 //! verified and every call's operand types are checked against its callee's
 //! lowered signature; a failure there is an internal error naming the op.
 //! A module carrying the `abi.lowered` attribute is left alone, so running
-//! the pass twice never rewrites twice.
+//! the pass twice never rewrites twice; a function whose `arg_attrs` already
+//! hold `abi.*` entries (in an unmarked module) is an error.
+//!
+//! **Known limits.** A function whose lowering changes nothing (every value
+//! passed as is, no attribute) is not touched at all. A rewritten function's
+//! `arg_attrs`/`res_attrs` are replaced by the ABI attributes (other
+//! attributes the input had there are dropped). Only functions directly in
+//! the top-level module are lowered; indirect calls are an error. Expand and
+//! CoerceAndExpand are handled through the same memory reinterpretation as
+//! coercion (one parameter per element of the expanded struct), but no
+//! supported target chooses them for C, so that path is untested.
 
 pub mod cir;
 pub mod fir;
@@ -68,6 +78,9 @@ pub struct FuncInfo {
     pub entry: Option<BlockId>,
     /// The existing `arg_attrs` array, if any.
     pub arg_attrs: Option<AttrId>,
+    /// The `function_type` itself (functions of one type share one
+    /// classification).
+    pub ty: TypeId,
 }
 
 /// A call site as its dialect spells it.
@@ -842,7 +855,7 @@ fn analyze(
         .collect();
     let mut cx = AbiCx::new(target);
     let mut abis: Vec<(usize, FnAbi, Vec<TypeId>, Vec<TypeId>)> = Vec::new();
-    let mut abi_of: FxHashMap<(usize, Vec<TypeId>, Vec<TypeId>), usize> = FxHashMap::default();
+    let mut abi_of: FxHashMap<(usize, TypeId), usize> = FxHashMap::default();
     let mut func_abi: Vec<Option<usize>> = vec![None; func_ops.len()];
     let mut by_name: FxHashMap<Sym, usize> = FxHashMap::default();
     {
@@ -855,7 +868,7 @@ fn analyze(
                 diags.push(op_error(m, file, op, why));
                 continue;
             }
-            let key = (ci, info.inputs.clone(), info.results.clone());
+            let key = (ci, info.ty);
             if let Some(&ai) = abi_of.get(&key) {
                 func_abi[fi] = Some(ai);
                 continue;
@@ -891,12 +904,14 @@ fn analyze(
     let mut funcs = Vec::new();
     let mut calls = Vec::new();
     let mut call_checks: Vec<(OpId, usize, CallInfo)> = Vec::new();
+    let mut regions: Vec<irkit_ir::RegionId> = Vec::new();
     for (fi, &(op, ci)) in func_ops.iter().enumerate() {
         let Some(info) = &infos[fi] else { continue };
         let mut returns = Vec::new();
         let mut err = None;
         // Every op nested in the function, parents before children.
-        let mut regions: Vec<irkit_ir::RegionId> = m[op].regions.to_vec();
+        regions.clear();
+        regions.extend_from_slice(&m[op].regions);
         while let Some(r) = regions.pop() {
             for &b in &m[r].blocks {
                 for &o in &m[b].ops {
@@ -946,11 +961,11 @@ fn analyze(
             let Some(ai) = func_abi[fi] else { continue };
             let operands = &m[call].operands;
             let args = &operands[info.args_start.min(operands.len())..];
-            let arg_types: Vec<TypeId> = args.iter().map(|&v| m[v].ty).collect();
-            let res_types: Vec<TypeId> = m[call].results.iter().map(|&v| m[v].ty).collect();
-            if !same_types(&mut mapper, &mut cx, &arg_types, &finfo.inputs)
-                || !same_types(&mut mapper, &mut cx, &res_types, &finfo.results)
+            if !same_types(m, &mut mapper, &mut cx, args, &finfo.inputs)
+                || !same_types(m, &mut mapper, &mut cx, &m[call].results, &finfo.results)
             {
+                let arg_types: Vec<TypeId> = args.iter().map(|&v| m[v].ty).collect();
+                let res_types: Vec<TypeId> = m[call].results.iter().map(|&v| m[v].ty).collect();
                 let show = |ts: &[TypeId]| {
                     ts.iter()
                         .map(|&t| irkit_ir::printer::type_to_string(&m.ctx, t))
@@ -978,8 +993,7 @@ fn analyze(
             let (Some(entry), Some(finfo)) = (entry, &infos[fi]) else {
                 continue;
             };
-            let arg_types: Vec<TypeId> = m[entry].args.iter().map(|&v| m[v].ty).collect();
-            if !same_types(&mut mapper, &mut cx, &arg_types, &finfo.inputs) {
+            if !same_types(m, &mut mapper, &mut cx, &m[entry].args, &finfo.inputs) {
                 diags.push(op_error(
                     m,
                     file,
@@ -1025,9 +1039,16 @@ fn analyze(
 
 /// Whether two type lists are the same C types (equal, or mapping to the
 /// same shadow type, e.g. an alias and its spelled-out type).
-fn same_types(mapper: &mut AbiTypeMapper, cx: &mut AbiCx, a: &[TypeId], b: &[TypeId]) -> bool {
-    a.len() == b.len()
-        && a.iter().zip(b.iter()).all(|(&x, &y)| {
+fn same_types(
+    m: &Module,
+    mapper: &mut AbiTypeMapper,
+    cx: &mut AbiCx,
+    values: &[ValueId],
+    want: &[TypeId],
+) -> bool {
+    values.len() == want.len()
+        && values.iter().zip(want.iter()).all(|(&v, &y)| {
+            let x = m[v].ty;
             x == y || matches!((mapper.map(cx, x), mapper.map(cx, y)), (Ok(p), Ok(q)) if p == q)
         })
 }
