@@ -12,7 +12,6 @@
 //! ```
 //!
 //! On failure the module is unchanged and must not be printed.
-// Until cli/src/opt.rs calls `run` (the lead wires it), nothing uses this.
 
 use irkit::abi_lower::{lower_module, LowerConfig, LowerError};
 use irkit_diag::{Diagnostic, FileId};
