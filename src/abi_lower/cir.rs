@@ -17,22 +17,18 @@
 //! (`packed` when LLVM's is), `ptr` is `!cir.ptr<!cir.void>`, `x86_fp80` is
 //! `!cir.long_double<!cir.f80>` and `fp128` is `!cir.f128`.
 //!
-//! The op accessors here (`sym_name`, `function_type`, `callee`) are small
-//! hand-written helpers, one per op, to be replaced by the generated typed
-//! op wrappers once the dialect registry exists.
+//! Ops are read through the typed wrappers generated from `CIR.td`
+//! ([`crate::ops::cir`]), and created under the names those wrappers carry.
 
 use super::text::{self, OpBuilder, TypeText};
 use super::{AbiRewriteContext, CallInfo, Emitter, FuncInfo, OpRole};
+use crate::ops;
 use irkit_abi::{LlTy, LlTyId, LlTypes};
 use irkit_ir::{AttrData, Context, Module, OpId, Sym, TypeId, ValueId};
 use rustc_hash::FxHashMap;
 use std::fmt::Write as _;
 
 struct Names {
-    sym_name: Sym,
-    function_type: Sym,
-    arg_attrs: Sym,
-    callee: Sym,
     func: Sym,
     call: Sym,
     ret: Sym,
@@ -66,18 +62,14 @@ impl CirAbiRewriteContext {
     pub fn new(ctx: &mut Context) -> Self {
         let mut s = |x: &str| ctx.sym_str(x);
         let n = Names {
-            sym_name: s("sym_name"),
-            function_type: s("function_type"),
-            arg_attrs: s("arg_attrs"),
-            callee: s("callee"),
-            func: s("cir.func"),
-            call: s("cir.call"),
-            ret: s("cir.return"),
-            alloca: s("cir.alloca"),
-            load: s("cir.load"),
-            store: s("cir.store"),
-            cast: s("cir.cast"),
-            get_member: s("cir.get_member"),
+            func: s(ops::cir::FuncOp::NAME),
+            call: s(ops::cir::CallOp::NAME),
+            ret: s(ops::cir::ReturnOp::NAME),
+            alloca: s(ops::cir::AllocaOp::NAME),
+            load: s(ops::cir::LoadOp::NAME),
+            store: s(ops::cir::StoreOp::NAME),
+            cast: s(ops::cir::CastOp::NAME),
+            get_member: s(ops::cir::GetMemberOp::NAME),
             alloca_type: s("allocaType"),
             alignment: s("alignment"),
             kind: s("kind"),
@@ -157,11 +149,15 @@ impl AbiRewriteContext for CirAbiRewriteContext {
     }
 
     fn function_info(&mut self, m: &mut Module, op: OpId) -> Result<FuncInfo, String> {
-        let name =
-            text::prop_str(m, op, self.n.sym_name).ok_or("needs a string property 'sym_name'")?;
-        let fty = text::prop_type(m, op, self.n.function_type)
+        // The typed wrapper generated from CIR.td (`irkit::ops`).
+        let func = ops::cir::FuncOp(op);
+        let name = func
+            .sym_name(m)
+            .ok_or("needs a string property 'sym_name'")?;
+        let fty = func
+            .function_type(m)
             .ok_or("needs a type property 'function_type'")?;
-        let arg_attrs = text::prop(m, op, self.n.arg_attrs);
+        let arg_attrs = func.arg_attrs_attr(m);
         let entry = text::entry_block(m, op);
         if let Some((inputs, results)) = self.fn_types.get(&fty) {
             return Ok(FuncInfo {
@@ -228,7 +224,7 @@ impl AbiRewriteContext for CirAbiRewriteContext {
     }
 
     fn call_info(&self, m: &Module, op: OpId) -> Result<CallInfo, String> {
-        let callee = text::prop_symbol(m, op, self.n.callee);
+        let callee = ops::cir::CallOp(op).callee(m);
         Ok(CallInfo {
             callee,
             args_start: if callee.is_some() { 0 } else { 1 },

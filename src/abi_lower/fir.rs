@@ -19,20 +19,17 @@
 //! `fir.alloca` has no alignment property: slots get the type's natural
 //! alignment from the later FIR-to-LLVM lowering.
 //!
-//! The op accessors here are small hand-written helpers, one per op, to be
-//! replaced by the generated typed op wrappers once the registry exists.
+//! Ops are read through the typed wrappers generated from `Func.td` and
+//! `FIR.td` ([`crate::ops`]), and created under the names those carry.
 
 use super::text::{self, OpBuilder, TypeText};
 use super::{AbiRewriteContext, CallInfo, Emitter, FuncInfo, OpRole};
+use crate::ops;
 use irkit_abi::{LlTy, LlTyId, LlTypes};
 use irkit_ir::{AttrData, Context, FloatKind, Module, OpId, Sym, TypeData, TypeId, ValueId};
 use rustc_hash::FxHashMap;
 
 struct Names {
-    sym_name: Sym,
-    function_type: Sym,
-    arg_attrs: Sym,
-    callee: Sym,
     func: Sym,
     fir_call: Sym,
     func_call: Sym,
@@ -62,20 +59,16 @@ impl FirAbiRewriteContext {
     pub fn new(ctx: &mut Context) -> Self {
         let mut s = |x: &str| ctx.sym_str(x);
         let n = Names {
-            sym_name: s("sym_name"),
-            function_type: s("function_type"),
-            arg_attrs: s("arg_attrs"),
-            callee: s("callee"),
-            func: s("func.func"),
-            fir_call: s("fir.call"),
-            func_call: s("func.call"),
-            ret: s("func.return"),
-            alloca: s("fir.alloca"),
-            load: s("fir.load"),
-            store: s("fir.store"),
-            convert: s("fir.convert"),
-            extract: s("fir.extract_value"),
-            insert: s("fir.insert_value"),
+            func: s(ops::func::FuncOp::NAME),
+            fir_call: s(ops::fir::CallOp::NAME),
+            func_call: s(ops::func::CallOp::NAME),
+            ret: s(ops::func::ReturnOp::NAME),
+            alloca: s(ops::fir::AllocaOp::NAME),
+            load: s(ops::fir::LoadOp::NAME),
+            store: s(ops::fir::StoreOp::NAME),
+            convert: s(ops::fir::ConvertOp::NAME),
+            extract: s(ops::fir::ExtractValueOp::NAME),
+            insert: s(ops::fir::InsertValueOp::NAME),
             in_type: s("in_type"),
             coor: s("coor"),
         };
@@ -118,14 +111,18 @@ impl AbiRewriteContext for FirAbiRewriteContext {
     }
 
     fn function_info(&mut self, m: &mut Module, op: OpId) -> Result<FuncInfo, String> {
-        let name =
-            text::prop_str(m, op, self.n.sym_name).ok_or("needs a string property 'sym_name'")?;
-        let fty = text::prop_type(m, op, self.n.function_type)
+        // FIR functions are `func.func`: the wrapper generated from Func.td.
+        let func = ops::func::FuncOp(op);
+        let name = func
+            .sym_name(m)
+            .ok_or("needs a string property 'sym_name'")?;
+        let fty = func
+            .function_type(m)
             .ok_or("needs a type property 'function_type'")?;
         let TypeData::Function { inputs, results } = m.ctx.type_data(fty) else {
             return Err("'function_type' must be a builtin function type".to_string());
         };
-        let arg_attrs = text::prop(m, op, self.n.arg_attrs);
+        let arg_attrs = func.arg_attrs_attr(m);
         Ok(FuncInfo {
             name,
             inputs: inputs.to_vec(),
@@ -137,7 +134,15 @@ impl AbiRewriteContext for FirAbiRewriteContext {
     }
 
     fn call_info(&self, m: &Module, op: OpId) -> Result<CallInfo, String> {
-        let callee = text::prop_symbol(m, op, self.n.callee);
+        // `fir.call` takes a symbol reference (its root names the callee);
+        // `func.call` a flat one.
+        let callee = if ops::fir::CallOp::matches(m, op) {
+            ops::fir::CallOp(op)
+                .callee(m)
+                .and_then(|path| path.first().copied())
+        } else {
+            ops::func::CallOp(op).callee(m)
+        };
         Ok(CallInfo {
             callee,
             args_start: if callee.is_some() { 0 } else { 1 },

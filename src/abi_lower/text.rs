@@ -273,38 +273,6 @@ pub fn dict_array(ctx: &mut Context, dicts: &[AttrId]) -> Option<AttrId> {
     Some(ctx.attr(AttrData::Array(dicts.into())))
 }
 
-/// Property `key` of `op` (compared as interned names).
-pub fn prop(m: &Module, op: OpId, key: Sym) -> Option<AttrId> {
-    match m.ctx.attr_data(m[op].properties?) {
-        AttrData::Dict(entries) => entries.iter().find(|(k, _)| *k == key).map(|&(_, v)| v),
-        _ => None,
-    }
-}
-
-/// The string value of property `key` of `op`.
-pub fn prop_str(m: &Module, op: OpId, key: Sym) -> Option<Sym> {
-    match m.ctx.attr_data(prop(m, op, key)?) {
-        AttrData::String { value, .. } => Some(*value),
-        _ => None,
-    }
-}
-
-/// The type value of property `key` of `op`.
-pub fn prop_type(m: &Module, op: OpId, key: Sym) -> Option<TypeId> {
-    match m.ctx.attr_data(prop(m, op, key)?) {
-        AttrData::Type(t) => Some(*t),
-        _ => None,
-    }
-}
-
-/// The (first) symbol of symbol-ref property `key` of `op`.
-pub fn prop_symbol(m: &Module, op: OpId, key: Sym) -> Option<Sym> {
-    match m.ctx.attr_data(prop(m, op, key)?) {
-        AttrData::SymbolRef(parts) => parts.first().copied(),
-        _ => None,
-    }
-}
-
 /// The entry block of a function op with a non-empty body.
 pub fn entry_block(m: &Module, op: OpId) -> Option<irkit_ir::BlockId> {
     let r = *m[op].regions.first()?;
