@@ -44,6 +44,7 @@ fn generate(root: &Path, text: &str, include_dirs: &[String], action: irkit_td::
         include_dirs,
         defines: &[],
         builtin_includes: &[],
+        report_timing: false,
         action,
     };
     let outcome = irkit_td::run(&mut map, file, &opts);

@@ -72,6 +72,7 @@ pub fn run(rep: &Reporter, args: Args) -> u8 {
         include_dirs: &args.include,
         defines: &args.define,
         builtin_includes: irkit::dialects::BUILTIN_INCLUDES,
+        report_timing: std::env::var_os("IRKIT_TD_TIME").is_some(),
         action,
     };
     let outcome = irkit_td::run(&mut map, file, &opts);

@@ -152,6 +152,7 @@ fn load_dialects(
             include_dirs: &include_dirs,
             defines: &[],
             builtin_includes: irkit::dialects::BUILTIN_INCLUDES,
+            report_timing: false,
             action: irkit_td::Action::DumpJson,
         };
         let outcome = irkit_td::run(map, file, &opts);

@@ -431,6 +431,7 @@ fn build_output_is_the_command_output() {
         include_dirs: &[dir.to_string()],
         defines: &[],
         builtin_includes: &[],
+        report_timing: false,
         action: irkit_td::Action::GenOpDefs,
     };
     let out = irkit_td::run(&mut map, file, &opts);

@@ -39,6 +39,9 @@ pub struct Options<'a> {
     pub defines: &'a [String],
     /// Files `include` finds after the include directories: (name, text).
     pub builtin_includes: &'a [(&'a str, &'a str)],
+    /// Add a note with the lex/parse/print times (the CLI sets it from
+    /// `IRKIT_TD_TIME`; the library reads no environment).
+    pub report_timing: bool,
     pub action: Action<'a>,
 }
 
@@ -139,7 +142,7 @@ pub fn run_here(map: &mut SourceMap, file: FileId, opts: &Options<'_>) -> Outcom
             }
         }
     }
-    if std::env::var_os("IRKIT_TD_TIME").is_some() {
+    if opts.report_timing {
         let t3 = std::time::Instant::now();
         diags.push(Diagnostic::new(
             irkit_diag::Severity::Note,
@@ -180,6 +183,7 @@ mod tests {
             include_dirs: &[],
             defines: &[],
             builtin_includes: &[],
+            report_timing: false,
             action: Action::PrintRecords,
         };
         let out = run(&mut map, file, &opts);

@@ -1381,6 +1381,7 @@ def D : Dialect { let name = "d"; }
             include_dirs: &[],
             defines: &[],
             builtin_includes: &[],
+            report_timing: false,
             action: crate::Action::GenOpDefs,
         };
         let out = crate::run(&mut map, file, &opts);

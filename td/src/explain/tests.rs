@@ -13,6 +13,7 @@ fn tblgen(src: &str, action: Action<'_>) -> Result<String, String> {
         include_dirs: &[],
         defines: &[],
         builtin_includes: &[],
+        report_timing: false,
         action,
     };
     let out = run(&mut map, file, &opts);
