@@ -355,11 +355,23 @@ fn fetch_sources(dir: &Path) -> Result<HashMap<String, PathBuf>, String> {
     let cargo = std::env::var("CARGO").unwrap_or_else(|_| "cargo".into());
     let manifest_path = fetch.join("Cargo.toml");
     eprintln!("ir-corpus: cargo fetch of the C source crates");
-    let out = Command::new(&cargo)
-        .args(["fetch", "--quiet", "--manifest-path"])
-        .arg(&manifest_path)
-        .output()
-        .map_err(|e| format!("cannot run {cargo}: {e}"))?;
+    let run_fetch = || {
+        Command::new(&cargo)
+            .args(["fetch", "--quiet", "--manifest-path"])
+            .arg(&manifest_path)
+            .output()
+            .map_err(|e| format!("cannot run {cargo}: {e}"))
+    };
+    let mut out = run_fetch()?;
+    if !out.status.success() {
+        // One retry: a network hiccup, or (seen once in a CI dry run, not
+        // reproduced) cargo's rustc probe failing transiently.
+        eprintln!(
+            "ir-corpus: cargo fetch failed, retrying once:\n{}",
+            String::from_utf8_lossy(&out.stderr).trim_end()
+        );
+        out = run_fetch()?;
+    }
     if !out.status.success() {
         return Err(format!(
             "cargo fetch of the corpus C sources failed (crates.io needed on the first run):\n{}",
