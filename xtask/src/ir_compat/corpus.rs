@@ -359,6 +359,12 @@ fn fetch_sources(dir: &Path) -> Result<HashMap<String, PathBuf>, String> {
         Command::new(&cargo)
             .args(["fetch", "--quiet", "--manifest-path"])
             .arg(&manifest_path)
+            // A nested cargo must not pick up the outer `cargo xtask`'s
+            // jobserver or build settings.
+            .env_remove("CARGO_MAKEFLAGS")
+            .env_remove("MAKEFLAGS")
+            .env_remove("MFLAGS")
+            .env_remove("CARGO_TARGET_DIR")
             .output()
             .map_err(|e| format!("cannot run {cargo}: {e}"))
     };
