@@ -284,10 +284,7 @@ impl AbiRewriteContext for CirAbiRewriteContext {
                 p
             }
         };
-        let op = self
-            .b
-            .op(m, self.n.alloca, Vec::new(), vec![ptr], Some(props), e.loc);
-        e.ops.push(op);
+        let op = e.op(m, self.n.alloca, Vec::new(), vec![ptr], Some(props));
         m[op].results[0]
     }
 
@@ -299,29 +296,17 @@ impl AbiRewriteContext for CirAbiRewriteContext {
         pointee: TypeId,
     ) -> ValueId {
         let to = self.pointer_type(m, pointee);
-        let op = self.b.op(
-            m,
-            self.n.cast,
-            vec![ptr],
-            vec![to],
-            Some(self.bitcast),
-            e.loc,
-        );
-        e.ops.push(op);
+        let op = e.op(m, self.n.cast, vec![ptr], vec![to], Some(self.bitcast));
         m[op].results[0]
     }
 
     fn load(&mut self, m: &mut Module, e: &mut Emitter, ptr: ValueId, ty: TypeId) -> ValueId {
-        let op = self.b.op(m, self.n.load, vec![ptr], vec![ty], None, e.loc);
-        e.ops.push(op);
+        let op = e.op(m, self.n.load, vec![ptr], vec![ty], None);
         m[op].results[0]
     }
 
     fn store(&mut self, m: &mut Module, e: &mut Emitter, value: ValueId, ptr: ValueId) {
-        let op = self
-            .b
-            .op(m, self.n.store, vec![value, ptr], Vec::new(), None, e.loc);
-        e.ops.push(op);
+        e.op(m, self.n.store, vec![value, ptr], Vec::new(), None);
     }
 
     fn load_members(
@@ -376,15 +361,7 @@ impl CirAbiRewriteContext {
                 p
             }
         };
-        let op = self.b.op(
-            m,
-            self.n.get_member,
-            vec![ptr],
-            vec![to],
-            Some(props),
-            e.loc,
-        );
-        e.ops.push(op);
+        let op = e.op(m, self.n.get_member, vec![ptr], vec![to], Some(props));
         m[op].results[0]
     }
 }

@@ -216,10 +216,7 @@ impl AbiRewriteContext for FirAbiRewriteContext {
                 p
             }
         };
-        let op = self
-            .b
-            .op(m, self.n.alloca, Vec::new(), vec![ptr], Some(props), e.loc);
-        e.ops.push(op);
+        let op = e.op(m, self.n.alloca, Vec::new(), vec![ptr], Some(props));
         m[op].results[0]
     }
 
@@ -231,24 +228,17 @@ impl AbiRewriteContext for FirAbiRewriteContext {
         pointee: TypeId,
     ) -> ValueId {
         let to = self.pointer_type(m, pointee);
-        let op = self
-            .b
-            .op(m, self.n.convert, vec![ptr], vec![to], None, e.loc);
-        e.ops.push(op);
+        let op = e.op(m, self.n.convert, vec![ptr], vec![to], None);
         m[op].results[0]
     }
 
     fn load(&mut self, m: &mut Module, e: &mut Emitter, ptr: ValueId, ty: TypeId) -> ValueId {
-        let op = self.b.op(m, self.n.load, vec![ptr], vec![ty], None, e.loc);
-        e.ops.push(op);
+        let op = e.op(m, self.n.load, vec![ptr], vec![ty], None);
         m[op].results[0]
     }
 
     fn store(&mut self, m: &mut Module, e: &mut Emitter, value: ValueId, ptr: ValueId) {
-        let op = self
-            .b
-            .op(m, self.n.store, vec![value, ptr], Vec::new(), None, e.loc);
-        e.ops.push(op);
+        e.op(m, self.n.store, vec![value, ptr], Vec::new(), None);
     }
 
     fn load_members(
@@ -263,10 +253,7 @@ impl AbiRewriteContext for FirAbiRewriteContext {
         let mut out = Vec::with_capacity(members.len());
         for &(i, t) in members {
             let c = self.coor(m, i);
-            let op = self
-                .b
-                .op(m, self.n.extract, vec![whole], vec![t], Some(c), e.loc);
-            e.ops.push(op);
+            let op = e.op(m, self.n.extract, vec![whole], vec![t], Some(c));
             out.push(m[op].results[0]);
         }
         out
@@ -283,10 +270,7 @@ impl AbiRewriteContext for FirAbiRewriteContext {
         let mut whole = self.load(m, e, ptr, agg);
         for &(i, v) in members {
             let c = self.coor(m, i);
-            let op = self
-                .b
-                .op(m, self.n.insert, vec![whole, v], vec![agg], Some(c), e.loc);
-            e.ops.push(op);
+            let op = e.op(m, self.n.insert, vec![whole, v], vec![agg], Some(c));
             whole = m[op].results[0];
         }
         self.store(m, e, whole, ptr);

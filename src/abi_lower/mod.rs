@@ -47,7 +47,7 @@ mod text;
 use crate::abi_map::AbiTypeMapper;
 use irkit_abi::{AbiCx, FnAbi, LlTy, LlTyId, PassMode, Target};
 use irkit_diag::{Diagnostic, FileId, Loc, Severity, Span};
-use irkit_ir::{AttrData, AttrId, BlockId, Module, OpId, Sym, TypeId, ValueDef, ValueId};
+use irkit_ir::{AttrData, AttrId, BlockId, Module, OpId, OpSpec, Sym, TypeId, ValueDef, ValueId};
 use rustc_hash::{FxHashMap, FxHashSet};
 
 /// The module attribute that marks a lowered module.
@@ -191,6 +191,31 @@ impl Emitter {
             ops: Vec::new(),
             loc,
         }
+    }
+
+    /// Creates a region-less op at the emitter's location and queues it
+    /// for insertion.
+    pub fn op(
+        &mut self,
+        m: &mut Module,
+        name: Sym,
+        operands: Vec<ValueId>,
+        results: Vec<TypeId>,
+        properties: Option<AttrId>,
+    ) -> OpId {
+        let attrs = m.ctx.empty_dict();
+        let op = m.create_op(OpSpec {
+            name,
+            operands,
+            result_types: results,
+            successors: Vec::new(),
+            num_regions: 0,
+            properties,
+            attrs,
+            loc: self.loc,
+        });
+        self.ops.push(op);
+        op
     }
 }
 

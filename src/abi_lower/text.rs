@@ -2,8 +2,8 @@
 //! are kept by the IR core as their printed body, so the rewrite contexts
 //! read and build them as text. Shared by the CIR and FIR contexts.
 
-use irkit_ir::{AttrData, AttrId, Context, FloatKind, Module, OpId, OpSpec, Piece, Signedness};
-use irkit_ir::{Sym, TypeData, TypeId, ValueId};
+use irkit_ir::{AttrData, AttrId, Context, FloatKind, Module, OpId, Piece, Signedness};
+use irkit_ir::{Sym, TypeData, TypeId};
 use rustc_hash::FxHashMap;
 
 /// Printed spellings of types, cached.
@@ -179,7 +179,7 @@ pub fn matching_paren(s: &str, open: usize) -> Option<usize> {
     None
 }
 
-/// Interned op and attribute names a context uses, plus op creation.
+/// Attribute helpers a context uses (typed integer attributes).
 pub struct OpBuilder {
     pub i64: TypeId,
     pub index: TypeId,
@@ -206,29 +206,6 @@ impl OpBuilder {
         ctx.attr(AttrData::Integer {
             ty: self.index,
             words: Box::new([n]),
-        })
-    }
-
-    /// Creates a detached op with the given properties; returns it.
-    pub fn op(
-        &self,
-        m: &mut Module,
-        name: Sym,
-        operands: Vec<ValueId>,
-        results: Vec<TypeId>,
-        properties: Option<AttrId>,
-        loc: AttrId,
-    ) -> OpId {
-        let attrs = m.ctx.empty_dict();
-        m.create_op(OpSpec {
-            name,
-            operands,
-            result_types: results,
-            successors: Vec::new(),
-            num_regions: 0,
-            properties,
-            attrs,
-            loc,
         })
     }
 }
