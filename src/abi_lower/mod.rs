@@ -1396,8 +1396,8 @@ fn rewrite(m: &mut Module, contexts: &mut [Box<dyn AbiRewriteContext>], a: &Anal
     ins.apply(m);
 }
 
-/// Verifies the lowered module and checks every rewritten call and entry
-/// block against its lowered signature.
+/// Verifies the lowered module against the built-in dialects and checks
+/// every rewritten call and entry block against its lowered signature.
 fn check_output(m: &Module, file: FileId, a: &Analysis) -> Result<(), Vec<Diagnostic>> {
     let internal = |mut d: Diagnostic| {
         d.message = format!(
@@ -1406,7 +1406,10 @@ fn check_output(m: &Module, file: FileId, a: &Analysis) -> Result<(), Vec<Diagno
         );
         d
     };
-    if let Err(ds) = irkit_ir::verify::verify(m, file) {
+    // The full verifier: structure, dominance, the registered op
+    // definitions of the built-in dialects and the token contract.
+    let ds = crate::dialects::verify_module(m, file, &crate::dialects::builtin_registry());
+    if !ds.is_empty() {
         return Err(ds.into_iter().map(internal).collect());
     }
     let mut diags = Vec::new();
