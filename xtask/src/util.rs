@@ -16,6 +16,7 @@ pub fn build_irkit() -> Result<PathBuf, String> {
     let status = Command::new(std::env::var("CARGO").unwrap_or_else(|_| "cargo".into()))
         .args(["build", "--release", "--quiet", "-p", "irkit-cli"])
         .current_dir(&root)
+        .stdin(std::process::Stdio::piped())
         .status()
         .map_err(|e| format!("cannot run cargo: {e}"))?;
     if !status.success() {

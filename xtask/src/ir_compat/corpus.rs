@@ -365,13 +365,17 @@ fn fetch_sources(dir: &Path) -> Result<HashMap<String, PathBuf>, String> {
             .env_remove("MAKEFLAGS")
             .env_remove("MFLAGS")
             .env_remove("CARGO_TARGET_DIR")
+            // An empty pipe, not `/dev/null`: cargo's rustc probe reads its
+            // stdin, and in some containers `/dev/null` is a plain file
+            // holding whatever was last written there (CI saw a lit test's
+            // stderr fed to rustc that way).
+            .stdin(Stdio::piped())
             .output()
             .map_err(|e| format!("cannot run {cargo}: {e}"))
     };
     let mut out = run_fetch()?;
     if !out.status.success() {
-        // One retry: a network hiccup, or (seen once in a CI dry run, not
-        // reproduced) cargo's rustc probe failing transiently.
+        // One retry: a network hiccup.
         eprintln!(
             "ir-corpus: cargo fetch failed, retrying once:\n{}",
             String::from_utf8_lossy(&out.stderr).trim_end()
@@ -393,6 +397,7 @@ fn fetch_sources(dir: &Path) -> Result<HashMap<String, PathBuf>, String> {
             "--manifest-path",
         ])
         .arg(&manifest_path)
+        .stdin(Stdio::piped())
         .output()
         .map_err(|e| format!("cannot run {cargo}: {e}"))?;
     if !out.status.success() {

@@ -63,11 +63,14 @@ pub fn run(
     // Own process group, so a timeout also ends what a wrapper script started.
     let mut child = cmd
         .process_group(0)
-        .stdin(Stdio::null())
+        // An empty pipe rather than `/dev/null`, which is a plain file in
+        // some containers.
+        .stdin(Stdio::piped())
         .stdout(stdout)
         .stderr(stderr)
         .spawn()
         .map_err(|e| format!("cannot run {}: {e}", program_name(cmd)))?;
+    drop(child.stdin.take());
     wait(&mut child, start, timeout, track_rss)
 }
 
