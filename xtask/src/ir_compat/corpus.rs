@@ -355,6 +355,7 @@ fn fetch_sources(dir: &Path) -> Result<HashMap<String, PathBuf>, String> {
     let cargo = std::env::var("CARGO").unwrap_or_else(|_| "cargo".into());
     let manifest_path = fetch.join("Cargo.toml");
     eprintln!("ir-corpus: cargo fetch of the C source crates");
+    util::empty_dev_null();
     let run_fetch = || {
         Command::new(&cargo)
             .args(["fetch", "--quiet", "--manifest-path"])
@@ -365,10 +366,6 @@ fn fetch_sources(dir: &Path) -> Result<HashMap<String, PathBuf>, String> {
             .env_remove("MAKEFLAGS")
             .env_remove("MFLAGS")
             .env_remove("CARGO_TARGET_DIR")
-            // An empty pipe, not `/dev/null`: cargo's rustc probe reads its
-            // stdin, and in some containers `/dev/null` is a plain file
-            // holding whatever was last written there (CI saw a lit test's
-            // stderr fed to rustc that way).
             .stdin(Stdio::piped())
             .output()
             .map_err(|e| format!("cannot run {cargo}: {e}"))
