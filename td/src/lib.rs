@@ -147,7 +147,16 @@ pub fn run_here(map: &mut SourceMap, file: FileId, opts: &Options<'_>) -> Outcom
         diags.push(Diagnostic::new(
             irkit_diag::Severity::Note,
             None,
-            format!("lex {:?} parse {:?} print {:?}", t1 - t0, t2 - t1, t3 - t2),
+            format!(
+                "lex {:?} parse {:?} print {:?}; {} values ({} mk calls), {} records, {} strings",
+                t1 - t0,
+                t2 - t1,
+                t3 - t2,
+                cx.n_inits(),
+                cx.mk_calls,
+                cx.records.len(),
+                cx.strs.len()
+            ),
         ));
     }
     Outcome {

@@ -71,6 +71,12 @@ impl Interner {
     pub fn get(&self, s: &str) -> Option<Sym> {
         self.map.get(s).copied()
     }
+    pub fn len(&self) -> usize {
+        self.strs.len()
+    }
+    pub fn is_empty(&self) -> bool {
+        self.strs.is_empty()
+    }
     pub fn str(&self, y: Sym) -> &str {
         &self.strs[y.0 as usize]
     }
@@ -222,6 +228,7 @@ pub struct Ctx {
     pub sym_name: Sym,
     /// Field provenance for `--explain`; `None` (no cost) otherwise.
     pub explain: Option<Box<crate::explain::Provenance>>,
+    pub mk_calls: u64,
 }
 
 pub const TY_BIT: TyId = TyId(0);
@@ -267,6 +274,7 @@ impl Ctx {
             empty_str: InitId(0),
             sym_name: Sym(0),
             explain: None,
+            mk_calls: 0,
         };
         cx.ty(RecTy::Bit);
         cx.ty(RecTy::Int);
@@ -296,6 +304,7 @@ impl Ctx {
     }
     pub fn mk(&mut self, i: Init) -> InitId {
         use std::hash::BuildHasher;
+        self.mk_calls += 1;
 
         let h = rustc_hash::FxBuildHasher.hash_one(&i);
         let head = self.init_map.get(&h).copied().unwrap_or(u32::MAX);
@@ -328,6 +337,9 @@ impl Ctx {
             }
             _ => false,
         }
+    }
+    pub fn n_inits(&self) -> usize {
+        self.inits.len()
     }
     pub fn init(&self, i: InitId) -> &Init {
         &self.inits[i.0 as usize]
