@@ -45,6 +45,7 @@ fn generate(root: &Path, text: &str, include_dirs: &[String], action: irkit_td::
         defines: &[],
         builtin_includes: &[],
         report_timing: false,
+        leak_model: false,
         action,
     };
     let outcome = irkit_td::run(&mut map, file, &opts);

@@ -2,7 +2,7 @@
 //! written whole or not at all (a temporary file renamed into place).
 
 use std::io::{Read, Write};
-use std::path::Path;
+use std::path::{Path, PathBuf};
 
 /// Reads `path`, or stdin for `-`. Returns the display name and the text.
 pub fn read_input(path: &str) -> Result<(String, String), String> {
@@ -46,5 +46,99 @@ pub fn stdout_result(res: std::io::Result<()>) -> Result<(), String> {
     match res {
         Err(e) if e.kind() == std::io::ErrorKind::BrokenPipe => Ok(()),
         other => other.map_err(|e| format!("cannot write output: {e}")),
+    }
+}
+
+/// A streaming output: stdout for `-`, otherwise a temporary file beside the
+/// destination that [`OutputSink::commit`] renames into place, so a failed
+/// run never leaves a partial output file.
+pub struct OutputSink {
+    kind: SinkKind,
+}
+
+enum SinkKind {
+    Stdout(std::io::BufWriter<std::io::Stdout>),
+    File {
+        w: std::io::BufWriter<std::fs::File>,
+        tmp: PathBuf,
+        dest: String,
+    },
+}
+
+impl OutputSink {
+    pub fn create(path: &str) -> Result<OutputSink, String> {
+        const BUF: usize = 1 << 16;
+        if path == "-" {
+            let w = std::io::BufWriter::with_capacity(BUF, std::io::stdout());
+            return Ok(OutputSink {
+                kind: SinkKind::Stdout(w),
+            });
+        }
+        let p = Path::new(path);
+        let tmp = p.with_extension(format!(
+            "{}.irkit-tmp",
+            p.extension().and_then(|e| e.to_str()).unwrap_or("out")
+        ));
+        let file = std::fs::File::create(&tmp)
+            .map_err(|e| format!("cannot write '{}': {e}", tmp.display()))?;
+        Ok(OutputSink {
+            kind: SinkKind::File {
+                w: std::io::BufWriter::with_capacity(BUF, file),
+                tmp,
+                dest: path.to_string(),
+            },
+        })
+    }
+
+    /// Flushes, and for a file renames it into place. A closed stdout pipe
+    /// is not an error.
+    pub fn commit(self) -> Result<(), String> {
+        match self.kind {
+            SinkKind::Stdout(mut w) => stdout_result(w.flush()),
+            SinkKind::File { w, tmp, dest } => {
+                let res = w
+                    .into_inner()
+                    .map_err(|e| e.into_error())
+                    .and_then(|_file| std::fs::rename(&tmp, &dest));
+                res.map_err(|e| {
+                    let _ = std::fs::remove_file(&tmp);
+                    format!("cannot write '{dest}': {e}")
+                })
+            }
+        }
+    }
+
+    /// Drops what was written to a file (stdout output cannot be taken back).
+    pub fn discard(self) {
+        match self.kind {
+            SinkKind::Stdout(mut w) => {
+                let _ = w.flush();
+            }
+            SinkKind::File { w, tmp, .. } => {
+                drop(w);
+                let _ = std::fs::remove_file(&tmp);
+            }
+        }
+    }
+}
+
+impl Write for OutputSink {
+    fn write(&mut self, buf: &[u8]) -> std::io::Result<usize> {
+        match &mut self.kind {
+            SinkKind::Stdout(w) => w.write(buf),
+            SinkKind::File { w, .. } => w.write(buf),
+        }
+    }
+    fn write_all(&mut self, buf: &[u8]) -> std::io::Result<()> {
+        match &mut self.kind {
+            SinkKind::Stdout(w) => w.write_all(buf),
+            SinkKind::File { w, .. } => w.write_all(buf),
+        }
+    }
+    fn flush(&mut self) -> std::io::Result<()> {
+        match &mut self.kind {
+            SinkKind::Stdout(w) => w.flush(),
+            SinkKind::File { w, .. } => w.flush(),
+        }
     }
 }

@@ -8,7 +8,6 @@ use irkit_diag::SourceMap;
 use irkit_ir::dialect::DialectRegistry;
 use irkit_ir::{parse, print_module_to, ParseConfig, PrintOptions};
 use std::io::Write;
-use std::path::Path;
 
 /// Parse IR, run passes, and print the result in generic form.
 ///
@@ -197,26 +196,16 @@ fn with_output(
     path: &str,
     f: &mut dyn FnMut(&mut dyn Write) -> std::io::Result<()>,
 ) -> Result<(), String> {
-    if path == "-" {
-        let stdout = std::io::stdout();
-        let mut w = std::io::BufWriter::with_capacity(1 << 16, stdout.lock());
-        return crate::io::stdout_result(f(&mut w).and_then(|()| w.flush()));
-    }
-    let p = Path::new(path);
-    let tmp = p.with_extension(format!(
-        "{}.irkit-tmp",
-        p.extension().and_then(|e| e.to_str()).unwrap_or("out")
-    ));
-    let res = std::fs::File::create(&tmp).and_then(|file| {
-        let mut w = std::io::BufWriter::with_capacity(1 << 16, file);
-        f(&mut w)?;
-        w.flush()
-    });
-    match res.and_then(|()| std::fs::rename(&tmp, p)) {
-        Ok(()) => Ok(()),
+    let mut sink = crate::io::OutputSink::create(path)?;
+    match f(&mut sink) {
+        Ok(()) => sink.commit(),
         Err(e) => {
-            let _ = std::fs::remove_file(&tmp);
-            Err(format!("cannot write '{path}': {e}"))
+            sink.discard();
+            if path == "-" {
+                crate::io::stdout_result(Err(e))
+            } else {
+                Err(format!("cannot write '{path}': {e}"))
+            }
         }
     }
 }

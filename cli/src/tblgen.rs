@@ -1,6 +1,6 @@
 //! `irkit tblgen`: the TableGen front end and its backends.
 
-use crate::io::{read_input, write_output};
+use crate::io::{read_input, stdout_result, OutputSink};
 use crate::report::{Reporter, EXIT_FAIL, EXIT_OK, EXIT_USAGE};
 use clap::Args as ClapArgs;
 use irkit_diag::SourceMap;
@@ -74,16 +74,37 @@ pub fn run(rep: &Reporter, args: Args) -> u8 {
         builtin_includes: irkit::dialects::BUILTIN_INCLUDES,
         report_timing: std::env::var_os("IRKIT_TD_TIME").is_some(),
         action,
+        leak_model: true,
     };
-    let outcome = irkit_td::run(&mut map, file, &opts);
-    let failed = rep.emit_all(&map, &outcome.diags);
-    if failed {
+    // The output streams as it is printed: to stdout, or to a temporary file
+    // renamed over `-o FILE` only when everything was written.
+    let mut sink = match OutputSink::create(&args.output) {
+        Ok(s) => s,
+        Err(e) => {
+            rep.error(&e);
+            return EXIT_FAIL;
+        }
+    };
+    let streamed = irkit_td::run_to(&mut map, file, &opts, &mut sink);
+    let failed = rep.emit_all(&map, &streamed.diags);
+    if let Some(e) = streamed.io_error {
+        sink.discard();
+        let res = if args.output == "-" {
+            stdout_result(Err(e))
+        } else {
+            Err(format!("cannot write '{}': {e}", args.output))
+        };
+        if let Err(e) = res {
+            rep.error(&e);
+            return EXIT_FAIL;
+        }
+        return if failed { EXIT_FAIL } else { EXIT_OK };
+    }
+    if failed || !streamed.written {
+        sink.discard();
         return EXIT_FAIL;
     }
-    let Some(out) = outcome.output else {
-        return EXIT_FAIL;
-    };
-    if let Err(e) = write_output(&args.output, out.as_bytes()) {
+    if let Err(e) = sink.commit() {
         rep.error(&e);
         return EXIT_FAIL;
     }

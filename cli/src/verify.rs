@@ -153,6 +153,7 @@ fn load_dialects(
             defines: &[],
             builtin_includes: irkit::dialects::BUILTIN_INCLUDES,
             report_timing: false,
+            leak_model: false,
             action: irkit_td::Action::DumpJson,
         };
         let outcome = irkit_td::run(map, file, &opts);

@@ -98,6 +98,13 @@ fn tblgen_output_file_is_not_written_on_error() {
         .assert()
         .code(1);
     assert!(!out.exists(), "a failed run left {}", out.display());
+    let left: Vec<_> = std::fs::read_dir(&dir)
+        .map(|d| d.flatten().map(|e| e.file_name()).collect())
+        .unwrap_or_default();
+    assert!(
+        left.is_empty(),
+        "a failed run left temporary files: {left:?}"
+    );
     irkit()
         .args(["tblgen", "-", "-o"])
         .arg(&out)

@@ -432,6 +432,7 @@ fn build_output_is_the_command_output() {
         defines: &[],
         builtin_includes: &[],
         report_timing: false,
+        leak_model: false,
         action: irkit_td::Action::GenOpDefs,
     };
     let out = irkit_td::run(&mut map, file, &opts);

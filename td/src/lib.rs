@@ -43,6 +43,9 @@ pub struct Options<'a> {
     /// `IRKIT_TD_TIME`; the library reads no environment).
     pub report_timing: bool,
     pub action: Action<'a>,
+    /// Skip freeing the record model at the end (for one-shot processes
+    /// such as the CLI, where the OS reclaims it anyway).
+    pub leak_model: bool,
 }
 
 /// The result of a run: the output text (absent on error) and every
@@ -57,27 +60,82 @@ pub struct Outcome {
 const WORKER_STACK: usize = 512 << 20;
 
 /// Runs TableGen on `file` (already in `map`), on a worker thread with a
-/// large stack.
+/// large stack, and returns the output text.
 pub fn run(map: &mut SourceMap, file: FileId, opts: &Options<'_>) -> Outcome {
+    let mut buf: Vec<u8> = Vec::new();
+    let streamed = run_to(map, file, opts, &mut buf);
+    let mut diags = streamed.diags;
+    if !streamed.written {
+        return Outcome {
+            output: None,
+            diags,
+        };
+    }
+    // Every backend writes `&str`s, so this never fails; if it did, say so.
+    match String::from_utf8(buf) {
+        Ok(text) => Outcome {
+            output: Some(text),
+            diags,
+        },
+        Err(_) => {
+            diags.push(Diagnostic::bare_error(
+                "internal error: TableGen output is not UTF-8",
+            ));
+            Outcome {
+                output: None,
+                diags,
+            }
+        }
+    }
+}
+
+/// The result of [`run_to`]: whether the output was written in full, the
+/// diagnostics, and the error that stopped writing, if any.
+pub struct Streamed {
+    pub written: bool,
+    pub diags: Vec<Diagnostic>,
+    pub io_error: Option<std::io::Error>,
+}
+
+/// Runs TableGen on `file` on a worker thread with a large stack, streaming
+/// the output to `sink` as it is produced. Nothing is written unless the
+/// input is free of errors (every error is known before printing starts).
+pub fn run_to(
+    map: &mut SourceMap,
+    file: FileId,
+    opts: &Options<'_>,
+    sink: &mut (dyn std::io::Write + Send),
+) -> Streamed {
     let res = std::thread::scope(|s| {
         std::thread::Builder::new()
             .stack_size(WORKER_STACK)
-            .spawn_scoped(s, || run_here(map, file, opts))
+            .spawn_scoped(s, || run_here(map, file, opts, sink))
             .map(|h| h.join())
     });
     match res {
         Ok(Ok(o)) => o,
-        _ => Outcome {
-            output: None,
+        _ => Streamed {
+            written: false,
             diags: vec![Diagnostic::bare_error(
                 "internal error: the TableGen worker thread failed",
             )],
+            io_error: None,
         },
     }
 }
 
-/// Runs TableGen on the current thread.
-pub fn run_here(map: &mut SourceMap, file: FileId, opts: &Options<'_>) -> Outcome {
+/// Runs TableGen on the current thread, streaming the output to `sink`.
+pub fn run_here(
+    map: &mut SourceMap,
+    file: FileId,
+    opts: &Options<'_>,
+    sink: &mut dyn std::io::Write,
+) -> Streamed {
+    let failed = |diags| Streamed {
+        written: false,
+        diags,
+        io_error: None,
+    };
     let mut cx = model::Ctx::new();
     if let Action::Explain(_) = opts.action {
         cx.explain = Some(Box::default());
@@ -93,10 +151,7 @@ pub fn run_here(map: &mut SourceMap, file: FileId, opts: &Options<'_>) -> Outcom
         Err(d) => {
             let mut diags = vec![d];
             pointify(&mut diags);
-            return Outcome {
-                output: None,
-                diags,
-            };
+            return failed(diags);
         }
     };
     let t1 = std::time::Instant::now();
@@ -112,36 +167,33 @@ pub fn run_here(map: &mut SourceMap, file: FileId, opts: &Options<'_>) -> Outcom
     }
     pointify(&mut diags);
     if diags.iter().any(Diagnostic::is_error) {
-        return Outcome {
-            output: None,
-            diags,
-        };
+        return failed(diags);
     }
     let mut out = String::new();
-    match opts.action {
-        Action::PrintRecords => printer::print_records(&cx, &mut out),
-        Action::DumpJson => json::dump_json(&cx, map, &mut out),
+    let written = match opts.action {
+        Action::PrintRecords => printer::print_records(&cx, sink),
+        Action::DumpJson => {
+            json::dump_json(&cx, map, &mut out);
+            sink.write_all(out.as_bytes())
+        }
         Action::GenOpDefs => {
             let mut errs = op_defs::gen_op_defs(&cx, map, file, &mut out);
             if !errs.is_empty() {
                 pointify(&mut errs);
                 diags.append(&mut errs);
-                return Outcome {
-                    output: None,
-                    diags,
-                };
+                return failed(diags);
             }
+            sink.write_all(out.as_bytes())
         }
         Action::Explain(target) => {
             if let Err(d) = explain::explain(&mut cx, map, target, &mut out) {
                 diags.push(d);
-                return Outcome {
-                    output: None,
-                    diags,
-                };
+                return failed(diags);
             }
+            sink.write_all(out.as_bytes())
         }
-    }
+    };
+    let written = written.and_then(|()| sink.flush());
     if opts.report_timing {
         let t3 = std::time::Instant::now();
         diags.push(Diagnostic::new(
@@ -159,9 +211,23 @@ pub fn run_here(map: &mut SourceMap, file: FileId, opts: &Options<'_>) -> Outcom
             ),
         ));
     }
-    Outcome {
-        output: Some(out),
-        diags,
+    // The values and records die with the process when this is the CLI;
+    // freeing them one by one costs a few percent of a run, so a one-shot
+    // caller may skip it.
+    if opts.leak_model {
+        std::mem::forget(cx);
+    }
+    match written {
+        Ok(()) => Streamed {
+            written: true,
+            diags,
+            io_error: None,
+        },
+        Err(e) => Streamed {
+            written: false,
+            diags,
+            io_error: Some(e),
+        },
     }
 }
 
@@ -193,6 +259,7 @@ mod tests {
             defines: &[],
             builtin_includes: &[],
             report_timing: false,
+            leak_model: false,
             action: Action::PrintRecords,
         };
         let out = run(&mut map, file, &opts);

@@ -1382,6 +1382,7 @@ def D : Dialect { let name = "d"; }
             defines: &[],
             builtin_includes: &[],
             report_timing: false,
+            leak_model: false,
             action: crate::Action::GenOpDefs,
         };
         let out = crate::run(&mut map, file, &opts);

@@ -64,17 +64,27 @@ pub fn sorted(cx: &Ctx, classes: bool) -> Vec<(&str, RecId)> {
     v
 }
 
-/// The whole `--print-records` output.
-pub fn print_records(cx: &Ctx, out: &mut String) {
-    out.reserve(cx.records.len() * 512);
+/// The whole `--print-records` output, streamed to `sink` in chunks.
+pub fn print_records(cx: &Ctx, sink: &mut dyn std::io::Write) -> std::io::Result<()> {
+    const CHUNK: usize = 1 << 16;
+    let mut out = String::with_capacity(2 * CHUNK);
     out.push_str("------------- Classes -----------------\n");
     for (_, r) in sorted(cx, true) {
         out.push_str("class ");
-        write_record(cx, out, r);
+        write_record(cx, &mut out, r);
+        if out.len() >= CHUNK {
+            sink.write_all(out.as_bytes())?;
+            out.clear();
+        }
     }
     out.push_str("------------- Defs -----------------\n");
     for (_, r) in sorted(cx, false) {
         out.push_str("def ");
-        write_record(cx, out, r);
+        write_record(cx, &mut out, r);
+        if out.len() >= CHUNK {
+            sink.write_all(out.as_bytes())?;
+            out.clear();
+        }
     }
+    sink.write_all(out.as_bytes())
 }

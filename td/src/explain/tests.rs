@@ -14,6 +14,7 @@ fn tblgen(src: &str, action: Action<'_>) -> Result<String, String> {
         defines: &[],
         builtin_includes: &[],
         report_timing: false,
+        leak_model: false,
         action,
     };
     let out = run(&mut map, file, &opts);
@@ -339,9 +340,9 @@ fn records_with_tracking(src: &str, on: bool) -> String {
     };
     assert!(crate::parser::parse(&mut cx, toks).is_ok());
     assert!(cx.errors.is_empty() && cx.fatal.is_none());
-    let mut out = String::new();
-    crate::printer::print_records(&cx, &mut out);
-    out
+    let mut out = Vec::new();
+    assert!(crate::printer::print_records(&cx, &mut out).is_ok());
+    String::from_utf8_lossy(&out).into_owned()
 }
 
 #[test]

@@ -394,7 +394,7 @@ impl Ctx {
                 }
                 out.push(')');
             }
-            Init::Def(r) => out.push_str(&self.rec_name(*r)),
+            Init::Def(r) => self.write_unquoted(out, self.rec(*r).name),
             Init::Var(n, _) => out.push_str(self.strs.str(*n)),
             Init::VarBit(v, b) => {
                 self.write_init(out, *v);
