@@ -21,9 +21,123 @@ pub trait Resolver {
     }
 }
 
+/// A vector that holds its first `INLINE` items in place: resolvers are made
+/// by the hundred thousand and usually hold a handful of entries, so they
+/// should not cost an allocation each.
+struct InlineVec<T> {
+    len: usize,
+    inline: [T; INLINE],
+    spill: Vec<T>,
+}
+
+const INLINE: usize = 8;
+
+impl<T: Copy + Default> InlineVec<T> {
+    fn new() -> Self {
+        InlineVec {
+            len: 0,
+            inline: [T::default(); INLINE],
+            spill: Vec::new(),
+        }
+    }
+    fn as_slice(&self) -> &[T] {
+        if self.len <= INLINE {
+            &self.inline[..self.len]
+        } else {
+            &self.spill
+        }
+    }
+    fn as_mut_slice(&mut self) -> &mut [T] {
+        if self.len <= INLINE {
+            &mut self.inline[..self.len]
+        } else {
+            &mut self.spill
+        }
+    }
+    fn push(&mut self, v: T) {
+        if self.len < INLINE {
+            self.inline[self.len] = v;
+        } else {
+            if self.len == INLINE {
+                self.spill.extend_from_slice(&self.inline);
+            }
+            self.spill.push(v);
+        }
+        self.len += 1;
+    }
+    fn pop(&mut self) {
+        if self.len == 0 {
+            return;
+        }
+        if self.len > INLINE {
+            self.spill.pop();
+            if self.len == INLINE + 1 {
+                self.spill.clear();
+            }
+        }
+        self.len -= 1;
+    }
+}
+
+/// A small map keyed by [`Sym`]: searched linearly while small, indexed by a
+/// hash map once large (so a huge one is not quadratic).
+struct SymMap<V> {
+    items: InlineVec<(Sym, V)>,
+    index: Option<FxHashMap<Sym, usize>>,
+}
+
+impl<V: Copy + Default> SymMap<V> {
+    const LINEAR: usize = 32;
+
+    fn new() -> Self {
+        SymMap {
+            items: InlineVec::new(),
+            index: None,
+        }
+    }
+    fn position(&self, name: Sym) -> Option<usize> {
+        match &self.index {
+            Some(ix) => ix.get(&name).copied(),
+            None => self.items.as_slice().iter().position(|e| e.0 == name),
+        }
+    }
+    fn get(&self, name: Sym) -> Option<V> {
+        self.position(name).map(|k| self.items.as_slice()[k].1)
+    }
+    fn insert(&mut self, name: Sym, v: V) {
+        if let Some(k) = self.position(name) {
+            self.items.as_mut_slice()[k].1 = v;
+            return;
+        }
+        self.items.push((name, v));
+        let n = self.items.len;
+        if let Some(ix) = &mut self.index {
+            ix.insert(name, n - 1);
+        } else if n > Self::LINEAR {
+            let ix = self.items.as_slice().iter().enumerate();
+            self.index = Some(ix.map(|(k, e)| (e.0, k)).collect());
+        }
+    }
+}
+
+/// The state of one substitution of a [`MapResolver`].
+#[derive(Clone, Copy, Default, PartialEq, Eq)]
+enum Subst {
+    /// Never stored; fills unused inline slots.
+    #[default]
+    Unused,
+    /// Given, not yet resolved against the other substitutions.
+    Pending(InitId),
+    /// Being resolved: invisible, which stops mutual recursion.
+    InProgress(InitId),
+    Resolved(InitId),
+}
+
 /// Substitutes a fixed map of variables.
 pub struct MapResolver {
-    map: FxHashMap<Sym, (InitId, bool)>,
+    map: SymMap<Subst>,
+    /// Entries not in progress (LLVM erases those while resolving them).
+    live: usize,
     cur: Option<RecId>,
     pub final_: bool,
 }
@@ -31,18 +145,33 @@ pub struct MapResolver {
 impl MapResolver {
     pub fn new(cur: Option<RecId>) -> MapResolver {
         MapResolver {
-            map: FxHashMap::default(),
+            map: SymMap::new(),
+            live: 0,
             cur,
             final_: false,
         }
     }
     pub fn set(&mut self, name: Sym, v: InitId) {
-        self.map.insert(name, (v, false));
+        match self.map.get(name) {
+            None => self.live += 1,
+            Some(Subst::InProgress(_)) => self.live += 1,
+            Some(_) => {}
+        }
+        self.map.insert(name, Subst::Pending(v));
     }
     /// The substitutions, sorted by name (for `--explain`, which replays
     /// them later).
     pub fn entries(&self) -> Vec<(Sym, InitId)> {
-        let mut v: Vec<(Sym, InitId)> = self.map.iter().map(|(&n, &(i, _))| (n, i)).collect();
+        let mut v: Vec<(Sym, InitId)> = self
+            .map
+            .items
+            .as_slice()
+            .iter()
+            .filter_map(|&(n, s)| match s {
+                Subst::Pending(i) | Subst::Resolved(i) => Some((n, i)),
+                Subst::InProgress(_) | Subst::Unused => None,
+            })
+            .collect();
         v.sort_unstable_by_key(|e| e.0);
         v
     }
@@ -53,14 +182,19 @@ impl MapResolver {
 
 impl Resolver for MapResolver {
     fn resolve(&mut self, cx: &mut Ctx, name: Sym) -> Option<InitId> {
-        let &(v, done) = self.map.get(&name)?;
-        if !done && self.map.len() > 1 {
-            self.map.remove(&name);
-            let nv = resolve_init(cx, v, self);
-            self.map.insert(name, (nv, true));
-            return Some(nv);
+        match self.map.get(name)? {
+            Subst::InProgress(_) | Subst::Unused => None,
+            Subst::Resolved(v) => Some(v),
+            Subst::Pending(v) if self.live <= 1 => Some(v),
+            Subst::Pending(v) => {
+                self.map.insert(name, Subst::InProgress(v));
+                self.live -= 1;
+                let nv = resolve_init(cx, v, self);
+                self.map.insert(name, Subst::Resolved(nv));
+                self.live += 1;
+                Some(nv)
+            }
         }
-        Some(v)
     }
     fn is_final(&self) -> bool {
         self.final_
@@ -73,8 +207,8 @@ impl Resolver for MapResolver {
 /// Resolves references to the fields of one record (LLVM's RecordResolver).
 pub struct RecordResolver {
     rec: RecId,
-    cache: FxHashMap<Sym, InitId>,
-    stack: Vec<Sym>,
+    cache: SymMap<InitId>,
+    stack: InlineVec<Sym>,
     new_name: Option<InitId>,
     final_: bool,
 }
@@ -83,8 +217,8 @@ impl RecordResolver {
     pub fn new(rec: RecId, new_name: Option<InitId>, final_: bool) -> RecordResolver {
         RecordResolver {
             rec,
-            cache: FxHashMap::default(),
-            stack: Vec::new(),
+            cache: SymMap::new(),
+            stack: InlineVec::new(),
             new_name,
             final_,
         }
@@ -93,10 +227,10 @@ impl RecordResolver {
 
 impl Resolver for RecordResolver {
     fn resolve(&mut self, cx: &mut Ctx, name: Sym) -> Option<InitId> {
-        if let Some(&v) = self.cache.get(&name) {
+        if let Some(v) = self.cache.get(name) {
             return Some(v);
         }
-        if self.stack.contains(&name) {
+        if self.stack.as_slice().contains(&name) {
             return None;
         }
         let v = cx.rec(self.rec).value(name).map(|rv| rv.value)?;
@@ -201,10 +335,18 @@ impl Resolver for HasReference {
 const MAX_RESOLVE_DEPTH: u32 = 2000;
 
 /// LLVM's `Init::resolveReferences`.
+#[inline]
 pub fn resolve_init(cx: &mut Ctx, i: InitId, r: &mut dyn Resolver) -> InitId {
+    // Most values met are concrete: answer those without entering the big
+    // frame of the general case.
     if cx.is_concrete(i) {
         return i;
     }
+    resolve_nonconcrete(cx, i, r)
+}
+
+#[inline(never)]
+fn resolve_nonconcrete(cx: &mut Ctx, i: InitId, r: &mut dyn Resolver) -> InitId {
     cx.resolve_depth += 1;
     let res = if cx.resolve_depth > MAX_RESOLVE_DEPTH {
         let loc = cx.rec_loc(r.cur_rec());
@@ -513,10 +655,13 @@ fn str_of(cx: &Ctx, i: InitId) -> Option<(Sym, bool)> {
 
 /// Concatenates two strings (code if either is code).
 pub fn concat_strings(cx: &mut Ctx, a: (Sym, bool), b: (Sym, bool)) -> InitId {
-    let mut s = String::with_capacity(cx.strs.str(a.0).len() + cx.strs.str(b.0).len());
+    let mut s = std::mem::take(&mut cx.scratch);
+    s.clear();
     s.push_str(cx.strs.str(a.0));
     s.push_str(cx.strs.str(b.0));
-    cx.string(&s, a.1 || b.1)
+    let v = cx.string(&s, a.1 || b.1);
+    cx.scratch = s;
+    v
 }
 
 /// LLVM's `BinOpInit::getStrConcat`.
@@ -1728,4 +1873,40 @@ pub fn fold_var_def(cx: &mut Ctx, vd: InitId) -> InitId {
 /// The bit type id, for callers outside the model.
 pub fn bit_ty() -> TyId {
     TY_BIT
+}
+
+#[cfg(test)]
+mod small_map_tests {
+    use super::*;
+
+    #[test]
+    fn inline_vec_spills_and_shrinks_back() {
+        let mut v: InlineVec<u32> = InlineVec::new();
+        for k in 0..20 {
+            v.push(k);
+        }
+        assert_eq!(v.as_slice(), (0..20).collect::<Vec<_>>().as_slice());
+        for _ in 0..13 {
+            v.pop();
+        }
+        assert_eq!(v.as_slice(), &[0, 1, 2, 3, 4, 5, 6]);
+        v.push(70);
+        v.push(80);
+        assert_eq!(v.as_slice(), &[0, 1, 2, 3, 4, 5, 6, 70, 80]);
+    }
+
+    #[test]
+    fn sym_map_finds_every_key_before_and_after_indexing() {
+        let mut m: SymMap<InitId> = SymMap::new();
+        for k in 0..100u32 {
+            m.insert(Sym(k * 7), InitId(k));
+            m.insert(Sym(k * 7), InitId(k + 1000)); // overwrite, no duplicate
+            for j in 0..=k {
+                assert_eq!(m.get(Sym(j * 7)), Some(InitId(j + 1000)), "key {j} of {k}");
+            }
+            assert_eq!(m.get(Sym(k * 7 + 1)), None);
+        }
+        assert_eq!(m.items.len, 100);
+        assert!(m.index.is_some());
+    }
 }

@@ -38,7 +38,7 @@ pub fn push_int(out: &mut String, v: i64) {
 }
 
 /// An interned string.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Default)]
 pub struct Sym(pub u32);
 
 impl Sym {
@@ -105,7 +105,7 @@ impl std::hash::Hasher for IdHasher {
 pub struct TyId(pub u32);
 
 /// A value id (index into [`Ctx`]'s value table).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Default)]
 pub struct InitId(pub u32);
 
 /// A record id (class, def or multiclass prototype).
@@ -229,6 +229,8 @@ pub struct Ctx {
     /// Field provenance for `--explain`; `None` (no cost) otherwise.
     pub explain: Option<Box<crate::explain::Provenance>>,
     pub mk_calls: u64,
+    /// A reusable text buffer (string folding), to spare an allocation.
+    pub scratch: String,
 }
 
 pub const TY_BIT: TyId = TyId(0);
@@ -275,6 +277,7 @@ impl Ctx {
             sym_name: Sym(0),
             explain: None,
             mk_calls: 0,
+            scratch: String::new(),
         };
         cx.ty(RecTy::Bit);
         cx.ty(RecTy::Int);
@@ -324,6 +327,7 @@ impl Ctx {
         InitId(id)
     }
     /// Whether a value is concrete (LLVM's `isConcrete`): it resolves to itself.
+    #[inline]
     pub fn is_concrete(&self, i: InitId) -> bool {
         self.concrete[i.0 as usize]
     }
@@ -497,8 +501,10 @@ impl Ctx {
         if classes.is_empty() {
             return TY_ANY_RECORD;
         }
-        classes.sort_by_cached_key(|c| self.rec_name(*c));
-        classes.dedup();
+        if classes.len() > 1 {
+            classes.sort_by(|a, b| self.rec_name_cow(*a).cmp(&self.rec_name_cow(*b)));
+            classes.dedup();
+        }
         self.ty(RecTy::Record(classes.into_boxed_slice()))
     }
 }

@@ -38,14 +38,14 @@ impl Ctx {
             RecTy::Dag => out.push_str("dag"),
             RecTy::Record(cs) => {
                 if cs.len() == 1 {
-                    out.push_str(&self.rec_name(cs[0]));
+                    out.push_str(&self.rec_name_cow(cs[0]));
                 } else {
                     out.push('{');
                     for (i, c) in cs.iter().enumerate() {
                         if i > 0 {
                             out.push_str(", ");
                         }
-                        out.push_str(&self.rec_name(*c));
+                        out.push_str(&self.rec_name_cow(*c));
                     }
                     out.push('}');
                 }
