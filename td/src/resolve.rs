@@ -491,7 +491,7 @@ fn resolve_inner(cx: &mut Ctx, i: InitId, r: &mut dyn Resolver) -> InitId {
         }
         _ => {}
     }
-    match cx.init(i).clone() {
+    match *cx.init(i) {
         Init::Unset | Init::Bit(_) | Init::Int(_) | Init::Str(..) | Init::Def(_) => i,
         Init::List(..) | Init::Bits(_) | Init::Dag(..) | Init::Cond(..) => i,
         Init::AnonName(n) => {
@@ -522,14 +522,19 @@ fn resolve_inner(cx: &mut Ctx, i: InitId, r: &mut dyn Resolver) -> InitId {
                 i
             }
         }
-        Init::VarDef(class, args) => {
+        Init::VarDef(class, ref args) => {
+            let n = args.len();
             let mut ur = TrackUnresolved {
                 inner: Some(r),
                 found: false,
             };
             let mut changed = false;
-            let mut out = Vec::with_capacity(args.len());
-            for &(k, v) in args.iter() {
+            let mut out = Vec::with_capacity(n);
+            for j in 0..n {
+                let Init::VarDef(_, args) = cx.init(i) else {
+                    break;
+                };
+                let (k, v) = args[j];
                 let nv = resolve_init(cx, v, &mut ur);
                 changed |= nv != v;
                 out.push((k, nv));

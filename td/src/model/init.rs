@@ -191,8 +191,13 @@ impl Ctx {
             }
             _ => {}
         }
-        let td = self.ty_data(t).clone();
-        match self.init(i).clone() {
+        // The target type's shape; a record type's class list is not needed
+        // here (and an empty boxed slice does not allocate).
+        let td = match self.ty_data(t) {
+            RecTy::Record(_) => RecTy::Record(Box::new([])),
+            other => other.clone(),
+        };
+        match *self.init(i) {
             Init::Unset => Some(i),
             Init::Bit(b) => match td {
                 RecTy::Bit => Some(i),
@@ -200,7 +205,7 @@ impl Ctx {
                 RecTy::Bits(1) => Some(self.mk(Init::Bits(Box::new([i])))),
                 _ => None,
             },
-            Init::Bits(bits) => match td {
+            Init::Bits(ref bits) => match td {
                 RecTy::Bit => {
                     if bits.len() == 1 {
                         Some(bits[0])
@@ -256,7 +261,8 @@ impl Ctx {
                 RecTy::String => Some(i),
                 _ => None,
             },
-            Init::List(elems, et) => {
+            Init::List(ref elems, et) => {
+                let n = elems.len();
                 let lt = self.list_ty(et);
                 if lt == t {
                     return Some(i);
@@ -264,9 +270,13 @@ impl Ctx {
                 let RecTy::List(ne) = td else {
                     return None;
                 };
-                let mut out = Vec::with_capacity(elems.len());
+                let mut out = Vec::with_capacity(n);
                 let mut changed = false;
-                for &e in elems.iter() {
+                for k in 0..n {
+                    let Init::List(elems, _) = self.init(i) else {
+                        return None;
+                    };
+                    let e = elems[k];
                     let c = self.convert_to(e, ne)?;
                     changed |= c != e;
                     out.push(c);
