@@ -144,6 +144,12 @@ struct Cond {
     loc: Loc,
 }
 
+/// `text[s..e]`, where both ends sit next to ASCII bytes (so they are char
+/// boundaries); empty if not, which the lexer never asks for.
+fn slice(text: &str, s: usize, e: usize) -> &str {
+    text.get(s..e).unwrap_or_default()
+}
+
 fn is_id_start(c: u8) -> bool {
     c.is_ascii_alphabetic() || c == b'_'
 }
@@ -184,8 +190,8 @@ fn keyword(s: &[u8]) -> Option<Tok> {
 impl Lexer<'_> {
     fn lex_file(&mut self, file: FileId) -> Result<(), Diagnostic> {
         // The text is copied out so that included files can be added to the map.
-        let text: std::rc::Rc<[u8]> = self.map.file(file).text().as_bytes().into();
-        let b = &text[..];
+        let text: std::rc::Rc<str> = self.map.file(file).text().into();
+        let b = text.as_bytes();
         let mut i = 0usize;
         let mut conds: Vec<Cond> = Vec::new();
         let loc = |s: usize, e: usize| Loc {
@@ -193,8 +199,18 @@ impl Lexer<'_> {
             span: Span::new(s as u32, e as u32),
         };
         let mut line_start = true;
+        // Whether every enclosing #ifdef branch is taken (kept in step with
+        // `conds`).
+        let mut active = true;
         while i < b.len() {
             let c = b[i];
+            if c == b' ' || c == b'\t' || c == b'\r' {
+                i += 1;
+                while i < b.len() && matches!(b[i], b' ' | b'\t' | b'\r') {
+                    i += 1;
+                }
+                continue;
+            }
             // Preprocessor directives: '#' first on a line (after blanks).
             if c == b'#' && line_start {
                 let s = i;
@@ -282,25 +298,22 @@ impl Lexer<'_> {
                             }
                         }
                     }
+                    active = conds.iter().all(|c| c.active);
                     i = m;
                     continue;
                 }
             }
-            let active = conds.iter().all(|c| c.active);
             if c == b'\n' {
                 line_start = true;
                 i += 1;
                 continue;
             }
-            if c == b' ' || c == b'\t' || c == b'\r' {
-                i += 1;
-                continue;
-            }
             // Comments.
             if c == b'/' && b.get(i + 1) == Some(&b'/') {
-                while i < b.len() && b[i] != b'\n' {
-                    i += 1;
-                }
+                i = b[i..]
+                    .iter()
+                    .position(|&x| x == b'\n')
+                    .map_or(b.len(), |k| i + k);
                 continue;
             }
             if c == b'/' && b.get(i + 1) == Some(&b'*') {
@@ -394,15 +407,27 @@ impl Lexer<'_> {
                     }
                     j += 1;
                 }
-                let text = String::from_utf8_lossy(&b[body..j]);
                 tok.kind = Tok::CodeFragment;
-                tok.sym = self.strs.intern(&text);
+                tok.sym = self.strs.intern(slice(&text, body, j));
                 i = j + 2;
                 tok.loc = loc(s, i);
                 self.toks.push(tok);
                 continue;
             }
             if c == b'"' {
+                // Fast path: no escapes, the text is a slice of the source.
+                let end = b[i + 1..]
+                    .iter()
+                    .position(|&x| matches!(x, b'"' | b'\\' | b'\n' | b'\r'))
+                    .map(|k| i + 1 + k);
+                if let Some(j) = end.filter(|&j| b[j] == b'"') {
+                    tok.kind = Tok::StrVal;
+                    tok.sym = self.strs.intern(slice(&text, i + 1, j));
+                    i = j + 1;
+                    tok.loc = loc(s, i);
+                    self.toks.push(tok);
+                    continue;
+                }
                 let mut val = Vec::new();
                 let mut j = i + 1;
                 loop {
@@ -457,7 +482,7 @@ impl Lexer<'_> {
                     j += 1;
                 }
                 tok.kind = Tok::VarName;
-                tok.sym = self.strs.intern(&String::from_utf8_lossy(&b[i + 1..j]));
+                tok.sym = self.strs.intern(slice(&text, i + 1, j));
                 i = j;
                 tok.loc = loc(s, i);
                 self.toks.push(tok);
@@ -472,7 +497,7 @@ impl Lexer<'_> {
                     return Err(Diagnostic::error(loc(s, s + 1), "Unknown operator"));
                 }
                 tok.kind = Tok::Bang;
-                tok.sym = self.strs.intern(&String::from_utf8_lossy(&b[i + 1..j]));
+                tok.sym = self.strs.intern(slice(&text, i + 1, j));
                 i = j;
                 tok.loc = loc(s, i);
                 self.toks.push(tok);
@@ -500,7 +525,7 @@ impl Lexer<'_> {
                     while j < b.len() && is_id_char(b[j]) {
                         j += 1;
                     }
-                    self.push_ident(&mut tok, &b[i..j], s, j, file)?;
+                    self.push_ident(&mut tok, slice(&text, i, j), s, j, file)?;
                     if tok.kind == Tok::Eof {
                         // include handled
                     }
@@ -579,7 +604,7 @@ impl Lexer<'_> {
                     i = self.lex_include(b, j, loc(s, j), file)?;
                     continue;
                 }
-                self.push_ident(&mut tok, word, s, j, file)?;
+                self.push_ident(&mut tok, slice(&text, i, j), s, j, file)?;
                 i = j;
                 continue;
             }
@@ -597,7 +622,7 @@ impl Lexer<'_> {
     fn push_ident(
         &mut self,
         tok: &mut Token,
-        word: &[u8],
+        word: &str,
         s: usize,
         e: usize,
         file: FileId,
@@ -606,11 +631,11 @@ impl Lexer<'_> {
             file,
             span: Span::new(s as u32, e as u32),
         };
-        if let Some(k) = keyword(word) {
+        if let Some(k) = keyword(word.as_bytes()) {
             tok.kind = k;
         } else {
             tok.kind = Tok::Id;
-            tok.sym = self.strs.intern(std::str::from_utf8(word).unwrap_or(""));
+            tok.sym = self.strs.intern(word);
         }
         self.toks.push(*tok);
         Ok(())
