@@ -3,8 +3,8 @@
 //! `resolveReferences`) and the folding of every operator.
 
 use crate::model::{
-    ArgKey, BinOp, Ctx, Init, InitId, RecId, RecKind, RecTy, Record, Sym, TernOp, TyId, UnOp,
-    TY_BIT, TY_INT, TY_STRING,
+    ArgKey, BinOp, Ctx, Init, InitId, InitRef, RecId, RecKind, RecTy, Record, Sym, TernOp, TyId,
+    UnOp, TY_BIT, TY_INT, TY_STRING,
 };
 use irkit_diag::Loc;
 use rustc_hash::FxHashMap;
@@ -38,6 +38,22 @@ impl<T: Copy + Default> InlineVec<T> {
             len: 0,
             inline: [T::default(); INLINE],
             spill: Vec::new(),
+        }
+    }
+    fn with_capacity(n: usize) -> Self {
+        InlineVec {
+            len: 0,
+            inline: [T::default(); INLINE],
+            spill: if n > INLINE {
+                Vec::with_capacity(n)
+            } else {
+                Vec::new()
+            },
+        }
+    }
+    fn extend_from_slice(&mut self, xs: &[T]) {
+        for &x in xs {
+            self.push(x);
         }
     }
     fn as_slice(&self) -> &[T] {
@@ -375,9 +391,9 @@ fn list_elems(x: &Init) -> &[InitId] {
 
 /// Resolves the elements of a list-like value without copying it unless
 /// something changed; returns the new elements if any changed.
-fn resolve_elems(cx: &mut Ctx, i: InitId, r: &mut dyn Resolver) -> Option<Vec<InitId>> {
+fn resolve_elems(cx: &mut Ctx, i: InitId, r: &mut dyn Resolver) -> Option<InlineVec<InitId>> {
     let n = list_elems(cx.init(i)).len();
-    let mut out: Option<Vec<InitId>> = None;
+    let mut out: Option<InlineVec<InitId>> = None;
     for k in 0..n {
         let e = list_elems(cx.init(i))[k];
         let ne = resolve_init(cx, e, r);
@@ -385,7 +401,7 @@ fn resolve_elems(cx: &mut Ctx, i: InitId, r: &mut dyn Resolver) -> Option<Vec<In
             Some(o) => o.push(ne),
             None => {
                 if ne != e {
-                    let mut o = Vec::with_capacity(n);
+                    let mut o = InlineVec::with_capacity(n);
                     o.extend_from_slice(&list_elems(cx.init(i))[..k]);
                     o.push(ne);
                     out = Some(o);
@@ -401,7 +417,7 @@ fn resolve_inner(cx: &mut Ctx, i: InitId, r: &mut dyn Resolver) -> InitId {
         Init::List(_, t) => {
             let t = *t;
             return match resolve_elems(cx, i, r) {
-                Some(v) => cx.mk(Init::List(v.into_boxed_slice(), t)),
+                Some(v) => cx.mk_ref(InitRef::List(v.as_slice(), t)),
                 None => i,
             };
         }
@@ -409,7 +425,7 @@ fn resolve_inner(cx: &mut Ctx, i: InitId, r: &mut dyn Resolver) -> InitId {
             let t = *t;
             return match resolve_elems(cx, i, r) {
                 Some(v) => {
-                    let u = cx.mk(Init::Cond(v.into_boxed_slice(), t));
+                    let u = cx.mk_ref(InitRef::Cond(v.as_slice(), t));
                     fold_cond(cx, u, r.cur_rec())
                 }
                 None => i,
@@ -417,7 +433,7 @@ fn resolve_inner(cx: &mut Ctx, i: InitId, r: &mut dyn Resolver) -> InitId {
         }
         Init::Bits(b) => {
             let n = b.len();
-            let mut out: Option<Vec<InitId>> = None;
+            let mut out: Option<InlineVec<InitId>> = None;
             let mut cached: Option<(InitId, InitId)> = None;
             for k in 0..n {
                 let b = list_elems(cx.init(i))[k];
@@ -439,7 +455,7 @@ fn resolve_inner(cx: &mut Ctx, i: InitId, r: &mut dyn Resolver) -> InitId {
                     Some(o) => o.push(nb),
                     None => {
                         if nb != b {
-                            let mut o = Vec::with_capacity(n);
+                            let mut o = InlineVec::with_capacity(n);
                             o.extend_from_slice(&list_elems(cx.init(i))[..k]);
                             o.push(nb);
                             out = Some(o);
@@ -448,14 +464,14 @@ fn resolve_inner(cx: &mut Ctx, i: InitId, r: &mut dyn Resolver) -> InitId {
                 }
             }
             return match out {
-                Some(v) => cx.mk(Init::Bits(v.into_boxed_slice())),
+                Some(v) => cx.mk_ref(InitRef::Bits(v.as_slice())),
                 None => i,
             };
         }
         Init::Dag(op, name, args) => {
             let (op, name, n) = (*op, *name, args.len());
             let nop = resolve_init(cx, op, r);
-            let mut out: Option<Vec<(InitId, Option<Sym>)>> = None;
+            let mut out: Option<InlineVec<(InitId, Option<Sym>)>> = None;
             for k in 0..n {
                 let Init::Dag(_, _, args) = cx.init(i) else {
                     return i;
@@ -469,7 +485,7 @@ fn resolve_inner(cx: &mut Ctx, i: InitId, r: &mut dyn Resolver) -> InitId {
                             let Init::Dag(_, _, args) = cx.init(i) else {
                                 return i;
                             };
-                            let mut o = Vec::with_capacity(n);
+                            let mut o = InlineVec::with_capacity(n);
                             o.extend_from_slice(&args[..k]);
                             o.push((na, an));
                             out = Some(o);
@@ -480,14 +496,16 @@ fn resolve_inner(cx: &mut Ctx, i: InitId, r: &mut dyn Resolver) -> InitId {
             if out.is_none() && nop == op {
                 return i;
             }
-            let args = match out {
-                Some(v) => v.into_boxed_slice(),
-                None => match cx.init(i) {
-                    Init::Dag(_, _, a) => a.clone(),
-                    _ => return i,
-                },
+            return match out {
+                Some(v) => cx.mk_ref(InitRef::Dag(nop, name, v.as_slice())),
+                None => {
+                    let Init::Dag(_, _, a) = cx.init(i) else {
+                        return i;
+                    };
+                    let a = a.clone();
+                    cx.mk_ref(InitRef::Dag(nop, name, &a))
+                }
             };
-            return cx.mk(Init::Dag(nop, name, args));
         }
         _ => {}
     }
@@ -529,7 +547,7 @@ fn resolve_inner(cx: &mut Ctx, i: InitId, r: &mut dyn Resolver) -> InitId {
                 found: false,
             };
             let mut changed = false;
-            let mut out = Vec::with_capacity(n);
+            let mut out = InlineVec::with_capacity(n);
             for j in 0..n {
                 let Init::VarDef(_, args) = cx.init(i) else {
                     break;
@@ -540,7 +558,7 @@ fn resolve_inner(cx: &mut Ctx, i: InitId, r: &mut dyn Resolver) -> InitId {
                 out.push((k, nv));
             }
             if changed {
-                let nvd = cx.mk(Init::VarDef(class, out.into_boxed_slice()));
+                let nvd = cx.mk_ref(InitRef::VarDef(class, out.as_slice()));
                 if !ur.found {
                     return instantiate(cx, nvd);
                 }
@@ -624,8 +642,10 @@ fn resolve_inner(cx: &mut Ctx, i: InitId, r: &mut dyn Resolver) -> InitId {
         Init::IsA(t, e) => {
             let ne = resolve_init(cx, e, r);
             if ne != e {
-                let u = cx.mk(Init::IsA(t, ne));
-                fold_isa(cx, u)
+                match fold_isa_p(cx, t, ne) {
+                    Some(x) => x,
+                    None => cx.mk(Init::IsA(t, ne)),
+                }
             } else {
                 i
             }
@@ -1578,19 +1598,19 @@ pub fn fold_isa(cx: &mut Ctx, u: InitId) -> InitId {
     let Init::IsA(t, e) = *cx.init(u) else {
         return u;
     };
-    if let Some(et) = cx.type_of(e) {
-        if cx.ty_convertible(et, t) {
-            return cx.int(1);
-        }
-        if cx.is_record_ty(t) {
-            if !cx.ty_convertible(t, et) || matches!(cx.init(e), Init::Def(_)) {
-                return cx.int(0);
-            }
-        } else {
-            return cx.int(0);
-        }
+    fold_isa_p(cx, t, e).unwrap_or(u)
+}
+
+/// `!isa<t>(e)` folded from its parts, if it folds.
+fn fold_isa_p(cx: &mut Ctx, t: TyId, e: InitId) -> Option<InitId> {
+    let et = cx.type_of(e)?;
+    if cx.ty_convertible(et, t) {
+        return Some(cx.int(1));
     }
-    u
+    if !cx.is_record_ty(t) || !cx.ty_convertible(t, et) || matches!(cx.init(e), Init::Def(_)) {
+        return Some(cx.int(0));
+    }
+    None
 }
 
 pub fn fold_exists(cx: &mut Ctx, u: InitId, cur: Option<RecId>, final_: bool) -> InitId {

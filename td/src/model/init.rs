@@ -75,7 +75,13 @@ pub enum ArgKey {
     Named(Sym),
 }
 
-#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+impl Default for ArgKey {
+    fn default() -> Self {
+        ArgKey::Pos(0)
+    }
+}
+
+#[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Init {
     Unset,
     Bit(bool),
@@ -104,6 +110,90 @@ pub enum Init {
     /// `!instances<T>(regex)` (newer LLVM).
     Instances(TyId, InitId),
     AnonName(u32),
+}
+
+/// A value with its element lists borrowed: the key under which values are
+/// uniqued. [`Ctx::mk_ref`] looks a value up by it without allocating, and
+/// allocates the owned [`Init`] only for a new value.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum InitRef<'a> {
+    Unset,
+    Bit(bool),
+    Bits(&'a [InitId]),
+    Int(i64),
+    Str(Sym, bool),
+    List(&'a [InitId], TyId),
+    Dag(InitId, Option<Sym>, &'a [(InitId, Option<Sym>)]),
+    Def(RecId),
+    Var(Sym, TyId),
+    VarBit(InitId, u32),
+    Field(InitId, Sym, TyId),
+    VarDef(RecId, &'a [(ArgKey, InitId)]),
+    Un(UnOp, InitId, TyId),
+    Bin(BinOp, InitId, InitId, TyId),
+    Tern(TernOp, InitId, InitId, InitId, TyId),
+    Cond(&'a [InitId], TyId),
+    Fold(InitId, InitId, Sym, Sym, InitId, TyId),
+    IsA(TyId, InitId),
+    Exists(TyId, InitId),
+    Instances(TyId, InitId),
+    AnonName(u32),
+}
+
+impl Init {
+    pub fn as_ref(&self) -> InitRef<'_> {
+        match *self {
+            Init::Unset => InitRef::Unset,
+            Init::Bit(b) => InitRef::Bit(b),
+            Init::Bits(ref b) => InitRef::Bits(b),
+            Init::Int(v) => InitRef::Int(v),
+            Init::Str(y, c) => InitRef::Str(y, c),
+            Init::List(ref l, t) => InitRef::List(l, t),
+            Init::Dag(op, n, ref a) => InitRef::Dag(op, n, a),
+            Init::Def(r) => InitRef::Def(r),
+            Init::Var(n, t) => InitRef::Var(n, t),
+            Init::VarBit(v, b) => InitRef::VarBit(v, b),
+            Init::Field(r, f, t) => InitRef::Field(r, f, t),
+            Init::VarDef(c, ref a) => InitRef::VarDef(c, a),
+            Init::Un(o, a, t) => InitRef::Un(o, a, t),
+            Init::Bin(o, a, b, t) => InitRef::Bin(o, a, b, t),
+            Init::Tern(o, a, b, c, t) => InitRef::Tern(o, a, b, c, t),
+            Init::Cond(ref l, t) => InitRef::Cond(l, t),
+            Init::Fold(s, l, a, b, e, t) => InitRef::Fold(s, l, a, b, e, t),
+            Init::IsA(t, e) => InitRef::IsA(t, e),
+            Init::Exists(t, e) => InitRef::Exists(t, e),
+            Init::Instances(t, e) => InitRef::Instances(t, e),
+            Init::AnonName(n) => InitRef::AnonName(n),
+        }
+    }
+}
+
+impl InitRef<'_> {
+    pub fn to_init(self) -> Init {
+        match self {
+            InitRef::Unset => Init::Unset,
+            InitRef::Bit(b) => Init::Bit(b),
+            InitRef::Bits(b) => Init::Bits(b.into()),
+            InitRef::Int(v) => Init::Int(v),
+            InitRef::Str(y, c) => Init::Str(y, c),
+            InitRef::List(l, t) => Init::List(l.into(), t),
+            InitRef::Dag(op, n, a) => Init::Dag(op, n, a.into()),
+            InitRef::Def(r) => Init::Def(r),
+            InitRef::Var(n, t) => Init::Var(n, t),
+            InitRef::VarBit(v, b) => Init::VarBit(v, b),
+            InitRef::Field(r, f, t) => Init::Field(r, f, t),
+            InitRef::VarDef(c, a) => Init::VarDef(c, a.into()),
+            InitRef::Un(o, a, t) => Init::Un(o, a, t),
+            InitRef::Bin(o, a, b, t) => Init::Bin(o, a, b, t),
+            InitRef::Tern(o, a, b, c, t) => Init::Tern(o, a, b, c, t),
+            InitRef::Cond(l, t) => Init::Cond(l.into(), t),
+            InitRef::Fold(s, l, a, b, e, t) => Init::Fold(s, l, a, b, e, t),
+            InitRef::IsA(t, e) => Init::IsA(t, e),
+            InitRef::Exists(t, e) => Init::Exists(t, e),
+            InitRef::Instances(t, e) => Init::Instances(t, e),
+            InitRef::AnonName(n) => Init::AnonName(n),
+        }
+    }
 }
 
 impl Ctx {

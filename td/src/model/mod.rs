@@ -9,7 +9,7 @@
 mod init;
 mod ty;
 
-pub use init::{ArgKey, BinOp, Init, TernOp, UnOp};
+pub use init::{ArgKey, BinOp, Init, InitRef, TernOp, UnOp};
 pub use ty::RecTy;
 
 use irkit_diag::{Diagnostic, Loc};
@@ -305,19 +305,38 @@ impl Ctx {
     pub fn ty_data(&self, t: TyId) -> &RecTy {
         &self.tys[t.0 as usize]
     }
+    /// Interns a value (hash-consing: equal values get the same id).
     pub fn mk(&mut self, i: Init) -> InitId {
+        match self.lookup(i.as_ref()) {
+            Ok(id) => id,
+            Err(slot) => self.insert(i, slot),
+        }
+    }
+    /// Interns a value given with borrowed element lists; allocates only
+    /// when the value is new.
+    pub fn mk_ref(&mut self, k: InitRef<'_>) -> InitId {
+        match self.lookup(k) {
+            Ok(id) => id,
+            Err(slot) => self.insert(k.to_init(), slot),
+        }
+    }
+    /// The id of an existing value, or the value's hash and the head of
+    /// its hash chain.
+    fn lookup(&mut self, k: InitRef<'_>) -> Result<InitId, (u64, u32)> {
         use std::hash::BuildHasher;
         self.mk_calls += 1;
-
-        let h = rustc_hash::FxBuildHasher.hash_one(&i);
+        let h = rustc_hash::FxBuildHasher.hash_one(k);
         let head = self.init_map.get(&h).copied().unwrap_or(u32::MAX);
         let mut cur = head;
         while cur != u32::MAX {
-            if self.inits[cur as usize] == i {
-                return InitId(cur);
+            if self.inits[cur as usize].as_ref() == k {
+                return Ok(InitId(cur));
             }
             cur = self.init_next[cur as usize];
         }
+        Err((h, head))
+    }
+    fn insert(&mut self, i: Init, (h, head): (u64, u32)) -> InitId {
         let id = self.inits.len() as u32;
         let c = self.compute_concrete(&i);
         self.concrete.push(c);
