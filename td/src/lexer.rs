@@ -192,6 +192,8 @@ impl Lexer<'_> {
         // The text is copied out so that included files can be added to the map.
         let text: std::rc::Rc<str> = self.map.file(file).text().into();
         let b = text.as_bytes();
+        // About one token per seven bytes of LLVM's .td sources.
+        self.toks.reserve(b.len() / 7);
         let mut i = 0usize;
         let mut conds: Vec<Cond> = Vec::new();
         let loc = |s: usize, e: usize| Loc {

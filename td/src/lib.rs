@@ -155,6 +155,7 @@ pub fn run_here(
         }
     };
     let t1 = std::time::Instant::now();
+    let ntoks = toks.len();
     let res = parser::parse(&mut cx, toks);
     let t2 = std::time::Instant::now();
     let mut diags = std::mem::take(&mut cx.messages);
@@ -200,10 +201,11 @@ pub fn run_here(
             irkit_diag::Severity::Note,
             None,
             format!(
-                "lex {:?} parse {:?} print {:?}; {} values ({} mk calls), {} records, {} strings",
+                "lex {:?} parse {:?} print {:?}; {} tokens, {} values ({} mk calls), {} records, {} strings",
                 t1 - t0,
                 t2 - t1,
                 t3 - t2,
+                ntoks,
                 cx.n_inits(),
                 cx.mk_calls,
                 cx.records.len(),

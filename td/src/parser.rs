@@ -116,6 +116,10 @@ pub struct Parser<'a> {
 
 /// Parses and elaborates the whole token stream into `cx`.
 pub fn parse(cx: &mut Ctx, toks: Vec<Token>) -> Result<(), Diagnostic> {
+    // Size the model's tables once from the input (about one value per two
+    // tokens and one record per ten on LLVM's and MLIR's .td files) rather
+    // than growing and rehashing them step by step.
+    cx.reserve(toks.len() / 2, toks.len() / 10);
     let mut p = Parser {
         cx,
         toks,

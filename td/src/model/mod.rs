@@ -305,6 +305,14 @@ impl Ctx {
     pub fn ty_data(&self, t: TyId) -> &RecTy {
         &self.tys[t.0 as usize]
     }
+    /// Makes room for about `values` more values and `records` more records.
+    pub fn reserve(&mut self, values: usize, records: usize) {
+        self.inits.reserve(values);
+        self.concrete.reserve(values);
+        self.init_next.reserve(values);
+        self.init_map.reserve(values);
+        self.records.reserve(records);
+    }
     /// Interns a value (hash-consing: equal values get the same id).
     pub fn mk(&mut self, i: Init) -> InitId {
         match self.lookup(i.as_ref()) {
