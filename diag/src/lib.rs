@@ -14,6 +14,7 @@
 
 use std::fmt::{self, Write as _};
 use std::ops::Range;
+use std::sync::{Arc, OnceLock};
 
 /// An opaque handle to a file in a [`SourceMap`]. Only the map creates them.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
@@ -156,12 +157,15 @@ impl Diagnostic {
     }
 }
 
-/// One source file: its display name, its text, and where its lines start.
+/// One source file: its display name, its text, and where its lines start
+/// (found on first use: most files never need a line number).
 #[derive(Debug)]
 pub struct SourceFile {
     name: String,
-    text: String,
-    line_starts: Vec<u32>,
+    /// Shared: a file included many times (behind include guards) is read
+    /// and stored once.
+    text: Arc<str>,
+    line_starts: OnceLock<Vec<u32>>,
     /// Where this file was included from, for include stacks.
     included_from: Option<Loc>,
 }
@@ -173,26 +177,44 @@ impl SourceFile {
     pub fn text(&self) -> &str {
         &self.text
     }
+    /// The text, shared.
+    pub fn shared_text(&self) -> Arc<str> {
+        Arc::clone(&self.text)
+    }
+    fn line_starts(&self) -> &[u32] {
+        self.line_starts.get_or_init(|| {
+            let mut starts = vec![0u32];
+            starts.extend(
+                self.text
+                    .bytes()
+                    .enumerate()
+                    .filter(|&(_, b)| b == b'\n')
+                    .map(|(i, _)| saturate(i + 1)),
+            );
+            starts
+        })
+    }
     pub fn included_from(&self) -> Option<Loc> {
         self.included_from
     }
     /// 1-based line and column (in bytes, as LLVM counts) of a byte offset.
     pub fn line_col(&self, offset: u32) -> (u32, u32) {
-        let line_idx = match self.line_starts.binary_search(&offset) {
+        let line_starts = self.line_starts();
+        let line_idx = match line_starts.binary_search(&offset) {
             Ok(i) => i,
             Err(i) => i.saturating_sub(1),
         };
-        let start = self.line_starts.get(line_idx).copied().unwrap_or(0);
+        let start = line_starts.get(line_idx).copied().unwrap_or(0);
         (line_idx as u32 + 1, offset.saturating_sub(start) + 1)
     }
     /// The text of the 1-based line `line`, without its line terminator.
     pub fn line_text(&self, line: u32) -> &str {
         let idx = line.saturating_sub(1) as usize;
-        let Some(&start) = self.line_starts.get(idx) else {
+        let line_starts = self.line_starts();
+        let Some(&start) = line_starts.get(idx) else {
             return "";
         };
-        let end = self
-            .line_starts
+        let end = line_starts
             .get(idx + 1)
             .map_or(self.text.len(), |&e| e as usize);
         let s = self.text.get(start as usize..end).unwrap_or("");
@@ -201,13 +223,13 @@ impl SourceFile {
     /// Byte offset of the start of the 1-based line `line` (end of file if past it).
     pub fn line_start(&self, line: u32) -> u32 {
         let idx = line.saturating_sub(1) as usize;
-        self.line_starts
+        self.line_starts()
             .get(idx)
             .copied()
             .unwrap_or(saturate(self.text.len()))
     }
     pub fn line_count(&self) -> u32 {
-        self.line_starts.len() as u32
+        self.line_starts().len() as u32
     }
 }
 
@@ -231,17 +253,20 @@ impl SourceMap {
         text: String,
         from: Option<Loc>,
     ) -> FileId {
-        let mut line_starts = vec![0u32];
-        for (i, b) in text.bytes().enumerate() {
-            if b == b'\n' {
-                line_starts.push(saturate(i + 1));
-            }
-        }
+        self.add_shared(name, Arc::from(text), from)
+    }
+    /// Adds a file whose text is already shared with another entry.
+    pub fn add_shared(
+        &mut self,
+        name: impl Into<String>,
+        text: Arc<str>,
+        from: Option<Loc>,
+    ) -> FileId {
         let id = FileId(saturate(self.files.len()));
         self.files.push(SourceFile {
             name: name.into(),
             text,
-            line_starts,
+            line_starts: OnceLock::new(),
             included_from: from,
         });
         id

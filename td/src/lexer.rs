@@ -7,8 +7,9 @@
 
 use crate::model::{Interner, Sym};
 use irkit_diag::{Diagnostic, FileId, Loc, SourceMap, Span};
-use rustc_hash::FxHashSet;
-use std::path::{Path, PathBuf};
+use rustc_hash::{FxHashMap, FxHashSet};
+use std::path::PathBuf;
+use std::sync::Arc;
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Tok {
@@ -103,6 +104,7 @@ pub fn lex(
         builtin_includes: cfg.builtin_includes,
         depth: 0,
         deps: Vec::new(),
+        loaded: FxHashMap::default(),
     };
     lx.lex_file(file)?;
     let end = lx.toks.last().map_or(
@@ -134,6 +136,8 @@ struct Lexer<'a> {
     depth: usize,
     #[allow(dead_code)]
     deps: Vec<String>,
+    /// Included files by the name they were included as: (path, text).
+    loaded: FxHashMap<String, (String, Arc<str>)>,
 }
 
 struct Cond {
@@ -190,7 +194,7 @@ fn keyword(s: &[u8]) -> Option<Tok> {
 impl Lexer<'_> {
     fn lex_file(&mut self, file: FileId) -> Result<(), Diagnostic> {
         // The text is copied out so that included files can be added to the map.
-        let text: std::rc::Rc<str> = self.map.file(file).text().into();
+        let text = self.map.file(file).shared_text();
         let b = text.as_bytes();
         // About one token per seven bytes of LLVM's .td sources.
         self.toks.reserve(b.len() / 7);
@@ -340,20 +344,13 @@ impl Lexer<'_> {
             }
             line_start = false;
             if !active {
-                // Skipped region: skip strings and code so that '#' inside
-                // them is not taken for a directive; otherwise skip a byte.
-                if c == b'"' {
-                    i += 1;
-                    while i < b.len() && b[i] != b'"' && b[i] != b'\n' {
-                        if b[i] == b'\\' {
-                            i += 1;
-                        }
-                        i += 1;
-                    }
-                    i += 1;
-                } else {
-                    i += 1;
-                }
+                // Skipped region: as LLVM's lexer does, only the start of a
+                // line (after blanks and comments) can hold a directive, so
+                // the rest of the line goes unread.
+                i = b[i..]
+                    .iter()
+                    .position(|&x| x == b'\n')
+                    .map_or(b.len(), |k| i + k);
                 continue;
             }
             let s = i;
@@ -643,6 +640,22 @@ impl Lexer<'_> {
         Ok(())
     }
 
+    /// Reads an included file: the name as given, then under each include
+    /// directory, then the built-in files.
+    fn find_include(&self, name: &str) -> Option<(String, Arc<str>)> {
+        if let Ok(t) = std::fs::read_to_string(name) {
+            return Some((name.to_string(), Arc::from(t)));
+        }
+        for d in &self.include_dirs {
+            let p = d.join(name);
+            if let Ok(t) = std::fs::read_to_string(&p) {
+                return Some((p.to_string_lossy().into_owned(), Arc::from(t)));
+            }
+        }
+        let &(n, t) = self.builtin_includes.iter().find(|(n, _)| *n == name)?;
+        Some((n.to_string(), Arc::from(t)))
+    }
+
     /// `include "file"`: returns the offset after the string.
     fn lex_include(
         &mut self,
@@ -682,35 +695,26 @@ impl Lexer<'_> {
         if self.depth >= MAX_INCLUDE_DEPTH {
             return Err(Diagnostic::error(kw, "include nesting too deep"));
         }
-        let mut found: Option<(String, String)> = None;
-        let direct = Path::new(&name);
-        if let Ok(t) = std::fs::read_to_string(direct) {
-            found = Some((name.clone(), t));
-        } else {
-            for d in &self.include_dirs {
-                let p = d.join(&name);
-                if let Ok(t) = std::fs::read_to_string(&p) {
-                    found = Some((p.to_string_lossy().into_owned(), t));
-                    break;
-                }
-            }
-        }
-        if found.is_none() {
-            if let Some(&(n, t)) = self.builtin_includes.iter().find(|(n, _)| *n == name) {
-                found = Some((n.to_string(), t.to_string()));
-            }
-        }
+        // A file included again (typically behind an include guard) is not
+        // read again: its text is shared.
+        let found = match self.loaded.get(&name) {
+            Some((path, text)) => Some((path.clone(), Arc::clone(text))),
+            None => self.find_include(&name),
+        };
         let Some((path, text)) = found else {
             return Err(Diagnostic::error(
                 sloc,
                 format!("Could not find include file '{name}'"),
             ));
         };
+        self.loaded
+            .entry(name)
+            .or_insert_with(|| (path.clone(), Arc::clone(&text)));
         let inc_loc = Loc {
             file,
             span: Span::new(kw.span.start, end as u32),
         };
-        let id = self.map.add_included(path, text, Some(inc_loc));
+        let id = self.map.add_shared(path, text, Some(inc_loc));
         self.depth += 1;
         let r = self.lex_file(id);
         self.depth -= 1;
