@@ -2323,7 +2323,7 @@ impl Parser<'_> {
             Tok::CodeFragment => {
                 let y = self.sym();
                 self.bump();
-                Ok(self.cx.mk(Init::Str(y, true)))
+                Ok(self.cx.str_init(y, true))
             }
             Tok::Question => {
                 self.bump();

@@ -1818,7 +1818,7 @@ pub fn dump_message(cx: &mut Ctx, loc: Loc, msg: InitId) {
 /// Instantiates `Class<args>` into an anonymous def (LLVM's
 /// `VarDefInit::instantiate`). Each distinct VarDef is instantiated once.
 pub fn instantiate(cx: &mut Ctx, vd: InitId) -> InitId {
-    if let Some(&d) = cx.var_def_cache.get(&vd) {
+    if let Some(d) = cx.var_def_instance(vd) {
         return d;
     }
     let Init::VarDef(class, args) = cx.init(vd).clone() else {
@@ -1870,13 +1870,13 @@ pub fn instantiate(cx: &mut Ctx, vd: InitId) -> InitId {
     check_assertions(cx, new);
     emit_dumps(cx, new);
     let d = cx.def_init(new);
-    cx.var_def_cache.insert(vd, d);
+    cx.set_var_def_instance(vd, d);
     d
 }
 
 /// Folds a freshly built VarDef at parse time (LLVM's `VarDefInit::Fold`).
 pub fn fold_var_def(cx: &mut Ctx, vd: InitId) -> InitId {
-    if let Some(&d) = cx.var_def_cache.get(&vd) {
+    if let Some(d) = cx.var_def_instance(vd) {
         return d;
     }
     let Init::VarDef(_, args) = cx.init(vd).clone() else {

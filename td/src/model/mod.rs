@@ -82,21 +82,70 @@ impl Interner {
     }
 }
 
-/// A hasher for keys that are already hashes.
-#[derive(Default)]
-pub struct IdHasher(u64);
+/// The table that uniques values: open addressing with linear probing over
+/// slots of (hash tag, id + 1), 0 meaning empty. A probe reads one 8-byte
+/// slot and touches a value only when its 32-bit tag matches, which keeps
+/// the hot interning path to about one cache miss.
+struct UniqTable {
+    slots: Vec<(u32, u32)>,
+    /// Every entry's full hash, by id, for growing.
+    hashes: Vec<u64>,
+}
 
-impl std::hash::Hasher for IdHasher {
-    fn finish(&self) -> u64 {
-        self.0
-    }
-    fn write(&mut self, bytes: &[u8]) {
-        for &b in bytes {
-            self.0 = self.0.rotate_left(8) ^ u64::from(b);
+impl UniqTable {
+    fn new() -> UniqTable {
+        UniqTable {
+            slots: vec![(0, 0); 1024],
+            hashes: Vec::new(),
         }
     }
-    fn write_u64(&mut self, v: u64) {
-        self.0 = v;
+    fn tag(h: u64) -> u32 {
+        (h >> 32) as u32
+    }
+    /// The id whose value `same` accepts, or the empty slot to insert at.
+    #[inline]
+    fn find(&self, h: u64, mut same: impl FnMut(u32) -> bool) -> Result<u32, (u64, usize)> {
+        let mask = self.slots.len() - 1;
+        let tag = Self::tag(h);
+        let mut k = h as usize & mask;
+        loop {
+            let (t, id1) = self.slots[k];
+            if id1 == 0 {
+                return Err((h, k));
+            }
+            if t == tag && same(id1 - 1) {
+                return Ok(id1 - 1);
+            }
+            k = (k + 1) & mask;
+        }
+    }
+    /// Inserts `id` (the next id) at `slot`, found by a failed `find`.
+    fn insert(&mut self, h: u64, slot: usize, id: u32) {
+        self.hashes.push(h);
+        self.slots[slot] = (Self::tag(h), id + 1);
+        // Keep the load at most a half.
+        if self.hashes.len() * 2 > self.slots.len() {
+            self.grow(self.slots.len() * 2);
+        }
+    }
+    /// Makes room for `n` entries in all.
+    fn reserve(&mut self, n: usize) {
+        let want = (n * 2).next_power_of_two();
+        if want > self.slots.len() {
+            self.grow(want);
+        }
+        self.hashes.reserve(n.saturating_sub(self.hashes.len()));
+    }
+    fn grow(&mut self, size: usize) {
+        self.slots = vec![(0, 0); size];
+        let mask = size - 1;
+        for (id, &h) in self.hashes.iter().enumerate() {
+            let mut k = h as usize & mask;
+            while self.slots[k].1 != 0 {
+                k = (k + 1) & mask;
+            }
+            self.slots[k] = (Self::tag(h), id as u32 + 1);
+        }
     }
 }
 
@@ -192,12 +241,12 @@ pub struct Ctx {
     bits_of: Vec<u32>,
     inits: Vec<Init>,
     concrete: Vec<bool>,
-    /// Hash of a value -> the most recent value with that hash; `init_next`
-    /// chains values with equal hashes. Values are stored once, in `inits`.
-    init_map: std::collections::HashMap<u64, u32, std::hash::BuildHasherDefault<IdHasher>>,
-    init_next: Vec<u32>,
+    /// The uniquing table over `inits` (values are stored once, there).
+    uniq: UniqTable,
     /// Record -> its DefInit (cache).
     def_inits: Vec<u32>,
+    /// String values by `2 * symbol + is_code` (see [`Ctx::str_init`]).
+    str_inits: Vec<u32>,
     /// Interned small integers, -16..=4095, by value + 16.
     small_ints: Vec<InitId>,
     pub records: Vec<Record>,
@@ -207,10 +256,11 @@ pub struct Ctx {
     pub defs: FxHashMap<Sym, RecId>,
     /// Top-level defvars and defsets.
     pub globals: FxHashMap<Sym, InitId>,
-    /// `VarDefInit` -> its instantiated anonymous def.
-    pub var_def_cache: FxHashMap<InitId, InitId>,
+    /// `VarDefInit` -> its instantiated anonymous def, indexed by the
+    /// VarDef's id (dense: no hashing on the hot path).
+    var_def_cache: Vec<u32>,
     /// Record -> its type (RecordRecTy of its direct superclasses), cached.
-    pub rec_ty_cache: FxHashMap<RecId, TyId>,
+    rec_ty_cache: Vec<u32>,
     pub anon_counter: u32,
     /// Current nesting of `resolve_init` (bounded).
     pub resolve_depth: u32,
@@ -255,16 +305,16 @@ impl Ctx {
             bits_of: Vec::new(),
             inits: Vec::new(),
             concrete: Vec::new(),
-            init_map: Default::default(),
-            init_next: Vec::new(),
+            uniq: UniqTable::new(),
             def_inits: Vec::new(),
             small_ints: Vec::new(),
+            str_inits: Vec::new(),
             records: Vec::new(),
             classes: FxHashMap::default(),
             defs: FxHashMap::default(),
             globals: FxHashMap::default(),
-            var_def_cache: FxHashMap::default(),
-            rec_ty_cache: FxHashMap::default(),
+            var_def_cache: Vec::new(),
+            rec_ty_cache: Vec::new(),
             anon_counter: 0,
             resolve_depth: 0,
             fatal: None,
@@ -287,7 +337,7 @@ impl Ctx {
         cx.unset = cx.mk(Init::Unset);
         cx.true_bit = cx.mk(Init::Bit(true));
         cx.false_bit = cx.mk(Init::Bit(false));
-        cx.empty_str = cx.mk(Init::Str(Sym::EMPTY, false));
+        cx.empty_str = cx.str_init(Sym::EMPTY, false);
         cx.sym_name = cx.strs.intern("NAME");
         cx.small_ints = (-16..4096).map(|v| cx.mk(Init::Int(v))).collect();
         cx
@@ -309,9 +359,22 @@ impl Ctx {
     pub fn reserve(&mut self, values: usize, records: usize) {
         self.inits.reserve(values);
         self.concrete.reserve(values);
-        self.init_next.reserve(values);
-        self.init_map.reserve(values);
+        self.uniq.reserve(self.inits.len() + values);
         self.records.reserve(records);
+    }
+    /// The def a `VarDef` value was instantiated as, if it was.
+    pub fn var_def_instance(&self, vd: InitId) -> Option<InitId> {
+        match self.var_def_cache.get(vd.0 as usize) {
+            Some(&d) if d != u32::MAX => Some(InitId(d)),
+            _ => None,
+        }
+    }
+    pub fn set_var_def_instance(&mut self, vd: InitId, d: InitId) {
+        let k = vd.0 as usize;
+        if self.var_def_cache.len() <= k {
+            self.var_def_cache.resize(k + 1, u32::MAX);
+        }
+        self.var_def_cache[k] = d.0;
     }
     /// Interns a value (hash-consing: equal values get the same id).
     pub fn mk(&mut self, i: Init) -> InitId {
@@ -328,29 +391,22 @@ impl Ctx {
             Err(slot) => self.insert(k.to_init(), slot),
         }
     }
-    /// The id of an existing value, or the value's hash and the head of
-    /// its hash chain.
-    fn lookup(&mut self, k: InitRef<'_>) -> Result<InitId, (u64, u32)> {
+    /// The id of an existing value, or where to insert it.
+    fn lookup(&mut self, k: InitRef<'_>) -> Result<InitId, (u64, usize)> {
         use std::hash::BuildHasher;
         self.mk_calls += 1;
         let h = rustc_hash::FxBuildHasher.hash_one(k);
-        let head = self.init_map.get(&h).copied().unwrap_or(u32::MAX);
-        let mut cur = head;
-        while cur != u32::MAX {
-            if self.inits[cur as usize].as_ref() == k {
-                return Ok(InitId(cur));
-            }
-            cur = self.init_next[cur as usize];
-        }
-        Err((h, head))
+        let inits = &self.inits;
+        self.uniq
+            .find(h, |id| inits[id as usize].as_ref() == k)
+            .map(InitId)
     }
-    fn insert(&mut self, i: Init, (h, head): (u64, u32)) -> InitId {
+    fn insert(&mut self, i: Init, (h, slot): (u64, usize)) -> InitId {
         let id = self.inits.len() as u32;
         let c = self.compute_concrete(&i);
         self.concrete.push(c);
         self.inits.push(i);
-        self.init_next.push(head);
-        self.init_map.insert(h, id);
+        self.uniq.insert(h, slot, id);
         InitId(id)
     }
     /// Whether a value is concrete (LLVM's `isConcrete`): it resolves to itself.
@@ -409,10 +465,26 @@ impl Ctx {
     }
     pub fn string(&mut self, s: &str, code: bool) -> InitId {
         let y = self.strs.intern(s);
-        self.mk(Init::Str(y, code))
+        self.str_init(y, code)
     }
     pub fn str_sym(&mut self, y: Sym) -> InitId {
-        self.mk(Init::Str(y, false))
+        self.str_init(y, false)
+    }
+    /// The string (or code) value of an interned string, cached by symbol:
+    /// strings are the commonest values and need no hashing to find.
+    pub fn str_init(&mut self, y: Sym, code: bool) -> InitId {
+        let k = 2 * y.0 as usize + usize::from(code);
+        if let Some(&id) = self.str_inits.get(k) {
+            if id != u32::MAX {
+                return InitId(id);
+            }
+        }
+        let id = self.mk(Init::Str(y, code));
+        if self.str_inits.len() <= k {
+            self.str_inits.resize(k + 1, u32::MAX);
+        }
+        self.str_inits[k] = id.0;
+        id
     }
     pub fn list_ty(&mut self, elem: TyId) -> TyId {
         let k = elem.0 as usize;
@@ -513,13 +585,19 @@ impl Ctx {
     }
     /// The type of a record's DefInit.
     pub fn record_type(&mut self, r: RecId) -> TyId {
-        if let Some(&t) = self.rec_ty_cache.get(&r) {
-            return t;
+        if let Some(&t) = self.rec_ty_cache.get(r.0 as usize) {
+            if t != u32::MAX {
+                return TyId(t);
+            }
         }
         let ds = self.direct_supers(r);
         let t = self.record_ty_of(ds);
         if self.rec(r).kind != RecKind::Class {
-            self.rec_ty_cache.insert(r, t);
+            let k = r.0 as usize;
+            if self.rec_ty_cache.len() <= k {
+                self.rec_ty_cache.resize(k + 1, u32::MAX);
+            }
+            self.rec_ty_cache[k] = t.0;
         }
         t
     }
@@ -533,5 +611,45 @@ impl Ctx {
             classes.dedup();
         }
         self.ty(RecTy::Record(classes.into_boxed_slice()))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn uniq_table_finds_every_entry_across_growth_and_collisions() {
+        let mut t = UniqTable::new();
+        // Hashes that share their low bits (one probe run) and tags.
+        let hash = |k: u64| (k % 7) << 32 | (k % 3) << 20;
+        let n = 5000u32;
+        for id in 0..n {
+            let h = hash(u64::from(id));
+            match t.find(h, |other| other == id) {
+                Ok(_) => panic!("{id} found before insertion"),
+                Err((h, slot)) => t.insert(h, slot, id),
+            }
+        }
+        assert!(t.slots.len() >= 2 * n as usize);
+        for id in 0..n {
+            assert_eq!(t.find(hash(u64::from(id)), |other| other == id), Ok(id));
+        }
+    }
+
+    #[test]
+    fn equal_values_get_one_id() {
+        let mut cx = Ctx::new();
+        let a = cx.int(100_000);
+        let l1 = cx.mk(Init::List(vec![a, a].into(), TY_INT));
+        let l2 = cx.mk_ref(InitRef::List(&[a, a], TY_INT));
+        assert_eq!(l1, l2);
+        let l3 = cx.mk_ref(InitRef::List(&[a], TY_INT));
+        assert_ne!(l1, l3);
+        assert_eq!(
+            cx.string("x", false),
+            cx.str_sym(cx.strs.get("x").unwrap_or(Sym(0)))
+        );
+        assert_ne!(cx.string("x", false), cx.string("x", true));
     }
 }
