@@ -1,15 +1,33 @@
 //! `--print-records`: the Classes/Defs listing, byte-identical to
 //! llvm-tblgen-19.
 
-use crate::model::{Ctx, FieldKind, Init, RecId, RecTy, RecordVal};
+use crate::model::{Ctx, FieldKind, Init, RecId, RecTy, RecordVal, TyId};
 
-fn write_val(cx: &Ctx, out: &mut String, v: &RecordVal) {
+/// Type spellings by type id, when printing many records (the same few
+/// types are spelled hundreds of thousands of times).
+pub struct TyNames(Vec<String>);
+
+impl TyNames {
+    pub fn new(cx: &Ctx) -> TyNames {
+        TyNames((0..cx.n_tys()).map(|t| cx.ty_str(TyId(t as u32))).collect())
+    }
+    fn write(&self, cx: &Ctx, out: &mut String, t: TyId) {
+        match self.0.get(t.0 as usize) {
+            Some(s) => out.push_str(s),
+            None => cx.write_ty(out, t),
+        }
+    }
+}
+
+fn write_val(cx: &Ctx, names: Option<&TyNames>, out: &mut String, v: &RecordVal) {
     if v.kind == FieldKind::NonconcreteOk {
         out.push_str("field ");
     }
     let is_code = matches!(cx.init(v.value), Init::Str(_, true));
     if matches!(cx.ty_data(v.ty), RecTy::String) && is_code {
         out.push_str("code");
+    } else if let Some(n) = names {
+        n.write(cx, out, v.ty);
     } else {
         cx.write_ty(out, v.ty);
     }
@@ -21,6 +39,10 @@ fn write_val(cx: &Ctx, out: &mut String, v: &RecordVal) {
 
 /// LLVM's `operator<<(raw_ostream&, const Record&)` (without the keyword).
 pub fn write_record(cx: &Ctx, out: &mut String, r: RecId) {
+    write_record_with(cx, None, out, r);
+}
+
+fn write_record_with(cx: &Ctx, names: Option<&TyNames>, out: &mut String, r: RecId) {
     let rec = cx.rec(r);
     out.push_str(&cx.rec_name_cow(r));
     if !rec.targs.is_empty() {
@@ -30,7 +52,7 @@ pub fn write_record(cx: &Ctx, out: &mut String, r: RecId) {
                 out.push_str(", ");
             }
             if let Some(v) = rec.value(ta) {
-                write_val(cx, out, v);
+                write_val(cx, names, out, v);
             }
         }
         out.push('>');
@@ -48,7 +70,7 @@ pub fn write_record(cx: &Ctx, out: &mut String, r: RecId) {
         for v in &rec.values {
             if (v.kind == FieldKind::NonconcreteOk) == pass && v.kind != FieldKind::TemplateArg {
                 out.push_str("  ");
-                write_val(cx, out, v);
+                write_val(cx, names, out, v);
                 out.push_str(";\n");
             }
         }
@@ -68,10 +90,11 @@ pub fn sorted(cx: &Ctx, classes: bool) -> Vec<(&str, RecId)> {
 pub fn print_records(cx: &Ctx, sink: &mut dyn std::io::Write) -> std::io::Result<()> {
     const CHUNK: usize = 1 << 16;
     let mut out = String::with_capacity(2 * CHUNK);
+    let names = TyNames::new(cx);
     out.push_str("------------- Classes -----------------\n");
     for (_, r) in sorted(cx, true) {
         out.push_str("class ");
-        write_record(cx, &mut out, r);
+        write_record_with(cx, Some(&names), &mut out, r);
         if out.len() >= CHUNK {
             sink.write_all(out.as_bytes())?;
             out.clear();
@@ -80,7 +103,7 @@ pub fn print_records(cx: &Ctx, sink: &mut dyn std::io::Write) -> std::io::Result
     out.push_str("------------- Defs -----------------\n");
     for (_, r) in sorted(cx, false) {
         out.push_str("def ");
-        write_record(cx, &mut out, r);
+        write_record_with(cx, Some(&names), &mut out, r);
         if out.len() >= CHUNK {
             sink.write_all(out.as_bytes())?;
             out.clear();

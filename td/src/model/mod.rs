@@ -353,6 +353,10 @@ impl Ctx {
         self.ty_map.insert(t, id);
         id
     }
+    /// How many types there are (ids `0..n`).
+    pub fn n_tys(&self) -> usize {
+        self.tys.len()
+    }
     pub fn ty_data(&self, t: TyId) -> &RecTy {
         &self.tys[t.0 as usize]
     }
