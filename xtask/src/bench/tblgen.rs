@@ -5,7 +5,7 @@
 //! and `--dump-json`. Prints median wall times, the ratio
 //! (llvm / irkit: higher is better for irkit) and peak RSS.
 //!
-//! Options: `--runs N` (default 5; the corpus uses `--corpus-runs`, default
+//! Options: `--runs N` (default 11; the corpus uses `--corpus-runs`, default
 //! 1), `--irkit PATH`, `--no-corpus`.
 
 use crate::tblgen_compat::{collect_td, include_dir};
@@ -16,6 +16,8 @@ use std::time::Instant;
 
 struct Sample {
     secs: f64,
+    /// User + system CPU seconds (from `/usr/bin/time`; 0 without it).
+    cpu: f64,
     rss_kb: u64,
     ok: bool,
 }
@@ -27,7 +29,11 @@ fn run_once(tool: &Path, args: &[String]) -> Sample {
     let use_time = Path::new("/usr/bin/time").is_file();
     let mut cmd = if use_time {
         let mut c = Command::new("/usr/bin/time");
-        c.arg("-f").arg("%M").arg("-o").arg(&rss_file).arg(tool);
+        c.arg("-f")
+            .arg("%M %U %S")
+            .arg("-o")
+            .arg(&rss_file)
+            .arg(tool);
         c
     } else {
         Command::new(tool)
@@ -36,13 +42,20 @@ fn run_once(tool: &Path, args: &[String]) -> Sample {
     let t = Instant::now();
     let st = cmd.status();
     let secs = t.elapsed().as_secs_f64();
-    let rss_kb = std::fs::read_to_string(&rss_file)
-        .ok()
-        .and_then(|s| s.lines().last().and_then(|l| l.trim().parse().ok()))
-        .unwrap_or(0);
+    let report = std::fs::read_to_string(&rss_file).unwrap_or_default();
+    let fields: Vec<&str> = report
+        .lines()
+        .last()
+        .unwrap_or("")
+        .split_whitespace()
+        .collect();
+    let num = |k: usize| fields.get(k).and_then(|f| f.parse::<f64>().ok());
+    let rss_kb = num(0).map_or(0, |v| v as u64);
+    let cpu = num(1).unwrap_or(0.0) + num(2).unwrap_or(0.0);
     let _ = std::fs::remove_file(&rss_file);
     Sample {
         secs,
+        cpu,
         rss_kb,
         ok: st.is_ok_and(|s| s.success()),
     }
@@ -78,7 +91,7 @@ fn args_for(mode: &str, incdir: &Path, file: &Path, irkit: bool) -> Vec<String> 
 pub fn run(args: &[String]) -> Result<(), String> {
     let runs: usize = opt_value(args, "--runs")
         .and_then(|r| r.parse().ok())
-        .unwrap_or(5)
+        .unwrap_or(11)
         .max(1);
     let corpus_runs: usize = opt_value(args, "--corpus-runs")
         .and_then(|r| r.parse().ok())
@@ -91,13 +104,22 @@ pub fn run(args: &[String]) -> Result<(), String> {
     };
     let incdir = include_dir()?;
     println!(
-        "{:<28} {:<15} {:>10} {:>10} {:>7} {:>11} {:>11} {:>7}",
-        "input", "mode", "irkit s", "llvm s", "ratio", "irkit RSS", "llvm RSS", "RSS %"
+        "{:<28} {:<15} {:>10} {:>10} {:>7} {:>9} {:>11} {:>11} {:>7}",
+        "input",
+        "mode",
+        "irkit s",
+        "llvm s",
+        "ratio",
+        "cpu ratio",
+        "irkit RSS",
+        "llvm RSS",
+        "RSS %"
     );
     for rel in ["llvm/IR/Intrinsics.td", "llvm/Target/Target.td"] {
         let file = incdir.join(rel);
         for mode in ["--print-records", "--dump-json"] {
             let (mut ti, mut tl) = (Vec::new(), Vec::new());
+            let (mut ci, mut cl) = (Vec::new(), Vec::new());
             let (mut ri, mut rl) = (0u64, 0u64);
             // Interleave the tools so both see the same machine load.
             for _ in 0..runs {
@@ -106,12 +128,15 @@ pub fn run(args: &[String]) -> Result<(), String> {
                     return Err(format!("irkit failed on {rel} {mode}"));
                 }
                 ti.push(s.secs);
+                ci.push(s.cpu);
                 ri = ri.max(s.rss_kb);
                 let s = run_once(&tblgen, &args_for(mode, &incdir, &file, false));
                 tl.push(s.secs);
+                cl.push(s.cpu);
                 rl = rl.max(s.rss_kb);
             }
-            report(rel, mode, median(&mut ti), median(&mut tl), ri, rl);
+            let cpu = (median(&mut ci), median(&mut cl));
+            report(rel, mode, median(&mut ti), median(&mut tl), cpu, ri, rl);
         }
     }
     if has_flag(args, "--no-corpus") {
@@ -130,39 +155,47 @@ pub fn run(args: &[String]) -> Result<(), String> {
     for mode in ["--print-records", "--dump-json"] {
         let (mut ti, mut tl) = (Vec::new(), Vec::new());
         let (mut ri, mut rl) = (0u64, 0u64);
+        let (mut cpu_i, mut cpu_l) = (0.0, 0.0);
         for _ in 0..corpus_runs {
             let (mut si, mut sl) = (0.0, 0.0);
             for f in &accepted {
                 let s = run_once(&irkit, &args_for(mode, &incdir, f, true));
                 si += s.secs;
+                cpu_i += s.cpu;
                 ri = ri.max(s.rss_kb);
                 let s = run_once(&tblgen, &args_for(mode, &incdir, f, false));
                 sl += s.secs;
+                cpu_l += s.cpu;
                 rl = rl.max(s.rss_kb);
             }
             ti.push(si);
             tl.push(sl);
         }
         let name = format!("corpus ({} files)", accepted.len());
-        report(&name, mode, median(&mut ti), median(&mut tl), ri, rl);
+        let cpu = (cpu_i, cpu_l);
+        report(&name, mode, median(&mut ti), median(&mut tl), cpu, ri, rl);
     }
     Ok(())
 }
 
-fn report(input: &str, mode: &str, ti: f64, tl: f64, ri: u64, rl: u64) {
+/// One line: median wall times and their ratio, the CPU-time ratio (user +
+/// system: steadier than wall time on a shared machine), peak RSS.
+fn report(input: &str, mode: &str, ti: f64, tl: f64, cpu: (f64, f64), ri: u64, rl: u64) {
     let ratio = if ti > 0.0 { tl / ti } else { 0.0 };
+    let cpu_ratio = if cpu.0 > 0.0 { cpu.1 / cpu.0 } else { 0.0 };
     let rss_pct = if rl > 0 {
         100.0 * ri as f64 / rl as f64
     } else {
         0.0
     };
     println!(
-        "{:<28} {:<15} {:>10.3} {:>10.3} {:>6.2}x {:>8} KB {:>8} KB {:>6.1}%",
+        "{:<28} {:<15} {:>10.3} {:>10.3} {:>6.2}x {:>8.2}x {:>8} KB {:>8} KB {:>6.1}%",
         input.trim_start_matches("llvm/"),
         mode.trim_start_matches("--"),
         ti,
         tl,
         ratio,
+        cpu_ratio,
         ri,
         rl,
         rss_pct
