@@ -79,8 +79,8 @@ impl OutputSink {
             "{}.irkit-tmp",
             p.extension().and_then(|e| e.to_str()).unwrap_or("out")
         ));
-        let file = std::fs::File::create(&tmp)
-            .map_err(|e| format!("cannot write '{}': {e}", tmp.display()))?;
+        let file =
+            std::fs::File::create(&tmp).map_err(|e| format!("cannot write '{path}': {e}"))?;
         Ok(OutputSink {
             kind: SinkKind::File {
                 w: std::io::BufWriter::with_capacity(BUF, file),
