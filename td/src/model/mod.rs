@@ -82,6 +82,23 @@ impl Interner {
     }
 }
 
+/// A cache from a dense index (an id, a width) to an id, stored as a
+/// vector with `u32::MAX` for "absent": no hashing on hot paths.
+#[derive(Default)]
+struct DenseCache(Vec<u32>);
+
+impl DenseCache {
+    fn get(&self, k: usize) -> Option<u32> {
+        self.0.get(k).copied().filter(|&v| v != u32::MAX)
+    }
+    fn set(&mut self, k: usize, v: u32) {
+        if self.0.len() <= k {
+            self.0.resize(k + 1, u32::MAX);
+        }
+        self.0[k] = v;
+    }
+}
+
 /// The table that uniques values: open addressing with linear probing over
 /// slots of (hash tag, id + 1), 0 meaning empty. A probe reads one 8-byte
 /// slot and touches a value only when its 32-bit tag matches, which keeps
@@ -238,16 +255,16 @@ pub struct Ctx {
     tys: Vec<RecTy>,
     ty_map: FxHashMap<RecTy, TyId>,
     /// Element type -> its list type, and width -> bits type (caches).
-    list_of: Vec<u32>,
-    bits_of: Vec<u32>,
+    list_of: DenseCache,
+    bits_of: DenseCache,
     inits: Vec<Init>,
     concrete: Vec<bool>,
     /// The uniquing table over `inits` (values are stored once, there).
     uniq: UniqTable,
     /// Record -> its DefInit (cache).
-    def_inits: Vec<u32>,
+    def_inits: DenseCache,
     /// String values by `2 * symbol + is_code` (see [`Ctx::str_init`]).
-    str_inits: Vec<u32>,
+    str_inits: DenseCache,
     /// Interned small integers, -16..=4095, by value + 16.
     small_ints: Vec<InitId>,
     pub records: Vec<Record>,
@@ -259,9 +276,9 @@ pub struct Ctx {
     pub globals: FxHashMap<Sym, InitId>,
     /// `VarDefInit` -> its instantiated anonymous def, indexed by the
     /// VarDef's id (dense: no hashing on the hot path).
-    var_def_cache: Vec<u32>,
+    var_def_cache: DenseCache,
     /// Record -> its type (RecordRecTy of its direct superclasses), cached.
-    rec_ty_cache: Vec<u32>,
+    rec_ty_cache: DenseCache,
     pub anon_counter: u32,
     /// Current nesting of `resolve_init` (bounded).
     pub resolve_depth: u32,
@@ -302,20 +319,20 @@ impl Ctx {
             strs: Interner::new(),
             tys: Vec::new(),
             ty_map: FxHashMap::default(),
-            list_of: Vec::new(),
-            bits_of: Vec::new(),
+            list_of: DenseCache::default(),
+            bits_of: DenseCache::default(),
             inits: Vec::new(),
             concrete: Vec::new(),
             uniq: UniqTable::new(),
-            def_inits: Vec::new(),
+            def_inits: DenseCache::default(),
             small_ints: Vec::new(),
-            str_inits: Vec::new(),
+            str_inits: DenseCache::default(),
             records: Vec::new(),
             classes: FxHashMap::default(),
             defs: FxHashMap::default(),
             globals: FxHashMap::default(),
-            var_def_cache: Vec::new(),
-            rec_ty_cache: Vec::new(),
+            var_def_cache: DenseCache::default(),
+            rec_ty_cache: DenseCache::default(),
             anon_counter: 0,
             resolve_depth: 0,
             fatal: None,
@@ -369,17 +386,10 @@ impl Ctx {
     }
     /// The def a `VarDef` value was instantiated as, if it was.
     pub fn var_def_instance(&self, vd: InitId) -> Option<InitId> {
-        match self.var_def_cache.get(vd.0 as usize) {
-            Some(&d) if d != u32::MAX => Some(InitId(d)),
-            _ => None,
-        }
+        self.var_def_cache.get(vd.0 as usize).map(InitId)
     }
     pub fn set_var_def_instance(&mut self, vd: InitId, d: InitId) {
-        let k = vd.0 as usize;
-        if self.var_def_cache.len() <= k {
-            self.var_def_cache.resize(k + 1, u32::MAX);
-        }
-        self.var_def_cache[k] = d.0;
+        self.var_def_cache.set(vd.0 as usize, d.0);
     }
     /// Interns a value (hash-consing: equal values get the same id).
     pub fn mk(&mut self, i: Init) -> InitId {
@@ -439,16 +449,11 @@ impl Ctx {
     /// The DefInit of a record (cached per record).
     pub fn def_init(&mut self, r: RecId) -> InitId {
         let k = r.0 as usize;
-        if let Some(&d) = self.def_inits.get(k) {
-            if d != u32::MAX {
-                return InitId(d);
-            }
+        if let Some(d) = self.def_inits.get(k) {
+            return InitId(d);
         }
         let d = self.mk(Init::Def(r));
-        if self.def_inits.len() <= k {
-            self.def_inits.resize(k + 1, u32::MAX);
-        }
-        self.def_inits[k] = d.0;
+        self.def_inits.set(k, d.0);
         d
     }
     pub fn int(&mut self, v: i64) -> InitId {
@@ -479,45 +484,30 @@ impl Ctx {
     /// strings are the commonest values and need no hashing to find.
     pub fn str_init(&mut self, y: Sym, code: bool) -> InitId {
         let k = 2 * y.0 as usize + usize::from(code);
-        if let Some(&id) = self.str_inits.get(k) {
-            if id != u32::MAX {
-                return InitId(id);
-            }
+        if let Some(id) = self.str_inits.get(k) {
+            return InitId(id);
         }
         let id = self.mk(Init::Str(y, code));
-        if self.str_inits.len() <= k {
-            self.str_inits.resize(k + 1, u32::MAX);
-        }
-        self.str_inits[k] = id.0;
+        self.str_inits.set(k, id.0);
         id
     }
     pub fn list_ty(&mut self, elem: TyId) -> TyId {
         let k = elem.0 as usize;
-        if let Some(&t) = self.list_of.get(k) {
-            if t != u32::MAX {
-                return TyId(t);
-            }
+        if let Some(t) = self.list_of.get(k) {
+            return TyId(t);
         }
         let t = self.ty(RecTy::List(elem));
-        if self.list_of.len() <= k {
-            self.list_of.resize(k + 1, u32::MAX);
-        }
-        self.list_of[k] = t.0;
+        self.list_of.set(k, t.0);
         t
     }
     pub fn bits_ty(&mut self, n: u32) -> TyId {
         let k = n as usize;
-        if let Some(&t) = self.bits_of.get(k) {
-            if t != u32::MAX {
-                return TyId(t);
-            }
+        if let Some(t) = self.bits_of.get(k) {
+            return TyId(t);
         }
         let t = self.ty(RecTy::Bits(n));
         if k < 4096 {
-            if self.bits_of.len() <= k {
-                self.bits_of.resize(k + 1, u32::MAX);
-            }
-            self.bits_of[k] = t.0;
+            self.bits_of.set(k, t.0);
         }
         t
     }
@@ -590,19 +580,13 @@ impl Ctx {
     }
     /// The type of a record's DefInit.
     pub fn record_type(&mut self, r: RecId) -> TyId {
-        if let Some(&t) = self.rec_ty_cache.get(r.0 as usize) {
-            if t != u32::MAX {
-                return TyId(t);
-            }
+        if let Some(t) = self.rec_ty_cache.get(r.0 as usize) {
+            return TyId(t);
         }
         let ds = self.direct_supers(r);
         let t = self.record_ty_of(ds);
         if self.rec(r).kind != RecKind::Class {
-            let k = r.0 as usize;
-            if self.rec_ty_cache.len() <= k {
-                self.rec_ty_cache.resize(k + 1, u32::MAX);
-            }
-            self.rec_ty_cache[k] = t.0;
+            self.rec_ty_cache.set(r.0 as usize, t.0);
         }
         t
     }
