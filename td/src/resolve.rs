@@ -88,6 +88,9 @@ impl<T: Copy + Default> InlineVec<T> {
         if self.len > INLINE {
             self.spill.pop();
             if self.len == INLINE + 1 {
+                // Back in place: the spilled items (possibly changed since
+                // they were copied out) become the inline ones again.
+                self.inline.copy_from_slice(&self.spill);
                 self.spill.clear();
             }
         }
@@ -503,7 +506,7 @@ fn resolve_inner(cx: &mut Ctx, i: InitId, r: &mut dyn Resolver) -> InitId {
                         return i;
                     };
                     let a = a.clone();
-                    cx.mk_ref(InitRef::Dag(nop, name, &a))
+                    cx.mk(Init::Dag(nop, name, a))
                 }
             };
         }
@@ -1918,6 +1921,12 @@ mod small_map_tests {
         v.push(70);
         v.push(80);
         assert_eq!(v.as_slice(), &[0, 1, 2, 3, 4, 5, 6, 70, 80]);
+        // A change made while spilled survives going back in place.
+        v.push(90);
+        v.as_mut_slice()[0] = 100;
+        v.pop();
+        v.pop();
+        assert_eq!(v.as_slice(), &[100, 1, 2, 3, 4, 5, 6, 70]);
     }
 
     #[test]
