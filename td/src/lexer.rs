@@ -154,6 +154,14 @@ fn slice(text: &str, s: usize, e: usize) -> &str {
     text.get(s..e).unwrap_or_default()
 }
 
+/// The offset of the newline ending the line that `i` is on (or the end).
+fn line_end(b: &[u8], i: usize) -> usize {
+    b[i..]
+        .iter()
+        .position(|&x| x == b'\n')
+        .map_or(b.len(), |k| i + k)
+}
+
 fn is_id_start(c: u8) -> bool {
     c.is_ascii_alphabetic() || c == b'_'
 }
@@ -316,10 +324,7 @@ impl Lexer<'_> {
             }
             // Comments.
             if c == b'/' && b.get(i + 1) == Some(&b'/') {
-                i = b[i..]
-                    .iter()
-                    .position(|&x| x == b'\n')
-                    .map_or(b.len(), |k| i + k);
+                i = line_end(b, i);
                 continue;
             }
             if c == b'/' && b.get(i + 1) == Some(&b'*') {
@@ -347,10 +352,7 @@ impl Lexer<'_> {
                 // Skipped region: as LLVM's lexer does, only the start of a
                 // line (after blanks and comments) can hold a directive, so
                 // the rest of the line goes unread.
-                i = b[i..]
-                    .iter()
-                    .position(|&x| x == b'\n')
-                    .map_or(b.len(), |k| i + k);
+                i = line_end(b, i);
                 continue;
             }
             let s = i;
@@ -669,9 +671,7 @@ impl Lexer<'_> {
                 j += 1;
             }
             if b.get(j) == Some(&b'/') && b.get(j + 1) == Some(&b'/') {
-                while j < b.len() && b[j] != b'\n' {
-                    j += 1;
-                }
+                j = line_end(b, j);
                 continue;
             }
             break;

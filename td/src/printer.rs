@@ -91,22 +91,19 @@ pub fn print_records(cx: &Ctx, sink: &mut dyn std::io::Write) -> std::io::Result
     const CHUNK: usize = 1 << 16;
     let mut out = String::with_capacity(2 * CHUNK);
     let names = TyNames::new(cx);
-    out.push_str("------------- Classes -----------------\n");
-    for (_, r) in sorted(cx, true) {
-        out.push_str("class ");
-        write_record_with(cx, Some(&names), &mut out, r);
-        if out.len() >= CHUNK {
-            sink.write_all(out.as_bytes())?;
-            out.clear();
-        }
-    }
-    out.push_str("------------- Defs -----------------\n");
-    for (_, r) in sorted(cx, false) {
-        out.push_str("def ");
-        write_record_with(cx, Some(&names), &mut out, r);
-        if out.len() >= CHUNK {
-            sink.write_all(out.as_bytes())?;
-            out.clear();
+    let sections = [
+        ("------------- Classes -----------------\n", "class ", true),
+        ("------------- Defs -----------------\n", "def ", false),
+    ];
+    for (heading, keyword, classes) in sections {
+        out.push_str(heading);
+        for (_, r) in sorted(cx, classes) {
+            out.push_str(keyword);
+            write_record_with(cx, Some(&names), &mut out, r);
+            if out.len() >= CHUNK {
+                sink.write_all(out.as_bytes())?;
+                out.clear();
+            }
         }
     }
     sink.write_all(out.as_bytes())
