@@ -21,23 +21,12 @@ pub fn read_input(path: &str) -> Result<(String, String), String> {
 }
 
 /// Writes `data` to `path` (stdout for `-`), atomically for files.
-#[allow(dead_code)] // irkit opt streams its output instead
 pub fn write_output(path: &str, data: &[u8]) -> Result<(), String> {
-    if path == "-" {
-        let mut out = std::io::stdout().lock();
-        let res = out.write_all(data).and_then(|()| out.flush());
-        return stdout_result(res);
+    let mut sink = OutputSink::create(path)?;
+    match sink.write_all(data) {
+        Ok(()) => sink.commit(),
+        Err(e) => sink.abandon(e),
     }
-    let p = Path::new(path);
-    let tmp = p.with_extension(format!(
-        "{}.irkit-tmp",
-        p.extension().and_then(|e| e.to_str()).unwrap_or("out")
-    ));
-    std::fs::write(&tmp, data).map_err(|e| format!("cannot write '{}': {e}", tmp.display()))?;
-    std::fs::rename(&tmp, p).map_err(|e| {
-        let _ = std::fs::remove_file(&tmp);
-        format!("cannot write '{path}': {e}")
-    })
 }
 
 /// The result of writing to stdout. A closed pipe (`irkit ... | head`) is not
@@ -105,6 +94,20 @@ impl OutputSink {
                     format!("cannot write '{dest}': {e}")
                 })
             }
+        }
+    }
+
+    /// Gives up after a write error: drops the file and says what failed.
+    /// A closed stdout pipe is not an error.
+    pub fn abandon(self, e: std::io::Error) -> Result<(), String> {
+        let dest = match &self.kind {
+            SinkKind::File { dest, .. } => Some(dest.clone()),
+            SinkKind::Stdout(_) => None,
+        };
+        self.discard();
+        match dest {
+            Some(dest) => Err(format!("cannot write '{dest}': {e}")),
+            None => stdout_result(Err(e)),
         }
     }
 

@@ -199,13 +199,6 @@ fn with_output(
     let mut sink = crate::io::OutputSink::create(path)?;
     match f(&mut sink) {
         Ok(()) => sink.commit(),
-        Err(e) => {
-            sink.discard();
-            if path == "-" {
-                crate::io::stdout_result(Err(e))
-            } else {
-                Err(format!("cannot write '{path}': {e}"))
-            }
-        }
+        Err(e) => sink.abandon(e),
     }
 }

@@ -1,6 +1,6 @@
 //! `irkit tblgen`: the TableGen front end and its backends.
 
-use crate::io::{read_input, stdout_result, OutputSink};
+use crate::io::{read_input, OutputSink};
 use crate::report::{Reporter, EXIT_FAIL, EXIT_OK, EXIT_USAGE};
 use clap::Args as ClapArgs;
 use irkit_diag::SourceMap;
@@ -88,13 +88,7 @@ pub fn run(rep: &Reporter, args: Args) -> u8 {
     let streamed = irkit_td::run_to(&mut map, file, &opts, &mut sink);
     let failed = rep.emit_all(&map, &streamed.diags);
     if let Some(e) = streamed.io_error {
-        sink.discard();
-        let res = if args.output == "-" {
-            stdout_result(Err(e))
-        } else {
-            Err(format!("cannot write '{}': {e}", args.output))
-        };
-        if let Err(e) = res {
+        if let Err(e) = sink.abandon(e) {
             rep.error(&e);
             return EXIT_FAIL;
         }
