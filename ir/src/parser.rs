@@ -842,6 +842,29 @@ impl<'a> Parser<'a> {
         crate::printer::type_to_string(&self.m.ctx, t)
     }
 
+    /// A use of `%name` at `span` with type `ty`, where an earlier use or the
+    /// definition at `prior` gave it type `prior_ty`.
+    fn type_mismatch<T>(
+        &self,
+        name: &[u8],
+        span: Span,
+        ty: TypeId,
+        prior_ty: TypeId,
+        prior: Span,
+    ) -> PResult<T> {
+        let d = Diagnostic::error(
+            self.loc(span),
+            format!(
+                "use of value '%{}' expects different type than prior uses: '{}' vs '{}'",
+                String::from_utf8_lossy(name),
+                self.type_str(ty),
+                self.type_str(prior_ty)
+            ),
+        )
+        .with_note(Some(self.loc(prior)), "prior use here");
+        Err(Box::new(d))
+    }
+
     fn resolve_use(
         &mut self,
         name: &'a [u8],
@@ -862,18 +885,7 @@ impl<'a> Parser<'a> {
             };
             let vt = self.m.values[v].ty;
             if vt != ty {
-                let def = e.span;
-                let d = Diagnostic::error(
-                    self.loc(span),
-                    format!(
-                        "use of value '%{}' expects different type than prior uses: '{}' vs '{}'",
-                        String::from_utf8_lossy(name),
-                        self.type_str(ty),
-                        self.type_str(vt)
-                    ),
-                )
-                .with_note(Some(self.loc(def)), "prior use here");
-                return Err(Box::new(d));
+                return self.type_mismatch(name, span, ty, vt, e.span);
             }
             return Ok(v);
         }
@@ -882,18 +894,7 @@ impl<'a> Parser<'a> {
             let v = f.value;
             let vt = self.m.values[v].ty;
             if vt != ty {
-                let prior = f.span;
-                let d = Diagnostic::error(
-                    self.loc(span),
-                    format!(
-                        "use of value '%{}' expects different type than prior uses: '{}' vs '{}'",
-                        String::from_utf8_lossy(name),
-                        self.type_str(ty),
-                        self.type_str(vt)
-                    ),
-                )
-                .with_note(Some(self.loc(prior)), "prior use here");
-                return Err(Box::new(d));
+                return self.type_mismatch(name, span, ty, vt, f.span);
             }
             return Ok(v);
         }
