@@ -3336,6 +3336,21 @@ impl Parser<'_> {
         Ok(r)
     }
 
+    /// The accumulator or element name of `!foldl` (its `nth` argument, the
+    /// `side` variable), which must not name a field of the current record.
+    fn parse_foldl_var(&mut self, cur: Option<RecId>, nth: &str, side: &str) -> PResult<Sym> {
+        if self.tok() != Tok::Id {
+            return self.tok_err(format!("{nth} argument of !foldl must be an identifier"));
+        }
+        let v = self.sym();
+        if cur.is_some_and(|c| self.cx.rec(c).value(v).is_some()) {
+            let msg = format!("{side} !foldl variable '\"{}\"' already defined", self.s(v));
+            return self.tok_err(msg);
+        }
+        self.bump();
+        Ok(v)
+    }
+
     fn parse_foldl(&mut self, cur: Option<RecId>) -> PResult<InitId> {
         self.bump();
         self.expect_lparen("expected '(' after !foldl")?;
@@ -3368,27 +3383,11 @@ impl Parser<'_> {
         if !self.consume(Tok::Comma) {
             return self.tok_err("expected ',' in !foldl");
         }
-        if self.tok() != Tok::Id {
-            return self.tok_err("third argument of !foldl must be an identifier");
-        }
-        let a = self.sym();
-        if cur.is_some_and(|c| self.cx.rec(c).value(a).is_some()) {
-            let msg = format!("left !foldl variable '\"{}\"' already defined", self.s(a));
-            return self.tok_err(msg);
-        }
-        self.bump();
+        let a = self.parse_foldl_var(cur, "third", "left")?;
         if !self.consume(Tok::Comma) {
             return self.tok_err("expected ',' in !foldl");
         }
-        if self.tok() != Tok::Id {
-            return self.tok_err("fourth argument of !foldl must be an identifier");
-        }
-        let b = self.sym();
-        if cur.is_some_and(|c| self.cx.rec(c).value(b).is_some()) {
-            let msg = format!("right !foldl variable '\"{}\"' already defined", self.s(b));
-            return self.tok_err(msg);
-        }
-        self.bump();
+        let b = self.parse_foldl_var(cur, "fourth", "right")?;
         if !self.consume(Tok::Comma) {
             return self.tok_err("expected ',' in !foldl");
         }

@@ -19,6 +19,10 @@
 // RUN: not irkit tblgen -DERROR18 %s 2>&1 | FileCheck %s --check-prefix=ERROR18
 // RUN: not irkit tblgen -DERROR19 %s 2>&1 | FileCheck %s --check-prefix=ERROR19
 // RUN: not irkit tblgen -DERROR20 %s 2>&1 | FileCheck %s --check-prefix=ERROR20
+// RUN: not irkit tblgen -DERROR21 %s 2>&1 | FileCheck %s --check-prefix=ERROR21
+// RUN: not irkit tblgen -DERROR22 %s 2>&1 | FileCheck %s --check-prefix=ERROR22
+// RUN: not irkit tblgen -DERROR23 %s 2>&1 | FileCheck %s --check-prefix=ERROR23
+// RUN: not irkit tblgen -DERROR24 %s 2>&1 | FileCheck %s --check-prefix=ERROR24
 
 class C<int x> { int X = x; }
 def Ok : C<1>;
@@ -121,6 +125,26 @@ def E { int a = 1 # Missing<1>; }
 multiclass MC { def _a; }
 // ERROR19: errors.td:[[@LINE+1]]:9: error: Couldn't find class 'MC'. Use 'defm' if you meant to use multiclass 'MC'
 def E : MC;
+#endif
+
+#ifdef ERROR21
+// ERROR21: errors.td:[[@LINE+1]]:42: error: left !foldl variable '"a"' already defined
+class F1 { int a; int x = !foldl(0, [1], a, e, !add(a, e)); }
+#endif
+
+#ifdef ERROR22
+// ERROR22: errors.td:[[@LINE+1]]:32: error: third argument of !foldl must be an identifier
+def E { int x = !foldl(0, [1], 3, e, e); }
+#endif
+
+#ifdef ERROR23
+// ERROR23: errors.td:[[@LINE+1]]:47: error: right !foldl variable '"e"' already defined
+class F2 { int e; int x = !foldl(0, [1], acc, e, acc); }
+#endif
+
+#ifdef ERROR24
+// ERROR24: errors.td:[[@LINE+1]]:37: error: fourth argument of !foldl must be an identifier
+def E { int x = !foldl(0, [1], acc, 4, acc); }
 #endif
 
 #ifdef ERROR20
