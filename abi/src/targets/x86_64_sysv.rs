@@ -656,28 +656,14 @@ fn classify_arg(cx: &mut AbiCx, ty: TypeId) -> CachedArg {
         match hi {
             Memory | X87 | ComplexX87 => break 'done memory,
             NoClass => {}
-            Integer => {
-                needed_int += 1;
-                let h = p.int_at(ll, 8, ty, 8);
-                if lo == NoClass {
-                    let mode = PassMode::Direct {
-                        ty: h,
-                        offset: 8,
-                        flatten: true,
-                        align_stack: None,
-                    };
-                    break 'done CachedArg {
-                        mode,
-                        memory: false,
-                        needed_int,
-                        needed_vec,
-                    };
-                }
-                high = Some(h);
-            }
-            X87Up | Sse => {
-                needed_vec += 1;
-                let h = p.sse_at(ll, 8, ty, 8);
+            Integer | X87Up | Sse => {
+                let h = if hi == Integer {
+                    needed_int += 1;
+                    p.int_at(ll, 8, ty, 8)
+                } else {
+                    needed_vec += 1;
+                    p.sse_at(ll, 8, ty, 8)
+                };
                 if lo == NoClass {
                     let mode = PassMode::Direct {
                         ty: h,
@@ -805,45 +791,25 @@ fn classify_ret(cx: &mut AbiCx, ty: TypeId) -> PassMode {
         match hi {
             Memory | X87 => break 'done indirect(p.cx),
             ComplexX87 | NoClass => {}
-            Integer => {
-                let h = p.int_at(ll, 8, ty, 8);
-                if lo == NoClass {
-                    break 'done PassMode::Direct {
-                        ty: h,
-                        offset: 8,
-                        flatten: false,
-                        align_stack: None,
-                    };
-                }
-                high = Some(h);
-            }
-            Sse => {
-                let h = p.sse_at(ll, 8, ty, 8);
-                if lo == NoClass {
-                    break 'done PassMode::Direct {
-                        ty: h,
-                        offset: 8,
-                        flatten: false,
-                        align_stack: None,
-                    };
-                }
-                high = Some(h);
-            }
             SseUp => res = Some(p.byte_vector(ty)),
-            X87Up => {
-                // X87UP not preceded by X87 (unions): the extra bits go in SSE.
-                if lo != X87 {
-                    let h = p.sse_at(ll, 8, ty, 8);
-                    if lo == NoClass {
-                        break 'done PassMode::Direct {
-                            ty: h,
-                            offset: 8,
-                            flatten: false,
-                            align_stack: None,
-                        };
-                    }
-                    high = Some(h);
+            // X87UP after X87 is the upper half of the x87 value already in
+            // `res`; without it (unions) the extra bits go in SSE.
+            X87Up if lo == X87 => {}
+            Integer | Sse | X87Up => {
+                let h = if hi == Integer {
+                    p.int_at(ll, 8, ty, 8)
+                } else {
+                    p.sse_at(ll, 8, ty, 8)
+                };
+                if lo == NoClass {
+                    break 'done PassMode::Direct {
+                        ty: h,
+                        offset: 8,
+                        flatten: false,
+                        align_stack: None,
+                    };
                 }
+                high = Some(h);
             }
         }
         let r = match (res, high) {
