@@ -355,35 +355,13 @@ fn check_counts(cx: &Cx<'_>, def: &OpDef, op: OpId) -> Result<(), Diagnostic> {
     // Regions.
     let fixed = def.regions.iter().filter(|r| !r.variadic).count();
     let var = def.regions.iter().any(|r| r.variadic);
-    let n = d.regions.len();
-    if !var && n != fixed {
-        return Err(cx.op_error(
-            op,
-            match fixed {
-                0 => "requires zero regions".to_string(),
-                1 => "requires one region".to_string(),
-                _ => format!("expected {fixed} regions"),
-            },
-        ));
-    }
-    if var && fixed > 0 && n < fixed {
-        return Err(cx.op_error(op, format!("expected {fixed} or more regions")));
+    if let Some(msg) = count_error("region", fixed, var, d.regions.len()) {
+        return Err(cx.op_error(op, msg));
     }
     // Results.
     let (fixed, var) = fixed_and_var(&def.results);
-    let n = d.results.len();
-    if !var && n != fixed {
-        return Err(cx.op_error(
-            op,
-            match fixed {
-                0 => "requires zero results".to_string(),
-                1 => "requires one result".to_string(),
-                _ => format!("expected {fixed} results"),
-            },
-        ));
-    }
-    if var && fixed > 0 && n < fixed {
-        return Err(cx.op_error(op, format!("expected {fixed} or more results")));
+    if let Some(msg) = count_error("result", fixed, var, d.results.len()) {
+        return Err(cx.op_error(op, msg));
     }
     // Successors.
     let fixed = def.successors.iter().filter(|s| !s.variadic).count();
@@ -423,6 +401,19 @@ fn check_counts(cx: &Cx<'_>, def: &OpDef, op: OpId) -> Result<(), Diagnostic> {
         ));
     }
     Ok(())
+}
+
+/// MLIR's count-trait message for `n` regions or results (`noun`, singular)
+/// where the op declares `fixed` single ones and, if `var`, variadic ones.
+fn count_error(noun: &str, fixed: usize, var: bool, n: usize) -> Option<String> {
+    if !var && n != fixed {
+        return Some(match fixed {
+            0 => format!("requires zero {noun}s"),
+            1 => format!("requires one {noun}"),
+            _ => format!("expected {fixed} {noun}s"),
+        });
+    }
+    (var && fixed > 0 && n < fixed).then(|| format!("expected {fixed} or more {noun}s"))
 }
 
 fn fixed_and_var(defs: &[OperandDef]) -> (usize, bool) {
