@@ -157,6 +157,38 @@ pub(crate) fn compute(
     Ok(info)
 }
 
+/// The layout of `[len x elem]`.
+fn array_info(
+    types: &TypeInterner,
+    infos: &[TypeInfo],
+    ll: &mut LlTypes,
+    elem: TypeId,
+    len: u64,
+) -> Result<TypeInfo, TypeError> {
+    let e = &infos[elem.index()];
+    if !is_object(types, elem) {
+        return Err(TypeError::BadElement);
+    }
+    let size = e.layout.size.checked_mul(len).ok_or(TypeError::TooLarge)?;
+    if size > MAX_SIZE {
+        return Err(TypeError::TooLarge);
+    }
+    let l = ll.intern(LlTy::Array(len, e.ll_mem));
+    Ok(TypeInfo {
+        layout: Layout {
+            size,
+            align: e.layout.align,
+            unadjusted_align: e.layout.align,
+        },
+        ll: l,
+        ll_mem: l,
+        record: None,
+        empty_abi: false,
+        empty_layout: false,
+        depth: e.depth + 1,
+    })
+}
+
 /// [`TypeInfo`] of a scalar (`Void`, `Bool`, `Int`, `Float`, `Ptr`); for
 /// any other type, that of `void`.
 pub(crate) fn scalar_info(ll: &mut LlTypes, ty: &Type) -> TypeInfo {
@@ -239,50 +271,9 @@ fn compute_inner(
         Type::Void | Type::Bool | Type::Int { .. } | Type::Float(_) | Type::Ptr => {
             scalar_info(ll, ty)
         }
-        Type::Array { elem, len } => {
-            let e = info_of(*elem);
-            if !is_object(types, *elem) {
-                return Err(TypeError::BadElement);
-            }
-            let size = e.layout.size.checked_mul(*len).ok_or(TypeError::TooLarge)?;
-            if size > MAX_SIZE {
-                return Err(TypeError::TooLarge);
-            }
-            let l = ll.intern(LlTy::Array(*len, e.ll_mem));
-            TypeInfo {
-                layout: Layout {
-                    size,
-                    align: e.layout.align,
-                    unadjusted_align: e.layout.align,
-                },
-                ll: l,
-                ll_mem: l,
-                record: None,
-                empty_abi: false,
-                empty_layout: false,
-                depth: e.depth + 1,
-            }
-        }
-        Type::FlexArray { elem } => {
-            let e = info_of(*elem);
-            if !is_object(types, *elem) {
-                return Err(TypeError::BadElement);
-            }
-            let l = ll.intern(LlTy::Array(0, e.ll_mem));
-            TypeInfo {
-                layout: Layout {
-                    size: 0,
-                    align: e.layout.align,
-                    unadjusted_align: e.layout.align,
-                },
-                ll: l,
-                ll_mem: l,
-                record: None,
-                empty_abi: false,
-                empty_layout: false,
-                depth: e.depth + 1,
-            }
-        }
+        Type::Array { elem, len } => array_info(types, infos, ll, *elem, *len)?,
+        // A flexible array member lays out as an array of no elements.
+        Type::FlexArray { elem } => array_info(types, infos, ll, *elem, 0)?,
         Type::Vector { elem, len } => {
             if *len == 0 {
                 return Err(TypeError::BadVector);
