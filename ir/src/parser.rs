@@ -842,6 +842,12 @@ impl<'a> Parser<'a> {
         crate::printer::type_to_string(&self.m.ctx, t)
     }
 
+    /// `!name` or `#name` used at `start` without an alias definition.
+    fn undefined_alias<T>(&self, start: usize, ident: &[u8]) -> PResult<T> {
+        let name = String::from_utf8_lossy(ident);
+        self.err_at(start, format!("undefined symbol alias id '{name}'"))
+    }
+
     /// A use of `%name` at `span` with type `ty`, where an earlier use or the
     /// definition at `prior` gave it type `prior_ty`.
     fn type_mismatch<T>(
@@ -1356,13 +1362,7 @@ impl<'a> Parser<'a> {
                     self.pos = end;
                     return match self.type_aliases.get(ident) {
                         Some(&t) => Ok(t),
-                        None => self.err_at(
-                            start,
-                            format!(
-                                "undefined symbol alias id '{}'",
-                                String::from_utf8_lossy(ident)
-                            ),
-                        ),
+                        None => self.undefined_alias(start, ident),
                     };
                 }
                 let (dialect, body) = self.parse_dialect_body(id_start)?;
@@ -1814,13 +1814,7 @@ impl<'a> Parser<'a> {
                     self.pos = end;
                     return match self.attr_aliases.get(ident) {
                         Some(&a) => Ok(a),
-                        None => self.err_at(
-                            start,
-                            format!(
-                                "undefined symbol alias id '{}'",
-                                String::from_utf8_lossy(ident)
-                            ),
-                        ),
+                        None => self.undefined_alias(start, ident),
                     };
                 }
                 let (dialect, body) = self.parse_dialect_body(id_start)?;
