@@ -22,6 +22,9 @@ pub struct Args {
     /// Input .mlir file (`-` for stdin).
     #[arg(default_value = "-")]
     pub input: String,
+    /// Output file (`-` for stdout).
+    #[arg(short = 'o', default_value = "-")]
+    pub output: String,
     /// Target triple (x86_64-unknown-linux-gnu, aarch64-unknown-linux-gnu).
     #[arg(long, value_name = "TRIPLE")]
     pub triple: String,
@@ -124,7 +127,7 @@ pub fn run(rep: &Reporter, args: Args) -> u8 {
     if rep.emit_all(&map, &diags) {
         return EXIT_FAIL;
     }
-    match crate::io::write_output("-", out.as_bytes()) {
+    match crate::io::write_output(&args.output, out.as_bytes()) {
         Ok(()) => EXIT_OK,
         Err(e) => {
             rep.error(&e);

@@ -412,26 +412,6 @@ impl Shell {
         }
     }
 
-    /// An output redirect's file. `/dev/null` becomes a scratch sink: the
-    /// test never touches the real device (in some containers it is a plain
-    /// file, and what one test writes there another process would read).
-    fn resolve_out(&mut self, path: &str) -> PathBuf {
-        if path == "/dev/null" {
-            return self.scratch.join("devnull.sink");
-        }
-        self.resolve(path)
-    }
-
-    /// An input redirect's file; `< /dev/null` reads a fresh empty file.
-    fn resolve_in(&mut self, path: &str) -> Result<PathBuf, String> {
-        if path != "/dev/null" {
-            return Ok(self.resolve(path));
-        }
-        let p = self.scratch.join("devnull.empty");
-        std::fs::write(&p, "").map_err(|e| format!("cannot write '{}': {e}", p.display()))?;
-        Ok(p)
-    }
-
     fn run_pipeline(&mut self, cmds: &[Cmd], log: &mut String) -> i32 {
         let mut input: Option<PathBuf> = None;
         let mut status = 0;
@@ -532,9 +512,9 @@ impl Shell {
         let mut stderr_target = Target::File(err_file.to_path_buf(), false);
         for r in &cmd.redirects {
             match r {
-                Redirect::In(p) => stdin_src = Some(self.resolve_in(p)?),
+                Redirect::In(p) => stdin_src = Some(self.resolve(p)),
                 Redirect::Out { fd, path, append } => {
-                    let t = Target::File(self.resolve_out(path), *append);
+                    let t = Target::File(self.resolve(path), *append);
                     if *fd == 2 {
                         stderr_target = t;
                     } else {
@@ -549,7 +529,7 @@ impl Shell {
                     }
                 }
                 Redirect::Both(p) => {
-                    stdout_target = Target::File(self.resolve_out(p), false);
+                    stdout_target = Target::File(self.resolve(p), false);
                     stderr_target = Target::SameAs(Box::new(stdout_target.clone()));
                 }
             }
@@ -603,8 +583,8 @@ impl Shell {
                             .map_err(|e| format!("cannot open '{}': {e}", path.display()))?,
                     ),
                     // An empty pipe, closed right after the spawn: a child
-                    // reading stdin sees end of file. (Not `Stdio::null()`:
-                    // in some containers `/dev/null` is a plain file.)
+                    // reading stdin sees end of file, as under lit, whose
+                    // commands never inherit the runner's stdin.
                     None => Stdio::piped(),
                 });
                 p.stdout(Stdio::from(

@@ -74,26 +74,3 @@ pub fn has_flag(args: &[String], name: &str) -> bool {
 pub fn time_cmd_available() -> bool {
     Path::new("/usr/bin/time").is_file()
 }
-
-/// Empties `/dev/null` when it is a plain file instead of the device.
-///
-/// Some CI containers have a regular file there: every `> /dev/null` writes
-/// into it, and every reader gets the last thing written. Cargo runs its
-/// rustc probe (`rustc - --print=...`) with `/dev/null` as stdin, so a fresh
-/// cargo invocation fed it a lit test's stderr and failed with a Rust lexer
-/// error. Call this right before running a cargo with a new target folder.
-pub fn empty_dev_null() {
-    let path = Path::new("/dev/null");
-    match std::fs::symlink_metadata(path) {
-        Ok(m) if m.file_type().is_file() && m.len() > 0 => {
-            eprintln!(
-                "xtask: note: /dev/null is a plain file here ({} bytes); emptying it",
-                m.len()
-            );
-            if let Err(e) = std::fs::write(path, "") {
-                eprintln!("xtask: warning: cannot empty /dev/null: {e}");
-            }
-        }
-        _ => {}
-    }
-}

@@ -355,7 +355,6 @@ fn fetch_sources(dir: &Path) -> Result<HashMap<String, PathBuf>, String> {
     let cargo = std::env::var("CARGO").unwrap_or_else(|_| "cargo".into());
     let manifest_path = fetch.join("Cargo.toml");
     eprintln!("ir-corpus: cargo fetch of the C source crates");
-    util::empty_dev_null();
     let run_fetch = || {
         Command::new(&cargo)
             .args(["fetch", "--quiet", "--manifest-path"])

@@ -63,8 +63,8 @@ pub fn run(
     // Own process group, so a timeout also ends what a wrapper script started.
     let mut child = cmd
         .process_group(0)
-        // An empty pipe rather than `/dev/null`, which is a plain file in
-        // some containers.
+        // An empty pipe: no reference tool waits on a terminal, and none
+        // reads the runner's own stdin.
         .stdin(Stdio::piped())
         .stdout(stdout)
         .stderr(stderr)
