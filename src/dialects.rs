@@ -312,7 +312,9 @@ fn load_op(src: &dyn Records, rec: &str) -> Result<OpDef, String> {
             | Trait::Pure
             | Trait::ConstantLike
             | Trait::Commutative
-            | Trait::NoRegionArguments => {}
+            | Trait::NoRegionArguments
+            | Trait::ProducesToken
+            | Trait::ConsumesToken => {}
         }
     }
     def.parents = parents.into();

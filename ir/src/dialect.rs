@@ -293,6 +293,8 @@ flag_enum!(
         AllTypesMatch,
         SingleBlockImplicitTerminator,
         NoRegionArguments,
+        ProducesToken,
+        ConsumesToken,
     }
 );
 
@@ -309,7 +311,7 @@ flag_enum!(
     }
 );
 
-const _: () = assert!(Trait::NoRegionArguments as u32 <= 31);
+const _: () = assert!(Trait::ConsumesToken as u32 <= 31);
 const _: () = assert!(Interface::ReturnLike as u32 <= 31);
 
 impl DialectRegistry {

@@ -178,6 +178,13 @@ def AttrSizedOperandSegments : Trait<"AttrSizedOperandSegments">;
 def Pure : Trait<"Pure">;
 def ConstantLike : Trait<"ConstantLike">;
 def Commutative : Trait<"Commutative">;
+// The token contract (shared/spec/token-type.txt; MLIR's builtin `token`
+// type, llvm/llvm-project#195640): an op whose result (or region entry
+// argument) is a token must declare `ProducesToken`, and an op with a token
+// operand must declare `ConsumesToken`. A token-typed constraint alone is
+// not enough; the verifier rejects a registered op that lacks the trait.
+def ProducesToken : Trait<"ProducesToken">;
+def ConsumesToken : Trait<"ConsumesToken">;
 class HasParent<string op> : Trait<"HasParent"> {
   string parentOp = op;
 }

@@ -44,6 +44,8 @@ pub const TRAITS: &[&str] = &[
     "AllTypesMatch",
     "SingleBlockImplicitTerminator",
     "NoRegionArguments",
+    "ProducesToken",
+    "ConsumesToken",
 ];
 
 /// Interface names the token contract knows (`irkit_ir::dialect::Interface`).

@@ -46,7 +46,7 @@ class Toy_Op<string mnemonic, list<Trait> traits = []>
 // CHECK-NEXT: /// | #0 | result | token |
 // CHECK-NEXT: /// | `echoes` | variadic result | variadic of any type |
 // CHECK-NEXT: ///
-// CHECK-NEXT: /// Traits: `AttrSizedOperandSegments`.
+// CHECK-NEXT: /// Traits: `AttrSizedOperandSegments`, `ProducesToken`.
 // CHECK-NEXT: #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 // CHECK-NEXT: pub struct PrintOp(pub rt::OpId);
 //
@@ -88,7 +88,7 @@ class Toy_Op<string mnemonic, list<Trait> traits = []>
 // CHECK-NEXT:         ],
 // CHECK-NEXT:         regions: &[],
 // CHECK-NEXT:         successors: &[],
-// CHECK-NEXT:         traits: &[rt::Trait::AttrSizedOperandSegments],
+// CHECK-NEXT:         traits: &[rt::Trait::AttrSizedOperandSegments, rt::Trait::ProducesToken],
 // CHECK-NEXT:         interfaces: &[],
 // CHECK-NEXT:         parents: &[],
 // CHECK-NEXT:         implicit_terminator: None,
@@ -143,7 +143,8 @@ class Toy_Op<string mnemonic, list<Trait> traits = []>
 // CHECK-NEXT:         "toy"
 // CHECK-NEXT:     }
 // CHECK-NEXT: }
-def Toy_PrintOp : Toy_Op<"print", [AttrSizedOperandSegments]> {
+// Its token result needs the ProducesToken opt-in (the token contract).
+def Toy_PrintOp : Toy_Op<"print", [AttrSizedOperandSegments, ProducesToken]> {
   let summary = "Prints | values";
   let description = [{
     Prints `head`, then the rest:

@@ -29,6 +29,7 @@
 // -----
 
 "func.func"() <{function_type = () -> (), sym_name = "invoke"}> ({
+  // expected-note@+1 {{the token is produced here}}
   %h, %t = "my.open"() <{path = "/tmp/x"}> : () -> (!my.handle, token)
   // expected-error@+1 {{'my.invoke' op operand #1 is a token; a call cannot forward a token (CallOpInterface)}}
   "my.invoke"(%h, %t) <{callee = @f}> : (!my.handle, token) -> ()

@@ -4,6 +4,7 @@
 // call op might, so the token rule itself is what rejects them.
 
 "test.func"() <{function_type = () -> (), sym_name = "token_operand"}> ({
+  // expected-note@+1 {{the token is produced here}}
   %t = "test.make_token"() : () -> token
   // expected-error@+1 {{'test.call' op operand #0 is a token; a call cannot forward a token (CallOpInterface)}}
   "test.call"(%t) <{callee = @g}> : (token) -> ()
@@ -14,6 +15,7 @@
 
 "test.func"() <{function_type = (i32) -> (), sym_name = "token_operand_after_others"}> ({
 ^bb0(%a: i32):
+  // expected-note@+1 {{the token is produced here}}
   %t = "test.make_token"() : () -> token
   // expected-error@+1 {{'test.call' op operand #1 is a token; a call cannot forward a token (CallOpInterface)}}
   %r = "test.call"(%a, %t, %a) <{callee = @g}> : (i32, token, i32) -> i32

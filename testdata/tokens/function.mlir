@@ -12,6 +12,7 @@
 
 // expected-error@+1 {{'test.func' op function type has a token result #0; a function cannot return a token (FunctionOpInterface)}}
 "test.func"() <{function_type = () -> token, sym_name = "token_result"}> ({
+  // expected-note@+1 {{the token is produced here}}
   %t = "test.make_token"() : () -> token
   // expected-error@+1 {{'test.return' op operand #0 is a token; a function cannot return a token (FunctionOpInterface)}}
   "test.return"(%t) : (token) -> ()

@@ -6,6 +6,7 @@
 
 "test.func"() <{function_type = (i32) -> (), sym_name = "forwarded_operand"}> ({
 ^bb0(%a: i32):
+  // expected-note@+1 {{the token is produced here}}
   %t = "test.make_token"() : () -> token
   // expected-error@+1 {{'test.region_branch' op operand #2 is a token; a region branch op cannot forward a token into its regions (RegionBranchOpInterface)}}
   "test.region_branch"(%a, %a, %t) ({
@@ -31,6 +32,7 @@
 "test.func"() <{function_type = (i32) -> (), sym_name = "yield"}> ({
 ^bb0(%a: i32):
   "test.region_branch"(%a) ({
+    // expected-note@+1 {{the token is produced here}}
     %t = "test.make_token"() : () -> token
     // expected-error@+1 {{'test.yield' op operand #0 is a token; a region branch terminator cannot yield a token (RegionBranchOpInterface)}}
     "test.yield"(%t) : (token) -> ()

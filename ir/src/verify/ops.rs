@@ -48,7 +48,8 @@ pub fn verify_ops(m: &Module, file: FileId, reg: &DialectRegistry) -> Vec<Diagno
             continue;
         }
         if let Some(def) = def {
-            if let Err(d) = check_op(&cx, def, op) {
+            let parent = m.parent_op(op).and_then(|p| defs.get(m, p).map(|d| (p, d)));
+            if let Err(d) = check_op(&cx, def, op, parent) {
                 return vec![d];
             }
         }
@@ -131,7 +132,10 @@ pub fn verify_properties(m: &Module, file: FileId, reg: &DialectRegistry) -> Vec
 pub fn verify_op(m: &Module, file: FileId, reg: &DialectRegistry, op: OpId) -> Option<Diagnostic> {
     let cx = new_cx(m, file);
     let def = reg.get(m.ctx.bytes(m.ops[op].name))?;
-    check_op(&cx, def, op).err()
+    let parent = m
+        .parent_op(op)
+        .and_then(|p| reg.get(m.ctx.bytes(m.ops[p].name)).map(|d| (p, d)));
+    check_op(&cx, def, op, parent).err()
 }
 
 /// What MLIR checks on leaving an op, after its nested ops: symbol tables
@@ -183,8 +187,15 @@ impl<'r> DefCache<'r> {
 
 const SEGMENTS: &[u8] = b"operandSegmentSizes";
 
-fn check_op(cx: &Cx<'_>, def: &OpDef, op: OpId) -> Result<(), Diagnostic> {
+fn check_op(
+    cx: &Cx<'_>,
+    def: &OpDef,
+    op: OpId,
+    parent: Option<(OpId, &OpDef)>,
+) -> Result<(), Diagnostic> {
     check_property_storage(cx, def, op)?;
+    // The IR verifier's token opt-in rule comes before the op's own checks.
+    super::tokens::check_token_traits(cx, op, def, parent)?;
     check_counts(cx, def, op)?;
     // MLIR verifies structural traits (`StructuralOpTrait` in its OpBase.td)
     // before the op's invariants, and the other traits after them.
@@ -688,7 +699,9 @@ fn is_structural(t: Trait) -> bool {
         | Trait::Pure
         | Trait::ConstantLike
         | Trait::Commutative
-        | Trait::AllTypesMatch => false,
+        | Trait::AllTypesMatch
+        | Trait::ProducesToken
+        | Trait::ConsumesToken => false,
     }
 }
 
@@ -811,6 +824,8 @@ fn check_traits(cx: &Cx<'_>, def: &OpDef, op: OpId, phase: Phase) -> Result<(), 
             | Trait::Pure
             | Trait::ConstantLike
             | Trait::Commutative => {}
+            // Checked first, by the token layer's opt-in rule.
+            Trait::ProducesToken | Trait::ConsumesToken => {}
         }
     }
     Ok(())

@@ -17,11 +17,18 @@
 //! successor operands of any op with successors (as many as its successor
 //! blocks take), and the arguments of every non-entry block, can never be
 //! tokens. Unlike the op verifier, every violation is reported.
+//!
+//! Besides, as MLIR's verifier does since the builtin `token` landed
+//! (llvm/llvm-project#195640), a registered op must opt in to tokens:
+//! [`check_token_traits`] rejects a token result or region entry argument of
+//! an op without `ProducesToken`, and a token operand of an op without
+//! `ConsumesToken`. The op layer ([`super::ops`]) runs it first for each op;
+//! ops of unregistered dialects have no traits to read and are not checked.
 
 use super::Cx;
 use crate::context::{AttrData, Piece, TypeData, TypeId};
-use crate::dialect::{Arity, DialectRegistry, Interface, OpDef};
-use crate::ir::{BlockId, Module, OpId, ValueId};
+use crate::dialect::{Arity, DialectRegistry, Interface, OpDef, Trait};
+use crate::ir::{BlockId, Module, OpId, ValueDef, ValueId};
 use crate::verify::ops::{new_cx, operand_segments_of, DefCache};
 use irkit_diag::{Diagnostic, FileId, Loc, Span};
 
@@ -48,6 +55,103 @@ pub fn verify_tokens(m: &Module, file: FileId, reg: &DialectRegistry) -> Vec<Dia
     // Block arguments are checked with their region's op: report in source order.
     res.sort_by_key(|d| d.loc.map(|l| l.span.start));
     res
+}
+
+/// The opt-in rule for one registered op: the first token result or region
+/// entry argument of an op without `ProducesToken`, or token operand of an
+/// op without `ConsumesToken`. When the op also breaks a forwarding rule of
+/// the contract (a call, branch, return, yield or select), that rule is what
+/// is reported: it says why the op can never take the token, where the
+/// missing trait would only say that it does not. (Function entry
+/// arguments are left to `FunctionOpInterface`, which checks the type.)
+pub(crate) fn check_token_traits(
+    cx: &Cx<'_>,
+    op: OpId,
+    def: &OpDef,
+    parent: Option<(OpId, &OpDef)>,
+) -> Result<(), Diagnostic> {
+    let m = cx.m;
+    let d = &m.ops[op];
+    let produces = def.has(Trait::ProducesToken);
+    let consumes = def.has(Trait::ConsumesToken);
+    let bad_operand = (!consumes)
+        .then(|| d.operands.iter().position(|&v| is_token(cx, v)))
+        .flatten();
+    let bad_result = (!produces)
+        .then(|| d.results.iter().position(|&v| is_token(cx, v)))
+        .flatten();
+    let bad_entry_arg = if produces || def.implements(Interface::FunctionOpInterface) {
+        None
+    } else {
+        d.regions.iter().enumerate().find_map(|(ri, &r)| {
+            let &entry = m.regions[r].blocks.first()?;
+            let ai = m.blocks[entry].args.iter().position(|&a| is_token(cx, a))?;
+            Some((ri, ai, m.blocks[entry].args[ai]))
+        })
+    };
+    if bad_operand.is_none() && bad_result.is_none() && bad_entry_arg.is_none() {
+        return Ok(());
+    }
+    let mut contract = Vec::new();
+    check_op(&mut contract, cx, op, Some(def), parent);
+    // The rule broken at the offending operand if there is one (a token
+    // fed into `scf.for` is what makes its result a token), else the first.
+    let at_operand = bad_operand.map(|i| operand_loc(cx, op, i));
+    let pick = contract
+        .iter()
+        .position(|d| d.loc.is_some() && d.loc == at_operand)
+        .or_else(|| (0..contract.len()).min_by_key(|&k| contract[k].loc.map(|l| l.span.start)));
+    if let Some(k) = pick {
+        return Err(contract.swap_remove(k));
+    }
+    let name = m.op_name(op);
+    if let Some(i) = bad_operand {
+        return Err(with_producer_note(
+            cx,
+            Diagnostic::error(
+                operand_loc(cx, op, i),
+                format!(
+                    "'{name}' op operand #{i} is a token, but the op does not declare the ConsumesToken trait"
+                ),
+            ),
+            d.operands[i],
+        ));
+    }
+    if let Some(i) = bad_result {
+        let v = d.results[i];
+        return Err(Diagnostic::error(
+            value_loc(cx, v, op),
+            format!(
+                "'{name}' op result #{i} is a token, but the op does not declare the ProducesToken trait"
+            ),
+        ));
+    }
+    match bad_entry_arg {
+        Some((ri, ai, a)) => Err(Diagnostic::error(
+            value_loc(cx, a, op),
+            format!(
+                "'{name}' op region #{ri} argument #{ai} is a token, but the op does not declare the ProducesToken trait"
+            ),
+        )),
+        None => Ok(()),
+    }
+}
+
+/// Adds "the token is produced here" at the op (or block) that defines `v`.
+fn with_producer_note(cx: &Cx<'_>, d: Diagnostic, v: ValueId) -> Diagnostic {
+    let m = cx.m;
+    let loc = match m.values[v].def {
+        ValueDef::Result { op, .. } => value_loc(cx, v, op),
+        ValueDef::BlockArg { .. } => match m.source.values.get(v) {
+            Some(&span) if span != Span::default() => Loc {
+                file: cx.file,
+                span,
+            },
+            _ => return d,
+        },
+        ValueDef::Detached => return d,
+    };
+    d.with_note(Some(loc), "the token is produced here")
 }
 
 fn check_op(
@@ -138,10 +242,11 @@ fn value_loc(cx: &Cx<'_>, v: ValueId, fallback: OpId) -> Loc {
 }
 
 fn operand_error(cx: &Cx<'_>, op: OpId, i: usize, rule: &str) -> Diagnostic {
-    Diagnostic::error(
+    let d = Diagnostic::error(
         operand_loc(cx, op, i),
         format!("'{}' op operand #{i} is a token; {rule}", cx.m.op_name(op)),
-    )
+    );
+    with_producer_note(cx, d, cx.m.ops[op].operands[i])
 }
 
 fn result_error(cx: &Cx<'_>, op: OpId, i: usize, rule: &str) -> Diagnostic {

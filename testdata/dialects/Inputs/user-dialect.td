@@ -13,26 +13,26 @@ def My_HandleType : DialectType<My_Dialect, "handle", "my handle type">;
 
 class My_Op<string mnemonic, list<Trait> traits = []> : Op<My_Dialect, mnemonic, traits>;
 
-def My_OpenOp : My_Op<"open"> {
+def My_OpenOp : My_Op<"open", [ProducesToken]> {
   let summary = "Opens a handle; the result token points at this op";
   let arguments = (ins StrAttr:$path);
   let results = (outs My_HandleType:$handle, Token:$opened);
 }
 
-def My_CloseOp : My_Op<"close"> {
+def My_CloseOp : My_Op<"close", [ConsumesToken]> {
   let summary = "Closes a handle opened by the op its token points at";
   let arguments = (ins My_HandleType:$handle, Token:$opened);
 }
 
 // A call whose operand constraint admits tokens: the token contract
 // (CallOpInterface) still rejects them.
-def My_InvokeOp : My_Op<"invoke", [CallOpInterface]> {
+def My_InvokeOp : My_Op<"invoke", [CallOpInterface, ProducesToken, ConsumesToken]> {
   let summary = "Calls a function";
   let arguments = (ins FlatSymbolRefAttr:$callee, Variadic<AnyTypeOrToken>:$args);
   let results = (outs Variadic<AnyTypeOrToken>:$results);
 }
 
-def My_PickOp : My_Op<"pick", [SelectLikeOpInterface]> {
+def My_PickOp : My_Op<"pick", [SelectLikeOpInterface, ProducesToken, ConsumesToken]> {
   let summary = "Picks one of two values";
   let arguments = (ins I1:$cond, AnyTypeOrToken:$a, AnyTypeOrToken:$b);
   let results = (outs AnyTypeOrToken:$res);
