@@ -3,6 +3,7 @@
 
 mod abi;
 mod abi_lower;
+mod args;
 mod filecheck;
 mod io;
 mod lit;
@@ -68,7 +69,8 @@ fn tune_allocator() {}
 
 fn main() -> ExitCode {
     tune_allocator();
-    let cli = Cli::parse_from(filecheck::normalize_args(std::env::args_os()));
+    let argv = filecheck::normalize_args(std::env::args_os());
+    let cli = Cli::parse_from(args::llvm_style::<Cli>(argv));
     let rep = report::Reporter::new(&cli.global);
     let code = match cli.command {
         Command::Tblgen(a) => tblgen::run(&rep, a),

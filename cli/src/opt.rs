@@ -4,7 +4,7 @@ use crate::abi_lower::AbiLowerFailure;
 use crate::io::read_input;
 use crate::report::{Reporter, EXIT_FAIL, EXIT_OK, EXIT_USAGE};
 use clap::Args as ClapArgs;
-use irkit_diag::SourceMap;
+use irkit_diag::{Diagnostic, SourceMap};
 use irkit_ir::dialect::DialectRegistry;
 use irkit_ir::{parse, print_module_to, ParseConfig, PrintOptions};
 use std::io::Write;
@@ -48,6 +48,12 @@ pub struct Args {
     /// Accepted for mlir-opt compatibility (unregistered ops are always allowed).
     #[arg(long, hide = true)]
     pub allow_unregistered_dialect: bool,
+    #[command(flatten)]
+    pub dialects: crate::verify::DialectArgs,
+    /// Check `// expected-error {{...}}` annotations instead of reporting;
+    /// chunks that verify are printed, as mlir-opt does.
+    #[arg(long)]
+    pub verify_diagnostics: bool,
 }
 
 pub fn run(rep: &Reporter, args: Args) -> u8 {
@@ -60,7 +66,10 @@ pub fn run(rep: &Reporter, args: Args) -> u8 {
         }
     };
     let mut map = SourceMap::new();
-    let registry = irkit::dialects::builtin_registry();
+    let registry = match crate::verify::load_dialects(rep, &mut map, &args.dialects) {
+        Ok(r) => r,
+        Err(code) => return code,
+    };
     let opts = PrintOptions {
         debug_info: args.mlir_print_debuginfo,
     };
@@ -77,10 +86,13 @@ pub fn run(rep: &Reporter, args: Args) -> u8 {
             let f = map.add(name.clone(), chunk.padded);
             let m = match process(rep, &map, f, &cfg, &registry, &args) {
                 Step::Done(m) => Some(*m),
-                Step::Failed => None,
+                Step::Expected => None,
+                Step::Failed => {
+                    failed = true;
+                    None
+                }
                 Step::Usage => return EXIT_USAGE,
             };
-            failed |= m.is_none();
             modules.push(m);
         }
     } else {
@@ -88,10 +100,13 @@ pub fn run(rep: &Reporter, args: Args) -> u8 {
         let f = map.add(name.clone(), text);
         let m = match process(rep, &map, f, &cfg, &registry, &args) {
             Step::Done(m) => Some(*m),
-            Step::Failed => None,
+            Step::Expected => None,
+            Step::Failed => {
+                failed = true;
+                None
+            }
             Step::Usage => return EXIT_USAGE,
         };
-        failed |= m.is_none();
         modules.push(m);
     }
     // Like mlir-opt: chunks that failed print nothing (their separator
@@ -128,6 +143,8 @@ enum Step {
     Done(Box<irkit_ir::Module>),
     /// Diagnostics were reported (exit 1).
     Failed,
+    /// `--verify-diagnostics`: the chunk failed exactly as it expected.
+    Expected,
     /// A usage error was reported (exit 2).
     Usage,
 }
@@ -141,8 +158,9 @@ fn process(
     registry: &DialectRegistry,
     args: &Args,
 ) -> Step {
-    let Some(mut module) = parse_and_verify(rep, map, file, cfg, registry) else {
-        return Step::Failed;
+    let mut module = match parse_and_verify(map, file, cfg, registry, args) {
+        Ok(m) => m,
+        Err(ds) => return report(rep, map, file, &ds, args),
     };
     if args.abi_lower {
         match crate::abi_lower::run(
@@ -156,38 +174,56 @@ fn process(
                 rep.error(&msg);
                 return Step::Usage;
             }
-            Err(AbiLowerFailure::Diags(ds)) => {
-                rep.emit_all(map, &ds);
-                return Step::Failed;
-            }
+            Err(AbiLowerFailure::Diags(ds)) => return report(rep, map, file, &ds, args),
         }
     }
     Step::Done(Box::new(module))
 }
 
-fn parse_and_verify(
+/// What a chunk's diagnostics mean: reported as errors, or (with
+/// `--verify-diagnostics`) held against the chunk's expectations, where
+/// matching them all is success without a module to print.
+fn report(
     rep: &Reporter,
+    map: &SourceMap,
+    file: irkit_diag::FileId,
+    diags: &[Diagnostic],
+    args: &Args,
+) -> Step {
+    if !args.verify_diagnostics {
+        rep.emit_all(map, diags);
+        return Step::Failed;
+    }
+    let res = irkit_ir::expect::check(map, file, diags);
+    if res.is_empty() {
+        Step::Expected
+    } else {
+        rep.emit_all(map, &res);
+        Step::Failed
+    }
+}
+
+fn parse_and_verify(
     map: &SourceMap,
     file: irkit_diag::FileId,
     cfg: &ParseConfig,
     registry: &DialectRegistry,
-) -> Option<irkit_ir::Module> {
+    args: &Args,
+) -> Result<irkit_ir::Module, Vec<Diagnostic>> {
     let module = match parse(map.file(file).text(), file, cfg) {
         Ok(m) => m,
-        Err(d) => {
-            rep.emit(map, &d);
-            return None;
-        }
+        Err(d) => return Err(vec![*d]),
     };
+    // As mlir-opt: the op is printed in notes except when checking
+    // expected diagnostics.
     let vcfg = irkit_ir::verify::VerifyConfig {
-        print_op_on_diagnostic: true,
+        print_op_on_diagnostic: !args.verify_diagnostics,
     };
     let ds = irkit::dialects::verify_module_with(&module, file, registry, vcfg);
     if !ds.is_empty() {
-        rep.emit_all(map, &ds);
-        return None;
+        return Err(ds);
     }
-    Some(module)
+    Ok(module)
 }
 
 /// Streams to stdout (`-`) or to a temporary file renamed over `path` once

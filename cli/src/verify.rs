@@ -18,15 +18,29 @@ pub struct Args {
     /// Input .mlir file (`-` for stdin).
     #[arg(default_value = "-")]
     pub input: String,
-    /// Load dialect definitions from a .td file at run time (repeatable).
-    #[arg(long, value_name = "X.td")]
-    pub dialect: Vec<String>,
+    #[command(flatten)]
+    pub dialects: DialectArgs,
+    /// Accepted for mlir-opt compatibility (unregistered ops are always allowed).
+    #[arg(long, hide = true)]
+    pub allow_unregistered_dialect: bool,
     /// Check `// expected-error {{...}}` annotations instead of reporting.
     #[arg(long)]
     pub verify_diagnostics: bool,
     /// Split the input at `// -----` lines and verify each chunk alone.
     #[arg(long)]
     pub split_input_file: bool,
+}
+
+/// Dialects loaded at run time, shared by `verify` and `opt`.
+#[derive(ClapArgs, Debug)]
+pub struct DialectArgs {
+    /// Load dialect definitions from a .td file at run time (repeatable).
+    #[arg(long, value_name = "X.td")]
+    pub dialect: Vec<String>,
+    /// Include directory for the `--dialect` files' `include`s (repeatable;
+    /// each file's own directory is searched first).
+    #[arg(short = 'I', value_name = "DIR")]
+    pub include: Vec<String>,
 }
 
 /// One `// -----` chunk, padded with newlines so line numbers stay those of
@@ -68,7 +82,7 @@ pub fn split_chunks(text: &str, split: bool) -> Vec<Chunk> {
 
 pub fn run(rep: &Reporter, args: Args) -> u8 {
     let mut map = SourceMap::new();
-    let registry = match load_dialects(rep, &mut map, &args.dialect) {
+    let registry = match load_dialects(rep, &mut map, &args.dialects) {
         Ok(r) => r,
         Err(code) => return code,
     };
@@ -128,13 +142,13 @@ pub fn run(rep: &Reporter, args: Args) -> u8 {
 
 /// The built-in dialects, extended by each `--dialect X.td` in order (a later
 /// definition of an op replaces an earlier one).
-fn load_dialects(
+pub fn load_dialects(
     rep: &Reporter,
     map: &mut SourceMap,
-    files: &[String],
+    dialects: &DialectArgs,
 ) -> Result<irkit_ir::dialect::DialectRegistry, u8> {
     let mut registry = irkit::dialects::builtin_registry();
-    for path in files {
+    for path in &dialects.dialect {
         let (name, text) = match read_input(path) {
             Ok(x) => x,
             Err(e) => {
@@ -147,7 +161,8 @@ fn load_dialects(
             .map(|p| p.display().to_string())
             .unwrap_or_default();
         let file = map.add(name, text);
-        let include_dirs = [if dir.is_empty() { ".".to_string() } else { dir }];
+        let mut include_dirs = vec![if dir.is_empty() { ".".to_string() } else { dir }];
+        include_dirs.extend(dialects.include.iter().cloned());
         let opts = irkit_td::Options {
             include_dirs: &include_dirs,
             defines: &[],

@@ -115,3 +115,95 @@ fn tblgen_output_file_is_not_written_on_error() {
     assert!(text.contains("def A {"), "output file: {text}");
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+/// LLVM's conventions: every long option also takes one dash, and `-o` its
+/// value after `=` or glued on; the output is the same as with the GNU
+/// spelling. One run per subcommand that follows LLVM's cl rules.
+#[test]
+fn llvm_style_options_on_every_subcommand() {
+    let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
+        .parent()
+        .map(|p| p.to_path_buf())
+        .unwrap_or_default();
+    let p = |s: &str| root.join(s).to_string_lossy().into_owned();
+    let td = p("testdata/examples/dialect.td");
+    let ir = p("testdata/ir/generic-ops.mlir");
+    let abi = p("testdata/abi/cir-declare-x86_64.mlir");
+    let tokens = p("testdata/tokens/call.mlir");
+    let cases: Vec<(Vec<String>, Vec<String>)> = vec![
+        (
+            vec!["tblgen".into(), "--print-records".into(), td.clone()],
+            vec!["tblgen".into(), "-print-records".into(), td.clone()],
+        ),
+        (
+            vec!["tblgen".into(), "--dump-json".into(), td.clone()],
+            vec![
+                "tblgen".into(),
+                "-dump-json".into(),
+                td.clone(),
+                "-o=-".into(),
+            ],
+        ),
+        (
+            vec![
+                "opt".into(),
+                "--split-input-file".into(),
+                "--mlir-print-op-generic".into(),
+                ir.clone(),
+            ],
+            vec![
+                "opt".into(),
+                "-split-input-file".into(),
+                "-mlir-print-op-generic".into(),
+                "-allow-unregistered-dialect".into(),
+                ir.clone(),
+            ],
+        ),
+        (
+            vec![
+                "verify".into(),
+                "--verify-diagnostics".into(),
+                "--split-input-file".into(),
+                tokens.clone(),
+            ],
+            vec![
+                "verify".into(),
+                "-verify-diagnostics".into(),
+                "-split-input-file".into(),
+                "-allow-unregistered-dialect".into(),
+                tokens.clone(),
+            ],
+        ),
+        (
+            vec![
+                "abi".into(),
+                "--triple=x86_64-unknown-linux-gnu".into(),
+                "--format=llvm".into(),
+                abi.clone(),
+            ],
+            vec![
+                "abi".into(),
+                "-triple=x86_64-unknown-linux-gnu".into(),
+                "-format".into(),
+                "llvm".into(),
+                abi.clone(),
+            ],
+        ),
+    ];
+    for (gnu, llvm) in cases {
+        let want = irkit().args(&gnu).assert().success().get_output().clone();
+        let got = irkit().args(&llvm).assert().success().get_output().clone();
+        assert_eq!(
+            String::from_utf8_lossy(&got.stdout),
+            String::from_utf8_lossy(&want.stdout),
+            "{llvm:?} differs from {gnu:?}"
+        );
+    }
+    // An unknown one-dash word is still a usage error naming it.
+    let assert = irkit().args(["opt", "-no-such-option"]).assert().code(2);
+    let err = String::from_utf8_lossy(&assert.get_output().stderr).into_owned();
+    assert!(
+        err.contains("'-n'") || err.contains("-no-such-option"),
+        "{err}"
+    );
+}
