@@ -103,10 +103,11 @@ impl Reporter {
             &mut header,
             format_args!("{}: {}: {}\n", map.position(loc), d.severity, d.message),
         );
+        // The message is said once, in LLVM's first line; the snippet only
+        // points at the span (ariadne's own `Error: ...` header is dropped).
         let mut b = Report::build(kind, (name.clone(), loc.span.range()))
             .with_config(Config::default().with_color(self.color))
-            .with_message(&d.message)
-            .with_label(Label::new((name.clone(), loc.span.range())).with_message(&d.message));
+            .with_label(Label::new((name.clone(), loc.span.range())).with_message("here"));
         for l in &d.labels {
             if l.loc.file == loc.file {
                 b = b.with_label(
@@ -124,7 +125,9 @@ impl Reporter {
         b.finish()
             .write((name, Source::from(file.text())), &mut buf)
             .ok()?;
-        header.push_str(&String::from_utf8_lossy(&buf));
+        let body = String::from_utf8_lossy(&buf);
+        let snippet = body.split_once('\n').map_or("", |(_, rest)| rest);
+        header.push_str(snippet);
         Some(header)
     }
 }

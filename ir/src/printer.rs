@@ -44,6 +44,7 @@ pub fn print_module_to(
     };
     p.number(top);
     p.compute_aliases(top);
+    p.print_opaque_alias_refs();
     p.print_aliases(false);
     p.print_op(top, 0);
     p.out.push(b'\n');
@@ -607,6 +608,46 @@ impl<'m> Printer<'m> {
             }
         }
         stack[0]
+    }
+
+    /// The input's type alias definitions that opaque dialect bodies still
+    /// name (`!cir.ptr<!s32i>` keeps `!s32i` as text), in definition order,
+    /// so that the output parses again. mlir-opt drops them (its output of
+    /// such input does not parse); an input without such references prints
+    /// exactly as mlir-opt prints it.
+    fn print_opaque_alias_refs(&mut self) {
+        let m = self.m;
+        if m.type_aliases.is_empty() {
+            return;
+        }
+        let mut named = rustc_hash::FxHashSet::default();
+        for s in self.ctx.opaque_body_texts() {
+            let text = self.ctx.bytes(s);
+            let mut i = 0;
+            while let Some(k) = text[i..].iter().position(|&c| c == b'!') {
+                let start = i + k + 1;
+                let mut end = start;
+                while end < text.len()
+                    && (text[end].is_ascii_alphanumeric()
+                        || matches!(text[end], b'_' | b'$' | b'.'))
+                {
+                    end += 1;
+                }
+                if end > start {
+                    named.insert(&text[start..end]);
+                }
+                i = end.max(start);
+            }
+        }
+        for &(name, t) in m.type_aliases.iter() {
+            if named.contains(self.ctx.bytes(name)) {
+                self.out.push(b'!');
+                self.out.extend_from_slice(self.ctx.bytes(name));
+                self.out.extend_from_slice(b" = ");
+                self.print_type_impl(t);
+                self.out.push(b'\n');
+            }
+        }
     }
 
     fn print_aliases(&mut self, deferred: bool) {

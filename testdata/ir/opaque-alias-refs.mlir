@@ -1,0 +1,23 @@
+// RUN: irkit opt %s | FileCheck %s
+// RUN: irkit opt %s | irkit opt - | FileCheck %s
+// RUN: irkit abi --triple=x86_64-unknown-linux-gnu --format=llvm %s | FileCheck %s --check-prefix=ABI
+// RUN: irkit opt %s | irkit abi --triple=x86_64-unknown-linux-gnu --format=llvm - | FileCheck %s --check-prefix=ABI
+// The bodies of CIR types keep the alias names the input wrote
+// (`!cir.func<(!s32i, !S)>`); the output defines the aliases they still name,
+// in the input's order, so it parses again and means the same. An alias no
+// body names is not printed (mlir-opt prints none of them).
+
+!s32i = !cir.int<s, 32>
+!u64i = !cir.int<u, 64>
+!S = !cir.record<struct "S" {!s32i, !s32i, !s32i, !s32i, !s32i}>
+!unused = !cir.int<s, 8>
+
+// CHECK: !s32i = !cir.int<s, 32>
+// CHECK-NEXT: !S = !cir.record<struct "S" {!s32i, !s32i, !s32i, !s32i, !s32i}>
+// CHECK-NEXT: "builtin.module"() ({
+// CHECK-NEXT:   "cir.func"() <{function_type = !cir.func<(!s32i, !S)>, sym_name = "f"}> ({
+// CHECK-NOT: !unused
+// CHECK-NOT: !u64i
+// ABI: declare void @f(i32, ptr byval({ i32, i32, i32, i32, i32 }) align 8)
+"cir.func"() <{function_type = !cir.func<(!s32i, !S)>, sym_name = "f"}> ({
+}) : () -> ()
