@@ -755,6 +755,9 @@ impl Parser<'_> {
         mode_loc: Loc,
     ) -> PResult<()> {
         let Some(idx) = self.cx.rec(rec).values.iter().position(|x| x.name == name) else {
+            if mode != LetMode::Replace {
+                return Err(self.unknown_let_field(rec, name, loc));
+            }
             return self.err(loc, format!("Value '{}' unknown!", self.s(name)));
         };
         let mut v = v;
@@ -876,6 +879,9 @@ impl Parser<'_> {
         if self.cx.is_unset(cur) {
             return Ok(cv);
         }
+        if op == BinOp::Concat {
+            self.check_dag_operators(&field, cur, cv, verb, mode_loc)?;
+        }
         let (a, b) = if mode == LetMode::Append {
             (cur, cv)
         } else {
@@ -885,6 +891,45 @@ impl Parser<'_> {
         let r = fold_bin(self.cx, u, Some(rec));
         self.check_fatal()?;
         Ok(r)
+    }
+
+    /// `let append`/`prepend` on a dag field: both dags must have the same
+    /// operator (what `!con` requires), said in the user's terms at the
+    /// `let`, with a note where the field's current value comes from.
+    fn check_dag_operators(
+        &mut self,
+        field: &RecordVal,
+        cur: InitId,
+        new: InitId,
+        verb: &str,
+        mode_loc: Loc,
+    ) -> PResult<()> {
+        let (Init::Dag(lop, ..), Init::Dag(rop, ..)) = (self.cx.init(cur), self.cx.init(new))
+        else {
+            return Ok(());
+        };
+        let (lop, rop) = (*lop, *rop);
+        let (Init::Def(_), Init::Def(_)) = (self.cx.init(lop), self.cx.init(rop)) else {
+            return Ok(());
+        };
+        if lop == rop {
+            return Ok(());
+        }
+        let name = self.s(field.name).to_string();
+        let d = Diagnostic::error(
+            mode_loc,
+            format!(
+                "cannot {verb} '{}' to dag field '{name}': its operator '{}' differs from the field's '{}' (the operators of accumulated dags must match)",
+                self.cx.init_str(new),
+                self.cx.init_str(rop),
+                self.cx.init_str(lop),
+            ),
+        )
+        .with_note(
+            Some(field.loc),
+            format!("field '{name}' is declared here; its value is '{}'", self.cx.init_str(cur)),
+        );
+        Err(d)
     }
 
     fn parse_object_body(&mut self, rec: RecId) -> PResult<()> {
@@ -994,6 +1039,9 @@ impl Parser<'_> {
             return self.tok_err("expected '=' in let expression");
         }
         let Some(mut ty) = self.cx.rec(rec).value(name).map(|v| v.ty) else {
+            if mode != LetMode::Replace {
+                return Err(self.unknown_let_field(rec, name, id_loc));
+            }
             return self.tok_err(format!("Value '{}' unknown!", self.s(name)));
         };
         if mode != LetMode::Replace && !bits.is_empty() {
@@ -1014,6 +1062,30 @@ impl Parser<'_> {
         };
         explain::on_let(self.cx, rec, name, at, mode, &bits, v, false);
         Ok(())
+    }
+
+    /// `let append NAME` / `let prepend NAME` of a field the record does not
+    /// have: upstream's message, at the name the user wrote (not at the
+    /// value), with a field of a similar spelling suggested in a note.
+    fn unknown_let_field(&self, rec: RecId, name: Sym, at: Loc) -> Diagnostic {
+        let wrong = self.s(name);
+        let best = self
+            .cx
+            .rec(rec)
+            .values
+            .iter()
+            .filter(|v| !self.s(v.name).contains(':'))
+            .map(|v| (edit_distance(wrong, self.s(v.name)), v))
+            .filter(|&(d, _)| d <= 2)
+            .min_by_key(|&(d, _)| d);
+        let d = Diagnostic::error(at, format!("Value '{wrong}' unknown!"));
+        match best {
+            Some((_, v)) => d.with_note(
+                Some(v.loc),
+                format!("did you mean '{}'? It is declared here", self.s(v.name)),
+            ),
+            None => d,
+        }
     }
 
     fn parse_optional_bit_list(&mut self) -> PResult<Vec<u32>> {
@@ -3548,4 +3620,20 @@ impl Parser<'_> {
         let u = self.cx.mk(Init::Tern(TernOp::Range, l, m, r, lt));
         Ok(fold_tern(self.cx, u, cur))
     }
+}
+
+/// Levenshtein distance (for "did you mean" suggestions on short names).
+fn edit_distance(a: &str, b: &str) -> usize {
+    let b: Vec<char> = b.chars().collect();
+    let mut prev: Vec<usize> = (0..=b.len()).collect();
+    let mut cur = vec![0; b.len() + 1];
+    for (i, ca) in a.chars().enumerate() {
+        cur[0] = i + 1;
+        for (j, &cb) in b.iter().enumerate() {
+            let sub = prev[j] + usize::from(ca != cb);
+            cur[j + 1] = sub.min(prev[j + 1] + 1).min(cur[j] + 1);
+        }
+        std::mem::swap(&mut prev, &mut cur);
+    }
+    prev[b.len()]
 }
