@@ -17,6 +17,10 @@ use std::fmt::Write as _;
 /// prints, per function, either a table (source type, class, lowered types,
 /// attributes) or the LLVM `declare` line clang-19 emits for the same C
 /// declaration, so irkit can be diffed against clang directly.
+///
+/// Input: CIR-like or FIR-like functions in MLIR's generic op syntax, e.g.
+/// `"cir.func"() <{function_type = !cir.func<(!cir.int<s, 32>)>, sym_name = "f"}> ({}) : () -> ()`.
+/// Guide (with a C-to-CIR cheat sheet): docs/abi-input.md in the irkit repository.
 #[derive(ClapArgs, Debug)]
 pub struct Args {
     /// Input .mlir file (`-` for stdin).

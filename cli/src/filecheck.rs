@@ -13,6 +13,9 @@ use std::io::{Read, Write};
 /// file or an option is unusable (or the input is empty without
 /// --allow-empty). Single-dash long options (`-check-prefix=X`) are accepted
 /// as LLVM's tools accept them.
+///
+/// Input: a check file with CHECK directives and the text to check (stdin
+/// by default). Guide: docs/subcommands.md in the irkit repository.
 #[derive(ClapArgs, Debug)]
 pub struct Args {
     /// The file holding the CHECK lines.

@@ -17,6 +17,9 @@ use std::time::Instant;
 /// `%s %S %p %t %T %%` substituted and `irkit`/`%irkit` resolving to this
 /// binary and `FileCheck` to `irkit filecheck`. Prints a summary; exit 1 if
 /// any test failed.
+///
+/// Input: test files or directories. Guide: docs/subcommands.md in the
+/// irkit repository.
 #[derive(ClapArgs, Debug)]
 pub struct Args {
     /// Test files or directories.

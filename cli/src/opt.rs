@@ -15,6 +15,9 @@ use std::io::Write;
 /// `mlir-opt-19 --allow-unregistered-dialect --mlir-print-op-generic` does.
 /// `--abi-lower` rewrites function signatures, bodies and call sites of the
 /// CIR-like and FIR-like dialects for the target's C calling convention.
+///
+/// Input: MLIR in the generic op syntax. Guide: docs/abi-input.md and
+/// docs/subcommands.md in the irkit repository.
 #[derive(ClapArgs, Debug)]
 pub struct Args {
     /// Input .mlir file (`-` for stdin).

@@ -12,6 +12,8 @@ use irkit_diag::SourceMap;
 /// LLVM: `let append` / `let prepend` accumulate list, string, code and dag
 /// fields across class hierarchies, and `--explain Record.field` shows how a
 /// field's final value was built.
+///
+/// Input: TableGen (`.td`). Guide: docs/let-append.md in the irkit repository.
 #[derive(ClapArgs, Debug)]
 pub struct Args {
     /// Input .td file (`-` for stdin).

@@ -13,6 +13,9 @@ use irkit_ir::{parse, ParseConfig};
 /// through calls, function signatures, branches, region forwarding or
 /// select-like ops). Unregistered ops are accepted, as with
 /// `mlir-opt --allow-unregistered-dialect`.
+///
+/// Input: MLIR in the generic op syntax (`"dialect.op"(...) : (...) -> ...`).
+/// Guide: docs/tokens.md in the irkit repository.
 #[derive(ClapArgs, Debug)]
 pub struct Args {
     /// Input .mlir file (`-` for stdin).

@@ -207,3 +207,36 @@ fn llvm_style_options_on_every_subcommand() {
         "{err}"
     );
 }
+
+/// Each subcommand's --help names its input and points at the user's guide,
+/// and the page it names exists.
+#[test]
+fn each_subcommand_help_links_the_guide() {
+    let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("..");
+    for sub in ["tblgen", "verify", "opt", "abi", "filecheck", "lit"] {
+        let out = irkit()
+            .args([sub, "--help"])
+            .assert()
+            .success()
+            .get_output()
+            .stdout
+            .clone();
+        let text = String::from_utf8_lossy(&out).replace('\n', " ");
+        assert!(
+            text.contains("Input:"),
+            "`irkit {sub} --help` does not name its input:\n{text}"
+        );
+        let Some(at) = text.find("docs/") else {
+            panic!("`irkit {sub} --help` does not link the guide:\n{text}");
+        };
+        let page: String = text[at..]
+            .chars()
+            .take_while(|c| !c.is_whitespace())
+            .collect();
+        let page = page.trim_end_matches(['.', ',', ')']);
+        assert!(
+            root.join(page).is_file(),
+            "`irkit {sub} --help` names {page}, which does not exist"
+        );
+    }
+}
