@@ -26,6 +26,10 @@ pub struct Args {
     /// Output file (`-` for stdout).
     #[arg(short = 'o', default_value = "-")]
     pub output: String,
+    /// The LLVM release whose TableGen to follow: its language, folding
+    /// rules, output and error messages.
+    #[arg(long, value_name = "RELEASE", default_value = "22", value_parser = ["22", "19"])]
+    pub llvm_compat: String,
     /// Print all records (the default action).
     #[arg(long, group = "action")]
     pub print_records: bool,
@@ -75,6 +79,8 @@ pub fn run(rep: &Reporter, args: Args) -> u8 {
         report_timing: std::env::var_os("IRKIT_TD_TIME").is_some(),
         action,
         leak_model: true,
+        rules: irkit_td::compat::rules(args.llvm_compat.parse().unwrap_or(0))
+            .unwrap_or_else(irkit_td::compat::newest),
     };
     // The output streams as it is printed: to stdout, or to a temporary file
     // renamed over `-o FILE` only when everything was written.

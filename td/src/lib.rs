@@ -11,6 +11,7 @@
 //! printing; diagnostics are returned as [`irkit_diag::Diagnostic`]s.
 #![warn(clippy::print_stdout, clippy::print_stderr, clippy::dbg_macro)]
 
+pub mod compat;
 pub mod explain;
 pub mod json;
 pub mod lexer;
@@ -43,6 +44,9 @@ pub struct Options<'a> {
     /// `IRKIT_TD_TIME`; the library reads no environment).
     pub report_timing: bool,
     pub action: Action<'a>,
+    /// The LLVM release whose language, folding, output and messages to
+    /// follow ([`compat::rules`]).
+    pub rules: &'static compat::Rules,
     /// Skip freeing the record model at the end (for one-shot processes
     /// such as the CLI, where the OS reclaims it anyway).
     pub leak_model: bool,
@@ -137,6 +141,7 @@ pub fn run_here(
         io_error: None,
     };
     let mut cx = model::Ctx::new();
+    cx.rules = opts.rules;
     if let Action::Explain(_) = opts.action {
         cx.explain = Some(Box::default());
     }
@@ -263,6 +268,7 @@ mod tests {
             report_timing: false,
             leak_model: false,
             action: Action::PrintRecords,
+            rules: compat::newest(),
         };
         let out = run(&mut map, file, &opts);
         if let Some(d) = out.diags.iter().find(|d| d.is_error()) {

@@ -2352,6 +2352,7 @@ impl Parser<'_> {
                 self.check_template_arg_values(&mut args, &locs, class)?;
                 self.resolve_arguments(class, &args, name_loc)?;
                 let vd = self.cx.mk(Init::VarDef(class, args.into_boxed_slice()));
+                self.cx.note_var_def_loc(vd, name_loc);
                 let r = resolve::fold_var_def(self.cx, vd);
                 self.check_fatal()?;
                 Ok(r)

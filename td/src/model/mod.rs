@@ -277,6 +277,9 @@ pub struct Ctx {
     /// `VarDefInit` -> its instantiated anonymous def, indexed by the
     /// VarDef's id (dense: no hashing on the hot path).
     var_def_cache: DenseCache,
+    /// `VarDef` -> where it was first written (LLVM 22 locates the
+    /// anonymous def there; see `Rules::anon_def_at_use`).
+    var_def_locs: FxHashMap<InitId, Loc>,
     /// Record -> its type (RecordRecTy of its direct superclasses), cached.
     rec_ty_cache: DenseCache,
     pub anon_counter: u32,
@@ -299,6 +302,8 @@ pub struct Ctx {
     pub mk_calls: u64,
     /// A reusable text buffer (string folding), to spare an allocation.
     pub scratch: String,
+    /// What the followed LLVM release does where releases differ.
+    pub rules: &'static crate::compat::Rules,
 }
 
 pub const TY_BIT: TyId = TyId(0);
@@ -332,6 +337,7 @@ impl Ctx {
             defs: FxHashMap::default(),
             globals: FxHashMap::default(),
             var_def_cache: DenseCache::default(),
+            var_def_locs: FxHashMap::default(),
             rec_ty_cache: DenseCache::default(),
             anon_counter: 0,
             resolve_depth: 0,
@@ -346,6 +352,7 @@ impl Ctx {
             explain: None,
             mk_calls: 0,
             scratch: String::new(),
+            rules: crate::compat::newest(),
         };
         cx.ty(RecTy::Bit);
         cx.ty(RecTy::Int);
@@ -390,6 +397,16 @@ impl Ctx {
     }
     pub fn set_var_def_instance(&mut self, vd: InitId, d: InitId) {
         self.var_def_cache.set(vd.0 as usize, d.0);
+    }
+    /// Where the `VarDef` value `vd` was first written, if known.
+    pub fn var_def_loc(&self, vd: InitId) -> Option<Loc> {
+        self.var_def_locs.get(&vd).copied()
+    }
+    /// Records `loc` as where `vd` was written, unless it already has a place.
+    pub fn note_var_def_loc(&mut self, vd: InitId, loc: Loc) {
+        if self.rules.anon_def_at_use {
+            self.var_def_locs.entry(vd).or_insert(loc);
+        }
     }
     /// Interns a value (hash-consing: equal values get the same id).
     pub fn mk(&mut self, i: Init) -> InitId {

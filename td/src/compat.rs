@@ -1,0 +1,42 @@
+//! The LLVM releases irkit's TableGen follows, and what differs between
+//! them: one table of rules, [`Rules`], read by the parser, the folder and
+//! the backends. A difference between releases is a field here, never an
+//! `if` on a release number elsewhere.
+
+/// What one LLVM release's TableGen does where releases differ.
+#[derive(Debug, PartialEq, Eq)]
+pub struct Rules {
+    /// The release, e.g. 22.
+    pub release: u32,
+    /// An anonymous def made from `Class<args>` is located where that value
+    /// was first written (22), not at its class (19).
+    pub anon_def_at_use: bool,
+    /// `!isa<C>(x)` with `x` of a class type that `C` does not derive from
+    /// folds to 0 at once (19). At 22 it waits until `x` is concrete: a
+    /// subclass of `x`'s class may also derive from `C`.
+    pub isa_false_by_type: bool,
+}
+
+/// Every release irkit follows, newest first; the first is the default.
+pub const RELEASES: &[Rules] = &[
+    Rules {
+        release: 22,
+        anon_def_at_use: true,
+        isa_false_by_type: false,
+    },
+    Rules {
+        release: 19,
+        anon_def_at_use: false,
+        isa_false_by_type: true,
+    },
+];
+
+/// The rules of the newest release.
+pub fn newest() -> &'static Rules {
+    &RELEASES[0]
+}
+
+/// The rules of `release`, if irkit follows it.
+pub fn rules(release: u32) -> Option<&'static Rules> {
+    RELEASES.iter().find(|r| r.release == release)
+}
