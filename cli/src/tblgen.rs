@@ -36,6 +36,10 @@ pub struct Args {
     /// Dump all records as machine-readable JSON.
     #[arg(long, group = "action")]
     pub dump_json: bool,
+    /// Print full details of all records: globals, classes, defs, with
+    /// template arguments, superclasses and source locations.
+    #[arg(long, group = "action")]
+    pub print_detailed_records: bool,
     /// Generate Rust op definitions from ODS-like dialect definitions.
     #[arg(long, group = "action")]
     pub gen_op_defs: bool,
@@ -67,6 +71,8 @@ pub fn run(rep: &Reporter, args: Args) -> u8 {
         irkit_td::Action::Explain(t)
     } else if args.dump_json {
         irkit_td::Action::DumpJson
+    } else if args.print_detailed_records {
+        irkit_td::Action::PrintDetailedRecords(&args.input)
     } else if args.gen_op_defs {
         irkit_td::Action::GenOpDefs
     } else {

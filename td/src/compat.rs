@@ -15,6 +15,12 @@ pub struct Rules {
     /// folds to 0 at once (19). At 22 it waits until `x` is concrete: a
     /// subclass of `x`'s class may also derive from `C`.
     pub isa_false_by_type: bool,
+    /// `--print-detailed-records` ends with a "Memory Allocation Stats"
+    /// section (22).
+    pub detailed_memory_stats: bool,
+    /// The "Defm sequence" of `--print-detailed-records` also lists the
+    /// `def`'s own location (22), not only the `defm`s (19).
+    pub defm_sequence_has_def: bool,
 }
 
 /// Every release irkit follows, newest first; the first is the default.
@@ -23,11 +29,15 @@ pub const RELEASES: &[Rules] = &[
         release: 22,
         anon_def_at_use: true,
         isa_false_by_type: false,
+        detailed_memory_stats: true,
+        defm_sequence_has_def: true,
     },
     Rules {
         release: 19,
         anon_def_at_use: false,
         isa_false_by_type: true,
+        detailed_memory_stats: false,
+        defm_sequence_has_def: false,
     },
 ];
 

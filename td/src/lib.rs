@@ -12,6 +12,7 @@
 #![warn(clippy::print_stdout, clippy::print_stderr, clippy::dbg_macro)]
 
 pub mod compat;
+pub mod detailed;
 pub mod explain;
 pub mod json;
 pub mod lexer;
@@ -28,6 +29,8 @@ use irkit_diag::{Diagnostic, FileId, SourceMap};
 pub enum Action<'a> {
     PrintRecords,
     DumpJson,
+    /// `--print-detailed-records`, headed with the input's name as given.
+    PrintDetailedRecords(&'a str),
     /// Rust op definitions from ODS-like records ([`op_defs`]).
     GenOpDefs,
     /// `--explain RECORD.FIELD`: how the field's final value was built
@@ -180,6 +183,10 @@ pub fn run_here(
         Action::PrintRecords => printer::print_records(&cx, sink),
         Action::DumpJson => {
             json::dump_json(&cx, map, &mut out);
+            sink.write_all(out.as_bytes())
+        }
+        Action::PrintDetailedRecords(input) => {
+            detailed::print_detailed_records(&cx, map, input, &mut out);
             sink.write_all(out.as_bytes())
         }
         Action::GenOpDefs => {

@@ -819,6 +819,8 @@ impl Parser<'_> {
             );
             return self.err(loc, msg);
         }
+        // The field is now located at this `let` (--print-detailed-records).
+        self.cx.rec_mut(rec).values[idx].loc = loc;
         Ok(())
     }
 

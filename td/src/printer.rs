@@ -19,7 +19,7 @@ impl TyNames {
     }
 }
 
-fn write_val(cx: &Ctx, names: Option<&TyNames>, out: &mut String, v: &RecordVal) {
+pub(crate) fn write_val(cx: &Ctx, names: Option<&TyNames>, out: &mut String, v: &RecordVal) {
     if v.kind == FieldKind::NonconcreteOk {
         out.push_str("field ");
     }
