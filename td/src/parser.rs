@@ -698,7 +698,13 @@ impl Parser<'_> {
         if self.consume(Tok::Equal) {
             let vloc = self.loc();
             let v = self.parse_value(Some(rec), Some(ty), Mode::Value)?;
+            // A declaration's initializer leaves the field where it was
+            // declared first (an inherited field stays at its class).
+            let at = self.cx.rec(rec).value(decl).map_or(id_loc, |f| f.loc);
             self.set_value(rec, vloc, decl, &[], v, false)?;
+            if let Some(f) = self.cx.rec_mut(rec).value_mut(decl) {
+                f.loc = at;
+            }
         }
         explain::on_declare(self.cx, rec, decl, id_loc);
         Ok(decl)
