@@ -97,6 +97,30 @@ impl OutputSink {
         }
     }
 
+    /// [`OutputSink::commit`], except that a file whose contents would not
+    /// change is left untouched (its time stamp too).
+    pub fn commit_if_changed(self) -> Result<(), String> {
+        let SinkKind::File { w, tmp, dest } = self.kind else {
+            return self.commit();
+        };
+        if let Err(e) = w.into_inner().map_err(|e| e.into_error()) {
+            let _ = std::fs::remove_file(&tmp);
+            return Err(format!("cannot write '{dest}': {e}"));
+        }
+        let same = match (std::fs::read(&tmp), std::fs::read(&dest)) {
+            (Ok(new), Ok(old)) => new == old,
+            _ => false,
+        };
+        if same {
+            let _ = std::fs::remove_file(&tmp);
+            return Ok(());
+        }
+        std::fs::rename(&tmp, &dest).map_err(|e| {
+            let _ = std::fs::remove_file(&tmp);
+            format!("cannot write '{dest}': {e}")
+        })
+    }
+
     /// Gives up after a write error: drops the file and says what failed.
     /// A closed stdout pipe is not an error.
     pub fn abandon(self, e: std::io::Error) -> Result<(), String> {

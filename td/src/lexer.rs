@@ -95,6 +95,18 @@ pub fn lex(
     file: FileId,
     cfg: &LexConfig<'_>,
 ) -> Result<Vec<Token>, Diagnostic> {
+    lex_with_deps(map, strs, file, cfg).map(|(toks, _)| toks)
+}
+
+/// [`lex`], also returning the paths of the files read for `include`
+/// (sorted, each once; built-in files are not files and are left out), as
+/// llvm-tblgen's `-d` depfile lists them.
+pub fn lex_with_deps(
+    map: &mut SourceMap,
+    strs: &mut Interner,
+    file: FileId,
+    cfg: &LexConfig<'_>,
+) -> Result<(Vec<Token>, Vec<String>), Diagnostic> {
     let mut lx = Lexer {
         map,
         strs,
@@ -123,7 +135,10 @@ pub fn lex(
         sym: Sym::EMPTY,
         int: 0,
     });
-    Ok(lx.toks)
+    let mut deps = lx.deps;
+    deps.sort_unstable();
+    deps.dedup();
+    Ok((lx.toks, deps))
 }
 
 struct Lexer<'a> {
@@ -134,7 +149,7 @@ struct Lexer<'a> {
     include_dirs: Vec<PathBuf>,
     builtin_includes: &'a [(&'a str, &'a str)],
     depth: usize,
-    #[allow(dead_code)]
+    /// Paths of the included files read from the file system.
     deps: Vec<String>,
     /// Included files by the name they were included as: (path, text).
     loaded: FxHashMap<String, (String, Arc<str>)>,
@@ -644,14 +659,17 @@ impl Lexer<'_> {
 
     /// Reads an included file: the name as given, then under each include
     /// directory, then the built-in files.
-    fn find_include(&self, name: &str) -> Option<(String, Arc<str>)> {
+    fn find_include(&mut self, name: &str) -> Option<(String, Arc<str>)> {
         if let Ok(t) = std::fs::read_to_string(name) {
+            self.deps.push(name.to_string());
             return Some((name.to_string(), Arc::from(t)));
         }
         for d in &self.include_dirs {
             let p = d.join(name);
             if let Ok(t) = std::fs::read_to_string(&p) {
-                return Some((p.to_string_lossy().into_owned(), Arc::from(t)));
+                let path = p.to_string_lossy().into_owned();
+                self.deps.push(path.clone());
+                return Some((path, Arc::from(t)));
             }
         }
         let &(n, t) = self.builtin_includes.iter().find(|(n, _)| *n == name)?;

@@ -112,6 +112,9 @@ pub struct Parser<'a> {
     qualified: FxHashMap<(RecId, Sym), Sym>,
     /// Set while top-level lets are applied (for `--explain`).
     applying_lets: bool,
+    /// Template arguments (qualified names) referred to so far, for the
+    /// "unused template argument" warning.
+    used_targs: rustc_hash::FxHashSet<Sym>,
 }
 
 /// Parses and elaborates the whole token stream into `cx`.
@@ -136,6 +139,7 @@ pub fn parse(cx: &mut Ctx, toks: Vec<Token>) -> Result<(), Diagnostic> {
         depth: 0,
         qualified: FxHashMap::default(),
         applying_lets: false,
+        used_targs: Default::default(),
     };
     while p.tok() != Tok::Eof {
         p.parse_object(None)?;
@@ -258,6 +262,7 @@ impl Parser<'_> {
         let q = self.qualify(rec, name);
         if self.cx.rec(rec).is_template_arg(q) {
             let t = self.cx.rec(rec).value(q).map(|v| v.ty)?;
+            self.used_targs.insert(q);
             return Some(self.cx.mk(Init::Var(q, t)));
         }
         if name == self.cx.sym_name {
@@ -626,7 +631,31 @@ impl Parser<'_> {
         }
         self.parse_object_body(rec)?;
         self.pop_scope();
+        self.warn_unused_template_args(rec);
         Ok(())
+    }
+
+    /// llvm-tblgen's "unused template argument" warning (off with
+    /// `--no-warn-on-unused-template-args`).
+    fn warn_unused_template_args(&mut self, rec: RecId) {
+        if !self.cx.warn_unused_template_args {
+            return;
+        }
+        let r = self.cx.rec(rec);
+        let unused: Vec<(Sym, Loc)> = r
+            .targs
+            .iter()
+            .filter(|ta| !self.used_targs.contains(ta))
+            .filter_map(|&ta| r.value(ta).map(|v| (ta, v.loc)))
+            .collect();
+        for (ta, loc) in unused {
+            let msg = format!("unused template argument: {}", self.s(ta));
+            self.cx.messages.push(irkit_diag::Diagnostic::new(
+                irkit_diag::Severity::Warning,
+                Some(loc),
+                msg,
+            ));
+        }
     }
 
     fn parse_template_arg_list(&mut self, rec: Option<RecId>) -> PResult<()> {
@@ -1591,6 +1620,9 @@ impl Parser<'_> {
         let res = self.parse_multiclass_rest(name, rec);
         self.pop_scope();
         self.cur_mc = None;
+        if res.is_ok() {
+            self.warn_unused_template_args(rec);
+        }
         res
     }
 

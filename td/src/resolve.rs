@@ -1695,7 +1695,7 @@ pub fn fold_instances(cx: &mut Ctx, u: InitId, cur: Option<RecId>, final_: bool)
 /// LLVM's name order for records (`LessRecord`): bytewise, except that two
 /// runs of digits at the same place compare as numbers, so `x_2 < x_16`
 /// (a longer run is the larger number; equal-length runs compare bytewise).
-fn compare_numeric(a: &[u8], b: &[u8]) -> std::cmp::Ordering {
+pub(crate) fn compare_numeric(a: &[u8], b: &[u8]) -> std::cmp::Ordering {
     use std::cmp::Ordering;
     let digits =
         |s: &[u8], from: usize| s[from..].iter().take_while(|c| c.is_ascii_digit()).count();

@@ -304,6 +304,8 @@ pub struct Ctx {
     pub scratch: String,
     /// What the followed LLVM release does where releases differ.
     pub rules: &'static crate::compat::Rules,
+    /// Warn about template arguments a class or multiclass never uses.
+    pub warn_unused_template_args: bool,
 }
 
 pub const TY_BIT: TyId = TyId(0);
@@ -353,6 +355,7 @@ impl Ctx {
             mk_calls: 0,
             scratch: String::new(),
             rules: crate::compat::newest(),
+            warn_unused_template_args: true,
         };
         cx.ty(RecTy::Bit);
         cx.ty(RecTy::Int);
