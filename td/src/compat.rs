@@ -21,6 +21,11 @@ pub struct Rules {
     /// The "Defm sequence" of `--print-detailed-records` also lists the
     /// `def`'s own location (22), not only the `defm`s (19).
     pub defm_sequence_has_def: bool,
+    /// The error for an `#ifdef` still open at the end of a file.
+    pub msg_eof_in_ifdef: &'static str,
+    /// "Field 'f' of type 'bits<2>' is incompatible with value '{ ... }' of
+    /// type bit initializer with length 3" ends with a stray quote (19).
+    pub msg_bits_length_quote: bool,
 }
 
 /// Every release irkit follows, newest first; the first is the default.
@@ -31,6 +36,8 @@ pub const RELEASES: &[Rules] = &[
         isa_false_by_type: false,
         detailed_memory_stats: true,
         defm_sequence_has_def: true,
+        msg_eof_in_ifdef: "reached EOF without matching #endif",
+        msg_bits_length_quote: false,
     },
     Rules {
         release: 19,
@@ -38,6 +45,8 @@ pub const RELEASES: &[Rules] = &[
         isa_false_by_type: true,
         detailed_memory_stats: false,
         defm_sequence_has_def: false,
+        msg_eof_in_ifdef: "Reached EOF without matching #endif",
+        msg_bits_length_quote: true,
     },
 ];
 

@@ -164,6 +164,7 @@ pub fn run_here(
         include_dirs: opts.include_dirs,
         defines: opts.defines,
         builtin_includes: opts.builtin_includes,
+        rules: opts.rules,
     };
     let t0 = std::time::Instant::now();
     let (toks, deps) = match lexer::lex_with_deps(map, &mut cx.strs, file, &cfg) {

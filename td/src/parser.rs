@@ -115,6 +115,8 @@ pub struct Parser<'a> {
     /// Template arguments (qualified names) referred to so far, for the
     /// "unused template argument" warning.
     used_targs: rustc_hash::FxHashSet<Sym>,
+    /// `deftype` aliases.
+    type_aliases: FxHashMap<Sym, TyId>,
 }
 
 /// Parses and elaborates the whole token stream into `cx`.
@@ -140,8 +142,12 @@ pub fn parse(cx: &mut Ctx, toks: Vec<Token>) -> Result<(), Diagnostic> {
         qualified: FxHashMap::default(),
         applying_lets: false,
         used_targs: Default::default(),
+        type_aliases: FxHashMap::default(),
     };
     while p.tok() != Tok::Eof {
+        if !p.at_object_start() {
+            return p.tok_err("Unexpected token at top level");
+        }
         p.parse_object(None)?;
         p.check_fatal()?;
     }
@@ -149,6 +155,25 @@ pub fn parse(cx: &mut Ctx, toks: Vec<Token>) -> Result<(), Diagnostic> {
 }
 
 impl Parser<'_> {
+    /// Whether the current token starts an object (LLVM's `isObjectStart`).
+    fn at_object_start(&self) -> bool {
+        matches!(
+            self.tok(),
+            Tok::Assert
+                | Tok::Class
+                | Tok::Def
+                | Tok::Defm
+                | Tok::Defset
+                | Tok::Deftype
+                | Tok::Defvar
+                | Tok::Dump
+                | Tok::Foreach
+                | Tok::If
+                | Tok::Let
+                | Tok::MultiClass
+        )
+    }
+
     // ---- token helpers ----
     fn cur(&self) -> &Token {
         &self.toks[self.pos.min(self.toks.len() - 1)]
@@ -320,6 +345,7 @@ impl Parser<'_> {
             Tok::Def => self.parse_def(mc),
             Tok::Defm => self.parse_defm(mc),
             Tok::Defvar => self.parse_defvar(None),
+            Tok::Deftype => self.parse_deftype(),
             Tok::Dump => self.parse_dump(None),
             Tok::Foreach => self.parse_foreach(mc),
             Tok::If => self.parse_if(mc),
@@ -595,12 +621,43 @@ impl Parser<'_> {
     }
 
     // ---- class ----
+    /// `deftype Name = Type;`
+    fn parse_deftype(&mut self) -> PResult<()> {
+        self.bump();
+        if self.tok() != Tok::Id {
+            return self.tok_err("expected identifier");
+        }
+        let name = self.sym();
+        if self.type_aliases.contains_key(&name) || self.cx.classes.contains_key(&name) {
+            return self.tok_err(format!(
+                "type of this name '{}' already exists",
+                self.s(name)
+            ));
+        }
+        self.bump();
+        if !self.consume(Tok::Equal) {
+            return self.tok_err("expected '='");
+        }
+        let ty = self.parse_type()?;
+        if !self.consume(Tok::Semi) {
+            return self.tok_err("expected ';'");
+        }
+        self.type_aliases.insert(name, ty);
+        Ok(())
+    }
+
     fn parse_class(&mut self) -> PResult<()> {
         self.bump();
         if self.tok() != Tok::Id {
             return self.tok_err("expected class name after 'class' keyword");
         }
         let name = self.sym();
+        if self.type_aliases.contains_key(&name) {
+            return self.tok_err(format!(
+                "there is already a defined type alias '{}'",
+                self.s(name)
+            ));
+        }
         let loc = self.loc();
         let rec = if let Some(&r) = self.cx.classes.get(&name) {
             let rr = self.cx.rec(r);
@@ -838,15 +895,22 @@ impl Parser<'_> {
         }
         if !resolve::set_field_value(self.cx, rec, idx, v) {
             let ft = self.cx.rec(rec).values[idx].ty;
-            let init_type = match self.cx.init(v) {
-                Init::Bits(b) => format!("' of type bit initializer with length {}", b.len()),
+            let (init_type, close) = match self.cx.init(v) {
+                Init::Bits(b) => (
+                    format!("' of type bit initializer with length {}", b.len()),
+                    if self.cx.rules.msg_bits_length_quote {
+                        "'"
+                    } else {
+                        ""
+                    },
+                ),
                 _ => match self.cx.type_of(v) {
-                    Some(t) => format!("' of type '{}", self.cx.ty_str(t)),
-                    None => String::new(),
+                    Some(t) => (format!("' of type '{}", self.cx.ty_str(t)), "'"),
+                    None => (String::new(), "'"),
                 },
             };
             let msg = format!(
-                "Field '{}' of type '{}' is incompatible with value '{}{}'",
+                "Field '{}' of type '{}' is incompatible with value '{}{}{close}",
                 self.s(name),
                 self.cx.ty_str(ft),
                 self.cx.init_str(v),
@@ -1158,6 +1222,10 @@ impl Parser<'_> {
                 Ok(TY_DAG)
             }
             Tok::Id => {
+                if let Some(&t) = self.type_aliases.get(&self.sym()) {
+                    self.bump();
+                    return Ok(t);
+                }
                 let c = self.parse_class_id()?;
                 Ok(self.cx.record_ty_of(vec![c]))
             }

@@ -335,6 +335,7 @@ fn records_with_tracking(src: &str, on: bool) -> String {
         include_dirs: &[],
         defines: &[],
         builtin_includes: &[],
+        rules: crate::compat::newest(),
     };
     let toks = crate::lexer::lex(&mut map, &mut cx.strs, file, &cfg);
     let Ok(toks) = toks else {
