@@ -26,6 +26,9 @@ pub struct Rules {
     /// "Field 'f' of type 'bits<2>' is incompatible with value '{ ... }' of
     /// type bit initializer with length 3" ends with a stray quote (19).
     pub msg_bits_length_quote: bool,
+    /// Bang operators of the newest release that this one does not have
+    /// ("Unknown operator").
+    pub missing_bang_ops: &'static [&'static str],
 }
 
 /// Every release irkit follows, newest first; the first is the default.
@@ -38,6 +41,7 @@ pub const RELEASES: &[Rules] = &[
         defm_sequence_has_def: true,
         msg_eof_in_ifdef: "reached EOF without matching #endif",
         msg_bits_length_quote: false,
+        missing_bang_ops: &[],
     },
     Rules {
         release: 19,
@@ -47,6 +51,7 @@ pub const RELEASES: &[Rules] = &[
         defm_sequence_has_def: false,
         msg_eof_in_ifdef: "Reached EOF without matching #endif",
         msg_bits_length_quote: true,
+        missing_bang_ops: &["initialized", "instances", "listflatten", "match"],
     },
 ];
 

@@ -2676,6 +2676,9 @@ impl Parser<'_> {
     fn parse_operation(&mut self, cur: Option<RecId>, ity: Option<TyId>) -> PResult<InitId> {
         let op_loc = self.loc();
         let name = self.s(self.sym()).to_string();
+        if self.cx.rules.missing_bang_ops.contains(&name.as_str()) {
+            return self.tok_err("Unknown operator");
+        }
         let un = match name.as_str() {
             "cast" => Some(UnOp::Cast),
             "not" => Some(UnOp::Not),
