@@ -46,6 +46,8 @@ fn generate(root: &Path, text: &str, include_dirs: &[String], action: irkit_td::
         builtin_includes: &[],
         report_timing: false,
         leak_model: false,
+        warn_unused_template_args: false,
+        rules: irkit_td::compat::newest(),
         action,
     };
     let outcome = irkit_td::run(&mut map, file, &opts);

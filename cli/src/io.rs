@@ -161,6 +161,25 @@ impl OutputSink {
         }
     }
 
+    /// [`OutputSink::commit`], except that a regular file whose contents
+    /// would not change is left untouched (its time stamp too).
+    pub fn commit_if_changed(mut self) -> Result<(), String> {
+        if let SinkKind::Atomic { w, tmp, target, dest } = &mut self.kind {
+            if let Err(e) = w.flush() {
+                return Err(format!("cannot write '{dest}': {e}"));
+            }
+            let same = match (tmp.as_ref().map(std::fs::read), std::fs::read(&*target)) {
+                (Some(Ok(new)), Ok(old)) => new == old,
+                _ => false,
+            };
+            if same {
+                // Drop removes the temporary file.
+                return Ok(());
+            }
+        }
+        self.commit()
+    }
+
     /// Gives up after a write error and says what failed. A closed stdout
     /// pipe is not an error.
     pub fn abandon(self, e: std::io::Error) -> Result<(), String> {

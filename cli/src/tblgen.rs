@@ -28,12 +28,42 @@ pub struct Args {
     /// Output file (`-` for stdout).
     #[arg(short = 'o', default_value = "-")]
     pub output: String,
+    /// Write a Make-style dependency file (the output file, then every
+    /// included file) to FILE; needs `-o`.
+    #[arg(short = 'd', value_name = "FILE")]
+    pub depfile: Option<String>,
+    /// Leave the output file untouched when its contents would not change.
+    #[arg(long)]
+    pub write_if_changed: bool,
+    /// Do not warn about template arguments a class or multiclass never uses.
+    #[arg(long)]
+    pub no_warn_on_unused_template_args: bool,
+    /// Print the time each phase took (lex, parse, backend) to stderr.
+    #[arg(long)]
+    pub time_phases: bool,
+    /// The LLVM release whose TableGen to follow: its language, folding
+    /// rules, output and error messages.
+    #[arg(long, value_name = "RELEASE", default_value = "22", value_parser = ["22", "19"])]
+    pub llvm_compat: String,
     /// Print all records (the default action).
     #[arg(long, group = "action")]
     pub print_records: bool,
     /// Dump all records as machine-readable JSON.
     #[arg(long, group = "action")]
     pub dump_json: bool,
+    /// Print full details of all records: globals, classes, defs, with
+    /// template arguments, superclasses and source locations.
+    #[arg(long, group = "action")]
+    pub print_detailed_records: bool,
+    /// Print the names of the defs derived from the class given by `--class`.
+    #[arg(long, group = "action", requires = "class")]
+    pub print_enums: bool,
+    /// The class whose defs `--print-enums` lists.
+    #[arg(long, value_name = "CLASS")]
+    pub class: Option<String>,
+    /// Parse and check the input; write nothing.
+    #[arg(long, group = "action")]
+    pub null_backend: bool,
     /// Generate Rust op definitions from ODS-like dialect definitions.
     #[arg(long, group = "action")]
     pub gen_op_defs: bool,
@@ -52,6 +82,10 @@ pub fn run(rep: &Reporter, args: Args) -> u8 {
             return EXIT_USAGE;
         }
     }
+    if args.depfile.is_some() && args.output == "-" {
+        rep.error("the option -d must be used together with -o");
+        return EXIT_FAIL;
+    }
     let (name, text) = match read_input(&args.input) {
         Ok(x) => x,
         Err(e) => {
@@ -65,6 +99,12 @@ pub fn run(rep: &Reporter, args: Args) -> u8 {
         irkit_td::Action::Explain(t)
     } else if args.dump_json {
         irkit_td::Action::DumpJson
+    } else if args.print_detailed_records {
+        irkit_td::Action::PrintDetailedRecords(&args.input)
+    } else if args.print_enums {
+        irkit_td::Action::PrintEnums(args.class.as_deref().unwrap_or(""))
+    } else if args.null_backend {
+        irkit_td::Action::Null
     } else if args.gen_op_defs {
         irkit_td::Action::GenOpDefs
     } else {
@@ -74,9 +114,12 @@ pub fn run(rep: &Reporter, args: Args) -> u8 {
         include_dirs: &args.include,
         defines: &args.define,
         builtin_includes: irkit::dialects::BUILTIN_INCLUDES,
-        report_timing: std::env::var_os("IRKIT_TD_TIME").is_some(),
+        report_timing: args.time_phases || std::env::var_os("IRKIT_TD_TIME").is_some(),
         action,
         leak_model: true,
+        warn_unused_template_args: !args.no_warn_on_unused_template_args,
+        rules: irkit_td::compat::rules(args.llvm_compat.parse().unwrap_or(0))
+            .unwrap_or_else(irkit_td::compat::newest),
     };
     // The output streams as it is printed: to stdout, or to a temporary file
     // renamed over `-o FILE` only when everything was written.
@@ -100,9 +143,27 @@ pub fn run(rep: &Reporter, args: Args) -> u8 {
         sink.discard();
         return EXIT_FAIL;
     }
-    if let Err(e) = sink.commit() {
+    let committed = if args.write_if_changed {
+        sink.commit_if_changed()
+    } else {
+        sink.commit()
+    };
+    if let Err(e) = committed {
         rep.error(&e);
         return EXIT_FAIL;
+    }
+    if let Some(d) = &args.depfile {
+        // llvm-tblgen's form: `OUTPUT: DEP DEP ...` on one line.
+        let mut text = format!("{}:", args.output);
+        for dep in &streamed.deps {
+            text.push(' ');
+            text.push_str(dep);
+        }
+        text.push('\n');
+        if let Err(e) = crate::io::write_output(d, text.as_bytes()) {
+            rep.error(&e);
+            return EXIT_FAIL;
+        }
     }
     EXIT_OK
 }

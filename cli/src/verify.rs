@@ -172,6 +172,8 @@ pub fn load_dialects(
             builtin_includes: irkit::dialects::BUILTIN_INCLUDES,
             report_timing: false,
             leak_model: false,
+            warn_unused_template_args: false,
+            rules: irkit_td::compat::newest(),
             action: irkit_td::Action::DumpJson,
         };
         let outcome = irkit_td::run(map, file, &opts);

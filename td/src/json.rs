@@ -117,11 +117,20 @@ fn write_value(cx: &Ctx, out: &mut String, i: InitId) {
 
 /// File basename and line of a location, as SourceMgr formats it.
 fn loc_str(map: &SourceMap, loc: irkit_diag::Loc) -> String {
+    let mut s = String::new();
+    write_loc(map, &mut s, loc);
+    s
+}
+
+/// Appends the file basename and line of a location, as SourceMgr's
+/// `getFormattedLocationNoOffset` does.
+pub fn write_loc(map: &SourceMap, out: &mut String, loc: irkit_diag::Loc) {
+    use std::fmt::Write;
     let f = map.file(loc.file);
     let name = f.name();
     let base = name.rsplit(['/', '\\']).next().unwrap_or(name);
     let (line, _) = f.line_col(loc.span.start);
-    format!("{base}:{line}")
+    let _ = write!(out, "{base}:{line}");
 }
 
 pub fn dump_json(cx: &Ctx, map: &SourceMap, out: &mut String) {

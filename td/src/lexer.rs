@@ -43,6 +43,7 @@ pub enum Tok {
     Defm,
     Defset,
     Defvar,
+    Deftype,
     Dump,
     Else,
     False,
@@ -84,6 +85,8 @@ pub struct LexConfig<'a> {
     /// Files that `include` finds after the include directories: (name,
     /// text). irkit ships its `OpBase.td` this way for `--dialect` files.
     pub builtin_includes: &'a [(&'a str, &'a str)],
+    /// The followed LLVM release (its messages).
+    pub rules: &'static crate::compat::Rules,
 }
 
 const MAX_INCLUDE_DEPTH: usize = 64;
@@ -95,6 +98,18 @@ pub fn lex(
     file: FileId,
     cfg: &LexConfig<'_>,
 ) -> Result<Vec<Token>, Diagnostic> {
+    lex_with_deps(map, strs, file, cfg).map(|(toks, _)| toks)
+}
+
+/// [`lex`], also returning the paths of the files read for `include`
+/// (sorted, each once; built-in files are not files and are left out), as
+/// llvm-tblgen's `-d` depfile lists them.
+pub fn lex_with_deps(
+    map: &mut SourceMap,
+    strs: &mut Interner,
+    file: FileId,
+    cfg: &LexConfig<'_>,
+) -> Result<(Vec<Token>, Vec<String>), Diagnostic> {
     let mut lx = Lexer {
         map,
         strs,
@@ -102,28 +117,28 @@ pub fn lex(
         defines: cfg.defines.iter().cloned().collect(),
         include_dirs: cfg.include_dirs.iter().map(PathBuf::from).collect(),
         builtin_includes: cfg.builtin_includes,
+        rules: cfg.rules,
         depth: 0,
         deps: Vec::new(),
         loaded: FxHashMap::default(),
     };
     lx.lex_file(file)?;
-    let end = lx.toks.last().map_or(
-        Loc {
-            file,
-            span: Span::empty(0),
-        },
-        |t| t.loc,
-    );
+    // The end of input is located at the end of the main file, as LLVM
+    // reports "expected ';'" and the like there.
+    let end = lx.map.file(file).text().len() as u32;
     lx.toks.push(Token {
         kind: Tok::Eof,
         loc: Loc {
-            file: end.file,
-            span: Span::empty(end.span.end),
+            file,
+            span: Span::empty(end),
         },
         sym: Sym::EMPTY,
         int: 0,
     });
-    Ok(lx.toks)
+    let mut deps = lx.deps;
+    deps.sort_unstable();
+    deps.dedup();
+    Ok((lx.toks, deps))
 }
 
 struct Lexer<'a> {
@@ -133,8 +148,9 @@ struct Lexer<'a> {
     defines: FxHashSet<String>,
     include_dirs: Vec<PathBuf>,
     builtin_includes: &'a [(&'a str, &'a str)],
+    rules: &'static crate::compat::Rules,
     depth: usize,
-    #[allow(dead_code)]
+    /// Paths of the included files read from the file system.
     deps: Vec<String>,
     /// Included files by the name they were included as: (path, text).
     loaded: FxHashMap<String, (String, Arc<str>)>,
@@ -181,6 +197,7 @@ fn keyword(s: &[u8]) -> Option<Tok> {
         b"defm" => Tok::Defm,
         b"defset" => Tok::Defset,
         b"defvar" => Tok::Defvar,
+        b"deftype" => Tok::Deftype,
         b"dump" => Tok::Dump,
         b"else" => Tok::Else,
         b"false" => Tok::False,
@@ -294,10 +311,13 @@ impl Lexer<'_> {
                             let n = conds.len();
                             let parent = conds.iter().take(n.saturating_sub(1)).all(|c| c.active);
                             let Some(top) = conds.last_mut() else {
-                                return Err(Diagnostic::error(dloc, "#else without #ifdef"));
+                                return Err(Diagnostic::error(
+                                    loc(s + 1, s + 2),
+                                    "#else without #ifdef or #ifndef",
+                                ));
                             };
                             if top.in_else {
-                                return Err(Diagnostic::error(dloc, "double #else"));
+                                return Err(Diagnostic::error(loc(s + 1, s + 2), "double #else"));
                             }
                             top.in_else = true;
                             // Active in the else branch iff the if branch was not taken.
@@ -308,7 +328,10 @@ impl Lexer<'_> {
                         }
                         _ => {
                             if conds.pop().is_none() {
-                                return Err(Diagnostic::error(dloc, "#endif without #ifdef"));
+                                return Err(Diagnostic::error(
+                                    loc(s + 1, s + 2),
+                                    "#endif without #ifdef",
+                                ));
                             }
                         }
                     }
@@ -612,10 +635,10 @@ impl Lexer<'_> {
             return Err(Diagnostic::error(loc(s, s + 1), "Unexpected character"));
         }
         if let Some(c) = conds.last() {
-            return Err(Diagnostic::error(
-                c.loc,
-                "Reached EOF without matching #endif",
-            ));
+            return Err(
+                Diagnostic::error(loc(b.len(), b.len()), self.rules.msg_eof_in_ifdef)
+                    .with_note(Some(c.loc), "the latest preprocessor control is here"),
+            );
         }
         Ok(())
     }
@@ -644,14 +667,17 @@ impl Lexer<'_> {
 
     /// Reads an included file: the name as given, then under each include
     /// directory, then the built-in files.
-    fn find_include(&self, name: &str) -> Option<(String, Arc<str>)> {
+    fn find_include(&mut self, name: &str) -> Option<(String, Arc<str>)> {
         if let Ok(t) = std::fs::read_to_string(name) {
+            self.deps.push(name.to_string());
             return Some((name.to_string(), Arc::from(t)));
         }
         for d in &self.include_dirs {
             let p = d.join(name);
             if let Ok(t) = std::fs::read_to_string(&p) {
-                return Some((p.to_string_lossy().into_owned(), Arc::from(t)));
+                let path = p.to_string_lossy().into_owned();
+                self.deps.push(path.clone());
+                return Some((path, Arc::from(t)));
             }
         }
         let &(n, t) = self.builtin_includes.iter().find(|(n, _)| *n == name)?;

@@ -11,6 +11,8 @@
 //! printing; diagnostics are returned as [`irkit_diag::Diagnostic`]s.
 #![warn(clippy::print_stdout, clippy::print_stderr, clippy::dbg_macro)]
 
+pub mod compat;
+pub mod detailed;
 pub mod explain;
 pub mod json;
 pub mod lexer;
@@ -27,6 +29,12 @@ use irkit_diag::{Diagnostic, FileId, SourceMap};
 pub enum Action<'a> {
     PrintRecords,
     DumpJson,
+    /// `--print-detailed-records`, headed with the input's name as given.
+    PrintDetailedRecords(&'a str),
+    /// `--print-enums --class=C`: the defs derived from class `C`.
+    PrintEnums(&'a str),
+    /// `--null-backend`: parse and check only.
+    Null,
     /// Rust op definitions from ODS-like records ([`op_defs`]).
     GenOpDefs,
     /// `--explain RECORD.FIELD`: how the field's final value was built
@@ -43,6 +51,12 @@ pub struct Options<'a> {
     /// `IRKIT_TD_TIME`; the library reads no environment).
     pub report_timing: bool,
     pub action: Action<'a>,
+    /// The LLVM release whose language, folding, output and messages to
+    /// follow ([`compat::rules`]).
+    pub rules: &'static compat::Rules,
+    /// Warn about unused template arguments, as llvm-tblgen does unless
+    /// given `--no-warn-on-unused-template-args`.
+    pub warn_unused_template_args: bool,
     /// Skip freeing the record model at the end (for one-shot processes
     /// such as the CLI, where the OS reclaims it anyway).
     pub leak_model: bool,
@@ -93,6 +107,8 @@ pub fn run(map: &mut SourceMap, file: FileId, opts: &Options<'_>) -> Outcome {
 /// diagnostics, and the error that stopped writing, if any.
 pub struct Streamed {
     pub written: bool,
+    /// Paths of the files read for `include`, sorted (for `-d`).
+    pub deps: Vec<String>,
     pub diags: Vec<Diagnostic>,
     pub io_error: Option<std::io::Error>,
 }
@@ -116,6 +132,7 @@ pub fn run_to(
         Ok(Ok(o)) => o,
         _ => Streamed {
             written: false,
+            deps: Vec::new(),
             diags: vec![Diagnostic::bare_error(
                 "internal error: the TableGen worker thread failed",
             )],
@@ -133,10 +150,13 @@ pub fn run_here(
 ) -> Streamed {
     let failed = |diags| Streamed {
         written: false,
+        deps: Vec::new(),
         diags,
         io_error: None,
     };
     let mut cx = model::Ctx::new();
+    cx.rules = opts.rules;
+    cx.warn_unused_template_args = opts.warn_unused_template_args;
     if let Action::Explain(_) = opts.action {
         cx.explain = Some(Box::default());
     }
@@ -144,9 +164,10 @@ pub fn run_here(
         include_dirs: opts.include_dirs,
         defines: opts.defines,
         builtin_includes: opts.builtin_includes,
+        rules: opts.rules,
     };
     let t0 = std::time::Instant::now();
-    let toks = match lexer::lex(map, &mut cx.strs, file, &cfg) {
+    let (toks, deps) = match lexer::lex_with_deps(map, &mut cx.strs, file, &cfg) {
         Ok(t) => t,
         Err(d) => {
             let mut diags = vec![d];
@@ -175,6 +196,18 @@ pub fn run_here(
         Action::PrintRecords => printer::print_records(&cx, sink),
         Action::DumpJson => {
             json::dump_json(&cx, map, &mut out);
+            sink.write_all(out.as_bytes())
+        }
+        Action::PrintEnums(class) => match printer::print_enums(&cx, class, &mut out) {
+            Ok(()) => sink.write_all(out.as_bytes()),
+            Err(msg) => {
+                diags.push(Diagnostic::bare_error(msg));
+                return failed(diags);
+            }
+        },
+        Action::Null => Ok(()),
+        Action::PrintDetailedRecords(input) => {
+            detailed::print_detailed_records(&cx, map, input, &mut out);
             sink.write_all(out.as_bytes())
         }
         Action::GenOpDefs => {
@@ -222,11 +255,13 @@ pub fn run_here(
     match written {
         Ok(()) => Streamed {
             written: true,
+            deps,
             diags,
             io_error: None,
         },
         Err(e) => Streamed {
             written: false,
+            deps,
             diags,
             io_error: Some(e),
         },
@@ -263,6 +298,8 @@ mod tests {
             report_timing: false,
             leak_model: false,
             action: Action::PrintRecords,
+            warn_unused_template_args: false,
+            rules: compat::newest(),
         };
         let out = run(&mut map, file, &opts);
         if let Some(d) = out.diags.iter().find(|d| d.is_error()) {

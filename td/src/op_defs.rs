@@ -1385,6 +1385,8 @@ def D : Dialect { let name = "d"; }
             builtin_includes: &[],
             report_timing: false,
             leak_model: false,
+            warn_unused_template_args: false,
+            rules: crate::compat::newest(),
             action: crate::Action::GenOpDefs,
         };
         let out = crate::run(&mut map, file, &opts);

@@ -112,6 +112,11 @@ pub struct Parser<'a> {
     qualified: FxHashMap<(RecId, Sym), Sym>,
     /// Set while top-level lets are applied (for `--explain`).
     applying_lets: bool,
+    /// Template arguments (qualified names) referred to so far, for the
+    /// "unused template argument" warning.
+    used_targs: rustc_hash::FxHashSet<Sym>,
+    /// `deftype` aliases.
+    type_aliases: FxHashMap<Sym, TyId>,
 }
 
 /// Parses and elaborates the whole token stream into `cx`.
@@ -136,8 +141,13 @@ pub fn parse(cx: &mut Ctx, toks: Vec<Token>) -> Result<(), Diagnostic> {
         depth: 0,
         qualified: FxHashMap::default(),
         applying_lets: false,
+        used_targs: Default::default(),
+        type_aliases: FxHashMap::default(),
     };
     while p.tok() != Tok::Eof {
+        if !p.at_object_start() {
+            return p.tok_err("Unexpected token at top level");
+        }
         p.parse_object(None)?;
         p.check_fatal()?;
     }
@@ -145,6 +155,25 @@ pub fn parse(cx: &mut Ctx, toks: Vec<Token>) -> Result<(), Diagnostic> {
 }
 
 impl Parser<'_> {
+    /// Whether the current token starts an object (LLVM's `isObjectStart`).
+    fn at_object_start(&self) -> bool {
+        matches!(
+            self.tok(),
+            Tok::Assert
+                | Tok::Class
+                | Tok::Def
+                | Tok::Defm
+                | Tok::Defset
+                | Tok::Deftype
+                | Tok::Defvar
+                | Tok::Dump
+                | Tok::Foreach
+                | Tok::If
+                | Tok::Let
+                | Tok::MultiClass
+        )
+    }
+
     // ---- token helpers ----
     fn cur(&self) -> &Token {
         &self.toks[self.pos.min(self.toks.len() - 1)]
@@ -258,6 +287,7 @@ impl Parser<'_> {
         let q = self.qualify(rec, name);
         if self.cx.rec(rec).is_template_arg(q) {
             let t = self.cx.rec(rec).value(q).map(|v| v.ty)?;
+            self.used_targs.insert(q);
             return Some(self.cx.mk(Init::Var(q, t)));
         }
         if name == self.cx.sym_name {
@@ -315,6 +345,7 @@ impl Parser<'_> {
             Tok::Def => self.parse_def(mc),
             Tok::Defm => self.parse_defm(mc),
             Tok::Defvar => self.parse_defvar(None),
+            Tok::Deftype => self.parse_deftype(),
             Tok::Dump => self.parse_dump(None),
             Tok::Foreach => self.parse_foreach(mc),
             Tok::If => self.parse_if(mc),
@@ -590,12 +621,43 @@ impl Parser<'_> {
     }
 
     // ---- class ----
+    /// `deftype Name = Type;`
+    fn parse_deftype(&mut self) -> PResult<()> {
+        self.bump();
+        if self.tok() != Tok::Id {
+            return self.tok_err("expected identifier");
+        }
+        let name = self.sym();
+        if self.type_aliases.contains_key(&name) || self.cx.classes.contains_key(&name) {
+            return self.tok_err(format!(
+                "type of this name '{}' already exists",
+                self.s(name)
+            ));
+        }
+        self.bump();
+        if !self.consume(Tok::Equal) {
+            return self.tok_err("expected '='");
+        }
+        let ty = self.parse_type()?;
+        if !self.consume(Tok::Semi) {
+            return self.tok_err("expected ';'");
+        }
+        self.type_aliases.insert(name, ty);
+        Ok(())
+    }
+
     fn parse_class(&mut self) -> PResult<()> {
         self.bump();
         if self.tok() != Tok::Id {
             return self.tok_err("expected class name after 'class' keyword");
         }
         let name = self.sym();
+        if self.type_aliases.contains_key(&name) {
+            return self.tok_err(format!(
+                "there is already a defined type alias '{}'",
+                self.s(name)
+            ));
+        }
         let loc = self.loc();
         let rec = if let Some(&r) = self.cx.classes.get(&name) {
             let rr = self.cx.rec(r);
@@ -626,7 +688,31 @@ impl Parser<'_> {
         }
         self.parse_object_body(rec)?;
         self.pop_scope();
+        self.warn_unused_template_args(rec);
         Ok(())
+    }
+
+    /// llvm-tblgen's "unused template argument" warning (off with
+    /// `--no-warn-on-unused-template-args`).
+    fn warn_unused_template_args(&mut self, rec: RecId) {
+        if !self.cx.warn_unused_template_args {
+            return;
+        }
+        let r = self.cx.rec(rec);
+        let unused: Vec<(Sym, Loc)> = r
+            .targs
+            .iter()
+            .filter(|ta| !self.used_targs.contains(ta))
+            .filter_map(|&ta| r.value(ta).map(|v| (ta, v.loc)))
+            .collect();
+        for (ta, loc) in unused {
+            let msg = format!("unused template argument: {}", self.s(ta));
+            self.cx.messages.push(irkit_diag::Diagnostic::new(
+                irkit_diag::Severity::Warning,
+                Some(loc),
+                msg,
+            ));
+        }
     }
 
     fn parse_template_arg_list(&mut self, rec: Option<RecId>) -> PResult<()> {
@@ -698,7 +784,13 @@ impl Parser<'_> {
         if self.consume(Tok::Equal) {
             let vloc = self.loc();
             let v = self.parse_value(Some(rec), Some(ty), Mode::Value)?;
+            // A declaration's initializer leaves the field where it was
+            // declared first (an inherited field stays at its class).
+            let at = self.cx.rec(rec).value(decl).map_or(id_loc, |f| f.loc);
             self.set_value(rec, vloc, decl, &[], v, false)?;
+            if let Some(f) = self.cx.rec_mut(rec).value_mut(decl) {
+                f.loc = at;
+            }
         }
         explain::on_declare(self.cx, rec, decl, id_loc);
         Ok(decl)
@@ -806,15 +898,22 @@ impl Parser<'_> {
         }
         if !resolve::set_field_value(self.cx, rec, idx, v) {
             let ft = self.cx.rec(rec).values[idx].ty;
-            let init_type = match self.cx.init(v) {
-                Init::Bits(b) => format!("' of type bit initializer with length {}", b.len()),
+            let (init_type, close) = match self.cx.init(v) {
+                Init::Bits(b) => (
+                    format!("' of type bit initializer with length {}", b.len()),
+                    if self.cx.rules.msg_bits_length_quote {
+                        "'"
+                    } else {
+                        ""
+                    },
+                ),
                 _ => match self.cx.type_of(v) {
-                    Some(t) => format!("' of type '{}", self.cx.ty_str(t)),
-                    None => String::new(),
+                    Some(t) => (format!("' of type '{}", self.cx.ty_str(t)), "'"),
+                    None => (String::new(), "'"),
                 },
             };
             let msg = format!(
-                "Field '{}' of type '{}' is incompatible with value '{}{}'",
+                "Field '{}' of type '{}' is incompatible with value '{}{}{close}",
                 self.s(name),
                 self.cx.ty_str(ft),
                 self.cx.init_str(v),
@@ -822,6 +921,8 @@ impl Parser<'_> {
             );
             return self.err(loc, msg);
         }
+        // The field is now located at this `let` (--print-detailed-records).
+        self.cx.rec_mut(rec).values[idx].loc = loc;
         Ok(())
     }
 
@@ -1193,6 +1294,10 @@ impl Parser<'_> {
                 Ok(TY_DAG)
             }
             Tok::Id => {
+                if let Some(&t) = self.type_aliases.get(&self.sym()) {
+                    self.bump();
+                    return Ok(t);
+                }
                 let c = self.parse_class_id()?;
                 Ok(self.cx.record_ty_of(vec![c]))
             }
@@ -1655,6 +1760,9 @@ impl Parser<'_> {
         let res = self.parse_multiclass_rest(name, rec);
         self.pop_scope();
         self.cur_mc = None;
+        if res.is_ok() {
+            self.warn_unused_template_args(rec);
+        }
         res
     }
 
@@ -2424,6 +2532,7 @@ impl Parser<'_> {
                 self.check_template_arg_values(&mut args, &locs, class)?;
                 self.resolve_arguments(class, &args, name_loc)?;
                 let vd = self.cx.mk(Init::VarDef(class, args.into_boxed_slice()));
+                self.cx.note_var_def_loc(vd, name_loc);
                 let r = resolve::fold_var_def(self.cx, vd);
                 self.check_fatal()?;
                 Ok(r)
@@ -2639,6 +2748,9 @@ impl Parser<'_> {
     fn parse_operation(&mut self, cur: Option<RecId>, ity: Option<TyId>) -> PResult<InitId> {
         let op_loc = self.loc();
         let name = self.s(self.sym()).to_string();
+        if self.cx.rules.missing_bang_ops.contains(&name.as_str()) {
+            return self.tok_err("Unknown operator");
+        }
         let un = match name.as_str() {
             "cast" => Some(UnOp::Cast),
             "not" => Some(UnOp::Not),

@@ -19,7 +19,7 @@ impl TyNames {
     }
 }
 
-fn write_val(cx: &Ctx, names: Option<&TyNames>, out: &mut String, v: &RecordVal) {
+pub(crate) fn write_val(cx: &Ctx, names: Option<&TyNames>, out: &mut String, v: &RecordVal) {
     if v.kind == FieldKind::NonconcreteOk {
         out.push_str("field ");
     }
@@ -107,4 +107,28 @@ pub fn print_records(cx: &Ctx, sink: &mut dyn std::io::Write) -> std::io::Result
         }
     }
     sink.write_all(out.as_bytes())
+}
+
+/// `--print-enums --class=C`: the names of the defs derived from `class`,
+/// in LLVM's record order, each followed by `, `, then a newline.
+pub fn print_enums(cx: &Ctx, class: &str, out: &mut String) -> Result<(), String> {
+    let Some(c) = cx
+        .classes
+        .iter()
+        .find(|(&y, _)| cx.strs.str(y) == class)
+        .map(|(_, &c)| c)
+    else {
+        return Err(format!("The class '{class}' is not defined"));
+    };
+    let mut defs: Vec<(&str, RecId)> = sorted(cx, false)
+        .into_iter()
+        .filter(|&(_, d)| cx.rec(d).is_subclass_of(c))
+        .collect();
+    defs.sort_by(|a, b| crate::resolve::compare_numeric(a.0.as_bytes(), b.0.as_bytes()));
+    for (name, _) in defs {
+        out.push_str(name);
+        out.push_str(", ");
+    }
+    out.push('\n');
+    Ok(())
 }

@@ -492,6 +492,9 @@ fn resolve_inner(cx: &mut Ctx, i: InitId, r: &mut dyn Resolver) -> InitId {
             }
             if changed {
                 let nvd = cx.mk_ref(InitRef::VarDef(class, out.as_slice()));
+                if let Some(l) = cx.var_def_loc(i) {
+                    cx.note_var_def_loc(nvd, l);
+                }
                 if !ur.found {
                     return instantiate(cx, nvd);
                 }
@@ -1540,7 +1543,8 @@ fn fold_isa_p(cx: &mut Ctx, t: TyId, e: InitId) -> Option<InitId> {
     if cx.ty_convertible(et, t) {
         return Some(cx.int(1));
     }
-    if !cx.is_record_ty(t) || !cx.ty_convertible(t, et) || matches!(cx.init(e), Init::Def(_)) {
+    let by_type = cx.rules.isa_false_by_type && !cx.ty_convertible(t, et);
+    if !cx.is_record_ty(t) || by_type || cx.is_concrete(e) {
         return Some(cx.int(0));
     }
     None
@@ -1613,9 +1617,37 @@ pub fn fold_instances(cx: &mut Ctx, u: InitId, cur: Option<RecId>, final_: bool)
         .map(|&d| (cx.rec_name(d), d))
         .filter(|(n, _)| re.as_ref().is_none_or(|r| r.is_match(n)))
         .collect();
-    names.sort_by(|a, b| a.0.as_bytes().cmp(b.0.as_bytes()));
+    names.sort_by(|a, b| compare_numeric(a.0.as_bytes(), b.0.as_bytes()));
     let elems: Vec<InitId> = names.iter().map(|(_, d)| cx.def_init(*d)).collect();
     cx.mk(Init::List(elems.into_boxed_slice(), t))
+}
+
+/// LLVM's name order for records (`LessRecord`): bytewise, except that two
+/// runs of digits at the same place compare as numbers, so `x_2 < x_16`
+/// (a longer run is the larger number; equal-length runs compare bytewise).
+pub(crate) fn compare_numeric(a: &[u8], b: &[u8]) -> std::cmp::Ordering {
+    use std::cmp::Ordering;
+    let digits =
+        |s: &[u8], from: usize| s[from..].iter().take_while(|c| c.is_ascii_digit()).count();
+    let (mut i, mut j) = (0, 0);
+    while i < a.len() && j < b.len() {
+        if a[i].is_ascii_digit() && b[j].is_ascii_digit() {
+            let (na, nb) = (digits(a, i), digits(b, j));
+            let ord = na.cmp(&nb).then_with(|| a[i..i + na].cmp(&b[j..j + nb]));
+            if ord != Ordering::Equal {
+                return ord;
+            }
+            i += na;
+            j += nb;
+            continue;
+        }
+        if a[i] != b[j] {
+            return a[i].cmp(&b[j]);
+        }
+        i += 1;
+        j += 1;
+    }
+    (a.len() - i).cmp(&(b.len() - j))
 }
 
 /// Sets field `idx` of `rec` to `v` with LLVM's `RecordVal::setValue`
@@ -1759,9 +1791,13 @@ pub fn instantiate(cx: &mut Ctx, vd: InitId) -> InitId {
     };
     let name = cx.new_anon_name();
     let c = cx.rec(class).clone();
+    let locs = match cx.var_def_loc(vd) {
+        Some(l) => vec![l],
+        None => c.locs.clone(),
+    };
     let new = cx.add_record(Record {
         name,
-        locs: c.locs.clone(),
+        locs,
         targs: Vec::new(),
         values: c.values,
         asserts: c.asserts,

@@ -10,6 +10,7 @@ mod bench;
 mod ir_compat;
 mod lit_compat;
 mod tblgen_compat;
+mod tblgen_corpus;
 mod util;
 
 use std::process::ExitCode;
@@ -19,7 +20,7 @@ cargo xtask <task> [options]
 
 Differential checks (each needs the reference tool installed; see README):
   lit-compat              run testdata/ under LLVM lit with FileCheck-19
-  tblgen-compat           irkit tblgen vs llvm-tblgen-19 over the LLVM/MLIR .td corpus
+  tblgen-compat           irkit tblgen vs llvm-tblgen-V over release V's LLVM/MLIR .td corpus
   append-diff             random let append/prepend hierarchies vs desugared llvm-tblgen-19
   ir-compat               irkit opt vs mlir-opt-19 --mlir-print-op-generic on real IR
   abi-diff                ABI classification vs clang-19 on random C signatures

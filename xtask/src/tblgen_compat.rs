@@ -1,29 +1,40 @@
-//! `cargo xtask tblgen-compat`: `irkit tblgen` against `llvm-tblgen-19` over
-//! every `.td` file under `$(llvm-config-19 --includedir)/{llvm,mlir}` that
-//! the reference accepts (with `-I <includedir> -I <file's folder>`).
+//! `cargo xtask tblgen-compat --llvm V`: `irkit tblgen --llvm-compat=V`
+//! against `llvm-tblgen-V` over every `.td` file of release V's corpus
+//! (`llvm/` and `mlir/`, see [`crate::tblgen_corpus`]) that the reference
+//! accepts (with `-I <include root> -I <file's folder>`), for
+//! `--print-records`, `--dump-json` and `--print-detailed-records`.
 //!
-//! Reference outputs are cached under `target/tblgen-compat/` (keyed by the
-//! file's path relative to the include dir), so reruns only pay for irkit.
+//! `--print-detailed-records` of LLVM 22 ends with a "Memory Allocation
+//! Stats" section (sizes of llvm-tblgen's internal uniquing pools and its
+//! allocator's byte counts); those describe llvm-tblgen's own memory, not the
+//! records, so the comparison stops at that section's header line.
 //!
-//! Options: `--mode print-records|dump-json|both` (default both),
+//! Reference outputs are cached under `target/tblgen-compat/llvm-V/` (keyed
+//! by the file's path relative to the include root), so reruns only pay for
+//! irkit.
+//!
+//! Options: `--llvm 22|19` (default 22), `--mode
+//! print-records|dump-json|detailed|all` (default all),
 //! `--filter SUBSTR` (only files whose path contains SUBSTR), `--jobs N`,
 //! `--show N` (how many failures to detail, default 5), `--irkit PATH`
 //! (use this binary instead of building release).
 
-use crate::util::{build_irkit, find_tool, has_flag, opt_value, workspace_root};
+use crate::tblgen_corpus::{corpus_files, include_root, release_arg, tblgen_tool};
+use crate::util::{build_irkit, has_flag, opt_value, workspace_root};
 use std::path::{Path, PathBuf};
 use std::process::Command;
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::Mutex;
 
 const HELP: &str = "\
-cargo xtask tblgen-compat [--mode print-records|dump-json|both] [--filter SUBSTR]
+cargo xtask tblgen-compat [--llvm 22|19] [--mode print-records|dump-json|detailed|all] [--filter SUBSTR]
                           [--jobs N] [--show N] [--irkit PATH] [--list-failures]";
 
 #[derive(Clone, Copy, PartialEq, Eq)]
 enum Mode {
     Records,
     Json,
+    Detailed,
 }
 
 impl Mode {
@@ -31,18 +42,21 @@ impl Mode {
         match self {
             Mode::Records => "--print-records",
             Mode::Json => "--dump-json",
+            Mode::Detailed => "--print-detailed-records",
         }
     }
     fn ext(self) -> &'static str {
         match self {
             Mode::Records => "txt",
             Mode::Json => "json",
+            Mode::Detailed => "detailed.txt",
         }
     }
     fn name(self) -> &'static str {
         match self {
             Mode::Records => "print-records",
             Mode::Json => "dump-json",
+            Mode::Detailed => "print-detailed-records",
         }
     }
 }
@@ -58,10 +72,13 @@ pub fn run(args: &[String]) -> Result<(), String> {
         println!("{HELP}");
         return Ok(());
     }
-    let modes = match opt_value(args, "--mode").unwrap_or("both") {
+    let release = release_arg(args)?;
+    let modes = match opt_value(args, "--mode").unwrap_or("all") {
+        "all" => vec![Mode::Records, Mode::Json, Mode::Detailed],
         "both" => vec![Mode::Records, Mode::Json],
         "print-records" | "records" => vec![Mode::Records],
         "dump-json" | "json" => vec![Mode::Json],
+        "detailed" | "print-detailed-records" => vec![Mode::Detailed],
         other => return Err(format!("unknown --mode '{other}'\n{HELP}")),
     };
     let filter = opt_value(args, "--filter").unwrap_or("").to_string();
@@ -74,22 +91,21 @@ pub fn run(args: &[String]) -> Result<(), String> {
         .and_then(|s| s.parse().ok())
         .unwrap_or(5);
     let list_failures = has_flag(args, "--list-failures");
-    let tblgen = find_tool(&["llvm-tblgen-19", "llvm-tblgen"])?;
+    let tblgen = tblgen_tool(release)?;
     let irkit = match opt_value(args, "--irkit") {
         Some(p) => PathBuf::from(p),
         None => build_irkit()?,
     };
-    let incdir = include_dir()?;
-    let mut files = Vec::new();
-    for sub in ["llvm", "mlir"] {
-        collect_td(&incdir.join(sub), &mut files);
-    }
-    files.sort();
-    let files: Vec<PathBuf> = files
+    let incdir = include_root(release)?;
+    let files: Vec<PathBuf> = corpus_files(&incdir)
         .into_iter()
         .filter(|f| f.to_string_lossy().contains(filter.as_str()))
         .collect();
-    let cache = workspace_root().join("target").join("tblgen-compat");
+    let cache = workspace_root()
+        .join("target")
+        .join("tblgen-compat")
+        .join(format!("llvm-{release}"));
+    let compat = format!("--llvm-compat={release}");
 
     // Work items: (file, mode).
     let items: Vec<(PathBuf, Mode)> = files
@@ -110,7 +126,7 @@ pub fn run(args: &[String]) -> Result<(), String> {
                     .unwrap_or(file)
                     .to_string_lossy()
                     .into_owned();
-                let out = compare_one(&tblgen, &irkit, &incdir, &cache, file, &rel, *mode);
+                let out = compare_one(&tblgen, &irkit, &compat, &incdir, &cache, file, &rel, *mode);
                 if let Some(o) = out {
                     if let Ok(mut r) = results.lock() {
                         r.push(o);
@@ -125,7 +141,7 @@ pub fn run(args: &[String]) -> Result<(), String> {
         let of_mode: Vec<&Outcome> = results.iter().filter(|o| o.mode == *mode).collect();
         let total = of_mode.len();
         let same = of_mode.iter().filter(|o| o.detail.is_none()).count();
-        println!("{}: identical {same} / {total}", mode.name());
+        println!("llvm {release} {}: identical {same} / {total}", mode.name());
     }
     let failures: Vec<&Outcome> = results.iter().filter(|o| o.detail.is_some()).collect();
     if list_failures {
@@ -142,35 +158,6 @@ pub fn run(args: &[String]) -> Result<(), String> {
         );
     }
     Ok(())
-}
-
-pub(crate) fn include_dir() -> Result<PathBuf, String> {
-    let out = Command::new("llvm-config-19")
-        .arg("--includedir")
-        .output()
-        .or_else(|_| {
-            Command::new("/usr/lib/llvm-19/bin/llvm-config")
-                .arg("--includedir")
-                .output()
-        })
-        .map_err(|e| format!("cannot run llvm-config-19: {e}"))?;
-    Ok(PathBuf::from(
-        String::from_utf8_lossy(&out.stdout).trim().to_string(),
-    ))
-}
-
-pub(crate) fn collect_td(dir: &Path, out: &mut Vec<PathBuf>) {
-    let Ok(rd) = std::fs::read_dir(dir) else {
-        return;
-    };
-    for e in rd.flatten() {
-        let p = e.path();
-        if p.is_dir() {
-            collect_td(&p, out);
-        } else if p.extension().is_some_and(|x| x == "td") {
-            out.push(p);
-        }
-    }
 }
 
 /// Reference output for (file, mode): `Some(bytes)` if llvm-tblgen accepts
@@ -214,9 +201,24 @@ fn reference(
     }
 }
 
+/// What is compared: everything, but for `--print-detailed-records` only
+/// what precedes the memory statistics of llvm-tblgen (see the module doc).
+fn comparable(mode: Mode, out: &[u8]) -> &[u8] {
+    const STATS: &[u8] = b"\n-------------------- Memory Allocation Stats";
+    if mode != Mode::Detailed {
+        return out;
+    }
+    match out.windows(STATS.len()).position(|w| w == STATS) {
+        Some(at) => &out[..at],
+        None => out,
+    }
+}
+
+#[allow(clippy::too_many_arguments)]
 fn compare_one(
     tblgen: &Path,
     irkit: &Path,
+    compat: &str,
     incdir: &Path,
     cache: &Path,
     file: &Path,
@@ -227,6 +229,7 @@ fn compare_one(
     let folder = file.parent().unwrap_or(incdir);
     let got = Command::new(irkit)
         .arg("tblgen")
+        .arg(compat)
         .arg(mode.flag())
         .arg("-I")
         .arg(incdir)
@@ -245,8 +248,11 @@ fn compare_one(
                 .collect::<Vec<_>>()
                 .join("\n")
         )),
-        Ok(o) if o.stdout == want => None,
-        Ok(o) => Some(first_diff(&want, &o.stdout)),
+        Ok(o) if comparable(mode, &o.stdout) == comparable(mode, &want) => None,
+        Ok(o) => Some(first_diff(
+            comparable(mode, &want),
+            comparable(mode, &o.stdout),
+        )),
     };
     Some(Outcome {
         rel: rel.to_string(),

@@ -38,13 +38,20 @@ pub fn find_tool(names: &[&str]) -> Result<PathBuf, String> {
                 return Ok(p);
             }
         }
-        let p = Path::new("/usr/lib/llvm-19/bin").join(name);
+        // Debian keeps every release's tools as /usr/lib/llvm-V/bin/NAME too.
+        let (tool, release) = name.rsplit_once('-').unwrap_or((name, "19"));
+        let (tool, release) = if release.bytes().all(|b| b.is_ascii_digit()) {
+            (tool, release)
+        } else {
+            (*name, "19")
+        };
+        let p = Path::new(&format!("/usr/lib/llvm-{release}/bin")).join(tool);
         if p.is_file() {
             return Ok(p);
         }
     }
     Err(format!(
-        "reference tool not found: {} (install the Debian llvm-19 packages, see README)",
+        "reference tool not found: {} (install the Debian llvm-19 / llvm-22 packages, see README)",
         names.join(" or ")
     ))
 }

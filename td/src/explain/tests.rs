@@ -15,6 +15,8 @@ fn tblgen(src: &str, action: Action<'_>) -> Result<String, String> {
         builtin_includes: &[],
         report_timing: false,
         leak_model: false,
+        warn_unused_template_args: false,
+        rules: crate::compat::newest(),
         action,
     };
     let out = run(&mut map, file, &opts);
@@ -333,6 +335,7 @@ fn records_with_tracking(src: &str, on: bool) -> String {
         include_dirs: &[],
         defines: &[],
         builtin_includes: &[],
+        rules: crate::compat::newest(),
     };
     let toks = crate::lexer::lex(&mut map, &mut cx.strs, file, &cfg);
     let Ok(toks) = toks else {

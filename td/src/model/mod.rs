@@ -248,6 +248,9 @@ pub struct Ctx {
     /// `VarDefInit` -> its instantiated anonymous def, indexed by the
     /// VarDef's id (dense: no hashing on the hot path).
     var_def_cache: DenseCache,
+    /// `VarDef` -> where it was first written (LLVM 22 locates the
+    /// anonymous def there; see `Rules::anon_def_at_use`).
+    var_def_locs: FxHashMap<InitId, Loc>,
     /// Record -> its type (RecordRecTy of its direct superclasses), cached.
     rec_ty_cache: DenseCache,
     pub anon_counter: u32,
@@ -270,6 +273,10 @@ pub struct Ctx {
     pub mk_calls: u64,
     /// A reusable text buffer (string folding), to spare an allocation.
     pub scratch: String,
+    /// What the followed LLVM release does where releases differ.
+    pub rules: &'static crate::compat::Rules,
+    /// Warn about template arguments a class or multiclass never uses.
+    pub warn_unused_template_args: bool,
 }
 
 pub const TY_BIT: TyId = TyId(0);
@@ -303,6 +310,7 @@ impl Ctx {
             defs: FxHashMap::default(),
             globals: FxHashMap::default(),
             var_def_cache: DenseCache::default(),
+            var_def_locs: FxHashMap::default(),
             rec_ty_cache: DenseCache::default(),
             anon_counter: 0,
             resolve_depth: 0,
@@ -317,6 +325,8 @@ impl Ctx {
             explain: None,
             mk_calls: 0,
             scratch: String::new(),
+            rules: crate::compat::newest(),
+            warn_unused_template_args: true,
         };
         cx.ty(RecTy::Bit);
         cx.ty(RecTy::Int);
@@ -361,6 +371,16 @@ impl Ctx {
     }
     pub fn set_var_def_instance(&mut self, vd: InitId, d: InitId) {
         self.var_def_cache.set(vd.0 as usize, d.0);
+    }
+    /// Where the `VarDef` value `vd` was first written, if known.
+    pub fn var_def_loc(&self, vd: InitId) -> Option<Loc> {
+        self.var_def_locs.get(&vd).copied()
+    }
+    /// Records `loc` as where `vd` was written, unless it already has a place.
+    pub fn note_var_def_loc(&mut self, vd: InitId, loc: Loc) {
+        if self.rules.anon_def_at_use {
+            self.var_def_locs.entry(vd).or_insert(loc);
+        }
     }
     /// Interns a value (hash-consing: equal values get the same id).
     pub fn mk(&mut self, i: Init) -> InitId {

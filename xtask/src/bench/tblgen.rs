@@ -1,15 +1,15 @@
-//! `cargo xtask bench tblgen`: `irkit tblgen` against `llvm-tblgen-19` in the
-//! same run, on `llvm/IR/Intrinsics.td` (the largest file),
+//! `cargo xtask bench tblgen [--llvm 22|19]`: `irkit tblgen --llvm-compat=V`
+//! against `llvm-tblgen-V` (default 22) in the same run, on `llvm/IR/Intrinsics.td` (the largest file),
 //! `llvm/Target/Target.td` and the whole corpus (every `.td` under
-//! `llvm/` and `mlir/` that llvm-tblgen-19 accepts), for `--print-records`
+//! `llvm/` and `mlir/` of release V that llvm-tblgen-V accepts), for `--print-records`
 //! and `--dump-json`. Prints median wall times, the ratio
 //! (llvm / irkit: higher is better for irkit) and peak RSS.
 //!
 //! Options: `--runs N` (default 11; the corpus uses `--corpus-runs`, default
 //! 1), `--irkit PATH`, `--no-corpus`.
 
-use crate::tblgen_compat::{collect_td, include_dir};
-use crate::util::{build_irkit, find_tool, has_flag, opt_value};
+use crate::tblgen_corpus::{corpus_files, include_root, release_arg, tblgen_tool};
+use crate::util::{build_irkit, has_flag, opt_value};
 use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
 use std::time::Instant;
@@ -69,10 +69,11 @@ fn median(v: &mut [f64]) -> f64 {
     v[v.len() / 2]
 }
 
-fn args_for(mode: &str, incdir: &Path, file: &Path, irkit: bool) -> Vec<String> {
+fn args_for(mode: &str, incdir: &Path, file: &Path, irkit: Option<u32>) -> Vec<String> {
     let mut a = Vec::new();
-    if irkit {
+    if let Some(v) = irkit {
         a.push("tblgen".to_string());
+        a.push(format!("--llvm-compat={v}"));
     }
     a.push(mode.to_string());
     a.push("-I".into());
@@ -97,12 +98,13 @@ pub fn run(args: &[String]) -> Result<(), String> {
         .and_then(|r| r.parse().ok())
         .unwrap_or(1)
         .max(1);
-    let tblgen = find_tool(&["llvm-tblgen-19", "llvm-tblgen"])?;
+    let release = release_arg(args)?;
+    let tblgen = tblgen_tool(release)?;
     let irkit = match opt_value(args, "--irkit") {
         Some(p) => PathBuf::from(p),
         None => build_irkit()?,
     };
-    let incdir = include_dir()?;
+    let incdir = include_root(release)?;
     println!(
         "{:<28} {:<15} {:>10} {:>10} {:>7} {:>9} {:>11} {:>11} {:>7}",
         "input",
@@ -123,14 +125,14 @@ pub fn run(args: &[String]) -> Result<(), String> {
             let (mut ri, mut rl) = (0u64, 0u64);
             // Interleave the tools so both see the same machine load.
             for _ in 0..runs {
-                let s = run_once(&irkit, &args_for(mode, &incdir, &file, true));
+                let s = run_once(&irkit, &args_for(mode, &incdir, &file, Some(release)));
                 if !s.ok {
                     return Err(format!("irkit failed on {rel} {mode}"));
                 }
                 ti.push(s.secs);
                 ci.push(s.cpu);
                 ri = ri.max(s.rss_kb);
-                let s = run_once(&tblgen, &args_for(mode, &incdir, &file, false));
+                let s = run_once(&tblgen, &args_for(mode, &incdir, &file, None));
                 tl.push(s.secs);
                 cl.push(s.cpu);
                 rl = rl.max(s.rss_kb);
@@ -142,15 +144,11 @@ pub fn run(args: &[String]) -> Result<(), String> {
     if has_flag(args, "--no-corpus") {
         return Ok(());
     }
-    let mut files = Vec::new();
-    for sub in ["llvm", "mlir"] {
-        collect_td(&incdir.join(sub), &mut files);
-    }
-    files.sort();
+    let files = corpus_files(&incdir);
     // The corpus: files llvm-tblgen accepts.
     let accepted: Vec<PathBuf> = files
         .into_iter()
-        .filter(|f| run_once(&tblgen, &args_for("--print-records", &incdir, f, false)).ok)
+        .filter(|f| run_once(&tblgen, &args_for("--print-records", &incdir, f, None)).ok)
         .collect();
     for mode in ["--print-records", "--dump-json"] {
         let (mut ti, mut tl) = (Vec::new(), Vec::new());
@@ -159,11 +157,11 @@ pub fn run(args: &[String]) -> Result<(), String> {
         for _ in 0..corpus_runs {
             let (mut si, mut sl) = (0.0, 0.0);
             for f in &accepted {
-                let s = run_once(&irkit, &args_for(mode, &incdir, f, true));
+                let s = run_once(&irkit, &args_for(mode, &incdir, f, Some(release)));
                 si += s.secs;
                 cpu_i += s.cpu;
                 ri = ri.max(s.rss_kb);
-                let s = run_once(&tblgen, &args_for(mode, &incdir, f, false));
+                let s = run_once(&tblgen, &args_for(mode, &incdir, f, None));
                 sl += s.secs;
                 cpu_l += s.cpu;
                 rl = rl.max(s.rss_kb);
