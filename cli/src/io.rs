@@ -164,7 +164,13 @@ impl OutputSink {
     /// [`OutputSink::commit`], except that a regular file whose contents
     /// would not change is left untouched (its time stamp too).
     pub fn commit_if_changed(mut self) -> Result<(), String> {
-        if let SinkKind::Atomic { w, tmp, target, dest } = &mut self.kind {
+        if let SinkKind::Atomic {
+            w,
+            tmp,
+            target,
+            dest,
+        } = &mut self.kind
+        {
             if let Err(e) = w.flush() {
                 return Err(format!("cannot write '{dest}': {e}"));
             }
