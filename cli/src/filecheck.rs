@@ -71,6 +71,9 @@ pub struct Args {
     /// Accepted for FileCheck compatibility; ignored.
     #[arg(short = 'v', action = clap::ArgAction::Count, hide = true)]
     pub verbose: u8,
+    /// Accepted; ignored.
+    #[arg(long, hide = true)]
+    pub llvm_compat: Option<String>,
 }
 
 /// FileCheck's long options, which LLVM also accepts with one dash.
