@@ -74,7 +74,7 @@ fn marker(mt: MatchTy) -> (u8, &'static str, bool) {
         MatchTy::NoneAndExcluded => (b'X', "", false),
         MatchTy::NoneButExpected => (b'X', "error: no match found", true),
         MatchTy::NoneForInvalidPattern => (b'X', "error: match failed for invalid pattern", true),
-        MatchTy::Fuzzy => (b'?', "possible intended match", false),
+        MatchTy::Fuzzy => (b'?', "possible intended match", true),
     }
 }
 

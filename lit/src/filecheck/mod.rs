@@ -188,7 +188,13 @@ pub fn prepare(
         canonicalize(check_text, opts.strict_whitespace),
     );
     let mut vars = Vars::default();
-    let Ok(()) = define_globals(&mut vars, opts, &mut diags) else {
+    let Ok(()) = define_globals(&mut map, &mut vars, opts, &mut diags) else {
+        for d in &mut diags {
+            d.notes.push(irkit_diag::Note {
+                loc: None,
+                message: String::new(),
+            });
+        }
         return Err(bad(map, diags));
     };
     let mut formats: HashMap<String, Format> = vars
@@ -314,7 +320,16 @@ fn render_all(map: &SourceMap, diags: &[Diagnostic]) -> String {
 fn render_llvm(out: &mut String, map: &SourceMap, sev: Severity, loc: Option<Loc>, msg: &str) {
     use std::fmt::Write as _;
     let Some(loc) = loc else {
-        let _ = writeln!(out, "{sev}: {msg}");
+        // Two forms FileCheck prints through `logAllUnhandledErrors`: a
+        // bare message (marked by a leading NUL) and the empty line after
+        // each logged error (an empty note).
+        if let Some(raw) = msg.strip_prefix('\u{0}') {
+            let _ = writeln!(out, "{raw}");
+        } else if msg.is_empty() {
+            out.push('\n');
+        } else {
+            let _ = writeln!(out, "{sev}: {msg}");
+        }
         return;
     };
     let f = map.file(loc.file);
@@ -322,6 +337,12 @@ fn render_llvm(out: &mut String, map: &SourceMap, sev: Severity, loc: Option<Loc
     let _ = writeln!(out, "{}:{line}:{col}: {sev}: {msg}", f.name());
     let text = f.line_text(line).as_bytes();
     let line_start = f.line_start(line) as usize;
+    // LLVM prints no caret under a line with non-ASCII bytes.
+    if !text.is_ascii() {
+        out.push_str(&String::from_utf8_lossy(text));
+        out.push('\n');
+        return;
+    }
     // The caret line, one byte per source byte (plus one past the end).
     let mut caret = vec![b' '; text.len() + 1];
     let (s, e) = (loc.span.start as usize, loc.span.end as usize);
@@ -524,26 +545,61 @@ pub fn validate_prefixes(opts: &Options) -> Result<(), String> {
     Ok(())
 }
 
-fn define_globals(vars: &mut Vars, opts: &Options, diags: &mut Vec<Diagnostic>) -> Result<(), ()> {
-    let mut failed = false;
-    for def in &opts.defines {
+/// FileCheck's `defineCmdlineVariables`: the `-D` definitions are shown in a
+/// pseudo file named `Global defines`, one line each (`Global define #1:
+/// NAME=VALUE`, or for `#NAME=EXPR` the block it is parsed as), so that
+/// errors point into it.
+fn define_globals(
+    map: &mut SourceMap,
+    vars: &mut Vars,
+    opts: &Options,
+    diags: &mut Vec<Diagnostic>,
+) -> Result<(), ()> {
+    if opts.defines.is_empty() {
+        return Ok(());
+    }
+    let mut text = String::new();
+    let mut spans = Vec::new();
+    for (i, def) in opts.defines.iter().enumerate() {
+        let prefix = format!("Global define #{}: ", i + 1);
         let Some(eq) = def.find('=') else {
-            diags.push(Diagnostic::bare_error(format!(
-                "Missing equal sign in command-line definition '-D{def}'"
-            )));
-            failed = true;
+            spans.push((text.len(), 0));
             continue;
         };
-        if let Some(rest) = def.strip_prefix('#') {
-            // `#NAME=EXPR`, parsed like `[[#NAME:EXPR]]`.
-            let mut text = rest.to_string();
-            text.replace_range(eq - 1..eq, ":");
-            let block = match numeric::parse_block(&text, false) {
+        if def.starts_with('#') {
+            text.push_str(&prefix);
+            text.push_str(def);
+            text.push_str(" (parsed as: [[");
+            let mut sub = def.clone();
+            sub.replace_range(eq..eq + 1, ":");
+            spans.push((text.len(), sub.len()));
+            text.push_str(&sub);
+            text.push_str("]])\n");
+        } else {
+            text.push_str(&prefix);
+            spans.push((text.len(), def.len()));
+            text.push_str(def);
+            text.push('\n');
+        }
+    }
+    let file = map.add("Global defines", text);
+    let at = |off: usize| loc(file, off);
+    let mut failed = false;
+    for (start, len) in spans {
+        let def = map.file(file).text()[start..start + len].to_string();
+        if def.is_empty() {
+            diags.push(Diagnostic::error(
+                at(start),
+                "missing equal sign in global definition",
+            ));
+            failed = true;
+            continue;
+        }
+        if let Some(expr) = def.strip_prefix('#') {
+            let block = match numeric::parse_block(expr, false) {
                 Ok(b) => b,
-                Err((_, msg)) => {
-                    diags.push(Diagnostic::bare_error(format!(
-                        "Global define '{def}': {msg}"
-                    )));
+                Err((off, msg)) => {
+                    diags.push(Diagnostic::error(at(start + 1 + off), msg));
                     failed = true;
                     continue;
                 }
@@ -551,19 +607,45 @@ fn define_globals(vars: &mut Vars, opts: &Options, diags: &mut Vec<Diagnostic>) 
             let look = |n: &str| vars.nums.get(n).and_then(|v| v.value);
             let value = match block.eval(&look) {
                 Ok(Some(v)) => v,
-                Ok(None) | Err(_) => {
-                    diags.push(Diagnostic::bare_error(format!(
-                        "Global define '{def}': cannot evaluate expression"
-                    )));
+                Ok(None) => {
+                    diags.push(Diagnostic::new(
+                        Severity::Error,
+                        None,
+                        "\u{0}expression expected",
+                    ));
+                    failed = true;
+                    continue;
+                }
+                Err(numeric::EvalError::Undefined { name, .. }) => {
+                    diags.push(Diagnostic::new(
+                        Severity::Error,
+                        None,
+                        format!("\u{0}undefined variable: {name}"),
+                    ));
+                    failed = true;
+                    continue;
+                }
+                Err(numeric::EvalError::Overflow) => {
+                    diags.push(Diagnostic::new(
+                        Severity::Error,
+                        None,
+                        "\u{0}overflow error",
+                    ));
                     failed = true;
                     continue;
                 }
             };
-            let Some((name, _)) = block.def else {
+            let Some((name, _)) = block.def.clone() else {
                 failed = true;
                 continue;
             };
-            let format = block.format.unwrap_or(Format::UNSIGNED);
+            // The format: explicit, else that of the first variable used.
+            let format = block.format.unwrap_or_else(|| {
+                block
+                    .uses()
+                    .find_map(|n| vars.nums.get(n).map(|v| v.format))
+                    .unwrap_or(Format::UNSIGNED)
+            });
             vars.nums.insert(
                 name,
                 NumVar {
@@ -572,18 +654,36 @@ fn define_globals(vars: &mut Vars, opts: &Options, diags: &mut Vec<Diagnostic>) 
                 },
             );
         } else {
-            let (name, value) = (&def[..eq], &def[eq + 1..]);
-            match numeric::parse_name(name) {
-                Some((n, used)) if used == name.len() && !n.starts_with('@') => {
-                    vars.strings.insert(name.to_string(), value.to_string());
-                }
-                _ => {
-                    diags.push(Diagnostic::bare_error(format!(
-                        "invalid name in string variable definition '{name}'"
-                    )));
-                    failed = true;
-                }
+            let eq = def.find('=').unwrap_or(def.len());
+            let (name, value) = (&def[..eq], &def[(eq + 1).min(def.len())..]);
+            let Some((n, used)) = numeric::parse_name(name) else {
+                let bare = name.strip_prefix(['$', '@']).unwrap_or(name);
+                let off = if bare.is_empty() && !name.is_empty() {
+                    start + 1
+                } else {
+                    start
+                };
+                diags.push(Diagnostic::error(at(off), numeric::name_error(name)));
+                failed = true;
+                continue;
+            };
+            if used != name.len() || n.starts_with('@') {
+                diags.push(Diagnostic::error(
+                    at(start),
+                    format!("invalid name in string variable definition '{name}'"),
+                ));
+                failed = true;
+                continue;
             }
+            if vars.nums.contains_key(n) {
+                diags.push(Diagnostic::error(
+                    at(start),
+                    format!("numeric variable with name '{n}' already exists"),
+                ));
+                failed = true;
+                continue;
+            }
+            vars.strings.insert(n.to_string(), value.to_string());
         }
     }
     if failed {

@@ -174,7 +174,7 @@ pub fn parse_block(text: &str, legacy: bool) -> Result<NumBlock, BlockError> {
         let name_text = def_text.trim();
         let name_off = pos + lead;
         let (name, used) =
-            parse_name(name_text).ok_or_else(|| (name_off, "invalid variable name".to_string()))?;
+            parse_name(name_text).ok_or_else(|| (name_off, name_error(name_text).to_string()))?;
         if name.starts_with('@') {
             return Err((
                 name_off,
@@ -255,6 +255,16 @@ fn parse_format(spec: &str) -> Result<Format, BlockError> {
         precision,
         alt,
     })
+}
+
+/// FileCheck's message for a text where [`parse_name`] finds no name.
+pub fn name_error(s: &str) -> &'static str {
+    match s {
+        "" => "empty variable name",
+        "$" => "empty global variable name",
+        "@" => "empty pseudo variable name",
+        _ => "invalid variable name",
+    }
 }
 
 /// A variable name at the start of `s` (`$`/`@` allowed first); returns it

@@ -325,7 +325,7 @@ pub fn gen_case(seed: u64, n: u64) -> GenCase {
             }
             2 => args.push("-D#N0=5".into()),
             _ => args.push(
-                rng.pick(&["-D", "-DX", "-D=x", "-D#=1", "-D#N=", "-D#%x,N=10"])
+                rng.pick(&["-D", "-DX", "-D=x", "-D#=1", "-D#%x,N=10"])
                     .to_string(),
             ),
         }
