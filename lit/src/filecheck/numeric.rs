@@ -216,13 +216,22 @@ pub fn parse_block(text: &str, legacy: bool) -> Result<NumBlock, BlockError> {
     Ok(block)
 }
 
+/// FileCheck's format specifier (`%u`, `%.8x`, `%#X`, `%.3`); errors point
+/// where FileCheck's do.
 fn parse_format(spec: &str) -> Result<Format, BlockError> {
     let lead = spec.len() - spec.trim_start().len();
-    let s = spec.trim();
-    let bad = || (lead, "invalid format specifier in expression".to_string());
-    let Some(mut rest) = s.strip_prefix('%') else {
-        return Err(bad());
+    let s = spec.trim_start();
+    let at = |rest: &str| lead + s.len() - rest.len();
+    let bad_spec = |rest: &str| {
+        (
+            at(rest),
+            "invalid matching format specification in expression".to_string(),
+        )
     };
+    let Some(mut rest) = s.strip_prefix('%') else {
+        return Err(bad_spec(s));
+    };
+    let alt_at = at(rest);
     let alt = if let Some(r) = rest.strip_prefix('#') {
         rest = r;
         true
@@ -234,21 +243,34 @@ fn parse_format(spec: &str) -> Result<Format, BlockError> {
         let n = r.bytes().take_while(u8::is_ascii_digit).count();
         precision = r[..n]
             .parse()
-            .map_err(|_| (lead, "invalid precision in format specifier".to_string()))?;
+            .map_err(|_| (at(r), "invalid precision in format specifier".to_string()))?;
         rest = &r[n..];
     }
-    let kind = match rest {
-        "u" => FormatKind::Unsigned,
-        "d" => FormatKind::Signed,
-        "x" => FormatKind::HexLower,
-        "X" => FormatKind::HexUpper,
-        _ => return Err(bad()),
-    };
+    let mut kind = FormatKind::Unsigned;
+    if !rest.is_empty() {
+        kind = match rest.as_bytes()[0] {
+            b'u' => FormatKind::Unsigned,
+            b'd' => FormatKind::Signed,
+            b'x' => FormatKind::HexLower,
+            b'X' => FormatKind::HexUpper,
+            _ => {
+                return Err((
+                    at(rest),
+                    "invalid format specifier in expression".to_string(),
+                ))
+            }
+        };
+        rest = &rest[1..];
+    }
     if alt && !matches!(kind, FormatKind::HexLower | FormatKind::HexUpper) {
         return Err((
-            lead,
+            alt_at,
             "alternate form only supported for hex values".to_string(),
         ));
+    }
+    let rest = rest.trim_start();
+    if !rest.is_empty() {
+        return Err(bad_spec(rest));
     }
     Ok(Format {
         kind,
@@ -342,7 +364,7 @@ impl Parser<'_> {
         let r = self.rest();
         let n = r.bytes().take_while(u8::is_ascii_digit).count();
         if n == 0 {
-            return Err((self.pos, format!("invalid operand format '{r}'")));
+            return Err((self.pos, "invalid operand format".to_string()));
         }
         let v: i128 = r[..n]
             .parse()
@@ -427,7 +449,7 @@ impl Parser<'_> {
             }));
         }
         if self.legacy {
-            return Err((start, format!("invalid operand format '{r}'")));
+            return Err((start, "invalid operand format".to_string()));
         }
         // Integer literal, optionally negative, decimal or 0x hex.
         let (neg, body) = match r.strip_prefix('-') {

@@ -109,6 +109,16 @@ fn count_groups(re: &str) -> usize {
     n
 }
 
+/// A diagnostic FileCheck prints through `logAllUnhandledErrors`, which
+/// adds an empty line after it.
+fn logged(mut d: Diagnostic) -> Diagnostic {
+    d.notes.push(irkit_diag::Note {
+        loc: None,
+        message: String::new(),
+    });
+    d
+}
+
 /// Escapes like LLVM's `Regex::escape`, for the fuzzy-match text.
 fn llvm_escape(out: &mut String, s: &str) {
     for c in s.chars() {
@@ -341,7 +351,7 @@ impl Pattern {
                     let block = match numeric::parse_block(num, false) {
                         Ok(b) => b,
                         Err((o, msg)) => {
-                            diags.push(Diagnostic::error(at(inner_start + 1 + o), msg));
+                            diags.push(logged(Diagnostic::error(at(inner_start + 1 + o), msg)));
                             return Err(());
                         }
                     };
@@ -356,10 +366,10 @@ impl Pattern {
                                 _ => None,
                             })
                             .unwrap_or(0);
-                        diags.push(Diagnostic::error(
+                        diags.push(logged(Diagnostic::error(
                             at(inner_start + 1 + off),
                             format!("numeric variable '{used}' defined earlier in the same CHECK directive"),
-                        ));
+                        )));
                         return Err(());
                     }
                     // Numeric variables keep one format: a use before any
@@ -375,10 +385,10 @@ impl Pattern {
                                 .unwrap_or(Format::UNSIGNED)
                         });
                         if formats.get(name).is_some_and(|f| *f != fmt) {
-                            diags.push(Diagnostic::error(
+                            diags.push(logged(Diagnostic::error(
                                 at(inner_start + 1 + off),
                                 "format different from previous variable definition",
-                            ));
+                            )));
                             return Err(());
                         }
                         formats.insert(name.clone(), fmt);
@@ -405,7 +415,11 @@ impl Pattern {
                     return Err(());
                 }
                 let Some((name, used)) = numeric::parse_name(inner) else {
-                    diags.push(Diagnostic::error(at(inner_start), "invalid variable name"));
+                    let off = usize::from(matches!(name_part, "$" | "@"));
+                    diags.push(logged(Diagnostic::error(
+                        at(inner_start + off),
+                        numeric::name_error(name_part),
+                    )));
                     return Err(());
                 };
                 let pseudo = name.starts_with('@');
@@ -442,7 +456,7 @@ impl Pattern {
                     let block = match numeric::parse_block(inner, true) {
                         Ok(b) => b,
                         Err((o, msg)) => {
-                            diags.push(Diagnostic::error(at(inner_start + o), msg));
+                            diags.push(logged(Diagnostic::error(at(inner_start + o), msg)));
                             return Err(());
                         }
                     };
