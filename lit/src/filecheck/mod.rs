@@ -339,7 +339,18 @@ fn render_llvm(out: &mut String, map: &SourceMap, sev: Severity, loc: Option<Loc
     let line_start = f.line_start(line) as usize;
     // LLVM prints no caret under a line with non-ASCII bytes.
     if !text.is_ascii() {
-        out.push_str(&String::from_utf8_lossy(text));
+        let mut src = Vec::with_capacity(text.len());
+        for &b in text {
+            if b == b'\t' {
+                src.push(b' ');
+                while src.len() % 8 != 0 {
+                    src.push(b' ');
+                }
+            } else {
+                src.push(b);
+            }
+        }
+        out.push_str(&String::from_utf8_lossy(&src));
         out.push('\n');
         return;
     }
@@ -1008,7 +1019,7 @@ fn parse_check_file(
     }
     if !dag_nots.is_empty() {
         line += bytecount(&b[line_counted_to..], b'\n');
-        let pat = Pattern::eof(file, b.len(), line + 1);
+        let pat = Pattern::eof(file, pos.min(b.len()), line + 1);
         checks.push(CheckString {
             pat,
             prefix: check_prefixes.first().cloned().unwrap_or_default(),

@@ -415,10 +415,10 @@ impl Pattern {
                     return Err(());
                 }
                 let Some((name, used)) = numeric::parse_name(inner) else {
-                    let off = usize::from(matches!(name_part, "$" | "@"));
+                    let off = usize::from(matches!(inner, "$" | "@"));
                     diags.push(logged(Diagnostic::error(
                         at(inner_start + off),
-                        numeric::name_error(name_part),
+                        numeric::name_error(inner),
                     )));
                     return Err(());
                 };
@@ -438,7 +438,13 @@ impl Pattern {
                     n_groups += 1;
                     cur_text.push_str(&format!("(?P<{group}>"));
                     fuzzy.push('(');
-                    if let Err(e) = posix::translate(&mut cur_text, regex_src) {
+                    // An empty definition regex (`[[X:]]`) is accepted.
+                    let translated = if regex_src.is_empty() {
+                        Ok(())
+                    } else {
+                        posix::translate(&mut cur_text, regex_src)
+                    };
+                    if let Err(e) = translated {
                         diags.push(Diagnostic::error(
                             at(inner_start + colon + 1),
                             format!("invalid regex: {}", e.message),
@@ -502,11 +508,12 @@ impl Pattern {
                 continue;
             }
             // A literal run up to the next `{{` or `[[` (not at offset 0).
-            let next = [rest[1..].find("{{"), rest[1..].find("[[")]
+            let first = rest.chars().next().map_or(1, char::len_utf8);
+            let next = [rest[first..].find("{{"), rest[first..].find("[[")]
                 .into_iter()
                 .flatten()
                 .min()
-                .map_or(rest.len(), |p| p + 1);
+                .map_or(rest.len(), |p| p + first);
             posix::push_escaped(&mut cur_text, &rest[..next]);
             llvm_escape(&mut fuzzy, &rest[..next]);
             cur += next;
