@@ -406,12 +406,16 @@ fn llvm_cases(work: &Path, irkit: &Path, cases: &mut Vec<Case>) -> Result<(), St
         let dir = work.join("cases").join(name.replace('/', "_"));
         std::fs::create_dir_all(&dir).map_err(|e| e.to_string())?;
         for sc in runlines::cases_for(&name, &text, &file, &dir, irkit, false) {
+            let dir = case_dir(work, &sc.name)?;
+            let script = sc
+                .script
+                .replace(runlines::CASE_DIR, &dir.display().to_string());
             cases.push(Case {
                 source: "llvm",
                 name: sc.name,
                 only: Some(v),
-                dir: dir.clone(),
-                body: Body::Shell { script: sc.script },
+                dir,
+                body: Body::Shell { script },
             });
         }
     }
@@ -450,16 +454,37 @@ fn testdata_cases(
         let dir = work.join("cases").join(rel.replace('/', "_"));
         std::fs::create_dir_all(&dir).map_err(|e| e.to_string())?;
         for sc in runlines::cases_for(&rel, &text, &file, &dir, irkit, true) {
+            let dir = case_dir(work, &sc.name)?;
+            let script = sc
+                .script
+                .replace(runlines::CASE_DIR, &dir.display().to_string());
             cases.push(Case {
                 source: "testdata",
                 name: sc.name,
                 only: None,
-                dir: dir.clone(),
-                body: Body::Shell { script: sc.script },
+                dir,
+                body: Body::Shell { script },
             });
         }
     }
     Ok(())
+}
+
+/// A fresh scratch folder for the case named `name`.
+fn case_dir(work: &Path, name: &str) -> Result<PathBuf, String> {
+    let safe: String = name
+        .chars()
+        .map(|c| {
+            if c.is_ascii_alphanumeric() || c == '-' || c == '.' {
+                c
+            } else {
+                '_'
+            }
+        })
+        .collect();
+    let dir = work.join("cases").join(safe);
+    std::fs::create_dir_all(&dir).map_err(|e| format!("{}: {e}", dir.display()))?;
+    Ok(dir)
 }
 
 fn collect(dir: &Path, out: &mut Vec<PathBuf>) {

@@ -963,7 +963,13 @@ fn parse_check_file(
             Found::Check(ty) => ty,
         };
         unused.remove(prefix);
-        let mut start = after_prefix + used;
+        // A directive that ends the file (`CHECK-EMPTY:` and no newline):
+        // FileCheck then reads its pattern from just after the prefix.
+        let mut start = if after_prefix + used >= b.len() {
+            after_prefix
+        } else {
+            after_prefix + used
+        };
         if !(opts.strict_whitespace && opts.match_full_lines) {
             while start < b.len() && (b[start] == b' ' || b[start] == b'\t') {
                 start += 1;

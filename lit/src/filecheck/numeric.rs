@@ -392,9 +392,6 @@ impl Parser<'_> {
         }
         if let Some((name, used)) = parse_name(r) {
             let name = name.to_string();
-            if name.starts_with('$') {
-                return Err((start, "invalid variable name".to_string()));
-            }
             self.pos += used;
             if self.legacy && name != "@LINE" {
                 return Err((start, format!("invalid pseudo numeric variable '{name}'")));

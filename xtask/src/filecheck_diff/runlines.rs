@@ -6,6 +6,9 @@
 
 use std::path::Path;
 
+/// Stands for the case's own scratch folder in a script.
+pub const CASE_DIR: &str = "@@CASE_DIR@@";
+
 /// One shell case: a bash script run in a scratch folder with `$FC` set.
 pub struct ShellCase {
     pub name: String,
@@ -135,7 +138,10 @@ pub fn substitute(cmd: &str, test: &Path, dir: &Path, irkit: &Path) -> Option<St
         .unwrap_or(Path::new("."))
         .display()
         .to_string();
-    let t = dir.join("t").display().to_string();
+    // Each case runs in a folder of its own (cases of one file run in
+    // parallel): `%t` names a placeholder the driver replaces.
+    let _ = dir;
+    let t = format!("{CASE_DIR}/t");
     let mut out = String::new();
     let mut rest = cmd;
     while let Some(p) = rest.find('%') {
