@@ -26,7 +26,7 @@ Differential checks (each needs the reference tool installed; see README):
   abi-diff                ABI classification vs clang-19 on random C signatures
   filecheck-diff          irkit filecheck vs FileCheck-19/22, byte for byte
 Benchmarks (same run, reference tool beside irkit, printing ratios):
-  bench tblgen | ir | abi | abi-lower
+  bench tblgen | ir | abi | abi-lower | filecheck
 
 Run `cargo xtask <task> --help` for a task's options.
 ";

@@ -209,7 +209,10 @@ pub fn cases_for(
             fc.push_str(&subject[at + "FileCheck".len()..]);
             // The exit code compared is FileCheck's own.
             let fc = fc.trim_start();
-            let fc = fc.strip_prefix("not ").unwrap_or(fc).replace(" not $FC", " $FC");
+            let fc = fc
+                .strip_prefix("not ")
+                .unwrap_or(fc)
+                .replace(" not $FC", " $FC");
             let mut feed: Vec<String> = stages[..k].to_vec();
             let mut script = setup.clone();
             feed.push(fc.clone());
