@@ -172,7 +172,7 @@ pub fn run(args: &[String]) -> Result<(), String> {
                 let irkit_fc = format!("{} filecheck --llvm-compat={v}", irkit.display());
                 let k = run_one(case, &irkit_fc, Some(&irkit));
                 // A crash of the reference is no behaviour to match.
-                if r.code.is_none_or(|c| c > 128 || c < 0)
+                if r.code.is_none_or(|c| !(0..=128).contains(&c))
                     || r.stderr.windows(12).any(|w| w == b"Stack dump:\n")
                 {
                     if let Ok(mut res) = results.lock() {

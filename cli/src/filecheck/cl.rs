@@ -321,7 +321,7 @@ pub fn tokenize_gnu(s: &str) -> Vec<String> {
     let mut chars = s.chars().peekable();
     while let Some(c) = chars.next() {
         match c {
-            ' ' | '\t' | '\n' | '\r' if true => {
+            ' ' | '\t' | '\n' | '\r' => {
                 if in_word {
                     out.push(std::mem::take(&mut cur));
                     in_word = false;

@@ -88,7 +88,7 @@ fn generate(bytes: usize, checks: usize) -> (String, String) {
     let mut k = 0usize;
     while input.len() < bytes || k < checks {
         n += 1;
-        if n % lines_per_check == 0 && k < checks {
+        if n.is_multiple_of(lines_per_check) && k < checks {
             k += 1;
             match k % 6 {
                 0 => {
