@@ -493,11 +493,14 @@ impl Pattern {
                         .rev()
                         .find(|(d, _)| d == name)
                         .map_or(1, |g| g.1);
-                    if n <= 9 {
-                        fuzzy.push_str(&format!("\\{n}"));
-                    } else {
-                        fuzzy.push_str(&format!("\\g{{{n}}}"));
+                    if !(1..=9).contains(&n) {
+                        diags.push(Diagnostic::error(
+                            at(inner_start),
+                            "Can't back-reference more than 9 variables",
+                        ));
+                        return Err(());
                     }
+                    fuzzy.push_str(&format!("\\{n}"));
                     continue;
                 }
                 re.pieces.push(Piece::Text(std::mem::take(&mut cur_text)));
