@@ -1,183 +1,269 @@
-//! `irkit filecheck`: an LLVM FileCheck-compatible checker. This module only
-//! parses arguments, reads files and prints; the checker is
-//! `irkit_lit::filecheck`.
+//! `irkit filecheck`: LLVM's FileCheck, with its command line, messages,
+//! exit codes and annotated input dump. This module reads the command line
+//! ([`cl`], LLVM's option syntax; clap is not used), reads the files and
+//! prints; the checker is `irkit_lit::filecheck`.
+//!
+//! `--llvm-compat=19|22` (default 22) picks the FileCheck release where they
+//! differ (today: only the set of LLVM-wide options they accept).
 
-use crate::report::{Reporter, EXIT_OK, EXIT_USAGE};
-use clap::Args as ClapArgs;
+mod cl;
+
+use irkit_lit::filecheck::{dump, FailureKind, Options};
 use std::ffi::OsString;
 use std::io::{Read, Write};
 
-/// Check that input matches the CHECK patterns of a check file, like FileCheck.
-///
-/// Exit codes as FileCheck: 0 the input matches, 1 it does not, 2 the check
-/// file or an option is unusable (or the input is empty without
-/// --allow-empty). Single-dash long options (`-check-prefix=X`) are accepted
-/// as LLVM's tools accept them.
+/// Check that input matches the CHECK patterns of a check file, like
+/// LLVM's FileCheck (same options, messages and exit codes).
 ///
 /// Input: a check file with CHECK directives and the text to check (stdin
 /// by default). Guide: docs/subcommands.md in the irkit repository.
-#[derive(ClapArgs, Debug)]
+#[derive(clap::Args, Debug)]
+#[command(disable_help_flag = true)]
 pub struct Args {
-    /// The file holding the CHECK lines.
-    pub check_file: String,
-    /// Read the input from this file instead of stdin.
-    #[arg(long, value_name = "FILE", default_value = "-")]
-    pub input_file: String,
-    /// Use these check prefixes instead of CHECK (repeatable, comma-separated).
-    #[arg(
-        long = "check-prefix",
-        visible_alias = "check-prefixes",
-        value_delimiter = ',',
-        value_name = "PREFIX"
-    )]
-    pub check_prefixes: Vec<String>,
-    /// Comment prefixes whose lines are ignored (default COM,RUN).
-    #[arg(
-        long = "comment-prefixes",
-        value_delimiter = ',',
-        value_name = "PREFIX"
-    )]
-    pub comment_prefixes: Vec<String>,
-    /// Fail if the input contains PATTERN anywhere not explicitly matched.
-    #[arg(long, value_name = "PATTERN")]
-    pub implicit_check_not: Vec<String>,
-    /// Each pattern must match a whole line.
-    #[arg(long)]
-    pub match_full_lines: bool,
-    /// Do not canonicalize horizontal whitespace.
-    #[arg(long)]
-    pub strict_whitespace: bool,
-    /// Allow the input to be empty.
-    #[arg(long)]
-    pub allow_empty: bool,
-    /// Match case-insensitively.
-    #[arg(long)]
-    pub ignore_case: bool,
-    /// CHECK-LABEL forgets variables whose names do not start with `$`.
-    #[arg(long)]
-    pub enable_var_scope: bool,
-    /// Do not complain about prefixes that no directive uses.
-    #[arg(long)]
-    pub allow_unused_prefixes: bool,
-    /// Define a pattern variable (NAME=VALUE) or numeric one (#NAME=VALUE).
-    #[arg(short = 'D', value_name = "VAR=VALUE")]
-    pub defines: Vec<String>,
-    /// Accepted for FileCheck compatibility; irkit never dumps the input.
-    #[arg(long, value_name = "WHEN")]
-    pub dump_input: Option<String>,
-    /// Accepted for FileCheck compatibility; ignored.
-    #[arg(long, value_name = "FILTER", hide = true)]
-    pub dump_input_filter: Option<String>,
-    /// Accepted for FileCheck compatibility; ignored.
-    #[arg(long, value_name = "N", hide = true)]
-    pub dump_input_context: Option<String>,
-    /// Accepted for FileCheck compatibility; ignored.
-    #[arg(short = 'v', action = clap::ArgAction::Count, hide = true)]
-    pub verbose: u8,
+    /// FileCheck's arguments, read as FileCheck reads them.
+    #[arg(trailing_var_arg = true, allow_hyphen_values = true)]
+    pub args: Vec<OsString>,
 }
 
-/// FileCheck's long options, which LLVM also accepts with one dash.
-const LONG_OPTIONS: &[&str] = &[
-    "input-file",
-    "check-prefix",
-    "check-prefixes",
-    "comment-prefixes",
-    "implicit-check-not",
-    "match-full-lines",
-    "strict-whitespace",
-    "allow-empty",
-    "ignore-case",
-    "enable-var-scope",
-    "allow-unused-prefixes",
-    "dump-input",
-    "dump-input-filter",
-    "dump-input-context",
-];
-
-/// Rewrites `irkit filecheck -check-prefix=X` to `--check-prefix=X` so clap
-/// accepts LLVM's single-dash spelling. Other subcommands are untouched.
-pub fn normalize_args(args: impl Iterator<Item = OsString>) -> Vec<OsString> {
-    let mut out: Vec<OsString> = args.collect();
-    let is_filecheck = out
-        .iter()
-        .skip(1)
-        .find(|a| !a.to_string_lossy().starts_with('-'))
-        .is_some_and(|a| a == "filecheck");
-    if !is_filecheck {
-        return out;
+/// When `argv` is `irkit filecheck ...`, runs FileCheck on the rest of the
+/// arguments and returns its exit code; `None` for other subcommands.
+pub fn run_if_filecheck(argv: &[OsString]) -> Option<u8> {
+    if argv.get(1).is_some_and(|a| a == "filecheck") {
+        let prog = program_name(argv);
+        return Some(run_args(&prog, &argv[2..]));
     }
-    for a in out.iter_mut().skip(1) {
-        let s = a.to_string_lossy();
-        if let Some(rest) = s.strip_prefix('-') {
-            if rest.starts_with('-') {
-                continue;
+    None
+}
+
+fn program_name(argv: &[OsString]) -> String {
+    let a0 = argv
+        .first()
+        .map(|a| a.to_string_lossy().into_owned())
+        .unwrap_or_default();
+    format!("{a0} filecheck")
+}
+
+/// `irkit [global options] filecheck ARGS` reached through clap.
+pub fn run(args: Args) -> u8 {
+    let argv: Vec<OsString> = std::env::args_os().collect();
+    run_args(&program_name(&argv), &args.args)
+}
+
+fn run_args(prog: &str, raw: &[OsString]) -> u8 {
+    let args: Vec<String> = raw
+        .iter()
+        .map(|a| a.to_string_lossy().into_owned())
+        .collect();
+    let level = cl::compat_level(&args);
+    let mut all = match std::env::var("FILECHECK_OPTS") {
+        Ok(s) => cl::tokenize_gnu(&s),
+        Err(_) => Vec::new(),
+    };
+    all.extend(args.iter().cloned());
+    let p = cl::parse(&all, level);
+    let short_prog = {
+        let first = prog.split(' ').next().unwrap_or(prog);
+        let base = first.rsplit('/').next().unwrap_or(first);
+        format!("{base} filecheck")
+    };
+    let mut err = std::io::stderr().lock();
+    if !p.errors.is_empty() {
+        for e in &p.errors {
+            let _ = writeln!(err, "{short_prog}: {}", e.replace("{PROG}", &short_prog));
+        }
+        return 1;
+    }
+    if let Some(h) = p.help {
+        let _ = std::io::stdout().write_all(help_text(h, &short_prog).as_bytes());
+        return 0;
+    }
+    // The -dump-input* values: the most informative of each wins.
+    let dump_input = p.dump_input.iter().min().copied().unwrap_or(2);
+    if dump_input == 0 {
+        let _ = std::io::stdout().write_all(DUMP_HELP.as_bytes());
+        return 0;
+    }
+    let filter = match p.dump_filter.iter().min() {
+        Some(0) => dump::Filter::All,
+        Some(1) => dump::Filter::AnnotationFull,
+        Some(2) => dump::Filter::Annotation,
+        Some(_) => dump::Filter::Error,
+        None if dump_input == 1 => dump::Filter::All,
+        None => dump::Filter::Error,
+    };
+    let context = p.dump_context.iter().max().copied().unwrap_or(5);
+    let Some(check_file) = p.check_file.clone() else {
+        let _ = writeln!(err, "<check-file> not specified");
+        return 2;
+    };
+    let mut bad_define = false;
+    for d in &p.defines {
+        match d.find('=') {
+            None => {
+                let _ = writeln!(err, "Missing equal sign in command-line definition '-D{d}'");
+                bad_define = true;
             }
-            let name = rest.split('=').next().unwrap_or(rest);
-            if LONG_OPTIONS.contains(&name) {
-                *a = OsString::from(format!("-{s}"));
+            Some(0) => {
+                let _ = writeln!(
+                    err,
+                    "Missing variable name in command-line definition '-D{d}'"
+                );
+                bad_define = true;
             }
+            Some(_) => {}
         }
     }
-    out
-}
+    if bad_define {
+        return 2;
+    }
+    let input_arg = p.input_file.clone().unwrap_or_else(|| "-".to_string());
+    let input_name = if input_arg == "-" {
+        "<stdin>".to_string()
+    } else {
+        input_arg.clone()
+    };
+    let mut opts = Options::new(input_name.clone());
+    opts.check_prefixes = p.check_prefixes.clone();
+    opts.comment_prefixes = p.comment_prefixes.clone();
+    opts.implicit_check_not = p.implicit_check_not.clone();
+    opts.match_full_lines = p.match_full_lines;
+    opts.strict_whitespace = p.strict_whitespace;
+    opts.allow_empty = p.allow_empty;
+    opts.ignore_case = p.ignore_case;
+    opts.enable_var_scope = p.enable_var_scope;
+    opts.allow_unused_prefixes = p.allow_unused_prefixes;
+    opts.allow_deprecated_dag_overlap = p.allow_deprecated_dag_overlap;
+    opts.defines = p.defines.clone();
+    opts.verbose = p.verbose || p.verbose_verbose;
+    opts.verbose_verbose = p.verbose_verbose;
+    opts.collect_dump = dump_input != 3;
 
-pub fn run(rep: &Reporter, args: Args) -> u8 {
-    let check_text = match std::fs::read(&args.check_file) {
+    if let Err(msg) = irkit_lit::filecheck::validate_prefixes(&opts) {
+        let _ = writeln!(err, "error: {msg}");
+        return 2;
+    }
+    let check_text = match read_file_or_stdin(&check_file) {
         Ok(b) => String::from_utf8_lossy(&b).into_owned(),
         Err(e) => {
-            rep.error(&format!(
-                "could not open check file '{}': {}",
-                args.check_file,
-                io_reason(&e)
-            ));
-            return EXIT_USAGE;
+            let _ = writeln!(err, "Could not open check file '{check_file}': {e}");
+            return 2;
         }
     };
-    let (input_name, input) = if args.input_file == "-" {
-        let mut buf = Vec::new();
-        if let Err(e) = std::io::stdin().read_to_end(&mut buf) {
-            rep.error(&format!("cannot read <stdin>: {e}"));
-            return EXIT_USAGE;
+    let prepared = match irkit_lit::filecheck::prepare(&check_text, &check_file, &opts) {
+        Ok(p) => p,
+        Err(report) => {
+            let _ = err.write_all(report.render_plain().as_bytes());
+            return 2;
         }
-        ("<stdin>".to_string(), buf)
-    } else {
-        match std::fs::read(&args.input_file) {
-            Ok(b) => (args.input_file.clone(), b),
-            Err(e) => {
-                rep.error(&format!(
-                    "could not open input file '{}': {}",
-                    args.input_file,
-                    io_reason(&e)
-                ));
-                return EXIT_USAGE;
-            }
+    };
+    let input = match read_file_or_stdin(&input_arg) {
+        Ok(b) => b,
+        Err(e) => {
+            let _ = writeln!(err, "Could not open input file '{input_name}': {e}");
+            return 2;
         }
     };
     let input = String::from_utf8_lossy(&input);
-    let mut opts = irkit_lit::filecheck::Options::new(input_name);
-    opts.check_prefixes = args.check_prefixes;
-    opts.comment_prefixes = args.comment_prefixes;
-    opts.implicit_check_not = args.implicit_check_not;
-    opts.match_full_lines = args.match_full_lines;
-    opts.strict_whitespace = args.strict_whitespace;
-    opts.allow_empty = args.allow_empty;
-    opts.ignore_case = args.ignore_case;
-    opts.enable_var_scope = args.enable_var_scope;
-    opts.allow_unused_prefixes = args.allow_unused_prefixes;
-    opts.defines = args.defines;
-    match irkit_lit::filecheck::check(&check_text, &args.check_file, &input, &opts) {
-        Ok(()) => EXIT_OK,
-        Err(report) => {
-            // Always FileCheck's own format: tests check this text.
-            let _ = std::io::stderr().write_all(report.render_plain().as_bytes());
-            report.exit_code()
+    let out = prepared.run(&input, &opts);
+    if out.kind == Some(FailureKind::EmptyInput) {
+        let _ = writeln!(err, "FileCheck error: '{input_name}' is empty.");
+        let mut line = format!("FileCheck command line:  {prog}");
+        for a in &args {
+            line.push(' ');
+            line.push_str(a);
         }
+        let _ = writeln!(err, "{line}");
+        return 2;
     }
+    let _ = err.write_all(out.render_plain().as_bytes());
+    let failed = out.kind.is_some();
+    if dump_input == 1 || (failed && dump_input == 2) {
+        let cfg = dump::DumpConfig {
+            filter,
+            context: u32::try_from(context).unwrap_or(u32::MAX),
+            min_label_width: u32::try_from(p.label_width).unwrap_or(u32::MAX),
+        };
+        let _ = write!(
+            err,
+            "\nInput file: {input_name}\nCheck file: {check_file}\n\n-dump-input=help explains the following input dump.\n\n"
+        );
+        let _ = err.write_all(out.render_dump(&cfg).as_bytes());
+    }
+    match out.kind {
+        None => 0,
+        Some(k) => k_code(k),
+    }
+}
+
+fn k_code(k: FailureKind) -> u8 {
+    match k {
+        FailureKind::Mismatch => 1,
+        FailureKind::BadCheckFile | FailureKind::EmptyInput => 2,
+    }
+}
+
+/// Reads a file, or stdin for `-`; errors in the words LLVM uses.
+fn read_file_or_stdin(path: &str) -> Result<Vec<u8>, String> {
+    if path == "-" {
+        let mut buf = Vec::new();
+        return match std::io::stdin().read_to_end(&mut buf) {
+            Ok(_) => Ok(buf),
+            Err(e) => Err(io_reason(&e)),
+        };
+    }
+    std::fs::read(path).map_err(|e| io_reason(&e))
 }
 
 fn io_reason(e: &std::io::Error) -> String {
     match e.kind() {
         std::io::ErrorKind::NotFound => "No such file or directory".to_string(),
-        _ => e.to_string(),
+        std::io::ErrorKind::PermissionDenied => "Permission denied".to_string(),
+        std::io::ErrorKind::IsADirectory => "Is a directory".to_string(),
+        _ => {
+            let s = e.to_string();
+            s.split(" (os error").next().unwrap_or(&s).to_string()
+        }
     }
 }
+
+/// FIXME: FileCheck's `--help` lists LLVM's own option descriptions; irkit
+/// prints its own summary instead, so `--help` output differs.
+fn help_text(which: &str, prog: &str) -> String {
+    if which == "version" {
+        return "irkit filecheck: LLVM FileCheck 19 and 22 compatible (--llvm-compat=19|22)\n"
+            .to_string();
+    }
+    format!(
+        "USAGE: {prog} [options] <check-file>\n\n\
+OPTIONS:\n\
+  --check-prefix(es)=<p,...>   prefixes to look for (default CHECK)\n\
+  --comment-prefixes=<p,...>   comment prefixes (default COM,RUN)\n\
+  -D<VAR=VALUE>, -D#<N=EXPR>   define a string or numeric variable\n\
+  --input-file=<file>          the input (default stdin)\n\
+  --implicit-check-not=<pat>   a CHECK-NOT for every positive match\n\
+  --strict-whitespace --match-full-lines --ignore-case --allow-empty\n\
+  --allow-unused-prefixes --enable-var-scope --allow-deprecated-dag-overlap\n\
+  -v, -vv                      report matches (and more)\n\
+  --dump-input=help|always|fail|never, --dump-input-filter=all|annotation-full|annotation|error\n\
+  --dump-input-context=<N>     the input dump on failure and its filtering\n\
+  --llvm-compat=19|22          which FileCheck release to match (default 22)\n\n\
+Options are also read from the environment variable FILECHECK_OPTS.\n\n\
+Input: a check file with CHECK directives and the text to check (stdin by\n\
+default). Guide: docs/subcommands.md in the irkit repository.\n"
+    )
+}
+
+/// FIXME: FileCheck's `-dump-input=help` text is LLVM's; irkit explains the
+/// dump in its own words, so that output differs.
+const DUMP_HELP: &str = "\
+The input dump (-dump-input=always, or on failure by default) prints each
+input line with its number, followed by annotation lines:
+  T:L      the only result of the directive of kind T on check-file line L
+           (or of the L-th --implicit-check-not when L is impN)
+  T:L'N    its N-th result
+  ^~~      a good match (with -v)
+  !~~      a bad match: wrong line, excluded text found, discarded overlap
+  X~~      a search range where no match was found
+  ?        a fuzzy match, the likely intended match
+  ...      elided lines (see -dump-input-filter and -dump-input-context)
+";

@@ -69,7 +69,11 @@ fn tune_allocator() {}
 
 fn main() -> ExitCode {
     tune_allocator();
-    let argv = filecheck::normalize_args(std::env::args_os());
+    // `irkit filecheck` reads its own command line, as LLVM's FileCheck does.
+    let argv: Vec<std::ffi::OsString> = std::env::args_os().collect();
+    if let Some(code) = filecheck::run_if_filecheck(&argv) {
+        return ExitCode::from(code);
+    }
     let cli = Cli::parse_from(args::llvm_style::<Cli>(argv));
     let rep = report::Reporter::new(&cli.global);
     let code = match cli.command {
@@ -77,7 +81,7 @@ fn main() -> ExitCode {
         Command::Verify(a) => verify::run(&rep, a),
         Command::Opt(a) => opt::run(&rep, a),
         Command::Abi(a) => abi::run(&rep, a),
-        Command::Filecheck(a) => filecheck::run(&rep, a),
+        Command::Filecheck(a) => filecheck::run(a),
         Command::Lit(a) => lit::run(&rep, a),
     };
     ExitCode::from(code)

@@ -174,12 +174,31 @@ pub struct Directives {
     pub xfail: Vec<String>,
 }
 
-const KEYWORDS: &[&str] = &["RUN:", "REQUIRES:", "UNSUPPORTED:", "XFAIL:", "END."];
+const KEYWORDS: &[&str] = &[
+    "RUN:",
+    "REQUIRES:",
+    "UNSUPPORTED:",
+    "XFAIL:",
+    "DEFINE:",
+    "REDEFINE:",
+    "END.",
+];
 
 /// Reads the lit directives of a test file's text.
 pub fn parse_directives(text: &str) -> Result<Directives, String> {
     let mut d = Directives::default();
     let mut continuing = false;
+    // `DEFINE: %{name} = value` / `REDEFINE:`, in definition order; each RUN
+    // line is expanded with the definitions in effect where it ends, the
+    // latest definition first (lit prepends them to its substitutions).
+    let mut defines: Vec<(String, String)> = Vec::new();
+    let expand = |cmd: &mut String, defines: &[(String, String)]| {
+        for (name, value) in defines.iter().rev() {
+            if cmd.contains(name.as_str()) {
+                *cmd = cmd.replace(name.as_str(), value);
+            }
+        }
+    };
     for (idx, line) in text.lines().enumerate() {
         let line_no = idx as u32 + 1;
         let Some((kw, rest)) = find_keyword(line) else {
@@ -198,6 +217,47 @@ pub fn parse_directives(text: &str) -> Result<Directives, String> {
                     d.run.push((line_no, cmd.trim_start().to_string()));
                 }
                 continuing = cmd.ends_with('\\');
+                if !continuing {
+                    if let Some(last) = d.run.last_mut() {
+                        expand(&mut last.1, &defines);
+                    }
+                }
+            }
+            "DEFINE:" | "REDEFINE:" => {
+                let Some((name, value)) = rest.split_once('=') else {
+                    return Err(format!(
+                        "Substitution's definition does not contain '='\nin {kw} directive on test line {line_no}"
+                    ));
+                };
+                let (name, value) = (name.trim(), value.trim());
+                let valid = name
+                    .strip_prefix("%{")
+                    .and_then(|n| n.strip_suffix('}'))
+                    .is_some_and(|n| {
+                        n.starts_with(|c: char| c.is_ascii_alphabetic() || c == '_')
+                            && n.chars()
+                                .all(|c| c.is_ascii_alphanumeric() || "_-:".contains(c))
+                    });
+                if !valid {
+                    return Err(format!(
+                        "{kw} directive at line {line_no} has an invalid substitution name '{name}'"
+                    ));
+                }
+                let at = defines.iter().position(|(n, _)| n == name);
+                match (kw, at) {
+                    ("DEFINE:", None) => defines.push((name.to_string(), value.to_string())),
+                    ("REDEFINE:", Some(i)) => defines[i].1 = value.to_string(),
+                    ("DEFINE:", Some(_)) => {
+                        return Err(format!(
+                            "DEFINE directive at line {line_no}: substitution '{name}' is already defined"
+                        ))
+                    }
+                    _ => {
+                        return Err(format!(
+                            "REDEFINE directive at line {line_no}: substitution '{name}' is not defined"
+                        ))
+                    }
+                }
             }
             "REQUIRES:" => d.requires.extend(split_list(rest)),
             "UNSUPPORTED:" => d.unsupported.extend(split_list(rest)),
@@ -507,6 +567,20 @@ pub fn run_test(cfg: &Config, test: &TestFile) -> Outcome {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn define_and_redefine() {
+        let d = parse_directives(
+            "// DEFINE: %{x} = a\n// RUN: %{x} %{y}\n// REDEFINE: %{x} = b \\\n// RUN: %{x}\n",
+        );
+        assert_eq!(
+            d.map(|d| d.run),
+            Ok(vec![(2, "a %{y}".to_string()), (4, "b \\".to_string())])
+        );
+        assert!(parse_directives("// DEFINE: %{x} = a\n// DEFINE: %{x} = b\n").is_err());
+        assert!(parse_directives("// REDEFINE: %{x} = a\n").is_err());
+        assert!(parse_directives("// DEFINE: x = a\n").is_err());
+    }
 
     #[test]
     fn run_lines_with_continuations() {

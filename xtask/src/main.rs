@@ -7,6 +7,7 @@
 mod abi_diff;
 mod append_diff;
 mod bench;
+mod filecheck_diff;
 mod ir_compat;
 mod lit_compat;
 mod tblgen_compat;
@@ -24,8 +25,9 @@ Differential checks (each needs the reference tool installed; see README):
   append-diff             random let append/prepend hierarchies vs desugared llvm-tblgen-19
   ir-compat               irkit opt vs mlir-opt-19 --mlir-print-op-generic on real IR
   abi-diff                ABI classification vs clang-19 on random C signatures
+  filecheck-diff          irkit filecheck vs FileCheck-19/22, byte for byte
 Benchmarks (same run, reference tool beside irkit, printing ratios):
-  bench tblgen | ir | abi | abi-lower
+  bench tblgen | ir | abi | abi-lower | filecheck
 
 Run `cargo xtask <task> --help` for a task's options.
 ";
@@ -42,6 +44,7 @@ fn main() -> ExitCode {
         "append-diff" => append_diff::run(rest),
         "ir-compat" => ir_compat::run(rest),
         "abi-diff" => abi_diff::run(rest),
+        "filecheck-diff" => filecheck_diff::run(rest),
         "bench" => bench::run(rest),
         "help" | "--help" | "-h" => {
             print!("{HELP}");

@@ -17,13 +17,17 @@
 //! and `possible intended match here`. FileCheck's annotated input dump
 //! (`-dump-input`) is not produced.
 
+mod checker;
+pub mod dump;
 mod numeric;
 mod pattern;
 pub mod posix;
 
+pub use checker::{DumpDiag, MatchTy};
+
 use irkit_diag::{Diagnostic, FileId, Loc, Severity, SourceMap, Span};
 use numeric::Format;
-use pattern::{MatchOutcome, Pattern};
+use pattern::Pattern;
 use std::collections::{BTreeSet, HashMap};
 
 /// What to check and how. Mirrors FileCheck's command-line options.
@@ -46,6 +50,16 @@ pub struct Options {
     pub defines: Vec<String>,
     /// How the input is named in diagnostics (`<stdin>` or the file name).
     pub input_name: String,
+    /// `-v`: report good matches too.
+    pub verbose: bool,
+    /// `-vv`: also report CHECK-NOTs that did not match, every CHECK-DAG
+    /// attempt and the implicit EOF pattern. Implies `verbose`.
+    pub verbose_verbose: bool,
+    /// Record match results for an input dump (`-dump-input` other than
+    /// `never`); verbose reports then go to the dump instead of stderr.
+    pub collect_dump: bool,
+    /// `--allow-deprecated-dag-overlap`.
+    pub allow_deprecated_dag_overlap: bool,
 }
 
 impl Options {
@@ -63,6 +77,10 @@ impl Options {
             allow_unused_prefixes: false,
             defines: Vec::new(),
             input_name: input_name.into(),
+            verbose: false,
+            verbose_verbose: false,
+            collect_dump: false,
+            allow_deprecated_dag_overlap: false,
         }
     }
 }
@@ -72,6 +90,8 @@ impl Options {
 pub enum FailureKind {
     /// The check file, an option or the input is unusable (FileCheck exits 2).
     BadCheckFile,
+    /// The input is empty and `allow_empty` is off (FileCheck exits 2).
+    EmptyInput,
     /// The input did not match (FileCheck exits 1).
     Mismatch,
 }
@@ -89,7 +109,7 @@ impl Report {
     /// The exit code FileCheck uses for this failure.
     pub fn exit_code(&self) -> u8 {
         match self.kind {
-            FailureKind::BadCheckFile => 2,
+            FailureKind::BadCheckFile | FailureKind::EmptyInput => 2,
             FailureKind::Mismatch => 1,
         }
     }
@@ -98,17 +118,7 @@ impl Report {
     /// `SMDiagnostic::print`: the source line with tabs expanded to 8-column
     /// stops, and a caret line whose marks under a tab fill the tab).
     pub fn render_plain(&self) -> String {
-        let mut out = String::new();
-        for d in &self.diags {
-            render_llvm(&mut out, &self.map, d.severity, d.loc, &d.message);
-            for l in &d.labels {
-                render_llvm(&mut out, &self.map, Severity::Note, Some(l.loc), &l.message);
-            }
-            for n in &d.notes {
-                render_llvm(&mut out, &self.map, Severity::Note, n.loc, &n.message);
-            }
-        }
-        out
+        render_all(&self.map, &self.diags)
     }
 }
 
@@ -119,6 +129,49 @@ pub fn check(
     input_text: &str,
     opts: &Options,
 ) -> Result<(), Report> {
+    let prepared = prepare(check_text, check_file_name, opts)?;
+    let out = prepared.run(input_text, opts);
+    match out.kind {
+        None => Ok(()),
+        Some(kind) => Err(Report {
+            kind,
+            map: out.map,
+            diags: out.diags,
+        }),
+    }
+}
+
+/// A check file read and ready to match inputs (FileCheck's
+/// `readCheckFile` done).
+pub struct Prepared {
+    map: SourceMap,
+    check_file: FileId,
+    imp_files: Vec<FileId>,
+    checks: Vec<CheckString>,
+    vars: Vars,
+}
+
+/// The result of checking one input.
+pub struct Outcome {
+    /// `None` when the input matched.
+    pub kind: Option<FailureKind>,
+    pub map: SourceMap,
+    /// What FileCheck prints while checking (errors, and remarks with `-v`).
+    pub diags: Vec<Diagnostic>,
+    /// The recorded results for the input dump (with `collect_dump`).
+    pub dump: Vec<DumpDiag>,
+    check_file: FileId,
+    imp_files: Vec<FileId>,
+    input_file: Option<FileId>,
+}
+
+/// Reads the directives of `check_text` (after validating the prefixes and
+/// defining the `-D` variables), as FileCheck does before it opens the input.
+pub fn prepare(
+    check_text: &str,
+    check_file_name: &str,
+    opts: &Options,
+) -> Result<Prepared, Report> {
     let mut map = SourceMap::new();
     let mut diags = Vec::new();
     let bad = |map, diags| Report {
@@ -135,7 +188,13 @@ pub fn check(
         canonicalize(check_text, opts.strict_whitespace),
     );
     let mut vars = Vars::default();
-    let Ok(()) = define_globals(&mut vars, opts, &mut diags) else {
+    let Ok(()) = define_globals(&mut map, &mut vars, opts, &mut diags) else {
+        for d in &mut diags {
+            d.notes.push(irkit_diag::Note {
+                loc: None,
+                message: String::new(),
+            });
+        }
         return Err(bad(map, diags));
     };
     let mut formats: HashMap<String, Format> = vars
@@ -143,46 +202,134 @@ pub fn check(
         .iter()
         .map(|(k, v)| (k.clone(), v.format))
         .collect();
-    let checks = match parse_check_file(&mut map, check_file, opts, &mut formats, &mut diags) {
+    let mut imp_files = Vec::new();
+    let checks = match parse_check_file(
+        &mut map,
+        check_file,
+        opts,
+        &mut formats,
+        &mut imp_files,
+        &mut diags,
+    ) {
         Ok(c) => c,
         Err(()) => return Err(bad(map, diags)),
     };
-    if input_text.is_empty() && !opts.allow_empty {
-        diags.push(Diagnostic::bare_error(format!(
-            "'{}' is empty.",
-            opts.input_name
-        )));
-        return Err(bad(map, diags));
-    }
-    let input_file = map.add(
-        opts.input_name.clone(),
-        canonicalize(input_text, opts.strict_whitespace),
-    );
-    let ok = {
-        let mut ck = Checker {
-            input: map.file(input_file).text(),
-            input_file,
+    Ok(Prepared {
+        map,
+        check_file,
+        imp_files,
+        checks,
+        vars,
+    })
+}
+
+impl Prepared {
+    /// Checks `input_text`. An empty input (without `allow_empty`) is
+    /// [`FailureKind::EmptyInput`] with no diagnostics: FileCheck's message
+    /// for it names the command line, which only the caller knows.
+    pub fn run(self, input_text: &str, opts: &Options) -> Outcome {
+        let Prepared {
+            mut map,
+            check_file,
+            imp_files,
+            checks,
             vars,
-            diags: &mut diags,
-            opts,
+        } = self;
+        let mut diags = Vec::new();
+        if input_text.is_empty() && !opts.allow_empty {
+            return Outcome {
+                kind: Some(FailureKind::EmptyInput),
+                map,
+                diags,
+                dump: Vec::new(),
+                check_file,
+                imp_files,
+                input_file: None,
+            };
+        }
+        let input_file = map.add(
+            opts.input_name.clone(),
+            canonicalize(input_text, opts.strict_whitespace),
+        );
+        let (ok, dump) = {
+            let mut ck = checker::Checker {
+                input: map.file(input_file).text(),
+                input_file,
+                vars,
+                diags: &mut diags,
+                opts,
+                dump: opts.collect_dump.then(Vec::new),
+            };
+            let ok = ck.run(&checks);
+            (ok, ck.dump.take().unwrap_or_default())
         };
-        ck.run(&checks)
-    };
-    if ok {
-        Ok(())
-    } else {
-        Err(Report {
-            kind: FailureKind::Mismatch,
+        Outcome {
+            kind: (!ok).then_some(FailureKind::Mismatch),
             map,
             diags,
-        })
+            dump,
+            check_file,
+            imp_files,
+            input_file: Some(input_file),
+        }
     }
+}
+
+impl Outcome {
+    /// The diagnostics in FileCheck's text form (see [`Report::render_plain`]).
+    pub fn render_plain(&self) -> String {
+        render_all(&self.map, &self.diags)
+    }
+
+    /// FileCheck's annotated input dump (`Input was:` ... `>>>>>>`).
+    pub fn render_dump(&self, cfg: &dump::DumpConfig) -> String {
+        let Some(input_file) = self.input_file else {
+            return String::new();
+        };
+        let label_of = |at: Loc| -> String {
+            if at.file == self.check_file {
+                let (line, _) = self.map.file(at.file).line_col(at.span.start);
+                line.to_string()
+            } else {
+                let i = self
+                    .imp_files
+                    .iter()
+                    .position(|f| *f == at.file)
+                    .unwrap_or(0);
+                format!("imp{}", i + 1)
+            }
+        };
+        dump::render(self.map.file(input_file).text(), &self.dump, &label_of, cfg)
+    }
+}
+
+fn render_all(map: &SourceMap, diags: &[Diagnostic]) -> String {
+    let mut out = String::new();
+    for d in diags {
+        render_llvm(&mut out, map, d.severity, d.loc, &d.message);
+        for l in &d.labels {
+            render_llvm(&mut out, map, Severity::Note, Some(l.loc), &l.message);
+        }
+        for n in &d.notes {
+            render_llvm(&mut out, map, Severity::Note, n.loc, &n.message);
+        }
+    }
+    out
 }
 
 fn render_llvm(out: &mut String, map: &SourceMap, sev: Severity, loc: Option<Loc>, msg: &str) {
     use std::fmt::Write as _;
     let Some(loc) = loc else {
-        let _ = writeln!(out, "{sev}: {msg}");
+        // Two forms FileCheck prints through `logAllUnhandledErrors`: a
+        // bare message (marked by a leading NUL) and the empty line after
+        // each logged error (an empty note).
+        if let Some(raw) = msg.strip_prefix('\u{0}') {
+            let _ = writeln!(out, "{raw}");
+        } else if msg.is_empty() {
+            out.push('\n');
+        } else {
+            let _ = writeln!(out, "{sev}: {msg}");
+        }
         return;
     };
     let f = map.file(loc.file);
@@ -190,6 +337,23 @@ fn render_llvm(out: &mut String, map: &SourceMap, sev: Severity, loc: Option<Loc
     let _ = writeln!(out, "{}:{line}:{col}: {sev}: {msg}", f.name());
     let text = f.line_text(line).as_bytes();
     let line_start = f.line_start(line) as usize;
+    // LLVM prints no caret under a line with non-ASCII bytes.
+    if !text.is_ascii() {
+        let mut src = Vec::with_capacity(text.len());
+        for &b in text {
+            if b == b'\t' {
+                src.push(b' ');
+                while src.len() % 8 != 0 {
+                    src.push(b' ');
+                }
+            } else {
+                src.push(b);
+            }
+        }
+        out.push_str(&String::from_utf8_lossy(&src));
+        out.push('\n');
+        return;
+    }
     // The caret line, one byte per source byte (plus one past the end).
     let mut caret = vec![b' '; text.len() + 1];
     let (s, e) = (loc.span.start as usize, loc.span.end as usize);
@@ -348,7 +512,8 @@ impl Vars {
     }
 }
 
-fn validate_prefixes(opts: &Options) -> Result<(), String> {
+/// FileCheck's `ValidateCheckPrefixes`: the message, without `error: `.
+pub fn validate_prefixes(opts: &Options) -> Result<(), String> {
     let mut seen = BTreeSet::new();
     let defaults_check: &[&str] = if opts.check_prefixes.is_empty() {
         &["CHECK"]
@@ -391,26 +556,61 @@ fn validate_prefixes(opts: &Options) -> Result<(), String> {
     Ok(())
 }
 
-fn define_globals(vars: &mut Vars, opts: &Options, diags: &mut Vec<Diagnostic>) -> Result<(), ()> {
-    let mut failed = false;
-    for def in &opts.defines {
+/// FileCheck's `defineCmdlineVariables`: the `-D` definitions are shown in a
+/// pseudo file named `Global defines`, one line each (`Global define #1:
+/// NAME=VALUE`, or for `#NAME=EXPR` the block it is parsed as), so that
+/// errors point into it.
+fn define_globals(
+    map: &mut SourceMap,
+    vars: &mut Vars,
+    opts: &Options,
+    diags: &mut Vec<Diagnostic>,
+) -> Result<(), ()> {
+    if opts.defines.is_empty() {
+        return Ok(());
+    }
+    let mut text = String::new();
+    let mut spans = Vec::new();
+    for (i, def) in opts.defines.iter().enumerate() {
+        let prefix = format!("Global define #{}: ", i + 1);
         let Some(eq) = def.find('=') else {
-            diags.push(Diagnostic::bare_error(format!(
-                "Missing equal sign in command-line definition '-D{def}'"
-            )));
-            failed = true;
+            spans.push((text.len(), 0));
             continue;
         };
-        if let Some(rest) = def.strip_prefix('#') {
-            // `#NAME=EXPR`, parsed like `[[#NAME:EXPR]]`.
-            let mut text = rest.to_string();
-            text.replace_range(eq - 1..eq, ":");
-            let block = match numeric::parse_block(&text, false) {
+        if def.starts_with('#') {
+            text.push_str(&prefix);
+            text.push_str(def);
+            text.push_str(" (parsed as: [[");
+            let mut sub = def.clone();
+            sub.replace_range(eq..eq + 1, ":");
+            spans.push((text.len(), sub.len()));
+            text.push_str(&sub);
+            text.push_str("]])\n");
+        } else {
+            text.push_str(&prefix);
+            spans.push((text.len(), def.len()));
+            text.push_str(def);
+            text.push('\n');
+        }
+    }
+    let file = map.add("Global defines", text);
+    let at = |off: usize| loc(file, off);
+    let mut failed = false;
+    for (start, len) in spans {
+        let def = map.file(file).text()[start..start + len].to_string();
+        if def.is_empty() {
+            diags.push(Diagnostic::error(
+                at(start),
+                "missing equal sign in global definition",
+            ));
+            failed = true;
+            continue;
+        }
+        if let Some(expr) = def.strip_prefix('#') {
+            let block = match numeric::parse_block(expr, false) {
                 Ok(b) => b,
-                Err((_, msg)) => {
-                    diags.push(Diagnostic::bare_error(format!(
-                        "Global define '{def}': {msg}"
-                    )));
+                Err((off, msg)) => {
+                    diags.push(Diagnostic::error(at(start + 1 + off), msg));
                     failed = true;
                     continue;
                 }
@@ -418,19 +618,45 @@ fn define_globals(vars: &mut Vars, opts: &Options, diags: &mut Vec<Diagnostic>) 
             let look = |n: &str| vars.nums.get(n).and_then(|v| v.value);
             let value = match block.eval(&look) {
                 Ok(Some(v)) => v,
-                Ok(None) | Err(_) => {
-                    diags.push(Diagnostic::bare_error(format!(
-                        "Global define '{def}': cannot evaluate expression"
-                    )));
+                Ok(None) => {
+                    diags.push(Diagnostic::new(
+                        Severity::Error,
+                        None,
+                        "\u{0}expression expected",
+                    ));
+                    failed = true;
+                    continue;
+                }
+                Err(numeric::EvalError::Undefined { name, .. }) => {
+                    diags.push(Diagnostic::new(
+                        Severity::Error,
+                        None,
+                        format!("\u{0}undefined variable: {name}"),
+                    ));
+                    failed = true;
+                    continue;
+                }
+                Err(numeric::EvalError::Overflow) => {
+                    diags.push(Diagnostic::new(
+                        Severity::Error,
+                        None,
+                        "\u{0}overflow error",
+                    ));
                     failed = true;
                     continue;
                 }
             };
-            let Some((name, _)) = block.def else {
+            let Some((name, _)) = block.def.clone() else {
                 failed = true;
                 continue;
             };
-            let format = block.format.unwrap_or(Format::UNSIGNED);
+            // The format: explicit, else that of the first variable used.
+            let format = block.format.unwrap_or_else(|| {
+                block
+                    .uses()
+                    .find_map(|n| vars.nums.get(n).map(|v| v.format))
+                    .unwrap_or(Format::UNSIGNED)
+            });
             vars.nums.insert(
                 name,
                 NumVar {
@@ -439,18 +665,36 @@ fn define_globals(vars: &mut Vars, opts: &Options, diags: &mut Vec<Diagnostic>) 
                 },
             );
         } else {
-            let (name, value) = (&def[..eq], &def[eq + 1..]);
-            match numeric::parse_name(name) {
-                Some((n, used)) if used == name.len() && !n.starts_with('@') => {
-                    vars.strings.insert(name.to_string(), value.to_string());
-                }
-                _ => {
-                    diags.push(Diagnostic::bare_error(format!(
-                        "invalid name in string variable definition '{name}'"
-                    )));
-                    failed = true;
-                }
+            let eq = def.find('=').unwrap_or(def.len());
+            let (name, value) = (&def[..eq], &def[(eq + 1).min(def.len())..]);
+            let Some((n, used)) = numeric::parse_name(name) else {
+                let bare = name.strip_prefix(['$', '@']).unwrap_or(name);
+                let off = if bare.is_empty() && !name.is_empty() {
+                    start + 1
+                } else {
+                    start
+                };
+                diags.push(Diagnostic::error(at(off), numeric::name_error(name)));
+                failed = true;
+                continue;
+            };
+            if used != name.len() || n.starts_with('@') {
+                diags.push(Diagnostic::error(
+                    at(start),
+                    format!("invalid name in string variable definition '{name}'"),
+                ));
+                failed = true;
+                continue;
             }
+            if vars.nums.contains_key(n) {
+                diags.push(Diagnostic::error(
+                    at(start),
+                    format!("numeric variable with name '{n}' already exists"),
+                ));
+                failed = true;
+                continue;
+            }
+            vars.strings.insert(n.to_string(), value.to_string());
         }
     }
     if failed {
@@ -586,6 +830,7 @@ fn parse_check_file(
     file: FileId,
     opts: &Options,
     formats: &mut HashMap<String, Format>,
+    imp_files: &mut Vec<FileId>,
     diags: &mut Vec<Diagnostic>,
 ) -> Result<Vec<CheckString>, ()> {
     let default_check = ["CHECK".to_string()];
@@ -606,6 +851,7 @@ fn parse_check_file(
     for pat in &opts.implicit_check_not {
         let text = format!("-implicit-check-not='{pat}'");
         let f = map.add("command line", text);
+        imp_files.push(f);
         let start = "-implicit-check-not='".len();
         let text = map.file(f).text();
         let p = Pattern::parse(
@@ -717,7 +963,13 @@ fn parse_check_file(
             Found::Check(ty) => ty,
         };
         unused.remove(prefix);
-        let mut start = after_prefix + used;
+        // A directive that ends the file (`CHECK-EMPTY:` and no newline):
+        // FileCheck then reads its pattern from just after the prefix.
+        let mut start = if after_prefix + used >= b.len() {
+            after_prefix
+        } else {
+            after_prefix + used
+        };
         if !(opts.strict_whitespace && opts.match_full_lines) {
             while start < b.len() && (b[start] == b' ' || b[start] == b'\t') {
                 start += 1;
@@ -773,7 +1025,7 @@ fn parse_check_file(
     }
     if !dag_nots.is_empty() {
         line += bytecount(&b[line_counted_to..], b'\n');
-        let pat = Pattern::eof(file, b.len(), line + 1);
+        let pat = Pattern::eof(file, pos.min(b.len()), line + 1);
         checks.push(CheckString {
             pat,
             prefix: check_prefixes.first().cloned().unwrap_or_default(),
@@ -813,412 +1065,6 @@ fn loc(file: FileId, at: usize) -> Loc {
         file,
         span: Span::from(at..at),
     }
-}
-
-/// Matching state while checking the input.
-struct Checker<'a> {
-    input: &'a str,
-    input_file: FileId,
-    vars: Vars,
-    diags: &'a mut Vec<Diagnostic>,
-    opts: &'a Options,
-}
-
-impl Checker<'_> {
-    fn in_loc(&self, at: usize) -> Loc {
-        loc(self.input_file, at)
-    }
-
-    fn in_range(&self, start: usize, end: usize) -> Loc {
-        Loc {
-            file: self.input_file,
-            span: Span::from(start..end),
-        }
-    }
-
-    fn note(&mut self, at: Loc, msg: impl Into<String>) {
-        self.diags
-            .push(Diagnostic::new(Severity::Note, Some(at), msg));
-    }
-
-    /// FileCheck's `checkInput`: label blocks, then each directive in turn.
-    fn run(&mut self, checks: &[CheckString]) -> bool {
-        let mut failed = false;
-        let mut buf = 0usize;
-        let end = self.input.len();
-        let (mut i, mut j) = (0usize, 0usize);
-        loop {
-            let region;
-            if j == checks.len() {
-                region = (buf, end);
-            } else {
-                let label = &checks[j];
-                if label.pat.ty.kind != Kind::Label {
-                    j += 1;
-                    continue;
-                }
-                let Some((pos, len)) = self.check_one(label, buf, end, true) else {
-                    return false;
-                };
-                region = (buf, pos + len);
-                buf = pos + len;
-                j += 1;
-            }
-            if i != 0 && self.opts.enable_var_scope {
-                self.vars.clear_locals();
-            }
-            let mut start = region.0;
-            while i != j {
-                match self.check_one(&checks[i], start, region.1, false) {
-                    Some((pos, len)) => start = pos + len,
-                    None => {
-                        failed = true;
-                        i = j;
-                        break;
-                    }
-                }
-                i += 1;
-            }
-            if j == checks.len() {
-                break;
-            }
-        }
-        !failed
-    }
-
-    /// FileCheck's `FileCheckString::Check`: returns the match position and
-    /// length within `[start, end)`.
-    fn check_one(
-        &mut self,
-        cs: &CheckString,
-        start: usize,
-        end: usize,
-        label_scan: bool,
-    ) -> Option<(usize, usize)> {
-        let mut last_pos = start;
-        let mut nots: Vec<&DagNot> = Vec::new();
-        if !label_scan {
-            last_pos = self.check_dag(cs, start, end, &mut nots)?;
-        }
-        let mut last_end = last_pos;
-        let mut first_pos = last_pos;
-        for n in 1..=cs.pat.ty.count {
-            let res = cs.pat.match_in(&mut self.vars, self.input, last_end, end);
-            let (pos, len) = self.report(true, &cs.prefix, &cs.pat, n, last_end, end, res)?;
-            if n == 1 {
-                first_pos = pos;
-            }
-            last_end = pos + len;
-        }
-        let len = last_end - first_pos;
-        if !label_scan {
-            if self.check_next(cs, last_pos, first_pos) || self.check_same(cs, last_pos, first_pos)
-            {
-                return None;
-            }
-            if self.check_not(&nots, last_pos, first_pos) {
-                return None;
-            }
-        }
-        Some((first_pos, len))
-    }
-
-    /// Reports the outcome of matching `pat` on `[start, end)`; returns the
-    /// match when it is expected and found.
-    #[allow(clippy::too_many_arguments)]
-    fn report(
-        &mut self,
-        expected: bool,
-        prefix: &str,
-        pat: &Pattern,
-        n: u32,
-        start: usize,
-        end: usize,
-        res: MatchOutcome,
-    ) -> Option<(usize, usize)> {
-        match res {
-            MatchOutcome::Found {
-                pos,
-                len,
-                subst,
-                caps,
-            } => {
-                if expected {
-                    return Some((pos, len));
-                }
-                let mut msg = format!(
-                    "{}: excluded string found in input",
-                    pat.ty.describe(prefix)
-                );
-                if pat.ty.count > 1 {
-                    msg.push_str(&format!(" ({n} out of {})", pat.ty.count));
-                }
-                self.diags.push(Diagnostic::error(pat.loc(), msg));
-                self.note(self.in_range(pos, pos + len), "found here");
-                for (from, value) in subst {
-                    self.note(
-                        self.in_loc(pos),
-                        format!("with \"{from}\" equal to {value}"),
-                    );
-                }
-                for (name, s, e) in caps {
-                    self.note(self.in_range(s, e), format!("captured var \"{name}\""));
-                }
-                None
-            }
-            MatchOutcome::NotFound { subst } => {
-                if !expected {
-                    return None;
-                }
-                let mut msg = format!(
-                    "{}: expected string not found in input",
-                    pat.ty.describe(prefix)
-                );
-                if pat.ty.count > 1 {
-                    msg.push_str(&format!(" ({n} out of {})", pat.ty.count));
-                }
-                self.diags.push(Diagnostic::error(pat.loc(), msg));
-                self.note(self.in_loc(start), "scanning from here");
-                for (from, value) in subst {
-                    self.note(
-                        self.in_loc(start),
-                        format!("with \"{from}\" equal to {value}"),
-                    );
-                }
-                self.fuzzy(pat, start, end);
-                None
-            }
-            MatchOutcome::Error { errors, subst } => {
-                for (at, msg) in errors {
-                    self.diags.push(Diagnostic::error(at, msg));
-                }
-                for (from, value) in subst {
-                    self.note(
-                        self.in_loc(start),
-                        format!("with \"{from}\" equal to {value}"),
-                    );
-                }
-                if expected {
-                    self.fuzzy(pat, start, end);
-                }
-                None
-            }
-        }
-    }
-
-    /// FileCheck's `printFuzzyMatch`.
-    fn fuzzy(&mut self, pat: &Pattern, start: usize, end: usize) {
-        let example = pat.fuzzy_text();
-        let buf = &self.input.as_bytes()[start..end];
-        let limit = buf.len().min(4096);
-        if 4096usize * 2048 < limit * example.len() {
-            return;
-        }
-        let ex = example.as_bytes();
-        let mut lines = 0usize;
-        let mut best: Option<(usize, f64)> = None;
-        for i in 0..limit {
-            if buf[i] == b'\n' {
-                lines += 1;
-            }
-            if buf[i] == b' ' || buf[i] == b'\t' {
-                continue;
-            }
-            let window = &buf[i..buf.len().min(i + ex.len())];
-            let window = window.split(|&c| c == b'\n').next().unwrap_or(&[]);
-            let quality = edit_distance(window, ex) as f64 + lines as f64 / 100.0;
-            if best.is_none_or_worse(quality) {
-                best = Some((i, quality));
-            }
-        }
-        if let Some((b, q)) = best {
-            if b != 0 && q < 50.0 {
-                self.note(self.in_loc(start + b), "possible intended match here");
-            }
-        }
-    }
-
-    fn check_next(&mut self, cs: &CheckString, from: usize, to: usize) -> bool {
-        if !matches!(cs.pat.ty.kind, Kind::Next | Kind::Empty) {
-            return false;
-        }
-        let name = format!(
-            "{}{}",
-            cs.prefix,
-            if cs.pat.ty.kind == Kind::Empty {
-                "-EMPTY"
-            } else {
-                "-NEXT"
-            }
-        );
-        let (count, first_nl) = count_newlines(&self.input.as_bytes()[from..to]);
-        if count == 0 {
-            self.diags.push(Diagnostic::error(
-                cs.pat.loc(),
-                format!("{name}: is on the same line as previous match"),
-            ));
-            self.note(self.in_loc(to), "'next' match was here");
-            self.note(self.in_loc(from), "previous match ended here");
-            return true;
-        }
-        if count != 1 {
-            self.diags.push(Diagnostic::error(
-                cs.pat.loc(),
-                format!("{name}: is not on the line after the previous match"),
-            ));
-            self.note(self.in_loc(to), "'next' match was here");
-            self.note(self.in_loc(from), "previous match ended here");
-            self.note(
-                self.in_loc(from + first_nl),
-                "non-matching line after previous match is here",
-            );
-            return true;
-        }
-        false
-    }
-
-    fn check_same(&mut self, cs: &CheckString, from: usize, to: usize) -> bool {
-        if cs.pat.ty.kind != Kind::Same {
-            return false;
-        }
-        let (count, _) = count_newlines(&self.input.as_bytes()[from..to]);
-        if count != 0 {
-            self.diags.push(Diagnostic::error(
-                cs.pat.loc(),
-                format!(
-                    "{}-SAME: is not on the same line as the previous match",
-                    cs.prefix
-                ),
-            ));
-            self.note(self.in_loc(to), "'next' match was here");
-            self.note(self.in_loc(from), "previous match ended here");
-            return true;
-        }
-        false
-    }
-
-    /// Checks that no CHECK-NOT in `nots` matches `[from, to)`.
-    fn check_not(&mut self, nots: &[&DagNot], from: usize, to: usize) -> bool {
-        let mut failed = false;
-        for dn in nots {
-            let res = dn.pat.match_in(&mut self.vars, self.input, from, to);
-            let is_err = !matches!(res, MatchOutcome::NotFound { .. });
-            self.report(false, &dn.prefix, &dn.pat, 1, from, to, res);
-            failed |= is_err;
-        }
-        failed
-    }
-
-    /// FileCheck's `CheckDag`: returns where the positive match may start.
-    fn check_dag<'c>(
-        &mut self,
-        cs: &'c CheckString,
-        start: usize,
-        end: usize,
-        nots: &mut Vec<&'c DagNot>,
-    ) -> Option<usize> {
-        if cs.dag_nots.is_empty() {
-            return Some(start);
-        }
-        let mut start_pos = start;
-        // Sorted, non-overlapping match ranges of the current DAG group.
-        let mut ranges: Vec<(usize, usize)> = Vec::new();
-        for (idx, dn) in cs.dag_nots.iter().enumerate() {
-            if dn.pat.ty.kind == Kind::Not {
-                nots.push(dn);
-                continue;
-            }
-            let mut match_pos = start_pos;
-            let mut mi = 0usize;
-            loop {
-                let res = dn.pat.match_in(&mut self.vars, self.input, match_pos, end);
-                let (pos, len) = self.report(true, &dn.prefix, &dn.pat, 1, match_pos, end, res)?;
-                let m = (pos, pos + len);
-                let mut overlap = false;
-                while mi < ranges.len() {
-                    if m.0 < ranges[mi].1 {
-                        overlap = ranges[mi].0 < m.1;
-                        break;
-                    }
-                    mi += 1;
-                }
-                if !overlap {
-                    ranges.insert(mi, m);
-                    break;
-                }
-                match_pos = ranges[mi].1;
-                mi += 1;
-            }
-            let group_ends =
-                !matches!(cs.dag_nots.get(idx + 1), Some(n) if n.pat.ty.kind != Kind::Not);
-            if group_ends {
-                let first = ranges.first().map_or(start_pos, |r| r.0);
-                if !nots.is_empty() {
-                    if self.check_not(nots, start_pos, first) {
-                        return None;
-                    }
-                    nots.clear();
-                }
-                start_pos = ranges.last().map_or(start_pos, |r| r.1);
-                ranges.clear();
-            }
-        }
-        Some(start_pos)
-    }
-}
-
-trait FuzzyBest {
-    fn is_none_or_worse(&self, q: f64) -> bool;
-}
-impl FuzzyBest for Option<(usize, f64)> {
-    fn is_none_or_worse(&self, q: f64) -> bool {
-        match self {
-            None => true,
-            Some((_, b)) => q < *b,
-        }
-    }
-}
-
-/// Number of line breaks in `b` (`\r\n` and `\n\r` count once) and the
-/// offset just past the first one.
-fn count_newlines(b: &[u8]) -> (u32, usize) {
-    let mut n = 0;
-    let mut first = 0;
-    let mut i = 0;
-    while i < b.len() {
-        if b[i] == b'\n' || b[i] == b'\r' {
-            n += 1;
-            if i + 1 < b.len() && (b[i + 1] == b'\n' || b[i + 1] == b'\r') && b[i] != b[i + 1] {
-                i += 1;
-            }
-            i += 1;
-            if n == 1 {
-                first = i;
-            }
-            continue;
-        }
-        i += 1;
-    }
-    (n, first)
-}
-
-/// Levenshtein distance (insertions, deletions and replacements cost 1).
-fn edit_distance(a: &[u8], b: &[u8]) -> usize {
-    let mut row: Vec<usize> = (0..=b.len()).collect();
-    for (i, &ca) in a.iter().enumerate() {
-        let mut prev = row[0];
-        row[0] = i + 1;
-        for (j, &cb) in b.iter().enumerate() {
-            let cur = row[j + 1];
-            row[j + 1] = if ca == cb {
-                prev
-            } else {
-                1 + prev.min(cur).min(row[j])
-            };
-            prev = cur;
-        }
-    }
-    row[b.len()]
 }
 
 #[cfg(test)]

@@ -174,7 +174,7 @@ pub fn parse_block(text: &str, legacy: bool) -> Result<NumBlock, BlockError> {
         let name_text = def_text.trim();
         let name_off = pos + lead;
         let (name, used) =
-            parse_name(name_text).ok_or_else(|| (name_off, "invalid variable name".to_string()))?;
+            parse_name(name_text).ok_or_else(|| (name_off, name_error(name_text).to_string()))?;
         if name.starts_with('@') {
             return Err((
                 name_off,
@@ -216,13 +216,22 @@ pub fn parse_block(text: &str, legacy: bool) -> Result<NumBlock, BlockError> {
     Ok(block)
 }
 
+/// FileCheck's format specifier (`%u`, `%.8x`, `%#X`, `%.3`); errors point
+/// where FileCheck's do.
 fn parse_format(spec: &str) -> Result<Format, BlockError> {
     let lead = spec.len() - spec.trim_start().len();
-    let s = spec.trim();
-    let bad = || (lead, "invalid format specifier in expression".to_string());
-    let Some(mut rest) = s.strip_prefix('%') else {
-        return Err(bad());
+    let s = spec.trim_start();
+    let at = |rest: &str| lead + s.len() - rest.len();
+    let bad_spec = |rest: &str| {
+        (
+            at(rest),
+            "invalid matching format specification in expression".to_string(),
+        )
     };
+    let Some(mut rest) = s.strip_prefix('%') else {
+        return Err(bad_spec(s));
+    };
+    let alt_at = at(rest);
     let alt = if let Some(r) = rest.strip_prefix('#') {
         rest = r;
         true
@@ -234,27 +243,50 @@ fn parse_format(spec: &str) -> Result<Format, BlockError> {
         let n = r.bytes().take_while(u8::is_ascii_digit).count();
         precision = r[..n]
             .parse()
-            .map_err(|_| (lead, "invalid precision in format specifier".to_string()))?;
+            .map_err(|_| (at(r), "invalid precision in format specifier".to_string()))?;
         rest = &r[n..];
     }
-    let kind = match rest {
-        "u" => FormatKind::Unsigned,
-        "d" => FormatKind::Signed,
-        "x" => FormatKind::HexLower,
-        "X" => FormatKind::HexUpper,
-        _ => return Err(bad()),
-    };
+    let mut kind = FormatKind::Unsigned;
+    if !rest.is_empty() {
+        kind = match rest.as_bytes()[0] {
+            b'u' => FormatKind::Unsigned,
+            b'd' => FormatKind::Signed,
+            b'x' => FormatKind::HexLower,
+            b'X' => FormatKind::HexUpper,
+            _ => {
+                return Err((
+                    at(rest),
+                    "invalid format specifier in expression".to_string(),
+                ))
+            }
+        };
+        rest = &rest[1..];
+    }
     if alt && !matches!(kind, FormatKind::HexLower | FormatKind::HexUpper) {
         return Err((
-            lead,
+            alt_at,
             "alternate form only supported for hex values".to_string(),
         ));
+    }
+    let rest = rest.trim_start();
+    if !rest.is_empty() {
+        return Err(bad_spec(rest));
     }
     Ok(Format {
         kind,
         precision,
         alt,
     })
+}
+
+/// FileCheck's message for a text where [`parse_name`] finds no name.
+pub fn name_error(s: &str) -> &'static str {
+    match s {
+        "" => "empty variable name",
+        "$" => "empty global variable name",
+        "@" => "empty pseudo variable name",
+        _ => "invalid variable name",
+    }
 }
 
 /// A variable name at the start of `s` (`$`/`@` allowed first); returns it
@@ -332,7 +364,7 @@ impl Parser<'_> {
         let r = self.rest();
         let n = r.bytes().take_while(u8::is_ascii_digit).count();
         if n == 0 {
-            return Err((self.pos, format!("invalid operand format '{r}'")));
+            return Err((self.pos, "invalid operand format".to_string()));
         }
         let v: i128 = r[..n]
             .parse()
@@ -360,9 +392,6 @@ impl Parser<'_> {
         }
         if let Some((name, used)) = parse_name(r) {
             let name = name.to_string();
-            if name.starts_with('$') {
-                return Err((start, "invalid variable name".to_string()));
-            }
             self.pos += used;
             if self.legacy && name != "@LINE" {
                 return Err((start, format!("invalid pseudo numeric variable '{name}'")));
@@ -417,7 +446,7 @@ impl Parser<'_> {
             }));
         }
         if self.legacy {
-            return Err((start, format!("invalid operand format '{r}'")));
+            return Err((start, "invalid operand format".to_string()));
         }
         // Integer literal, optionally negative, decimal or 0x hex.
         let (neg, body) = match r.strip_prefix('-') {

@@ -109,6 +109,16 @@ fn count_groups(re: &str) -> usize {
     n
 }
 
+/// A diagnostic FileCheck prints through `logAllUnhandledErrors`, which
+/// adds an empty line after it.
+fn logged(mut d: Diagnostic) -> Diagnostic {
+    d.notes.push(irkit_diag::Note {
+        loc: None,
+        message: String::new(),
+    });
+    d
+}
+
 /// Escapes like LLVM's `Regex::escape`, for the fuzzy-match text.
 fn llvm_escape(out: &mut String, s: &str) {
     for c in s.chars() {
@@ -341,7 +351,7 @@ impl Pattern {
                     let block = match numeric::parse_block(num, false) {
                         Ok(b) => b,
                         Err((o, msg)) => {
-                            diags.push(Diagnostic::error(at(inner_start + 1 + o), msg));
+                            diags.push(logged(Diagnostic::error(at(inner_start + 1 + o), msg)));
                             return Err(());
                         }
                     };
@@ -356,10 +366,10 @@ impl Pattern {
                                 _ => None,
                             })
                             .unwrap_or(0);
-                        diags.push(Diagnostic::error(
+                        diags.push(logged(Diagnostic::error(
                             at(inner_start + 1 + off),
                             format!("numeric variable '{used}' defined earlier in the same CHECK directive"),
-                        ));
+                        )));
                         return Err(());
                     }
                     // Numeric variables keep one format: a use before any
@@ -375,10 +385,10 @@ impl Pattern {
                                 .unwrap_or(Format::UNSIGNED)
                         });
                         if formats.get(name).is_some_and(|f| *f != fmt) {
-                            diags.push(Diagnostic::error(
+                            diags.push(logged(Diagnostic::error(
                                 at(inner_start + 1 + off),
                                 "format different from previous variable definition",
-                            ));
+                            )));
                             return Err(());
                         }
                         formats.insert(name.clone(), fmt);
@@ -405,7 +415,11 @@ impl Pattern {
                     return Err(());
                 }
                 let Some((name, used)) = numeric::parse_name(inner) else {
-                    diags.push(Diagnostic::error(at(inner_start), "invalid variable name"));
+                    let off = usize::from(matches!(inner, "$" | "@"));
+                    diags.push(logged(Diagnostic::error(
+                        at(inner_start + off),
+                        numeric::name_error(inner),
+                    )));
                     return Err(());
                 };
                 let pseudo = name.starts_with('@');
@@ -424,7 +438,13 @@ impl Pattern {
                     n_groups += 1;
                     cur_text.push_str(&format!("(?P<{group}>"));
                     fuzzy.push('(');
-                    if let Err(e) = posix::translate(&mut cur_text, regex_src) {
+                    // An empty definition regex (`[[X:]]`) is accepted.
+                    let translated = if regex_src.is_empty() {
+                        Ok(())
+                    } else {
+                        posix::translate(&mut cur_text, regex_src)
+                    };
+                    if let Err(e) = translated {
                         diags.push(Diagnostic::error(
                             at(inner_start + colon + 1),
                             format!("invalid regex: {}", e.message),
@@ -442,7 +462,7 @@ impl Pattern {
                     let block = match numeric::parse_block(inner, true) {
                         Ok(b) => b,
                         Err((o, msg)) => {
-                            diags.push(Diagnostic::error(at(inner_start + o), msg));
+                            diags.push(logged(Diagnostic::error(at(inner_start + o), msg)));
                             return Err(());
                         }
                     };
@@ -473,11 +493,14 @@ impl Pattern {
                         .rev()
                         .find(|(d, _)| d == name)
                         .map_or(1, |g| g.1);
-                    if n <= 9 {
-                        fuzzy.push_str(&format!("\\{n}"));
-                    } else {
-                        fuzzy.push_str(&format!("\\g{{{n}}}"));
+                    if !(1..=9).contains(&n) {
+                        diags.push(Diagnostic::error(
+                            at(inner_start),
+                            "Can't back-reference more than 9 variables",
+                        ));
+                        return Err(());
                     }
+                    fuzzy.push_str(&format!("\\{n}"));
                     continue;
                 }
                 re.pieces.push(Piece::Text(std::mem::take(&mut cur_text)));
@@ -488,11 +511,12 @@ impl Pattern {
                 continue;
             }
             // A literal run up to the next `{{` or `[[` (not at offset 0).
-            let next = [rest[1..].find("{{"), rest[1..].find("[[")]
+            let first = rest.chars().next().map_or(1, char::len_utf8);
+            let next = [rest[first..].find("{{"), rest[first..].find("[[")]
                 .into_iter()
                 .flatten()
                 .min()
-                .map_or(rest.len(), |p| p + 1);
+                .map_or(rest.len(), |p| p + first);
             posix::push_escaped(&mut cur_text, &rest[..next]);
             llvm_escape(&mut fuzzy, &rest[..next]);
             cur += next;
