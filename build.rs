@@ -46,6 +46,7 @@ fn generate(root: &Path, text: &str, include_dirs: &[String], action: irkit_td::
         builtin_includes: &[],
         report_timing: false,
         leak_model: false,
+        limits: irkit_td::Limits::DEFAULT,
         action,
     };
     let outcome = irkit_td::run(&mut map, file, &opts);

@@ -154,6 +154,7 @@ fn load_dialects(
             builtin_includes: irkit::dialects::BUILTIN_INCLUDES,
             report_timing: false,
             leak_model: false,
+            limits: irkit_td::Limits::DEFAULT,
             action: irkit_td::Action::DumpJson,
         };
         let outcome = irkit_td::run(map, file, &opts);

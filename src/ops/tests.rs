@@ -433,6 +433,7 @@ fn build_output_is_the_command_output() {
         builtin_includes: &[],
         report_timing: false,
         leak_model: false,
+        limits: irkit_td::Limits::DEFAULT,
         action: irkit_td::Action::GenOpDefs,
     };
     let out = irkit_td::run(&mut map, file, &opts);

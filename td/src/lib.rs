@@ -14,6 +14,7 @@
 pub mod explain;
 pub mod json;
 pub mod lexer;
+pub mod limits;
 pub mod model;
 pub mod op_defs;
 pub mod parser;
@@ -21,6 +22,7 @@ pub mod printer;
 pub mod resolve;
 
 use irkit_diag::{Diagnostic, FileId, SourceMap};
+pub use limits::Limits;
 
 /// What to produce.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -46,6 +48,8 @@ pub struct Options<'a> {
     /// Skip freeing the record model at the end (for one-shot processes
     /// such as the CLI, where the OS reclaims it anyway).
     pub leak_model: bool,
+    /// Caps on sizes, record counts and loop iterations ([`Limits`]).
+    pub limits: Limits,
 }
 
 /// The result of a run: the output text (absent on error) and every
@@ -137,6 +141,7 @@ pub fn run_here(
         io_error: None,
     };
     let mut cx = model::Ctx::new();
+    cx.limits = opts.limits;
     if let Action::Explain(_) = opts.action {
         cx.explain = Some(Box::default());
     }
@@ -201,15 +206,17 @@ pub fn run_here(
             irkit_diag::Severity::Note,
             None,
             format!(
-                "lex {:?} parse {:?} print {:?}; {} tokens, {} values ({} mk calls), {} records, {} strings",
+                "lex {:?} parse {:?} print {:?}; {} tokens, {} values ({} mk calls, {} units), {} records, {} strings, {} loop iterations",
                 t1 - t0,
                 t2 - t1,
                 t3 - t2,
                 ntoks,
                 cx.n_inits(),
                 cx.mk_calls,
+                cx.value_units,
                 cx.records.len(),
-                cx.strs.len()
+                cx.strs.len(),
+                cx.loop_iterations
             ),
         ));
     }
@@ -263,6 +270,7 @@ mod tests {
             report_timing: false,
             leak_model: false,
             action: Action::PrintRecords,
+            limits: Limits::DEFAULT,
         };
         let out = run(&mut map, file, &opts);
         if let Some(d) = out.diags.iter().find(|d| d.is_error()) {

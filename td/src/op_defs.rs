@@ -1383,6 +1383,7 @@ def D : Dialect { let name = "d"; }
             builtin_includes: &[],
             report_timing: false,
             leak_model: false,
+            limits: crate::Limits::DEFAULT,
             action: crate::Action::GenOpDefs,
         };
         let out = crate::run(&mut map, file, &opts);

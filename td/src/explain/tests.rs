@@ -15,6 +15,7 @@ fn tblgen(src: &str, action: Action<'_>) -> Result<String, String> {
         builtin_includes: &[],
         report_timing: false,
         leak_model: false,
+        limits: crate::Limits::DEFAULT,
         action,
     };
     let out = run(&mut map, file, &opts);
