@@ -7,6 +7,7 @@
 mod abi_diff;
 mod append_diff;
 mod bench;
+mod fuzz;
 mod ir_compat;
 mod lit_compat;
 mod tblgen_compat;
@@ -23,6 +24,8 @@ Differential checks (each needs the reference tool installed; see README):
   append-diff             random let append/prepend hierarchies vs desugared llvm-tblgen-19
   ir-compat               irkit opt vs mlir-opt-19 --mlir-print-op-generic on real IR
   abi-diff                ABI classification vs clang-19 on random C signatures
+Fuzzing (cargo-fuzz, nightly):
+  fuzz                    every fuzz/ target in turn for a time budget (--time SECS)
 Benchmarks (same run, reference tool beside irkit, printing ratios):
   bench tblgen | ir | abi | abi-lower
 
@@ -42,6 +45,7 @@ fn main() -> ExitCode {
         "ir-compat" => ir_compat::run(rest),
         "abi-diff" => abi_diff::run(rest),
         "bench" => bench::run(rest),
+        "fuzz" => fuzz::run(rest),
         "help" | "--help" | "-h" => {
             print!("{HELP}");
             return ExitCode::SUCCESS;
