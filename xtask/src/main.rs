@@ -11,6 +11,7 @@ mod fuzz;
 mod ir_compat;
 mod lit_compat;
 mod tblgen_compat;
+mod td_diff;
 mod util;
 
 use std::process::ExitCode;
@@ -23,6 +24,7 @@ Differential checks (each needs the reference tool installed; see README):
   tblgen-compat           irkit tblgen vs llvm-tblgen-19 over the LLVM/MLIR .td corpus
   append-diff             random let append/prepend hierarchies vs desugared llvm-tblgen-19
   ir-compat               irkit opt vs mlir-opt-19 --mlir-print-op-generic on real IR
+  td-diff                 random bang-operator programs vs llvm-tblgen-19 (or -22)
   abi-diff                ABI classification vs clang-19 on random C signatures
 Fuzzing (cargo-fuzz, nightly):
   fuzz                    every fuzz/ target in turn for a time budget (--time SECS)
@@ -44,6 +46,7 @@ fn main() -> ExitCode {
         "append-diff" => append_diff::run(rest),
         "ir-compat" => ir_compat::run(rest),
         "abi-diff" => abi_diff::run(rest),
+        "td-diff" => td_diff::run(rest),
         "bench" => bench::run(rest),
         "fuzz" => fuzz::run(rest),
         "help" | "--help" | "-h" => {
