@@ -9,6 +9,7 @@ mod append_diff;
 mod bench;
 mod fuzz;
 mod ir_compat;
+mod ir_diff;
 mod lit_compat;
 mod tblgen_compat;
 mod td_diff;
@@ -25,6 +26,7 @@ Differential checks (each needs the reference tool installed; see README):
   append-diff             random let append/prepend hierarchies vs desugared llvm-tblgen-19
   ir-compat               irkit opt vs mlir-opt-19 --mlir-print-op-generic on real IR
   td-diff                 random bang-operator programs vs llvm-tblgen-19 (or -22)
+  ir-diff                 random generic-syntax modules vs mlir-opt-19 (or -22)
   abi-diff                ABI classification vs clang-19 on random C signatures
 Fuzzing (cargo-fuzz, nightly):
   fuzz                    every fuzz/ target in turn for a time budget (--time SECS)
@@ -47,6 +49,7 @@ fn main() -> ExitCode {
         "ir-compat" => ir_compat::run(rest),
         "abi-diff" => abi_diff::run(rest),
         "td-diff" => td_diff::run(rest),
+        "ir-diff" => ir_diff::run(rest),
         "bench" => bench::run(rest),
         "fuzz" => fuzz::run(rest),
         "help" | "--help" | "-h" => {

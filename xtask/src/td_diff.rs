@@ -23,7 +23,7 @@
 //! (1897, ...). `--with-bits-literals` generates them (seed 2: 11 of 5,000
 //! cases differ, and 214 are rejected by both over `bits` width mismatches).
 
-mod gen;
+pub(crate) mod gen;
 
 use crate::util::{build_irkit, find_tool, has_flag, opt_value, workspace_root};
 use std::path::{Path, PathBuf};
