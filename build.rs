@@ -48,6 +48,7 @@ fn generate(root: &Path, text: &str, include_dirs: &[String], action: irkit_td::
         leak_model: false,
         warn_unused_template_args: false,
         rules: irkit_td::compat::newest(),
+        limits: irkit_td::Limits::DEFAULT,
         action,
     };
     let outcome = irkit_td::run(&mut map, file, &opts);

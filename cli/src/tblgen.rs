@@ -70,6 +70,33 @@ pub struct Args {
     /// Explain how RECORD.FIELD got its final value.
     #[arg(long, group = "action", value_name = "RECORD.FIELD")]
     pub explain: Option<String>,
+    /// Most elements in one list or dag value.
+    #[arg(long, value_name = "N", default_value_t = irkit_td::Limits::DEFAULT.list_len)]
+    pub max_list_len: usize,
+    /// Most bytes in one string value.
+    #[arg(long, value_name = "N", default_value_t = irkit_td::Limits::DEFAULT.string_len)]
+    pub max_string_len: usize,
+    /// Most records (classes and instantiated records included).
+    #[arg(long, value_name = "N", default_value_t = irkit_td::Limits::DEFAULT.records)]
+    pub max_records: usize,
+    /// Most `foreach` iterations, all loops together.
+    #[arg(long, value_name = "N", default_value_t = irkit_td::Limits::DEFAULT.loop_iterations)]
+    pub max_loop_iterations: u64,
+    /// Most list/dag elements plus string bytes over all values built.
+    #[arg(long, value_name = "N", default_value_t = irkit_td::Limits::DEFAULT.total_values)]
+    pub max_total_values: u64,
+}
+
+impl Args {
+    fn limits(&self) -> irkit_td::Limits {
+        irkit_td::Limits {
+            list_len: self.max_list_len,
+            string_len: self.max_string_len,
+            records: self.max_records,
+            loop_iterations: self.max_loop_iterations,
+            total_values: self.max_total_values,
+        }
+    }
 }
 
 pub fn run(rep: &Reporter, args: Args) -> u8 {
@@ -120,6 +147,7 @@ pub fn run(rep: &Reporter, args: Args) -> u8 {
         warn_unused_template_args: !args.no_warn_on_unused_template_args,
         rules: irkit_td::compat::rules(args.llvm_compat.parse().unwrap_or(0))
             .unwrap_or_else(irkit_td::compat::newest),
+        limits: args.limits(),
     };
     // The output streams as it is printed: to stdout, or to a temporary file
     // renamed over `-o FILE` only when everything was written.

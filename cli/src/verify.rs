@@ -174,6 +174,7 @@ pub fn load_dialects(
             leak_model: false,
             warn_unused_template_args: false,
             rules: irkit_td::compat::newest(),
+            limits: irkit_td::Limits::DEFAULT,
             action: irkit_td::Action::DumpJson,
         };
         let outcome = irkit_td::run(map, file, &opts);

@@ -405,6 +405,7 @@ impl<'a> Parser<'a> {
                 }
             }
         }
+        self.pop_block_scope()?;
         self.finish_forward_refs()?;
         self.resolve_deferred_locs()?;
         // Wrap in a module unless the file is exactly one builtin.module.
@@ -1039,22 +1040,26 @@ impl<'a> Parser<'a> {
             }
             first = false;
         }
-        // Undefined block references.
+        self.pop_block_scope()?;
+        self.scopes.pop();
+        self.leave();
+        Ok(())
+    }
+
+    /// Closes the innermost region's block names: a reference to a block
+    /// the region never defined is an error (the top level too).
+    fn pop_block_scope(&mut self) -> PResult<()> {
         if let Some(scope) = self.block_scopes.pop() {
-            let mut undefined: Vec<_> = scope
+            let undefined = scope
                 .names
-                .iter()
-                .filter(|(_, (_, _, defined))| !defined)
-                .map(|(n, (_, s, _))| (s.start, *s, *n))
-                .collect();
-            undefined.sort_by_key(|u| u.0);
-            if let Some((_, s, n)) = undefined.into_iter().next() {
-                let _ = n;
+                .values()
+                .filter(|(_, _, defined)| !defined)
+                .map(|(_, s, _)| *s)
+                .min_by_key(|s| s.start);
+            if let Some(s) = undefined {
                 return self.err_span(s, "reference to an undefined block");
             }
         }
-        self.scopes.pop();
-        self.leave();
         Ok(())
     }
 

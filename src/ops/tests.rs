@@ -435,6 +435,7 @@ fn build_output_is_the_command_output() {
         leak_model: false,
         warn_unused_template_args: false,
         rules: irkit_td::compat::newest(),
+        limits: irkit_td::Limits::DEFAULT,
         action: irkit_td::Action::GenOpDefs,
     };
     let out = irkit_td::run(&mut map, file, &opts);

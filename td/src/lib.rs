@@ -16,6 +16,7 @@ pub mod detailed;
 pub mod explain;
 pub mod json;
 pub mod lexer;
+pub mod limits;
 pub mod model;
 pub mod op_defs;
 pub mod parser;
@@ -23,6 +24,7 @@ pub mod printer;
 pub mod resolve;
 
 use irkit_diag::{Diagnostic, FileId, SourceMap};
+pub use limits::Limits;
 
 /// What to produce.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -60,6 +62,8 @@ pub struct Options<'a> {
     /// Skip freeing the record model at the end (for one-shot processes
     /// such as the CLI, where the OS reclaims it anyway).
     pub leak_model: bool,
+    /// Caps on sizes, record counts and loop iterations ([`Limits`]).
+    pub limits: Limits,
 }
 
 /// The result of a run: the output text (absent on error) and every
@@ -157,6 +161,7 @@ pub fn run_here(
     let mut cx = model::Ctx::new();
     cx.rules = opts.rules;
     cx.warn_unused_template_args = opts.warn_unused_template_args;
+    cx.limits = opts.limits;
     if let Action::Explain(_) = opts.action {
         cx.explain = Some(Box::default());
     }
@@ -234,15 +239,17 @@ pub fn run_here(
             irkit_diag::Severity::Note,
             None,
             format!(
-                "lex {:?} parse {:?} print {:?}; {} tokens, {} values ({} mk calls), {} records, {} strings",
+                "lex {:?} parse {:?} print {:?}; {} tokens, {} values ({} mk calls, {} units), {} records, {} strings, {} loop iterations",
                 t1 - t0,
                 t2 - t1,
                 t3 - t2,
                 ntoks,
                 cx.n_inits(),
                 cx.mk_calls,
+                cx.value_units,
                 cx.records.len(),
-                cx.strs.len()
+                cx.strs.len(),
+                cx.loop_iterations
             ),
         ));
     }
@@ -300,6 +307,7 @@ mod tests {
             action: Action::PrintRecords,
             warn_unused_template_args: false,
             rules: compat::newest(),
+            limits: Limits::DEFAULT,
         };
         let out = run(&mut map, file, &opts);
         if let Some(d) = out.diags.iter().find(|d| d.is_error()) {

@@ -1387,6 +1387,7 @@ def D : Dialect { let name = "d"; }
             leak_model: false,
             warn_unused_template_args: false,
             rules: crate::compat::newest(),
+            limits: crate::Limits::DEFAULT,
             action: crate::Action::GenOpDefs,
         };
         let out = crate::run(&mut map, file, &opts);

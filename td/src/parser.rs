@@ -9,6 +9,7 @@
 
 use crate::explain;
 use crate::lexer::{Tok, Token};
+use crate::limits;
 use crate::model::{
     ArgKey, Assertion, BinOp, Ctx, Dump, FieldKind, Init, InitId, RecId, RecKind, RecTy, Record,
     RecordVal, Sym, TernOp, TyId, UnOp, TY_BIT, TY_DAG, TY_INT, TY_STRING,
@@ -468,6 +469,16 @@ impl Parser<'_> {
         };
         let mut dest = dest;
         for &e in elems.iter() {
+            self.cx.loop_iterations += 1;
+            if self.cx.loop_iterations > self.cx.limits.loop_iterations {
+                let msg = limits::exceeded(
+                    "foreach iterations",
+                    self.cx.loop_iterations,
+                    self.cx.limits.loop_iterations,
+                    "--max-loop-iterations",
+                );
+                return self.err(l.loc, msg);
+            }
             if let Some(it) = l.iter {
                 substs.push((it, e));
             }
@@ -1259,6 +1270,11 @@ impl Parser<'_> {
         }
         if end.abs_diff(start) > 1 << 24 {
             return self.tok_err("range too large");
+        }
+        let n = out.len() + end.abs_diff(start) as usize + 1;
+        if n > self.cx.limits.list_len {
+            let msg = limits::exceeded("list length", n, self.cx.limits.list_len, "--max-list-len");
+            return self.tok_err(&msg);
         }
         if start < end {
             for k in start..=end {

@@ -616,6 +616,10 @@ fn str_of(cx: &Ctx, i: InitId) -> Option<(Sym, bool)> {
 
 /// Concatenates two strings (code if either is code).
 pub fn concat_strings(cx: &mut Ctx, a: (Sym, bool), b: (Sym, bool)) -> InitId {
+    let n = cx.strs.str(a.0).len() + cx.strs.str(b.0).len();
+    if !cx.string_len_ok(n, None) {
+        return cx.empty_str;
+    }
     let mut s = std::mem::take(&mut cx.scratch);
     s.clear();
     s.push_str(cx.strs.str(a.0));
@@ -865,6 +869,10 @@ pub fn fold_un_p(
                         Init::List(inner, _) => out.extend(inner.iter().copied()),
                         _ => return None,
                     }
+                    if out.len() > cx.limits.list_len {
+                        cx.list_len_ok(out.len(), cx.rec_loc(cur));
+                        return None;
+                    }
                 }
                 return Some(cx.mk(Init::List(out.into_boxed_slice(), et)));
             }
@@ -983,12 +991,21 @@ pub fn fold_bin_p(
                 } else {
                     cx.unset
                 };
+                if !cx.list_len_ok(largs.len() + rargs.len(), cx.rec_loc(cur)) {
+                    return None;
+                }
                 let mut args = largs.to_vec();
                 args.extend(rargs.iter().copied());
                 return Some(cx.mk(Init::Dag(op, None, args.into_boxed_slice())));
             }
         }
         BinOp::ListConcat => {
+            if let (Init::List(l, _), Init::List(r, _)) = (cx.init(a), cx.init(b)) {
+                let n = l.len() + r.len();
+                if !cx.list_len_ok(n, cx.rec_loc(cur)) {
+                    return None;
+                }
+            }
             if let (Init::List(l, et), Init::List(r, _)) = (cx.init(a), cx.init(b)) {
                 let mut v = l.to_vec();
                 v.extend(r.iter().copied());
@@ -998,7 +1015,11 @@ pub fn fold_bin_p(
         }
         BinOp::ListSplat => {
             if let (Some(vt), Init::Int(n)) = (cx.type_of(a), cx.init(b).clone()) {
-                let v = vec![a; n.max(0) as usize];
+                let n = usize::try_from(n.max(0)).unwrap_or(usize::MAX);
+                if !cx.list_len_ok(n, cx.rec_loc(cur)) {
+                    return None;
+                }
+                let v = vec![a; n];
                 return Some(cx.mk(Init::List(v.into_boxed_slice(), vt)));
             }
         }
@@ -1045,6 +1066,10 @@ pub fn fold_bin_p(
         }
         BinOp::Range => {
             if let (Init::Int(s), Init::Int(e)) = (cx.init(a).clone(), cx.init(b).clone()) {
+                let n = usize::try_from(s.abs_diff(e)).unwrap_or(usize::MAX);
+                if !cx.list_len_ok(n.saturating_add(1), cx.rec_loc(cur)) {
+                    return None;
+                }
                 let mut out = Vec::new();
                 if s <= e {
                     let mut k = s;
@@ -1080,6 +1105,10 @@ pub fn fold_bin_p(
                 let mut code = false;
                 let is_str = et == TY_STRING;
                 for (k, &e) in l.iter().enumerate() {
+                    if s.len() > cx.limits.string_len {
+                        cx.string_len_ok(s.len(), cx.rec_loc(cur));
+                        return None;
+                    }
                     if k > 0 {
                         s.push_str(cx.strs.str(d));
                     }
@@ -1279,27 +1308,36 @@ pub fn fold_tern_p(
                     return Some(cx.mk(Init::Var(n, t)));
                 }
                 (Init::Str(x, _), Init::Str(y, _), Init::Str(z, _)) => {
-                    let pat = cx.strs.str(x).to_string();
-                    let rep = cx.strs.str(y).to_string();
-                    let mut val = cx.strs.str(z).to_string();
+                    let (pat, rep, src) = (cx.strs.str(x), cx.strs.str(y), cx.strs.str(z));
+                    // One pass, left to right, never rescanning what was
+                    // inserted (LLVM's loop does the same in place).
+                    let mut out = String::new();
                     if !pat.is_empty() {
-                        let mut idx = 0;
-                        while let Some(f) = val[idx..].find(&pat) {
-                            let at = idx + f;
-                            val.replace_range(at..at + pat.len(), &rep);
-                            idx = at + rep.len();
+                        let mut rest = src;
+                        while let Some(f) = rest.find(pat) {
+                            out.push_str(&rest[..f]);
+                            out.push_str(rep);
+                            rest = &rest[f + pat.len()..];
+                            if out.len() > cx.limits.string_len {
+                                break;
+                            }
                         }
+                        out.push_str(rest);
                     } else {
                         // LLVM's loop would insert forever; it finds "" at every index.
-                        let mut out = String::new();
-                        for ch in val.chars() {
-                            out.push_str(&rep);
+                        for ch in src.chars() {
+                            out.push_str(rep);
                             out.push(ch);
+                            if out.len() > cx.limits.string_len {
+                                break;
+                            }
                         }
-                        out.push_str(&rep);
-                        val = out;
+                        out.push_str(rep);
                     }
-                    return Some(cx.string(&val, false));
+                    if !cx.string_len_ok(out.len(), cx.rec_loc(cur)) {
+                        return None;
+                    }
+                    return Some(cx.string(&out, false));
                 }
                 _ => {}
             }
@@ -1386,6 +1424,14 @@ pub fn fold_tern_p(
                 if st == 0 {
                     let loc = cx.rec_loc(cur);
                     cx.error(loc, "Step of !range can't be 0");
+                    return None;
+                }
+                let n = if (s < e && st > 0) || (s > e && st < 0) {
+                    s.abs_diff(e).div_ceil(st.unsigned_abs())
+                } else {
+                    0
+                };
+                if !cx.list_len_ok(usize::try_from(n).unwrap_or(usize::MAX), cx.rec_loc(cur)) {
                     return None;
                 }
                 let mut out = Vec::new();

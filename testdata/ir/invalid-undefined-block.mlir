@@ -25,3 +25,10 @@
 ^bb1:
   "test.a"() : () -> ()
 }) : () -> ()
+
+// -----
+
+// A successor at the top level (the implicit module's block) is checked too
+// (found by the `ir` fuzz target: it printed as INVALIDBLOCK).
+// expected-error@+1 {{reference to an undefined block}}
+"x.branch"()[^bb1] : () -> ()

@@ -8,10 +8,13 @@ mod abi_diff;
 mod append_diff;
 mod bench;
 mod filecheck_diff;
+mod fuzz;
 mod ir_compat;
+mod ir_diff;
 mod lit_compat;
 mod tblgen_compat;
 mod tblgen_corpus;
+mod td_diff;
 mod util;
 
 use std::process::ExitCode;
@@ -24,8 +27,12 @@ Differential checks (each needs the reference tool installed; see README):
   tblgen-compat           irkit tblgen vs llvm-tblgen-V over release V's LLVM/MLIR .td corpus
   append-diff             random let append/prepend hierarchies vs desugared llvm-tblgen-19
   ir-compat               irkit opt vs mlir-opt-19 --mlir-print-op-generic on real IR
+  td-diff                 random bang-operator programs vs llvm-tblgen-19 (or -22)
+  ir-diff                 random generic-syntax modules vs mlir-opt-19 (or -22)
   abi-diff                ABI classification vs clang-19 on random C signatures
   filecheck-diff          irkit filecheck vs FileCheck-19/22, byte for byte
+Fuzzing (cargo-fuzz, nightly):
+  fuzz                    every fuzz/ target in turn for a time budget (--time SECS)
 Benchmarks (same run, reference tool beside irkit, printing ratios):
   bench tblgen | ir | abi | abi-lower | filecheck
 
@@ -45,7 +52,10 @@ fn main() -> ExitCode {
         "ir-compat" => ir_compat::run(rest),
         "abi-diff" => abi_diff::run(rest),
         "filecheck-diff" => filecheck_diff::run(rest),
+        "td-diff" => td_diff::run(rest),
+        "ir-diff" => ir_diff::run(rest),
         "bench" => bench::run(rest),
+        "fuzz" => fuzz::run(rest),
         "help" | "--help" | "-h" => {
             print!("{HELP}");
             return ExitCode::SUCCESS;

@@ -510,13 +510,14 @@ impl Pattern {
                 });
                 continue;
             }
-            // A literal run up to the next `{{` or `[[` (not at offset 0).
-            let first = rest.chars().next().map_or(1, char::len_utf8);
-            let next = [rest[first..].find("{{"), rest[first..].find("[[")]
+            // A literal run up to the next `{{` or `[[` (not at offset 0;
+            // past the whole first character, which may be several bytes).
+            let skip = rest.chars().next().map_or(1, char::len_utf8);
+            let next = [rest[skip..].find("{{"), rest[skip..].find("[[")]
                 .into_iter()
                 .flatten()
                 .min()
-                .map_or(rest.len(), |p| p + first);
+                .map_or(rest.len(), |p| p + skip);
             posix::push_escaped(&mut cur_text, &rest[..next]);
             llvm_escape(&mut fuzzy, &rest[..next]);
             cur += next;

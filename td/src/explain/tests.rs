@@ -17,6 +17,7 @@ fn tblgen(src: &str, action: Action<'_>) -> Result<String, String> {
         leak_model: false,
         warn_unused_template_args: false,
         rules: crate::compat::newest(),
+        limits: crate::Limits::DEFAULT,
         action,
     };
     let out = run(&mut map, file, &opts);

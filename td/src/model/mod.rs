@@ -277,6 +277,11 @@ pub struct Ctx {
     pub rules: &'static crate::compat::Rules,
     /// Warn about template arguments a class or multiclass never uses.
     pub warn_unused_template_args: bool,
+    /// Caps on growth ([`crate::Limits`]), and the counts they cap.
+    pub limits: crate::Limits,
+    pub loop_iterations: u64,
+    /// List/dag/bits elements and string bytes of every value made.
+    pub value_units: u64,
 }
 
 pub const TY_BIT: TyId = TyId(0);
@@ -327,6 +332,9 @@ impl Ctx {
             scratch: String::new(),
             rules: crate::compat::newest(),
             warn_unused_template_args: true,
+            limits: crate::Limits::DEFAULT,
+            loop_iterations: 0,
+            value_units: 0,
         };
         cx.ty(RecTy::Bit);
         cx.ty(RecTy::Int);
@@ -408,6 +416,12 @@ impl Ctx {
             .map(InitId)
     }
     fn insert(&mut self, i: Init, h: u64) -> InitId {
+        let units = match &i {
+            Init::List(l, _) | Init::Bits(l) | Init::Cond(l, _) => l.len(),
+            Init::Dag(_, _, a) => a.len(),
+            _ => 0,
+        };
+        self.add_value_units(units);
         let id = self.inits.len() as u32;
         let c = self.compute_concrete(&i);
         self.concrete.push(c);
@@ -465,7 +479,11 @@ impl Ctx {
         }
     }
     pub fn string(&mut self, s: &str, code: bool) -> InitId {
+        let n = self.strs.len();
         let y = self.strs.intern(s);
+        if self.strs.len() != n {
+            self.add_value_units(s.len());
+        }
         self.str_init(y, code)
     }
     pub fn str_sym(&mut self, y: Sym) -> InitId {
@@ -509,6 +527,16 @@ impl Ctx {
         &mut self.records[r.0 as usize]
     }
     pub fn add_record(&mut self, r: Record) -> RecId {
+        if self.records.len() == self.limits.records {
+            let loc = r.locs.first().copied();
+            let msg = crate::limits::exceeded(
+                "number of records",
+                self.records.len() + 1,
+                self.limits.records,
+                "--max-records",
+            );
+            self.fatal(loc, msg);
+        }
         let id = RecId(self.records.len() as u32);
         self.records.push(r);
         id
@@ -538,6 +566,44 @@ impl Ctx {
             }
             _ => None,
         }
+    }
+    /// Counts `n` more elements or bytes of new values against
+    /// `--max-total-values`; past it, a fatal error (once).
+    fn add_value_units(&mut self, n: usize) {
+        self.value_units += n as u64;
+        if self.value_units > self.limits.total_values && self.fatal.is_none() {
+            let msg = crate::limits::exceeded(
+                "total size of the values built",
+                self.value_units,
+                self.limits.total_values,
+                "--max-total-values",
+            );
+            self.fatal(None, msg);
+        }
+    }
+    /// Whether a list or dag of `n` elements may be built; if not, a fatal
+    /// error at `loc` (raised once) names the limit.
+    pub fn list_len_ok(&mut self, n: usize, loc: Option<Loc>) -> bool {
+        if n <= self.limits.list_len {
+            return true;
+        }
+        let msg = crate::limits::exceeded("list length", n, self.limits.list_len, "--max-list-len");
+        self.fatal(loc, msg);
+        false
+    }
+    /// Whether a string of `n` bytes may be built (else as [`Ctx::list_len_ok`]).
+    pub fn string_len_ok(&mut self, n: usize, loc: Option<Loc>) -> bool {
+        if n <= self.limits.string_len {
+            return true;
+        }
+        let msg = crate::limits::exceeded(
+            "string length",
+            n,
+            self.limits.string_len,
+            "--max-string-len",
+        );
+        self.fatal(loc, msg);
+        false
     }
     pub fn fatal(&mut self, loc: Option<Loc>, msg: impl Into<String>) {
         if self.fatal.is_none() {

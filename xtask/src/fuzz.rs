@@ -1,0 +1,226 @@
+//! `cargo xtask fuzz`: runs every cargo-fuzz target under `fuzz/` in turn
+//! (libFuzzer, one process at a time, `cargo +nightly fuzz`), each for its
+//! share of a time budget, and prints per target the executions, coverage
+//! (libFuzzer's `cov` edges and `ft` features), corpus size, peak memory and
+//! whether it found a crash (the reproducer is under
+//! `fuzz/artifacts/TARGET/`).
+//!
+//! The corpus grows in `fuzz/corpus/TARGET/` (not checked in) from the
+//! seeds in `fuzz/seeds/TARGET/` (checked in, small). Each run is appended
+//! to `fuzz/corpus/runs.tsv`, so the totals of a long campaign in several
+//! runs add up: `--totals` prints them.
+//!
+//! Options: `--time SECS` (total budget, default 60 per target), `--each SECS`
+//! (per target instead), `--targets a,b` (default all), `--build-only`,
+//! `--totals`.
+
+use crate::util::{has_flag, opt_value, workspace_root};
+use std::collections::BTreeMap;
+use std::path::Path;
+use std::process::Command;
+
+const HELP: &str = "\
+cargo xtask fuzz [--time SECS | --each SECS] [--targets t1,t2] [--build-only] [--totals]
+  Runs the cargo-fuzz targets in turn (needs the nightly toolchain and
+  `cargo install cargo-fuzz`). Targets: tblgen ir abi_lower abi filecheck lit_shell";
+
+/// Every target, in the order they run.
+pub const TARGETS: [&str; 6] = ["tblgen", "ir", "abi_lower", "abi", "filecheck", "lit_shell"];
+
+/// Flags shared by build and run: no sanitizer (the workspace has no unsafe
+/// code; coverage guidance alone is several times faster) but debug
+/// assertions and overflow checks on.
+const BUILD_FLAGS: [&str; 3] = ["--sanitizer", "none", "--debug-assertions"];
+
+struct Stats {
+    execs: u64,
+    cov: u64,
+    ft: u64,
+    corpus: u64,
+    rss_mb: u64,
+    crashed: bool,
+}
+
+pub fn run(args: &[String]) -> Result<(), String> {
+    if has_flag(args, "--help") || has_flag(args, "-h") {
+        println!("{HELP}");
+        return Ok(());
+    }
+    let fuzz_dir = workspace_root().join("fuzz");
+    if has_flag(args, "--totals") {
+        return print_totals(&fuzz_dir);
+    }
+    let targets: Vec<&str> = match opt_value(args, "--targets") {
+        Some(list) => {
+            let v: Vec<&str> = list.split(',').filter(|s| !s.is_empty()).collect();
+            if let Some(bad) = v.iter().find(|t| !TARGETS.contains(t)) {
+                return Err(format!("unknown target '{bad}'\n{HELP}"));
+            }
+            v
+        }
+        None => TARGETS.to_vec(),
+    };
+    let parse_secs = |name: &str| -> Result<Option<u64>, String> {
+        opt_value(args, name)
+            .map(|v| {
+                v.parse::<u64>()
+                    .map_err(|_| format!("{name} expects seconds, got '{v}'"))
+            })
+            .transpose()
+    };
+    let each = match (parse_secs("--time")?, parse_secs("--each")?) {
+        (_, Some(e)) => e,
+        (Some(t), None) => (t / targets.len() as u64).max(1),
+        (None, None) => 60,
+    };
+    let status = Command::new("cargo")
+        .args(["+nightly", "fuzz", "build"])
+        .args(BUILD_FLAGS)
+        .current_dir(&fuzz_dir)
+        .status()
+        .map_err(|e| format!("cannot run cargo +nightly fuzz: {e}"))?;
+    if !status.success() {
+        return Err(
+            "cargo +nightly fuzz build failed (is cargo-fuzz installed? \
+                    `cargo install cargo-fuzz`)"
+                .into(),
+        );
+    }
+    if has_flag(args, "--build-only") {
+        return Ok(());
+    }
+    println!(
+        "{:<10} {:>10} {:>7} {:>7} {:>7} {:>7}  result",
+        "target", "execs", "cov", "ft", "corpus", "rss MB"
+    );
+    let mut crashed = Vec::new();
+    for t in targets {
+        let st = run_one(&fuzz_dir, t, each)?;
+        println!(
+            "{:<10} {:>10} {:>7} {:>7} {:>7} {:>7}  {}",
+            t,
+            st.execs,
+            st.cov,
+            st.ft,
+            st.corpus,
+            st.rss_mb,
+            if st.crashed {
+                "CRASH (see fuzz/artifacts/)"
+            } else {
+                "ok"
+            }
+        );
+        let line = format!(
+            "{t}\t{each}\t{}\t{}\t{}\t{}\t{}\n",
+            st.execs, st.cov, st.ft, st.corpus, st.crashed
+        );
+        append(&fuzz_dir.join("corpus").join("runs.tsv"), &line)?;
+        if st.crashed {
+            crashed.push(t);
+        }
+    }
+    if crashed.is_empty() {
+        Ok(())
+    } else {
+        Err(format!("crashes in {}", crashed.join(", ")))
+    }
+}
+
+fn run_one(fuzz_dir: &Path, target: &str, secs: u64) -> Result<Stats, String> {
+    let corpus = fuzz_dir.join("corpus").join(target);
+    std::fs::create_dir_all(&corpus).map_err(|e| format!("{}: {e}", corpus.display()))?;
+    let seeds = fuzz_dir.join("seeds").join(target);
+    let mut cmd = Command::new("cargo");
+    cmd.args(["+nightly", "fuzz", "run"])
+        .args(BUILD_FLAGS)
+        .arg(target)
+        .arg(&corpus);
+    if seeds.is_dir() {
+        cmd.arg(&seeds);
+    }
+    cmd.arg("--")
+        .arg(format!("-max_total_time={secs}"))
+        .args([
+            "-rss_limit_mb=2048",
+            "-timeout=10",
+            "-max_len=8192",
+            "-print_final_stats=1",
+        ])
+        .current_dir(fuzz_dir);
+    let out = cmd
+        .output()
+        .map_err(|e| format!("cannot run the fuzzer: {e}"))?;
+    let log = String::from_utf8_lossy(&out.stderr);
+    let mut st = Stats {
+        execs: 0,
+        cov: 0,
+        ft: 0,
+        corpus: 0,
+        rss_mb: 0,
+        crashed: !out.status.success(),
+    };
+    for line in log.lines() {
+        if let Some(v) = line.strip_prefix("stat::number_of_executed_units:") {
+            st.execs = v.trim().parse().unwrap_or(0);
+        } else if let Some(v) = line.strip_prefix("stat::peak_rss_mb:") {
+            st.rss_mb = v.trim().parse().unwrap_or(0);
+        }
+        // Status lines: `#N  KIND cov: C ft: F corp: N/SIZE ...`.
+        let mut words = line.split_whitespace();
+        while let Some(w) = words.next() {
+            let field = match w {
+                "cov:" => &mut st.cov,
+                "ft:" => &mut st.ft,
+                "corp:" => &mut st.corpus,
+                _ => continue,
+            };
+            if let Some(v) = words.next().and_then(|v| v.split('/').next()) {
+                *field = v.parse().unwrap_or(*field);
+            }
+        }
+    }
+    if st.crashed {
+        let tail: Vec<&str> = log.lines().rev().take(40).collect();
+        for l in tail.iter().rev() {
+            eprintln!("  {l}");
+        }
+    }
+    Ok(st)
+}
+
+fn append(path: &Path, line: &str) -> Result<(), String> {
+    use std::io::Write;
+    let mut f = std::fs::OpenOptions::new()
+        .create(true)
+        .append(true)
+        .open(path)
+        .map_err(|e| format!("{}: {e}", path.display()))?;
+    f.write_all(line.as_bytes())
+        .map_err(|e| format!("{}: {e}", path.display()))
+}
+
+/// Sums `fuzz/corpus/runs.tsv` per target.
+fn print_totals(fuzz_dir: &Path) -> Result<(), String> {
+    let path = fuzz_dir.join("corpus").join("runs.tsv");
+    let text = std::fs::read_to_string(&path).map_err(|e| format!("{}: {e}", path.display()))?;
+    let mut tot: BTreeMap<&str, (u64, u64, u64, u64)> = BTreeMap::new();
+    for line in text.lines() {
+        let f: Vec<&str> = line.split('\t').collect();
+        let [t, secs, execs, _cov, _ft, _corp, crashed] = f[..] else {
+            continue;
+        };
+        let e = tot.entry(t).or_default();
+        e.0 += 1;
+        e.1 += secs.parse::<u64>().unwrap_or(0);
+        e.2 += execs.parse::<u64>().unwrap_or(0);
+        e.3 += u64::from(crashed == "true");
+    }
+    println!(
+        "{:<10} {:>5} {:>8} {:>12} {:>8}",
+        "target", "runs", "seconds", "execs", "crashes"
+    );
+    for (t, (runs, secs, execs, crashes)) in tot {
+        println!("{t:<10} {runs:>5} {secs:>8} {execs:>12} {crashes:>8}");
+    }
+    Ok(())
+}
