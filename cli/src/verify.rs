@@ -163,8 +163,7 @@ fn load_dialects(
         let Some(json) = outcome.output else {
             return Err(EXIT_FAIL);
         };
-        let (user, diags) =
-            irkit::dialects::registry_from_json(&json, &irkit::dialects::locate_in(map));
+        let (user, diags) = irkit::dialects::registry_from_json_in(&json, map);
         if rep.emit_all(map, &diags) {
             return Err(EXIT_FAIL);
         }

@@ -15,7 +15,8 @@ def Arith_FastMathAttr
     : DialectAttr<Arith_Dialect, "fastmath", "Floating point fast math flags">;
 def Arith_CmpIPredicateAttr
     : I64EnumAttr<["0", "1", "2", "3", "4", "5", "6", "7", "8", "9"],
-                  "allowed 64-bit signless integer cases: 0, 1, 2, 3, 4, 5, 6, 7, 8, 9">;
+                  "allowed 64-bit signless integer cases: 0, 1, 2, 3, 4, 5, 6, 7, 8, 9",
+                  ["eq", "ne", "slt", "sle", "sgt", "sge", "ult", "ule", "ugt", "uge"]>;
 
 // Every arith op here is pure; the base class accumulates it with
 // `let append`.
@@ -30,16 +31,23 @@ class Arith_BinaryOp<string mnemonic, TypeConstraint t, list<Trait> traits = []>
   let append traits = [SameOperandsAndResultType];
   let arguments = (ins t:$lhs, t:$rhs);
   let results = (outs t:$result);
+  let assemblyFormat = "$lhs `,` $rhs attr-dict `:` type($result)";
 }
 // Integer ones that carry `overflowFlags`.
 class Arith_IntBinaryOp<string mnemonic, list<Trait> traits = []>
     : Arith_BinaryOp<mnemonic, SignlessIntegerLike, traits> {
-  let append arguments = (ins DefaultValuedAttr<Arith_IntegerOverflowAttr, "none">:$overflowFlags);
+  let append arguments = (ins DefaultValuedAttr<Arith_IntegerOverflowAttr, "#arith.overflow<none>">:$overflowFlags);
+  let assemblyFormat = [{
+    $lhs `,` $rhs (`overflow` `` $overflowFlags^)? attr-dict `:` type($result)
+  }];
 }
 // Float ones that carry `fastmath`.
 class Arith_FloatBinaryOp<string mnemonic, list<Trait> traits = []>
     : Arith_BinaryOp<mnemonic, FloatLike, traits> {
-  let append arguments = (ins DefaultValuedAttr<Arith_FastMathAttr, "none">:$fastmath);
+  let append arguments = (ins DefaultValuedAttr<Arith_FastMathAttr, "#arith.fastmath<none>">:$fastmath);
+  let assemblyFormat = [{
+    $lhs `,` $rhs (`fastmath` `` $fastmath^)? attr-dict `:` type($result)
+  }];
 }
 
 def Arith_ConstantOp : Arith_Op<"constant",
@@ -47,6 +55,7 @@ def Arith_ConstantOp : Arith_Op<"constant",
   let summary = "integer or floating point constant";
   let arguments = (ins TypedAttr:$value);
   let results = (outs AnyType:$result);
+  let assemblyFormat = "attr-dict $value";
 }
 
 def Arith_AddIOp : Arith_IntBinaryOp<"addi", [Commutative]> { let summary = "integer addition operation"; }
@@ -65,6 +74,7 @@ def Arith_CmpIOp : Arith_Op<"cmpi", [SameTypeOperands]> {
                        SignlessIntegerLike:$lhs,
                        SignlessIntegerLike:$rhs);
   let results = (outs BoolLike:$result);
+  let assemblyFormat = "$predicate `,` $lhs `,` $rhs attr-dict `:` type($lhs)";
 }
 
 // `arith.select` merges values it does not understand: a token result is

@@ -1,0 +1,1 @@
+//! Parsing ops in their custom syntax: the format engine's reading half.
