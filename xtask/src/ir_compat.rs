@@ -129,12 +129,12 @@ impl Subject {
         }
     }
 
-    /// `irkit opt FILE` (prints to stdout).
+    /// `irkit opt --mlir-print-op-generic FILE` (prints to stdout).
     pub fn opt(&self, file: &Path) -> Command {
         match self {
             Subject::Irkit(p) => {
                 let mut c = Command::new(p);
-                c.arg("opt").arg(file);
+                c.args(["opt", "--mlir-print-op-generic"]).arg(file);
                 c
             }
             Subject::MlirOpt(p) => {
