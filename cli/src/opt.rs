@@ -6,8 +6,9 @@ use crate::report::{Reporter, EXIT_FAIL, EXIT_OK, EXIT_USAGE};
 use clap::Args as ClapArgs;
 use irkit_diag::SourceMap;
 use irkit_ir::dialect::DialectRegistry;
+use irkit_ir::parser::parse_with_dialects;
 use irkit_ir::printer::print_module_custom_to;
-use irkit_ir::{parse, print_module_to, ParseConfig, PrintOptions};
+use irkit_ir::{print_module_to, ParseConfig, PrintOptions};
 use std::io::Write;
 
 /// Parse IR, run passes, and print the result.
@@ -178,7 +179,7 @@ fn parse_and_verify(
     cfg: &ParseConfig,
     registry: &DialectRegistry,
 ) -> Option<irkit_ir::Module> {
-    let module = match parse(map.file(file).text(), file, cfg) {
+    let module = match parse_with_dialects(map.file(file).text(), file, cfg, registry) {
         Ok(m) => m,
         Err(d) => {
             rep.emit(map, &d);

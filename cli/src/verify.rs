@@ -4,7 +4,8 @@ use crate::io::read_input;
 use crate::report::{Reporter, EXIT_FAIL, EXIT_OK};
 use clap::Args as ClapArgs;
 use irkit_diag::SourceMap;
-use irkit_ir::{parse, ParseConfig};
+use irkit_ir::parser::parse_with_dialects;
+use irkit_ir::ParseConfig;
 
 /// Parse and verify MLIR-style IR written in the generic syntax.
 ///
@@ -94,7 +95,7 @@ pub fn run(rep: &Reporter, args: Args) -> u8 {
     };
     let mut failed = false;
     for f in files {
-        let diags = match parse(map.file(f).text(), f, &cfg) {
+        let diags = match parse_with_dialects(map.file(f).text(), f, &cfg, &registry) {
             Err(d) => vec![*d],
             Ok(m) => {
                 // As mlir-opt: the op is printed in notes except when

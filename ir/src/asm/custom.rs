@@ -8,10 +8,13 @@
 //! `cir.func` can share it.
 
 use super::format::Elem;
-use crate::context::{AttrData, AttrId, Context, TypeData};
+use super::parse::Parsed;
+use crate::context::{AttrData, AttrId, Context, TypeData, TypeId};
 use crate::dialect::OpDef;
 use crate::ir::{Module, OpId};
+use crate::parser::{LocOrAlias, PResult, Parser};
 use crate::printer::{Elide, Printer, RegionStyle};
+use irkit_diag::Span;
 
 /// Ops with a hand-written syntax.
 const CUSTOM_OPS: &[&str] = &["func.func"];
@@ -237,5 +240,163 @@ fn print_optional_dict(p: &mut Printer<'_>, dict: AttrId) {
         }
         p.out.push(b' ');
         p.print_attr(dict, Elide::Never);
+    }
+}
+
+// ---------------------------------------------------------------- parsing
+
+/// Parses the body of a hand-written op (after its name).
+pub(crate) fn parse<'a>(p: &mut Parser<'a>, def: &OpDef) -> PResult<Parsed<'a>> {
+    parse_function_op(p, def)
+}
+
+/// `[visibility] @name(args) [-> results] [attributes {..}] [{ body }]`,
+/// filling `sym_name`, `function_type`, `sym_visibility`, `arg_attrs` and
+/// `res_attrs` of `def`.
+pub(crate) fn parse_function_op<'a>(p: &mut Parser<'a>, def: &OpDef) -> PResult<Parsed<'a>> {
+    let mut out = Parsed::new(def);
+    let set = |p: &mut Parser<'a>, out: &mut Parsed<'a>, name: &str, a: AttrId| {
+        if let Some(i) = def.attrs.iter().position(|x| &*x.name == name) {
+            out.attrs[i] = Some(a);
+        } else {
+            let k = p.m.ctx.sym(name.as_bytes());
+            out.dict.push((k, a));
+        }
+    };
+    let vis = p.peek_ident();
+    if matches!(vis, b"private" | b"public" | b"nested") {
+        p.pos += vis.len();
+        let a = p.m.ctx.string_attr(vis);
+        set(p, &mut out, "sym_visibility", a);
+    }
+    p.skip_ws();
+    let at = p.pos;
+    if !p.eat(b'@') {
+        return p.err_tok("expected valid '@'-identifier for symbol name");
+    }
+    let name: Vec<u8> = if p.peek_at(0) == Some(b'"') {
+        p.string_lit()?.into_owned()
+    } else {
+        let id = p.suffix_id();
+        if id.is_empty() {
+            return p.err_at(at, "expected valid '@'-identifier for symbol name");
+        }
+        id.to_vec()
+    };
+    let a = p.m.ctx.string_attr(&name);
+    set(p, &mut out, "sym_name", a);
+    // Arguments: named (`%a: i32 {attrs} loc(..)`) or types only.
+    p.expect(b'(', "'(' in function signature")?;
+    let mut inputs = Vec::new();
+    let mut arg_attrs: Vec<AttrId> = Vec::new();
+    let mut named: Vec<(&'a [u8], TypeId, Span, AttrId)> = Vec::new();
+    if !p.eat(b')') {
+        loop {
+            p.skip_ws();
+            let s = p.pos;
+            if p.peek() == Some(b'%') {
+                let (n, _, span) = p.parse_value_ref()?;
+                p.expect(b':', "':'")?;
+                let ty = p.parse_type()?;
+                let attrs = parse_optional_dict(p)?;
+                let loc = if p.peek_ident() == b"loc" {
+                    match p.parse_trailing_loc()? {
+                        LocOrAlias::Loc(l) => l,
+                        LocOrAlias::Alias(..) => p.m.ctx.unknown_loc(),
+                    }
+                } else {
+                    p.file_loc(s)
+                };
+                if !named.is_empty() || inputs.is_empty() {
+                    named.push((n, ty, span, loc));
+                }
+                inputs.push(ty);
+                arg_attrs.push(attrs);
+            } else {
+                if !named.is_empty() {
+                    return p.err_at(s, "expected SSA identifier");
+                }
+                let ty = p.parse_type()?;
+                inputs.push(ty);
+                arg_attrs.push(parse_optional_dict(p)?);
+            }
+            if p.eat(b')') {
+                break;
+            }
+            p.expect(b',', "')' in argument list")?;
+        }
+    }
+    // Results.
+    let mut results = Vec::new();
+    let mut res_attrs: Vec<AttrId> = Vec::new();
+    if p.eat_str("->") {
+        if p.peek() == Some(b'(') {
+            // A parenthesized list, unless it is a function type.
+            let save = p.pos;
+            p.pos += 1;
+            if !p.eat(b')') {
+                loop {
+                    results.push(p.parse_type()?);
+                    res_attrs.push(parse_optional_dict(p)?);
+                    if p.eat(b')') {
+                        break;
+                    }
+                    p.expect(b',', "')' in result list")?;
+                }
+            }
+            if p.peek_at(0) == Some(b'-') || {
+                p.skip_ws();
+                p.src[p.pos..].starts_with(b"->")
+            } {
+                // `(A) -> B` was one function type.
+                p.pos = save;
+                results.clear();
+                res_attrs.clear();
+                results.push(p.parse_type()?);
+                res_attrs.push(p.m.ctx.empty_dict());
+            }
+        } else {
+            results.push(p.parse_type()?);
+            res_attrs.push(p.m.ctx.empty_dict());
+        }
+    }
+    let fty = p.m.ctx.function_type(&inputs, &results);
+    let fty = p.m.ctx.attr(AttrData::Type(fty));
+    set(p, &mut out, "function_type", fty);
+    let empty = |p: &Parser<'a>, a: &AttrId| matches!(p.m.ctx.attr_data(*a), AttrData::Dict(e) if e.is_empty());
+    if arg_attrs.iter().any(|a| !empty(p, a)) {
+        let a = p.m.ctx.attr(AttrData::Array(arg_attrs.into()));
+        set(p, &mut out, "arg_attrs", a);
+    }
+    if res_attrs.iter().any(|a| !empty(p, a)) {
+        let a = p.m.ctx.attr(AttrData::Array(res_attrs.into()));
+        set(p, &mut out, "res_attrs", a);
+    }
+    if p.eat_keyword("attributes") {
+        let d = p.parse_dict()?;
+        if let AttrData::Dict(es) = p.m.ctx.attr_data(d) {
+            out.dict.extend(es.iter().copied());
+        }
+    }
+    // The body.
+    let r = p.m.regions.alloc(Default::default());
+    if p.peek() == Some(b'{') {
+        if named.len() != inputs.len() && !inputs.is_empty() {
+            let at = p.pos;
+            return p.err_at(at, "expected named arguments for a function with a body");
+        }
+        p.parse_region_with_args(r, &named)?;
+    }
+    if let Some(first) = out.regions.first_mut() {
+        first.push(r);
+    }
+    Ok(out)
+}
+
+fn parse_optional_dict(p: &mut Parser<'_>) -> PResult<AttrId> {
+    if p.peek() == Some(b'{') {
+        p.parse_dict()
+    } else {
+        Ok(p.m.ctx.empty_dict())
     }
 }
