@@ -22,6 +22,7 @@ Differential checks (each needs the reference tool installed; see README):
   tblgen-compat           irkit tblgen vs llvm-tblgen-19 over the LLVM/MLIR .td corpus
   append-diff             random let append/prepend hierarchies vs desugared llvm-tblgen-19
   ir-compat               irkit opt vs mlir-opt-19 --mlir-print-op-generic on real IR
+                          (--custom: the custom syntax and round trips)
   abi-diff                ABI classification vs clang-19 on random C signatures
 Benchmarks (same run, reference tool beside irkit, printing ratios):
   bench tblgen | ir | abi | abi-lower
