@@ -26,6 +26,10 @@ pub struct Args {
     /// Output file (`-` for stdout).
     #[arg(short = 'o', default_value = "-")]
     pub output: String,
+    /// Load dialect definitions from a .td file at run time (repeatable):
+    /// their ops are verified and read and printed in their custom syntax.
+    #[arg(long, value_name = "FILE.td")]
+    pub dialect: Vec<String>,
     /// Run the calling-convention lowering pass.
     #[arg(long)]
     pub abi_lower: bool,
@@ -63,7 +67,10 @@ pub fn run(rep: &Reporter, args: Args) -> u8 {
         }
     };
     let mut map = SourceMap::new();
-    let registry = irkit::dialects::builtin_registry();
+    let registry = match crate::verify::load_dialects(rep, &mut map, &args.dialect) {
+        Ok(r) => r,
+        Err(code) => return code,
+    };
     let opts = PrintOptions {
         debug_info: args.mlir_print_debuginfo,
     };

@@ -129,7 +129,7 @@ pub fn run(rep: &Reporter, args: Args) -> u8 {
 
 /// The built-in dialects, extended by each `--dialect X.td` in order (a later
 /// definition of an op replaces an earlier one).
-fn load_dialects(
+pub(crate) fn load_dialects(
     rep: &Reporter,
     map: &mut SourceMap,
     files: &[String],

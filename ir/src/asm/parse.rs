@@ -259,8 +259,21 @@ impl<'a> Parser<'a> {
                     None => false,
                 };
                 if present {
+                    // A unit attribute anchor that is not the first element
+                    // is not written: the group's presence sets it.
+                    let elided = match &**anchor {
+                        Elem::Attr { idx, .. }
+                            if def.attrs[*idx as usize].kind == AttrKind::Unit
+                                && then.first() != Some(anchor) =>
+                        {
+                            Some(&**anchor)
+                        }
+                        _ => None,
+                    };
                     for c in then.iter() {
-                        self.parse_elem(def, c, out)?;
+                        if Some(c) != elided {
+                            self.parse_elem(def, c, out)?;
+                        }
                     }
                     // A unit attribute anchor is implied by the group.
                     if let Elem::Attr { idx, .. } = &**anchor {
@@ -525,14 +538,16 @@ impl<'a> Parser<'a> {
                 for (i, t) in p.result_types.iter().enumerate() {
                     match t {
                         Some(t) => out.extend(t.iter().copied()),
-                        None if def.results[i].arity == Arity::Single => return self.err_at(
-                            name_start,
-                            format!(
+                        None if def.results[i].arity == Arity::Single => {
+                            return self.err_at(
+                                name_start,
+                                format!(
                                 "type of result '{}' of '{}' cannot be inferred from its format",
                                 def.results[i].name.as_deref().unwrap_or("?"),
                                 def.name
                             ),
-                        ),
+                            )
+                        }
                         None => {}
                     }
                 }
@@ -674,6 +689,15 @@ impl<'a> Parser<'a> {
         if let Some(term) = &def.implicit_terminator {
             for &r in &regions {
                 self.add_implicit_terminator(r, term, loc);
+            }
+        } else if def.has(Trait::SingleBlock) {
+            // `{}` of a single-block region holds one empty block.
+            for &r in &regions {
+                if self.m.regions[r].blocks.is_empty() {
+                    let b = self.m.blocks.alloc(Default::default());
+                    self.m.blocks[b].parent = Some(r);
+                    self.m.regions[r].blocks.push(b);
+                }
             }
         }
         self.m.ops[op].regions = regions.into();

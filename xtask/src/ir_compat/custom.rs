@@ -123,10 +123,30 @@ pub fn run(args: &[String], timeout: Duration, show: usize) -> Result<(), String
             100.0 * k as f64 / t.checked as f64
         }
     };
-    println!("  custom form identical to mlir-opt-19:   {} / {} ({:.1}%)", t.custom_ok, t.checked, pct(t.custom_ok));
-    println!("  generic form identical to mlir-opt-19:  {} / {} ({:.1}%)", t.generic_ok, t.checked, pct(t.generic_ok));
-    println!("  generic->custom round trip stable:      {} / {} ({:.1}%)", t.g2c_ok, t.checked, pct(t.g2c_ok));
-    println!("  custom->generic round trip stable:      {} / {} ({:.1}%)", t.c2g_ok, t.checked, pct(t.c2g_ok));
+    println!(
+        "  custom form identical to mlir-opt-19:   {} / {} ({:.1}%)",
+        t.custom_ok,
+        t.checked,
+        pct(t.custom_ok)
+    );
+    println!(
+        "  generic form identical to mlir-opt-19:  {} / {} ({:.1}%)",
+        t.generic_ok,
+        t.checked,
+        pct(t.generic_ok)
+    );
+    println!(
+        "  generic->custom round trip stable:      {} / {} ({:.1}%)",
+        t.g2c_ok,
+        t.checked,
+        pct(t.g2c_ok)
+    );
+    println!(
+        "  custom->generic round trip stable:      {} / {} ({:.1}%)",
+        t.c2g_ok,
+        t.checked,
+        pct(t.c2g_ok)
+    );
     for (name, what, d) in t.failures.iter().take(show) {
         println!("  FAIL {what}: {name}\n{}", indent(d));
     }
@@ -155,7 +175,13 @@ fn check_chunk(
 ) -> Result<Option<Checked>, String> {
     let stem: String = name
         .chars()
-        .map(|c| if c.is_ascii_alphanumeric() || c == '.' { c } else { '_' })
+        .map(|c| {
+            if c.is_ascii_alphanumeric() || c == '.' {
+                c
+            } else {
+                '_'
+            }
+        })
         .collect();
     let input = work.join(format!("{stem}.in.mlir"));
     fs::write(&input, text).map_err(|e| format!("cannot write {}: {e}", input.display()))?;

@@ -34,7 +34,15 @@ const PREDICATES: &[&str] = &[
     "eq", "ne", "slt", "sle", "sgt", "sge", "ult", "ule", "ugt", "uge",
 ];
 const OVERFLOW: &[&str] = &["nsw", "nuw", "nsw, nuw"];
-const FASTMATH: &[&str] = &["fast", "nnan", "ninf", "contract", "nnan,ninf", "reassoc,contract", "afn"];
+const FASTMATH: &[&str] = &[
+    "fast",
+    "nnan",
+    "ninf",
+    "contract",
+    "nnan,ninf",
+    "reassoc,contract",
+    "afn",
+];
 
 /// Values in scope, by type.
 struct Scope {
@@ -44,7 +52,12 @@ struct Scope {
 
 impl Scope {
     fn of(&self, rng: &mut Rng, ty: &str) -> Option<String> {
-        let c: Vec<&String> = self.vals.iter().filter(|v| v.1 == ty).map(|v| &v.0).collect();
+        let c: Vec<&String> = self
+            .vals
+            .iter()
+            .filter(|v| v.1 == ty)
+            .map(|v| &v.0)
+            .collect();
         if c.is_empty() {
             None
         } else {
@@ -72,7 +85,12 @@ pub fn module(seed: u64) -> String {
         0 => {}
         1 => out.push_str("module {\n"),
         _ => {
-            let _ = writeln!(out, "module @m{} attributes {{test.flag, test.n = {} : i32}} {{", rng.below(9), rng.below(100));
+            let _ = writeln!(
+                out,
+                "module @m{} attributes {{test.flag, test.n = {} : i32}} {{",
+                rng.below(9),
+                rng.below(100)
+            );
         }
     }
     // Declarations.
@@ -130,11 +148,19 @@ fn function(
     let n_args = rng.below(4);
     let mut args = Vec::new();
     for a in 0..n_args {
-        let ty = if rng.chance(70) { *rng.pick(INT_TYPES) } else { *rng.pick(FLOAT_TYPES) };
+        let ty = if rng.chance(70) {
+            *rng.pick(INT_TYPES)
+        } else {
+            *rng.pick(FLOAT_TYPES)
+        };
         let name = format!("%a{a}");
         args.push(format!(
             "{name}: {ty}{}",
-            if rng.chance(15) { " {test.noalias}" } else { "" }
+            if rng.chance(15) {
+                " {test.noalias}"
+            } else {
+                ""
+            }
         ));
         scope.vals.push((name, ty));
     }
@@ -186,7 +212,13 @@ fn function(
 }
 
 /// A value of type `ty`: an existing one or a new constant.
-fn value(rng: &mut Rng, out: &mut String, ind: &str, scope: &mut Scope, ty: &'static str) -> String {
+fn value(
+    rng: &mut Rng,
+    out: &mut String,
+    ind: &str,
+    scope: &mut Scope,
+    ty: &'static str,
+) -> String {
     if rng.chance(60) {
         if let Some(v) = scope.of(rng, ty) {
             return v;
@@ -195,7 +227,13 @@ fn value(rng: &mut Rng, out: &mut String, ind: &str, scope: &mut Scope, ty: &'st
     constant(rng, out, ind, scope, ty)
 }
 
-fn constant(rng: &mut Rng, out: &mut String, ind: &str, scope: &mut Scope, ty: &'static str) -> String {
+fn constant(
+    rng: &mut Rng,
+    out: &mut String,
+    ind: &str,
+    scope: &mut Scope,
+    ty: &'static str,
+) -> String {
     let name = scope.fresh(rng);
     let lit = match ty {
         "i1" => {
@@ -257,8 +295,15 @@ fn op(
             } else {
                 String::new()
             };
-            let attrs = if rng.chance(10) { " {test.tag = \"t\"}" } else { "" };
-            let _ = writeln!(out, "{ind}{name} = arith.{opn} {a}, {b}{flags}{attrs} : {ty}");
+            let attrs = if rng.chance(10) {
+                " {test.tag = \"t\"}"
+            } else {
+                ""
+            };
+            let _ = writeln!(
+                out,
+                "{ind}{name} = arith.{opn} {a}, {b}{flags}{attrs} : {ty}"
+            );
             scope.vals.push((name, ty));
         }
         3 => {
