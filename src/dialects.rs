@@ -525,6 +525,9 @@ fn constraint_kind(src: &dyn Records, rec: &str, depth: usize) -> Result<Constra
         "signless_integer" => simple(ConstraintKind::SignlessInteger),
         "signless_integer_or_index" => simple(ConstraintKind::SignlessIntegerOrIndex),
         "signless_integer_like" => simple(ConstraintKind::SignlessIntegerLike),
+        "signless_fixed_width_integer_like" => {
+            simple(ConstraintKind::SignlessFixedWidthIntegerLike)
+        }
         "float" => simple(ConstraintKind::Float),
         "float_like" => simple(ConstraintKind::FloatLike),
         "bool_like" => simple(ConstraintKind::BoolLike),

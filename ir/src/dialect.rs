@@ -116,6 +116,9 @@ pub enum ConstraintKind {
     SignlessIntegerOrIndex,
     /// `signless_integer_like`: signless integer or index, or a vector/tensor of them.
     SignlessIntegerLike,
+    /// `signless_fixed_width_integer_like`: a signless integer (not index),
+    /// or a vector/tensor of them.
+    SignlessFixedWidthIntegerLike,
     /// `float`: any builtin float type.
     Float,
     /// `float_like`: a float, or a vector/tensor of floats.
@@ -468,6 +471,7 @@ impl ConstraintKind {
             ConstraintKind::SignlessIntegerLike => like(ctx, data, &|d| {
                 is_signless_int(d) || matches!(d, TypeData::Index)
             }),
+            ConstraintKind::SignlessFixedWidthIntegerLike => like(ctx, data, &is_signless_int),
             ConstraintKind::Float => matches!(data, TypeData::Float(_)),
             ConstraintKind::FloatLike => like(ctx, data, &|d| matches!(d, TypeData::Float(_))),
             ConstraintKind::BoolLike => like(ctx, data, &|d| {

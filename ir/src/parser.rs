@@ -1731,6 +1731,7 @@ impl<'a> Parser<'a> {
         if pieces.is_empty() {
             return self.err_at(id_start, "expected dialect symbol body");
         }
+        canonicalize_pieces(&mut self.m.ctx, ns, &mut pieces);
         self.pos = p;
         Ok((dialect, pieces.into()))
     }
@@ -2793,6 +2794,16 @@ enum DenseLit {
     List(Vec<DenseLit>),
     Elem(ElemLit),
     Hex(Vec<u8>),
+}
+
+/// Rewrites a plain-text body into mlir-opt's canonical spelling (bit-enum
+/// flags in their order) when [`registry::canonical_dialect_body`] knows it.
+pub(crate) fn canonicalize_pieces(ctx: &mut Context, dialect: &[u8], pieces: &mut [Piece]) {
+    if let [Piece::Text(t)] = pieces {
+        if let Some(c) = registry::canonical_dialect_body(dialect, ctx.bytes(*t)) {
+            *t = ctx.sym(&c);
+        }
+    }
 }
 
 pub(crate) fn pieces_text(ctx: &mut Context, pieces: &mut Vec<Piece>, text: &[u8]) {

@@ -297,8 +297,21 @@ impl<'m> Printer<'m> {
                 let res = &m.ops[op].results;
                 if res.len() == 1 {
                     (v, None)
-                } else {
+                } else if self.hints.is_empty() {
                     (res[0], Some(index))
+                } else {
+                    // Custom mode: the group this result belongs to starts
+                    // at the last named result before it.
+                    let i = index as usize;
+                    let start = (1..=i)
+                        .rev()
+                        .find(|&j| self.hints.contains_key(&res[j]))
+                        .unwrap_or(0);
+                    let end = (i + 1..res.len())
+                        .find(|&j| self.hints.contains_key(&res[j]))
+                        .unwrap_or(res.len());
+                    let no = (end - start > 1).then_some((i - start) as u32);
+                    (res[start], no)
                 }
             }
             _ => (v, None),

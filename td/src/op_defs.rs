@@ -67,6 +67,7 @@ pub const TYPE_KINDS: &[(&str, Option<usize>)] = &[
     ("signless_integer", Some(0)),
     ("signless_integer_or_index", Some(0)),
     ("signless_integer_like", Some(0)),
+    ("signless_fixed_width_integer_like", Some(0)),
     ("float", Some(0)),
     ("float_like", Some(0)),
     ("bool_like", Some(0)),

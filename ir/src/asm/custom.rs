@@ -17,7 +17,7 @@ use crate::printer::{Elide, Printer, RegionStyle};
 use irkit_diag::Span;
 
 /// Ops with a hand-written syntax.
-const CUSTOM_OPS: &[&str] = &["func.func"];
+const CUSTOM_OPS: &[&str] = &["func.func", "arith.select"];
 
 /// Whether `name` has a hand-written parser and printer.
 pub fn has_custom_syntax(name: &str) -> bool {
@@ -49,9 +49,39 @@ const FUNCTION_ATTRS: &[&str] = &[
 
 /// Prints the body of a hand-written op (after its name).
 pub(crate) fn print(p: &mut Printer<'_>, def: &OpDef, op: OpId, indent: usize) {
-    if &*def.name == "func.func" {
-        print_function_op(p, def, op, indent);
+    match &*def.name {
+        "func.func" => print_function_op(p, def, op, indent),
+        "arith.select" => print_select(p, def, op),
+        _ => {}
     }
+}
+
+/// `%cond, %a, %b {attrs} : [cond type,] type`.
+fn print_select(p: &mut Printer<'_>, def: &OpDef, op: OpId) {
+    let m = p.m;
+    let d = &m.ops[op];
+    p.out.push(b' ');
+    for (i, &v) in d.operands.iter().enumerate() {
+        if i > 0 {
+            p.out.extend_from_slice(b", ");
+        }
+        p.print_value(v);
+    }
+    p.print_attr_dict(def, op, false, &[]);
+    p.out.extend_from_slice(b" : ");
+    let cond_ty = m.values[d.operands[0]].ty;
+    if matches!(
+        p.ctx.type_data(cond_ty),
+        TypeData::Vector { .. }
+            | TypeData::RankedTensor { .. }
+            | TypeData::UnrankedTensor { .. }
+            | TypeData::MemRef { .. }
+            | TypeData::UnrankedMemRef { .. }
+    ) {
+        p.print_type(cond_ty);
+        p.out.extend_from_slice(b", ");
+    }
+    p.print_type(m.values[d.results[0]].ty);
 }
 
 /// Prints a `custom<Name>(...)` directive. No directive is registered yet:
@@ -247,7 +277,44 @@ fn print_optional_dict(p: &mut Printer<'_>, dict: AttrId) {
 
 /// Parses the body of a hand-written op (after its name).
 pub(crate) fn parse<'a>(p: &mut Parser<'a>, def: &OpDef) -> PResult<Parsed<'a>> {
-    parse_function_op(p, def)
+    match &*def.name {
+        "arith.select" => parse_select(p, def),
+        _ => parse_function_op(p, def),
+    }
+}
+
+fn parse_select<'a>(p: &mut Parser<'a>, def: &OpDef) -> PResult<Parsed<'a>> {
+    let mut out = Parsed::new(def);
+    let mut uses = Vec::new();
+    loop {
+        uses.push(p.parse_value_ref()?);
+        if !p.eat(b',') {
+            break;
+        }
+    }
+    if uses.len() != 3 {
+        let at = p.pos;
+        return p.err_at(at, format!("expected 3 operands, but found {}", uses.len()));
+    }
+    if p.peek() == Some(b'{') {
+        let d = p.parse_dict()?;
+        if let AttrData::Dict(es) = p.m.ctx.attr_data(d) {
+            out.dict.extend(es.iter().copied());
+        }
+    }
+    p.expect(b':', "':'")?;
+    let mut ty = p.parse_type()?;
+    let cond_ty = if p.eat(b',') {
+        let c = ty;
+        ty = p.parse_type()?;
+        c
+    } else {
+        p.m.ctx.int_type(1)
+    };
+    out.all_operands = Some(uses);
+    out.all_operand_types = Some(vec![cond_ty, ty, ty]);
+    out.all_result_types = Some(vec![ty]);
+    Ok(out)
 }
 
 /// `[visibility] @name(args) [-> results] [attributes {..}] [{ body }]`,

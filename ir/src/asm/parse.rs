@@ -451,6 +451,11 @@ impl<'a> Parser<'a> {
                 let end = self.scan_pretty_body(start, registered, &mut pieces, &mut text_start)?;
                 let src = self.src;
                 pieces_text(&mut self.m.ctx, &mut pieces, &src[text_start..end]);
+                crate::parser::canonicalize_pieces(
+                    &mut self.m.ctx,
+                    dialect.as_bytes(),
+                    &mut pieces,
+                );
                 self.pos = end;
                 let d = self.m.ctx.sym(dialect.as_bytes());
                 Ok(self.m.ctx.attr(AttrData::Dialect {

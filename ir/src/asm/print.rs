@@ -63,15 +63,7 @@ impl<'m> Printer<'m> {
         let m = self.m;
         self.indent(indent);
         let d = &m.ops[op];
-        if let Some(&first) = d.results.first() {
-            self.print_value_no_result_number(first);
-            if d.results.len() > 1 {
-                self.out.push(b':');
-                self.out
-                    .extend_from_slice(d.results.len().to_string().as_bytes());
-            }
-            self.out.extend_from_slice(b" = ");
-        }
+        self.print_result_groups(op);
         // The name, without the default dialect's prefix when it is the
         // only dot in it.
         let name: &[u8] = self.ctx.bytes(d.name);
@@ -104,6 +96,33 @@ impl<'m> Printer<'m> {
             self.out.push(b')');
         }
         true
+    }
+
+    /// `%a, %b:2 = `: results grouped where names start (a result with its
+    /// own name starts a group).
+    pub(crate) fn print_result_groups(&mut self, op: OpId) {
+        let res = &self.m.ops[op].results;
+        if res.is_empty() {
+            return;
+        }
+        let mut start = 0;
+        while start < res.len() {
+            let mut end = start + 1;
+            while end < res.len() && !self.hints.contains_key(&res[end]) {
+                end += 1;
+            }
+            if start > 0 {
+                self.out.extend_from_slice(b", ");
+            }
+            self.print_value_no_result_number(res[start]);
+            if end - start > 1 {
+                self.out.push(b':');
+                self.out
+                    .extend_from_slice((end - start).to_string().as_bytes());
+            }
+            start = end;
+        }
+        self.out.extend_from_slice(b" = ");
     }
 
     fn print_format_elem(
@@ -617,37 +636,52 @@ impl<'m> Printer<'m> {
         used_set: &mut FxHashMap<Box<[u8]>, u32>,
     ) {
         let m = self.m;
-        let Some(&first) = m.ops[op].results.first() else {
+        let results = &m.ops[op].results;
+        let Some(&first) = results.first() else {
             return;
         };
-        let hint = if self.custom_def(op).is_some() {
-            custom::result_name_hint(self.ctx, m, op)
-        } else {
-            None
-        };
-        match hint {
-            Some(mut name) => {
-                if used_set.contains_key(name.as_slice()) {
-                    let base_len = name.len();
-                    loop {
-                        name.truncate(base_len);
-                        name.push(b'_');
-                        name.extend_from_slice(next_conflict.to_string().as_bytes());
-                        *next_conflict += 1;
-                        if !used_set.contains_key(name.as_slice()) {
-                            break;
-                        }
+        // Hints: one name for the first result (`getAsmResultNames` of the
+        // op), or, for ops with several results all named in their
+        // definition, each result's name (what ODS generates).
+        let mut hints: Vec<(usize, Vec<u8>)> = Vec::new();
+        if let Some(def) = self.custom_def(op) {
+            if let Some(h) = custom::result_name_hint(self.ctx, m, op) {
+                hints.push((0, h));
+            } else if def.results.len() >= 2
+                && def.results.len() == results.len()
+                && def
+                    .results
+                    .iter()
+                    .all(|r| r.arity == Arity::Single && r.name.is_some())
+            {
+                for (i, r) in def.results.iter().enumerate() {
+                    if let Some(n) = &r.name {
+                        hints.push((i, n.as_bytes().to_vec()));
                     }
                 }
-                let name: Box<[u8]> = name.into();
-                *used_set.entry(name.clone()).or_insert(0) += 1;
-                used.push(name.clone());
-                self.hints.insert(first, name);
             }
-            None => {
-                self.names.insert(first, *next_value);
-                *next_value += 1;
+        }
+        if hints.first().map_or(true, |h| h.0 != 0) {
+            self.names.insert(first, *next_value);
+            *next_value += 1;
+        }
+        for (i, mut name) in hints {
+            if used_set.contains_key(name.as_slice()) {
+                let base_len = name.len();
+                loop {
+                    name.truncate(base_len);
+                    name.push(b'_');
+                    name.extend_from_slice(next_conflict.to_string().as_bytes());
+                    *next_conflict += 1;
+                    if !used_set.contains_key(name.as_slice()) {
+                        break;
+                    }
+                }
             }
+            let name: Box<[u8]> = name.into();
+            *used_set.entry(name.clone()).or_insert(0) += 1;
+            used.push(name.clone());
+            self.hints.insert(results[i], name);
         }
     }
 }
