@@ -661,7 +661,7 @@ impl<'m> Printer<'m> {
                 }
             }
         }
-        if hints.first().map_or(true, |h| h.0 != 0) {
+        if !matches!(hints.first(), Some((0, _))) {
             self.names.insert(first, *next_value);
             *next_value += 1;
         }
