@@ -279,7 +279,7 @@ fn op(
     scope: &mut Scope,
     decls: &[(String, Vec<&'static str>, Vec<&'static str>)],
 ) {
-    match rng.below(8) {
+    match rng.below(12) {
         0 => {
             let ty = *rng.pick(INT_TYPES);
             constant(rng, out, ind, scope, ty);
@@ -289,8 +289,12 @@ fn op(
             let a = value(rng, out, ind, scope, ty);
             let b = value(rng, out, ind, scope, ty);
             let name = scope.fresh(rng);
-            let opn = *rng.pick(&["addi", "subi", "muli", "andi", "ori", "xori"]);
-            let flags = if matches!(opn, "addi" | "subi" | "muli") && rng.chance(30) {
+            let opn = *rng.pick(&[
+                "addi", "subi", "muli", "andi", "ori", "xori", "divui", "divsi", "ceildivui",
+                "ceildivsi", "floordivsi", "remui", "remsi", "shli", "shrui", "shrsi", "maxsi",
+                "maxui", "minsi", "minui",
+            ]);
+            let flags = if matches!(opn, "addi" | "subi" | "muli" | "shli") && rng.chance(30) {
                 format!(" overflow<{}>", rng.pick(OVERFLOW))
             } else {
                 String::new()
@@ -311,7 +315,10 @@ fn op(
             let a = value(rng, out, ind, scope, ty);
             let b = value(rng, out, ind, scope, ty);
             let name = scope.fresh(rng);
-            let opn = *rng.pick(&["addf", "subf", "mulf"]);
+            let opn = *rng.pick(&[
+                "addf", "subf", "mulf", "divf", "remf", "maximumf", "maxnumf", "minimumf",
+                "minnumf",
+            ]);
             let flags = if rng.chance(30) {
                 format!(" fastmath<{}>", rng.pick(FASTMATH))
             } else {
@@ -360,6 +367,81 @@ fn op(
                 rng.below(5)
             );
             scope.vals.push((name, ty));
+        }
+        8 => {
+            // Casts between a source and a destination type.
+            let (opn, from, to) = *rng.pick(&[
+                ("extsi", "i8", "i32"),
+                ("extui", "i16", "i64"),
+                ("extsi", "i1", "i8"),
+                ("trunci", "i64", "i16"),
+                ("trunci", "i32", "i1"),
+                ("sitofp", "i32", "f32"),
+                ("uitofp", "i64", "f64"),
+                ("fptosi", "f32", "i32"),
+                ("fptoui", "f64", "i8"),
+                ("extf", "f16", "f32"),
+                ("extf", "bf16", "f64"),
+                ("truncf", "f64", "f32"),
+                ("index_cast", "i32", "index"),
+                ("index_castui", "index", "i64"),
+                ("bitcast", "i32", "f32"),
+                ("bitcast", "f16", "i16"),
+                ("bitcast", "i64", "f64"),
+            ]);
+            let a = value(rng, out, ind, scope, from);
+            let name = scope.fresh(rng);
+            let flags = if matches!(opn, "extf" | "truncf") && rng.chance(30) {
+                format!(" fastmath<{}>", rng.pick(FASTMATH))
+            } else {
+                String::new()
+            };
+            let _ = writeln!(out, "{ind}{name} = arith.{opn} {a}{flags} : {from} to {to}");
+            scope.vals.push((name, to));
+        }
+        9 => {
+            let ty = *rng.pick(FLOAT_TYPES);
+            let a = value(rng, out, ind, scope, ty);
+            let b = value(rng, out, ind, scope, ty);
+            let name = scope.fresh(rng);
+            let p = *rng.pick(&[
+                "false", "oeq", "ogt", "oge", "olt", "ole", "one", "ord", "ueq", "ugt", "uge",
+                "ult", "ule", "une", "uno", "true",
+            ]);
+            let flags = if rng.chance(20) { " fastmath<fast>" } else { "" };
+            let _ = writeln!(out, "{ind}{name} = arith.cmpf {p}, {a}, {b}{flags} : {ty}");
+            scope.vals.push((name, "i1"));
+            if rng.chance(50) {
+                let v = scope.fresh(rng);
+                let _ = writeln!(out, "{ind}{v} = arith.negf {a} : {ty}");
+                scope.vals.push((v, ty));
+            }
+        }
+        10 => {
+            let ty = if rng.chance(70) { *rng.pick(INT_TYPES) } else { *rng.pick(FLOAT_TYPES) };
+            let c = value(rng, out, ind, scope, "i1");
+            let a = value(rng, out, ind, scope, ty);
+            let b = value(rng, out, ind, scope, ty);
+            let name = scope.fresh(rng);
+            let _ = writeln!(out, "{ind}{name} = arith.select {c}, {a}, {b} : {ty}");
+            scope.vals.push((name, ty));
+        }
+        11 => {
+            let ty = *rng.pick(&INT_TYPES[1..]);
+            let a = value(rng, out, ind, scope, ty);
+            let b = value(rng, out, ind, scope, ty);
+            let x = scope.fresh(rng);
+            let y = scope.fresh(rng);
+            if rng.chance(50) {
+                let _ = writeln!(out, "{ind}{x}, {y} = arith.addui_extended {a}, {b} : {ty}, i1");
+                scope.vals.push((x, ty));
+                scope.vals.push((y, "i1"));
+            } else {
+                let opn = *rng.pick(&["mulsi_extended", "mului_extended"]);
+                let _ = writeln!(out, "{ind}{x}, {y} = arith.{opn} {a}, {b} : {ty}");
+                scope.vals.push((x, ty));
+                scope.vals.push((y, ty));
+            }
         }
         _ => {
             let ty = *rng.pick(INT_TYPES);
