@@ -6,6 +6,9 @@
 // modelled; the cast ops' width checks and `SameOperandsAndResultShape` are
 // not verified yet; `index_cast`/`bitcast` accept no memrefs.
 
+#ifndef IRKIT_ARITH_TD
+#define IRKIT_ARITH_TD
+
 include "OpBase.td"
 
 def Arith_Dialect : Dialect {
@@ -200,3 +203,5 @@ def Arith_SelectOp : Arith_Op<"select",
   let results = (outs AnyType:$result);
   let hasCustomAssemblyFormat = 1;
 }
+
+#endif // IRKIT_ARITH_TD

@@ -1,4 +1,4 @@
-//! Random modules in the custom syntax of builtin, func, arith and cf (with
+//! Random modules in the custom syntax of builtin, func, arith, math and cf (with
 //! a few unregistered ops), for `ir-compat --custom`. Deterministic per seed.
 //! The text is written as people write it (named values, optional flags,
 //! attribute dictionaries); mlir-opt-19 decides what it means.
@@ -279,7 +279,7 @@ fn op(
     scope: &mut Scope,
     decls: &[(String, Vec<&'static str>, Vec<&'static str>)],
 ) {
-    match rng.below(12) {
+    match rng.below(14) {
         0 => {
             let ty = *rng.pick(INT_TYPES);
             constant(rng, out, ind, scope, ty);
@@ -290,9 +290,26 @@ fn op(
             let b = value(rng, out, ind, scope, ty);
             let name = scope.fresh(rng);
             let opn = *rng.pick(&[
-                "addi", "subi", "muli", "andi", "ori", "xori", "divui", "divsi", "ceildivui",
-                "ceildivsi", "floordivsi", "remui", "remsi", "shli", "shrui", "shrsi", "maxsi",
-                "maxui", "minsi", "minui",
+                "addi",
+                "subi",
+                "muli",
+                "andi",
+                "ori",
+                "xori",
+                "divui",
+                "divsi",
+                "ceildivui",
+                "ceildivsi",
+                "floordivsi",
+                "remui",
+                "remsi",
+                "shli",
+                "shrui",
+                "shrsi",
+                "maxsi",
+                "maxui",
+                "minsi",
+                "minui",
             ]);
             let flags = if matches!(opn, "addi" | "subi" | "muli" | "shli") && rng.chance(30) {
                 format!(" overflow<{}>", rng.pick(OVERFLOW))
@@ -408,7 +425,11 @@ fn op(
                 "false", "oeq", "ogt", "oge", "olt", "ole", "one", "ord", "ueq", "ugt", "uge",
                 "ult", "ule", "une", "uno", "true",
             ]);
-            let flags = if rng.chance(20) { " fastmath<fast>" } else { "" };
+            let flags = if rng.chance(20) {
+                " fastmath<fast>"
+            } else {
+                ""
+            };
             let _ = writeln!(out, "{ind}{name} = arith.cmpf {p}, {a}, {b}{flags} : {ty}");
             scope.vals.push((name, "i1"));
             if rng.chance(50) {
@@ -418,7 +439,11 @@ fn op(
             }
         }
         10 => {
-            let ty = if rng.chance(70) { *rng.pick(INT_TYPES) } else { *rng.pick(FLOAT_TYPES) };
+            let ty = if rng.chance(70) {
+                *rng.pick(INT_TYPES)
+            } else {
+                *rng.pick(FLOAT_TYPES)
+            };
             let c = value(rng, out, ind, scope, "i1");
             let a = value(rng, out, ind, scope, ty);
             let b = value(rng, out, ind, scope, ty);
@@ -433,7 +458,10 @@ fn op(
             let x = scope.fresh(rng);
             let y = scope.fresh(rng);
             if rng.chance(50) {
-                let _ = writeln!(out, "{ind}{x}, {y} = arith.addui_extended {a}, {b} : {ty}, i1");
+                let _ = writeln!(
+                    out,
+                    "{ind}{x}, {y} = arith.addui_extended {a}, {b} : {ty}, i1"
+                );
                 scope.vals.push((x, ty));
                 scope.vals.push((y, "i1"));
             } else {
@@ -441,6 +469,81 @@ fn op(
                 let _ = writeln!(out, "{ind}{x}, {y} = arith.{opn} {a}, {b} : {ty}");
                 scope.vals.push((x, ty));
                 scope.vals.push((y, ty));
+            }
+        }
+        12 => {
+            let ty = *rng.pick(FLOAT_TYPES);
+            let a = value(rng, out, ind, scope, ty);
+            let name = scope.fresh(rng);
+            let flags = if rng.chance(25) {
+                format!(" fastmath<{}>", rng.pick(FASTMATH))
+            } else {
+                String::new()
+            };
+            match rng.below(3) {
+                0 => {
+                    let opn = *rng.pick(&[
+                        "absf",
+                        "acosh",
+                        "asin",
+                        "asinh",
+                        "atan",
+                        "atanh",
+                        "cbrt",
+                        "ceil",
+                        "cos",
+                        "acos",
+                        "cosh",
+                        "sin",
+                        "sinh",
+                        "erf",
+                        "exp",
+                        "exp2",
+                        "expm1",
+                        "floor",
+                        "log",
+                        "log10",
+                        "log1p",
+                        "log2",
+                        "rsqrt",
+                        "sqrt",
+                        "tan",
+                        "tanh",
+                        "roundeven",
+                        "round",
+                        "trunc",
+                    ]);
+                    let _ = writeln!(out, "{ind}{name} = math.{opn} {a}{flags} : {ty}");
+                }
+                1 => {
+                    let b = value(rng, out, ind, scope, ty);
+                    let opn = *rng.pick(&["atan2", "copysign", "powf"]);
+                    let _ = writeln!(out, "{ind}{name} = math.{opn} {a}, {b}{flags} : {ty}");
+                }
+                _ => {
+                    let b = value(rng, out, ind, scope, ty);
+                    let _ = writeln!(out, "{ind}{name} = math.fma {a}, {b}, {a}{flags} : {ty}");
+                }
+            }
+            scope.vals.push((name, ty));
+        }
+        13 => {
+            let ty = *rng.pick(&INT_TYPES[1..5]);
+            let a = value(rng, out, ind, scope, ty);
+            let name = scope.fresh(rng);
+            if rng.chance(50) {
+                let opn = *rng.pick(&["absi", "ctlz", "cttz", "ctpop"]);
+                let _ = writeln!(out, "{ind}{name} = math.{opn} {a} : {ty}");
+                scope.vals.push((name, ty));
+            } else if rng.chance(50) {
+                let b = value(rng, out, ind, scope, ty);
+                let _ = writeln!(out, "{ind}{name} = math.ipowi {a}, {b} : {ty}");
+                scope.vals.push((name, ty));
+            } else {
+                let f = *rng.pick(FLOAT_TYPES);
+                let x = value(rng, out, ind, scope, f);
+                let _ = writeln!(out, "{ind}{name} = math.fpowi {x}, {a} : {f}, {ty}");
+                scope.vals.push((name, f));
             }
         }
         _ => {
