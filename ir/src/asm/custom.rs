@@ -17,7 +17,7 @@ use crate::printer::{Elide, Printer, RegionStyle};
 use irkit_diag::Span;
 
 /// Ops with a hand-written syntax.
-const CUSTOM_OPS: &[&str] = &["func.func", "arith.select"];
+const CUSTOM_OPS: &[&str] = &["func.func", "arith.select", "scf.for", "scf.if"];
 
 /// Whether `name` has a hand-written parser and printer.
 pub fn has_custom_syntax(name: &str) -> bool {
@@ -52,8 +52,97 @@ pub(crate) fn print(p: &mut Printer<'_>, def: &OpDef, op: OpId, indent: usize) {
     match &*def.name {
         "func.func" => print_function_op(p, def, op, indent),
         "arith.select" => print_select(p, def, op),
+        "scf.for" => print_for(p, def, op, indent),
+        "scf.if" => print_if(p, def, op, indent),
         _ => {}
     }
+}
+
+/// `%iv = %lb to %ub step %s [iter_args(%a = %x) -> (T)] [: T] {..} {attrs}`.
+fn print_for(p: &mut Printer<'_>, def: &OpDef, op: OpId, indent: usize) {
+    let m = p.m;
+    let d = &m.ops[op];
+    let Some(&r) = d.regions.first() else { return };
+    let Some(&entry) = m.regions[r].blocks.first() else {
+        return;
+    };
+    let args = &m.blocks[entry].args;
+    let Some(&iv) = args.first() else { return };
+    p.out.push(b' ');
+    p.print_value(iv);
+    p.out.extend_from_slice(b" = ");
+    p.print_value(d.operands[0]);
+    p.out.extend_from_slice(b" to ");
+    p.print_value(d.operands[1]);
+    p.out.extend_from_slice(b" step ");
+    p.print_value(d.operands[2]);
+    let inits = &d.operands[3..];
+    if !inits.is_empty() {
+        p.out.extend_from_slice(b" iter_args(");
+        for (i, (&a, &v)) in args[1..].iter().zip(inits.iter()).enumerate() {
+            if i > 0 {
+                p.out.extend_from_slice(b", ");
+            }
+            p.print_value(a);
+            p.out.extend_from_slice(b" = ");
+            p.print_value(v);
+        }
+        p.out.extend_from_slice(b") -> (");
+        for (i, &v) in inits.iter().enumerate() {
+            if i > 0 {
+                p.out.extend_from_slice(b", ");
+            }
+            p.print_type(m.values[v].ty);
+        }
+        p.out.push(b')');
+    }
+    p.out.push(b' ');
+    let ivt = m.values[iv].ty;
+    if !matches!(p.ctx.type_data(ivt), TypeData::Index) {
+        p.out.extend_from_slice(b" : ");
+        p.print_type(ivt);
+        p.out.push(b' ');
+    }
+    let style = RegionStyle {
+        entry_args: false,
+        terminators: !inits.is_empty(),
+        ..RegionStyle::CUSTOM
+    };
+    p.print_region_with(r, indent, style);
+    p.print_attr_dict(def, op, false, &[]);
+}
+
+/// `%cond [-> (T)] {..} [else {..}] {attrs}`.
+fn print_if(p: &mut Printer<'_>, def: &OpDef, op: OpId, indent: usize) {
+    let m = p.m;
+    let d = &m.ops[op];
+    p.out.push(b' ');
+    p.print_value(d.operands[0]);
+    let terminators = !d.results.is_empty();
+    if terminators {
+        p.out.extend_from_slice(b" -> (");
+        for (i, &v) in d.results.iter().enumerate() {
+            if i > 0 {
+                p.out.extend_from_slice(b", ");
+            }
+            p.print_type(m.values[v].ty);
+        }
+        p.out.push(b')');
+    }
+    p.out.push(b' ');
+    let style = RegionStyle {
+        entry_args: false,
+        terminators,
+        ..RegionStyle::CUSTOM
+    };
+    p.print_region_with(d.regions[0], indent, style);
+    if let Some(&els) = d.regions.get(1) {
+        if !m.regions[els].blocks.is_empty() {
+            p.out.extend_from_slice(b" else ");
+            p.print_region_with(els, indent, style);
+        }
+    }
+    p.print_attr_dict(def, op, false, &[]);
 }
 
 /// `%cond, %a, %b {attrs} : [cond type,] type`.
@@ -279,8 +368,132 @@ fn print_optional_dict(p: &mut Printer<'_>, dict: AttrId) {
 pub(crate) fn parse<'a>(p: &mut Parser<'a>, def: &OpDef) -> PResult<Parsed<'a>> {
     match &*def.name {
         "arith.select" => parse_select(p, def),
+        "scf.for" => parse_for(p, def),
+        "scf.if" => parse_if(p, def),
         _ => parse_function_op(p, def),
     }
+}
+
+fn parse_for<'a>(p: &mut Parser<'a>, def: &OpDef) -> PResult<Parsed<'a>> {
+    let mut out = Parsed::new(def);
+    p.skip_ws();
+    let iv_at = p.pos;
+    let (iv, _, iv_span) = p.parse_value_ref()?;
+    p.expect(b'=', "'='")?;
+    let lb = p.parse_value_ref()?;
+    if !p.eat_keyword("to") {
+        return p.err_tok("expected 'to'");
+    }
+    let ub = p.parse_value_ref()?;
+    if !p.eat_keyword("step") {
+        return p.err_tok("expected 'step'");
+    }
+    let step = p.parse_value_ref()?;
+    let mut iter_names = Vec::new();
+    let mut inits = Vec::new();
+    let mut result_types = Vec::new();
+    if p.eat_keyword("iter_args") {
+        p.expect(b'(', "'('")?;
+        if !p.eat(b')') {
+            loop {
+                let (n, _, span) = p.parse_value_ref()?;
+                p.expect(b'=', "'='")?;
+                inits.push(p.parse_value_ref()?);
+                iter_names.push((n, span));
+                if p.eat(b')') {
+                    break;
+                }
+                p.expect(b',', "')'")?;
+            }
+        }
+        if !p.eat_str("->") {
+            return p.err_tok("expected '->'");
+        }
+        p.expect(b'(', "'('")?;
+        if !p.eat(b')') {
+            loop {
+                result_types.push(p.parse_type()?);
+                if p.eat(b')') {
+                    break;
+                }
+                p.expect(b',', "')'")?;
+            }
+        }
+        if result_types.len() != inits.len() {
+            return p.err_at(
+                iv_at,
+                "mismatch in number of loop-carried values and defined values",
+            );
+        }
+    }
+    let iv_ty = if p.eat(b':') {
+        p.parse_type()?
+    } else {
+        p.m.ctx.ty(TypeData::Index)
+    };
+    let loc = p.file_loc(iv_at);
+    let mut named: Vec<(&'a [u8], TypeId, Span, AttrId)> = vec![(iv, iv_ty, iv_span, loc)];
+    for ((n, span), &t) in iter_names.iter().zip(result_types.iter()) {
+        let l = p.file_loc(span.start as usize);
+        named.push((n, t, *span, l));
+    }
+    let r = p.m.regions.alloc(Default::default());
+    p.parse_region_with_args(r, &named)?;
+    out.regions[0].push(r);
+    out.implicit_terminator_regions.push(r);
+    if p.peek() == Some(b'{') {
+        let d = p.parse_dict()?;
+        if let AttrData::Dict(es) = p.m.ctx.attr_data(d) {
+            out.dict.extend(es.iter().copied());
+        }
+    }
+    let mut uses = vec![lb, ub, step];
+    uses.extend(inits);
+    let mut types = vec![iv_ty; 3];
+    types.extend(result_types.iter().copied());
+    out.all_operands = Some(uses);
+    out.all_operand_types = Some(types);
+    out.all_result_types = Some(result_types);
+    Ok(out)
+}
+
+fn parse_if<'a>(p: &mut Parser<'a>, def: &OpDef) -> PResult<Parsed<'a>> {
+    let mut out = Parsed::new(def);
+    let cond = p.parse_value_ref()?;
+    let mut result_types = Vec::new();
+    if p.eat_str("->") {
+        p.expect(b'(', "'('")?;
+        if !p.eat(b')') {
+            loop {
+                result_types.push(p.parse_type()?);
+                if p.eat(b')') {
+                    break;
+                }
+                p.expect(b',', "')'")?;
+            }
+        }
+    }
+    let then = p.m.regions.alloc(Default::default());
+    p.parse_region(then)?;
+    out.implicit_terminator_regions.push(then);
+    let els = p.m.regions.alloc(Default::default());
+    if p.eat_keyword("else") {
+        p.parse_region(els)?;
+        out.implicit_terminator_regions.push(els);
+    }
+    if p.peek() == Some(b'{') {
+        let d = p.parse_dict()?;
+        if let AttrData::Dict(es) = p.m.ctx.attr_data(d) {
+            out.dict.extend(es.iter().copied());
+        }
+    }
+    out.regions[0].push(then);
+    out.regions[1].push(els);
+    let i1 = p.m.ctx.int_type(1);
+    out.all_operands = Some(vec![cond]);
+    out.all_operand_types = Some(vec![i1]);
+    out.all_result_types = Some(result_types);
+    Ok(out)
 }
 
 fn parse_select<'a>(p: &mut Parser<'a>, def: &OpDef) -> PResult<Parsed<'a>> {

@@ -26,6 +26,9 @@ pub(crate) struct Parsed<'a> {
     pub successors: Vec<Vec<(BlockId, Span)>>,
     /// Entries of `attr-dict` / `prop-dict`.
     pub dict: Vec<(Sym, AttrId)>,
+    /// Regions a hand-written parser read that get the op's implicit
+    /// terminator (a declarative format: every region).
+    pub implicit_terminator_regions: Vec<RegionId>,
 }
 
 impl<'a> Parsed<'a> {
@@ -691,9 +694,26 @@ impl<'a> Parser<'a> {
         for &r in &regions {
             self.m.regions[r].parent = Some(op);
         }
+        // Implicit terminators carry the location of the op's name.
+        let name_loc = {
+            let file = self.loc_file;
+            let (line, col) = name_lc;
+            self.m
+                .ctx
+                .attr(AttrData::Loc(crate::context::LocData::FileLineCol {
+                    file,
+                    line,
+                    col,
+                }))
+        };
         if let Some(term) = &def.implicit_terminator {
-            for &r in &regions {
-                self.add_implicit_terminator(r, term, loc);
+            let targets = if matches!(def.syntax, OpSyntax::Format(..)) {
+                regions.clone()
+            } else {
+                std::mem::take(&mut p.implicit_terminator_regions)
+            };
+            for r in targets {
+                self.add_implicit_terminator(r, term, name_loc);
             }
         } else if def.has(Trait::SingleBlock) {
             // `{}` of a single-block region holds one empty block.

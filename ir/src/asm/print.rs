@@ -339,7 +339,7 @@ impl<'m> Printer<'m> {
         vals.iter().map(move |&v| m.values[v].ty)
     }
 
-    fn anchor_present(&self, def: &OpDef, op: OpId, anchor: &Elem) -> bool {
+    fn anchor_present(&mut self, def: &OpDef, op: OpId, anchor: &Elem) -> bool {
         let m = self.m;
         match anchor {
             Elem::Operand(i) => !operand_range(m, def, op, *i as usize).is_empty(),
@@ -367,11 +367,16 @@ impl<'m> Printer<'m> {
     }
 
     /// Whether `a` is the default value of a `DefaultValuedAttr`.
-    fn is_default(&self, ad: &crate::dialect::AttrDef, a: AttrId) -> bool {
-        match &ad.default {
-            Some(text) => crate::printer::attr_to_string(self.ctx, a) == **text,
-            None => false,
-        }
+    fn is_default(&mut self, ad: &crate::dialect::AttrDef, a: AttrId) -> bool {
+        let Some(text) = &ad.default else {
+            return false;
+        };
+        // Print into the output buffer and take it back: no allocation.
+        let start = self.out.len();
+        self.print_attr_impl(a, Elide::Never);
+        let same = &self.out[start..] == text.as_bytes();
+        self.out.truncate(start);
+        same
     }
 
     fn print_format_attr(&mut self, ad: &crate::dialect::AttrDef, a: AttrId, qualified: bool) {

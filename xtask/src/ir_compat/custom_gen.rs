@@ -1,4 +1,4 @@
-//! Random modules in the custom syntax of builtin, func, arith, math and cf (with
+//! Random modules in the custom syntax of builtin, func, arith, math, scf and cf (with
 //! a few unregistered ops), for `ir-compat --custom`. Deterministic per seed.
 //! The text is written as people write it (named values, optional flags,
 //! attribute dictionaries); mlir-opt-19 decides what it means.
@@ -279,7 +279,7 @@ fn op(
     scope: &mut Scope,
     decls: &[(String, Vec<&'static str>, Vec<&'static str>)],
 ) {
-    match rng.below(14) {
+    match rng.below(16) {
         0 => {
             let ty = *rng.pick(INT_TYPES);
             constant(rng, out, ind, scope, ty);
@@ -545,6 +545,53 @@ fn op(
                 let _ = writeln!(out, "{ind}{name} = math.fpowi {x}, {a} : {f}, {ty}");
                 scope.vals.push((name, f));
             }
+        }
+        14 => {
+            // scf.if with or without results; the regions see the values in
+            // scope, their own values stay inside.
+            let ty = *rng.pick(&INT_TYPES[1..5]);
+            let c = value(rng, out, ind, scope, "i1");
+            let a = value(rng, out, ind, scope, ty);
+            let inner = format!("{ind}  ");
+            let saved = scope.vals.len();
+            if rng.chance(50) {
+                let name = scope.fresh(rng);
+                let _ = writeln!(out, "{ind}{name} = scf.if {c} -> ({ty}) {{");
+                let x = scope.fresh(rng);
+                let _ = writeln!(out, "{inner}{x} = arith.addi {a}, {a} : {ty}");
+                let _ = writeln!(out, "{inner}scf.yield {x} : {ty}");
+                let _ = writeln!(out, "{ind}}} else {{");
+                let _ = writeln!(out, "{inner}scf.yield {a} : {ty}");
+                let _ = writeln!(out, "{ind}}}");
+                scope.vals.truncate(saved);
+                scope.vals.push((name, ty));
+            } else {
+                let _ = writeln!(out, "{ind}scf.if {c} {{");
+                let x = scope.fresh(rng);
+                let _ = writeln!(out, "{inner}{x} = arith.muli {a}, {a} : {ty}");
+                let _ = writeln!(out, "{ind}}}");
+                scope.vals.truncate(saved);
+            }
+        }
+        15 => {
+            let ty = *rng.pick(&INT_TYPES[1..5]);
+            let init = value(rng, out, ind, scope, ty);
+            let lb = constant(rng, out, ind, scope, "index");
+            let ub = value(rng, out, ind, scope, "index");
+            let st = constant(rng, out, ind, scope, "index");
+            let inner = format!("{ind}  ");
+            let iv = scope.fresh(rng);
+            let acc = scope.fresh(rng);
+            let name = scope.fresh(rng);
+            let _ = writeln!(
+                out,
+                "{ind}{name} = scf.for {iv} = {lb} to {ub} step {st} iter_args({acc} = {init}) -> ({ty}) {{"
+            );
+            let x = scope.fresh(rng);
+            let _ = writeln!(out, "{inner}{x} = arith.addi {acc}, {init} : {ty}");
+            let _ = writeln!(out, "{inner}scf.yield {x} : {ty}");
+            let _ = writeln!(out, "{ind}}}");
+            scope.vals.push((name, ty));
         }
         _ => {
             let ty = *rng.pick(INT_TYPES);
