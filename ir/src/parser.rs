@@ -104,6 +104,8 @@ pub(crate) struct Parser<'a> {
     pub(crate) dialect_stack: Vec<&'a str>,
     /// Parsed `DefaultValuedAttr` defaults, by text.
     pub(crate) default_cache: FxHashMap<Box<str>, Option<AttrId>>,
+    /// The custom op being parsed (for its error messages).
+    pub(crate) custom_op_name: Option<Box<str>>,
 }
 
 #[derive(Clone, Copy)]
@@ -145,6 +147,7 @@ impl<'a> Parser<'a> {
             reg,
             dialect_stack: vec!["builtin"],
             default_cache: FxHashMap::default(),
+            custom_op_name: None,
         }
     }
 

@@ -77,23 +77,24 @@ impl<'a> Parser<'a> {
             OpSyntax::Custom => custom::has_custom_syntax(&d.name),
         });
         let Some(def) = def else {
-            return self.err_at(
-                name_start,
-                format!(
-                    "custom op '{}' is unknown (tried '{}.{}' as well)",
-                    String::from_utf8_lossy(ident),
-                    self.dialect_stack.last().copied().unwrap_or(""),
-                    String::from_utf8_lossy(ident)
-                ),
-            );
+            let name = String::from_utf8_lossy(ident);
+            let dd = self.dialect_stack.last().copied().unwrap_or("");
+            let msg = if ident.contains(&b'.') || dd.is_empty() {
+                format!("custom op '{name}' is unknown")
+            } else {
+                format!("custom op '{name}' is unknown (tried '{dd}.{name}' as well)")
+            };
+            return self.err_at(name_start, msg);
         };
         self.dialect_stack
             .push(def.default_dialect.as_deref().unwrap_or(""));
+        let outer_name = self.custom_op_name.replace(def.name.clone());
         let parsed = match &def.syntax {
             OpSyntax::Format(f, _) => self.parse_with_format(def, f),
             _ => custom::parse(self, def),
         };
         self.dialect_stack.pop();
+        self.custom_op_name = outer_name;
         let parsed = parsed?;
         self.build_custom_op(
             def, parsed, op_start, name_start, name_span, name_lc, results,
@@ -427,7 +428,8 @@ impl<'a> Parser<'a> {
                     return self.err_at(
                         at,
                         format!(
-                            "expected {} to be one of: {}",
+                            "custom op '{}' expected string or keyword containing one of the following enum values for attribute '{}' [{}]",
+                            self.custom_op_name.as_deref().unwrap_or(""),
                             ad.name,
                             ad.case_names.join(", ")
                         ),
