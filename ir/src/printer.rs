@@ -191,6 +191,8 @@ pub(crate) struct Printer<'m> {
     pub(crate) hints: FxHashMap<ValueId, Box<[u8]>>,
     /// Custom mode: the default dialect of each enclosing region.
     pub(crate) dialect_stack: Vec<&'m str>,
+    /// Custom mode: op definitions by op name.
+    pub(crate) def_cache: FxHashMap<crate::context::Sym, Option<&'m crate::dialect::OpDef>>,
 }
 
 pub(crate) const ARG_BIT: u32 = 1 << 31;
@@ -216,6 +218,7 @@ impl<'m> Printer<'m> {
             reg: None,
             hints: FxHashMap::default(),
             dialect_stack: Vec::new(),
+            def_cache: FxHashMap::default(),
         }
     }
     fn bare(ctx: &'m Context, m: &'m Module) -> Printer<'m> {
@@ -238,6 +241,7 @@ impl<'m> Printer<'m> {
             reg: None,
             hints: FxHashMap::default(),
             dialect_stack: Vec::new(),
+            def_cache: FxHashMap::default(),
         }
     }
 

@@ -20,10 +20,20 @@ pub(crate) struct Spacing {
 }
 
 impl<'m> Printer<'m> {
-    /// The definition of `op` if it prints in a custom syntax.
-    pub(crate) fn custom_def(&self, op: OpId) -> Option<&'m OpDef> {
+    /// The registered definition of an op name, looked up once per name.
+    fn def_of(&mut self, name: crate::context::Sym) -> Option<&'m OpDef> {
         let reg = self.reg?;
-        let def = reg.get(self.ctx.bytes(self.m.ops[op].name))?;
+        if let Some(&d) = self.def_cache.get(&name) {
+            return d;
+        }
+        let d = reg.get(self.ctx.bytes(name));
+        self.def_cache.insert(name, d);
+        d
+    }
+
+    /// The definition of `op` if it prints in a custom syntax.
+    pub(crate) fn custom_def(&mut self, op: OpId) -> Option<&'m OpDef> {
+        let def = self.def_of(self.m.ops[op].name)?;
         let ok = match &def.syntax {
             OpSyntax::Generic => false,
             OpSyntax::Format(..) => true,
@@ -32,26 +42,19 @@ impl<'m> Printer<'m> {
         (ok && fits(self.m, def, op)).then_some(def)
     }
 
-    pub(crate) fn default_dialect_of(&self, r: RegionId) -> &'m str {
+    pub(crate) fn default_dialect_of(&mut self, r: RegionId) -> &'m str {
         let Some(parent) = self.m.regions[r].parent else {
             return "";
         };
-        let Some(reg) = self.reg else {
-            return "";
-        };
-        match reg.get(self.ctx.bytes(self.m.ops[parent].name)) {
+        match self.def_of(self.m.ops[parent].name) {
             Some(def) => def.default_dialect.as_deref().unwrap_or(""),
             None => "",
         }
     }
 
-    pub(crate) fn is_terminator(&self, op: OpId) -> bool {
-        match self.reg {
-            Some(reg) => reg
-                .get(self.ctx.bytes(self.m.ops[op].name))
-                .is_some_and(|d| d.has(Trait::Terminator)),
-            None => false,
-        }
+    pub(crate) fn is_terminator(&mut self, op: OpId) -> bool {
+        self.def_of(self.m.ops[op].name)
+            .is_some_and(|d| d.has(Trait::Terminator))
     }
 
     /// Prints `op` in its custom syntax; false (nothing printed) if it has
