@@ -42,6 +42,14 @@ def Func_CallIndirectOp : Func_Op<"call_indirect", [CallOpInterface]> {
   }];
 }
 
+// MLIR writes its syntax by hand; this format prints and reads the same.
+def Func_ConstantOp : Func_Op<"constant", [ConstantLike, Pure]> {
+  let summary = "constant";
+  let arguments = (ins FlatSymbolRefAttr:$value);
+  let results = (outs AnyType:$result);
+  let assemblyFormat = "$value attr-dict `:` type($result)";
+}
+
 def Func_ReturnOp : Func_Op<"return", [Pure, HasParent<"func.func">, ReturnLike, Terminator]> {
   let summary = "Function return operation";
   let arguments = (ins Variadic<AnyType>:$operands);

@@ -203,6 +203,7 @@ pub(crate) fn result_name_hint(ctx: &Context, m: &Module, op: OpId) -> Option<Ve
                 .or_else(|| ctx.dict_get(d.attrs, b"value"))?;
             Some(constant_name(ctx, value))
         }
+        b"func.constant" => Some(b"f".to_vec()),
         _ => None,
     }
 }
@@ -653,8 +654,22 @@ pub(crate) fn parse_function_op<'a>(p: &mut Parser<'a>, def: &OpDef) -> PResult<
         set(p, &mut out, "res_attrs", a);
     }
     if p.eat_keyword("attributes") {
+        p.skip_ws();
+        let at = p.pos;
         let d = p.parse_dict()?;
         if let AttrData::Dict(es) = p.m.ctx.attr_data(d) {
+            for &(k, _) in es.iter() {
+                let kb = p.m.ctx.bytes(k);
+                if let Some(n) = FUNCTION_ATTRS.iter().find(|n| n.as_bytes() == kb) {
+                    return p.err_at(
+                        at,
+                        format!(
+                            "custom op '{}' '{n}' is an inferred attribute and should not be specified in the explicit attribute dictionary",
+                            def.name
+                        ),
+                    );
+                }
+            }
             out.dict.extend(es.iter().copied());
         }
     }

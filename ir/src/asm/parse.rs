@@ -858,6 +858,28 @@ impl<'a> Parser<'a> {
                 }
             }
         }
+        // A callee of function type gives the other operands' and the
+        // results' types (`func.call_indirect`'s `TypesMatchWith`).
+        let callee = def.operands.iter().position(|o| {
+            o.arity == Arity::Single && o.constraint.kind == ConstraintKind::Function
+        });
+        if let Some(ci) = callee {
+            let fty = single(&p.operand_types[ci]);
+            if let Some(TypeData::Function { inputs, results }) =
+                fty.map(|t| self.m.ctx.type_data(t).clone())
+            {
+                for (i, o) in def.operands.iter().enumerate() {
+                    if i != ci && o.arity == Arity::Variadic && p.operand_types[i].is_none() {
+                        p.operand_types[i] = Some(inputs.to_vec());
+                    }
+                }
+                for (i, r) in def.results.iter().enumerate() {
+                    if r.arity == Arity::Variadic && p.result_types[i].is_none() {
+                        p.result_types[i] = Some(results.to_vec());
+                    }
+                }
+            }
+        }
         for (i, o) in def.operands.iter().enumerate() {
             if p.operand_types[i].is_none() {
                 if let Some(t) = self.buildable(&o.constraint.kind) {
