@@ -21,6 +21,8 @@
 //! record source knows it; the op is left out and loading goes on.
 
 use irkit_diag::{Diagnostic, FileId, Loc, Severity, SourceMap, Span};
+use irkit_ir::asm::format::{parse_format, Elem, FormatError};
+use irkit_ir::dialect::OpSyntax;
 use irkit_ir::dialect::{
     Arity, AttrDef, AttrKind, ConstraintKind, DialectDef, DialectRegistry, ExactType, Interface,
     OpDef, OperandDef, RegionDef, RegionKind, SuccessorDef, Trait,
@@ -63,6 +65,12 @@ pub trait Records {
     fn loc(&self, rec: &str) -> Option<Loc>;
     /// Where `rec` is defined as text (`Func.td:25`), when there is no [`Loc`].
     fn loc_text(&self, rec: &str) -> Option<String>;
+    /// Where byte `offset` of `rec`'s `assemblyFormat` string is in the
+    /// source, when the source text is at hand and the string is written in
+    /// the record's own body.
+    fn format_loc(&self, _rec: &str, _offset: usize) -> Option<Loc> {
+        None
+    }
 }
 
 /// Loads every `Dialect` and `Op` record. Bad op definitions are reported
@@ -95,7 +103,15 @@ pub fn load_registry(src: &dyn Records) -> (DialectRegistry, Vec<Diagnostic>) {
             Ok(def) => {
                 reg.add_op(def);
             }
-            Err(msg) => diags.push(error(src, rec, &msg)),
+            Err(LoadError::Def(msg)) => diags.push(error(src, rec, &msg)),
+            Err(LoadError::Format(e)) => diags.push(match src.format_loc(rec, e.offset) {
+                Some(loc) => Diagnostic::error(loc, format!("record '{rec}': {}", e.message)),
+                None => error(
+                    src,
+                    rec,
+                    &format!("assemblyFormat (at offset {}): {}", e.offset, e.message),
+                ),
+            }),
         }
     }
     (reg, diags)
@@ -125,6 +141,19 @@ pub fn registry_from_json(
 ) -> (DialectRegistry, Vec<Diagnostic>) {
     match JsonRecords::parse(json, locate) {
         Ok(src) => load_registry(&src),
+        Err(d) => (DialectRegistry::new(), vec![d]),
+    }
+}
+
+/// [`registry_from_json`] for records of `.td` files in `map`: locations
+/// point into them, down to the column inside a bad `assemblyFormat`.
+pub fn registry_from_json_in(json: &str, map: &SourceMap) -> (DialectRegistry, Vec<Diagnostic>) {
+    let locate = locate_in(map);
+    match JsonRecords::parse(json, &locate) {
+        Ok(mut src) => {
+            src.sources = Some(map);
+            load_registry(&src)
+        }
         Err(d) => (DialectRegistry::new(), vec![d]),
     }
 }
@@ -175,7 +204,74 @@ fn str_field<'a>(src: &'a dyn Records, rec: &str, field: &str) -> &'a str {
     }
 }
 
-fn load_op(src: &dyn Records, rec: &str) -> Result<OpDef, String> {
+/// Why an op definition was left out.
+enum LoadError {
+    Def(String),
+    /// A malformed `assemblyFormat`, with the offset in the format string.
+    Format(FormatError),
+}
+
+impl From<String> for LoadError {
+    fn from(s: String) -> LoadError {
+        LoadError::Def(s)
+    }
+}
+
+fn load_op(src: &dyn Records, rec: &str) -> Result<OpDef, LoadError> {
+    let mut def = load_op_def(src, rec)?;
+    def.default_dialect = match src.field(rec, "defaultDialect") {
+        Some(Value::Str(d)) if !d.is_empty() => Some(d.into()),
+        _ => None,
+    };
+    let custom = matches!(src.field(rec, "hasCustomAssemblyFormat"), Some(Value::Int(v)) if v != 0);
+    match src.field(rec, "assemblyFormat") {
+        Some(Value::Str(f)) if !f.trim().is_empty() => {
+            if custom {
+                return Err(LoadError::Def(
+                    "'assemblyFormat' and 'hasCustomAssemblyFormat' are both set".into(),
+                ));
+            }
+            let format = parse_format(f, &def).map_err(LoadError::Format)?;
+            if let Some(name) = custom_directive_names(&format.elems)
+                .into_iter()
+                .find(|n| !irkit_ir::asm::custom::has_directive(n))
+            {
+                return Err(LoadError::Def(format!(
+                    "assemblyFormat: no Rust function is registered for 'custom<{name}>'"
+                )));
+            }
+            def.syntax = OpSyntax::Format(Box::new(format), f.into());
+        }
+        _ if custom => {
+            if !irkit_ir::asm::custom::has_custom_syntax(&def.name) {
+                return Err(LoadError::Def(format!(
+                    "'hasCustomAssemblyFormat' is set but irkit has no Rust parser/printer for '{}'",
+                    def.name
+                )));
+            }
+            def.syntax = OpSyntax::Custom;
+        }
+        _ => {}
+    }
+    Ok(def)
+}
+
+fn custom_directive_names(elems: &[Elem]) -> Vec<&str> {
+    let mut out = Vec::new();
+    for e in elems {
+        match e {
+            Elem::Custom { name, .. } => out.push(&**name),
+            Elem::Optional { then, els, .. } => {
+                out.extend(custom_directive_names(then));
+                out.extend(custom_directive_names(els));
+            }
+            _ => {}
+        }
+    }
+    out
+}
+
+fn load_op_def(src: &dyn Records, rec: &str) -> Result<OpDef, String> {
     let dialect = match src.field(rec, "opDialect") {
         Some(Value::Def(d)) if src.is_a(d, "Dialect") => match src.field(d, "name") {
             Some(Value::Str(n)) if !n.is_empty() => n,
@@ -431,6 +527,9 @@ fn constraint_kind(src: &dyn Records, rec: &str, depth: usize) -> Result<Constra
         "signless_integer" => simple(ConstraintKind::SignlessInteger),
         "signless_integer_or_index" => simple(ConstraintKind::SignlessIntegerOrIndex),
         "signless_integer_like" => simple(ConstraintKind::SignlessIntegerLike),
+        "signless_fixed_width_integer_like" => {
+            simple(ConstraintKind::SignlessFixedWidthIntegerLike)
+        }
         "float" => simple(ConstraintKind::Float),
         "float_like" => simple(ConstraintKind::FloatLike),
         "bool_like" => simple(ConstraintKind::BoolLike),
@@ -497,6 +596,7 @@ fn attr(src: &dyn Records, rec: &str, name: &str) -> Result<AttrDef, String> {
         "unit" => simple(AttrKind::Unit)?,
         "bool" => simple(AttrKind::Bool)?,
         "string" => simple(AttrKind::String)?,
+        "symbol_name" => simple(AttrKind::SymbolName)?,
         "flat_symbol_ref" => simple(AttrKind::FlatSymbolRef)?,
         "symbol_ref" => simple(AttrKind::SymbolRef)?,
         "type" => simple(AttrKind::Type)?,
@@ -531,11 +631,36 @@ fn attr(src: &dyn Records, rec: &str, name: &str) -> Result<AttrDef, String> {
         other => return Err(err(format!("unknown attribute kind '{other}' ({rec})"))),
     };
     let optional = matches!(src.field(rec, "optional"), Some(Value::Int(v)) if v != 0);
+    let default = match src.field(rec, "defaultValue") {
+        Some(Value::Str(d)) if !d.is_empty() => Some(d.into()),
+        _ => None,
+    };
+    let case_names = match src.field(rec, "caseNames") {
+        Some(Value::List(items)) => items
+            .into_iter()
+            .filter_map(|v| match v {
+                Value::Str(s) => Some(s.into()),
+                _ => None,
+            })
+            .collect(),
+        _ => Box::new([]) as Box<[Box<str>]>,
+    };
+    if let AttrKind::I64Enum(cases) = &k {
+        if !case_names.is_empty() && case_names.len() != cases.len() {
+            return Err(err(format!(
+                "{} case names for {} enum cases",
+                case_names.len(),
+                cases.len()
+            )));
+        }
+    }
     Ok(AttrDef {
         name: name.into(),
         kind: k,
         summary: str_field(src, rec, "summary").into(),
         optional,
+        default,
+        case_names,
     })
 }
 
@@ -600,6 +725,8 @@ pub fn verify_module_with(
 pub struct JsonRecords<'l> {
     root: serde_json::Map<String, serde_json::Value>,
     locate: &'l dyn Fn(&str, u32) -> Option<Loc>,
+    /// The `.td` texts, for diagnostics inside format strings.
+    sources: Option<&'l SourceMap>,
 }
 
 impl<'l> JsonRecords<'l> {
@@ -608,7 +735,11 @@ impl<'l> JsonRecords<'l> {
         locate: &'l dyn Fn(&str, u32) -> Option<Loc>,
     ) -> Result<JsonRecords<'l>, Diagnostic> {
         match serde_json::from_str::<serde_json::Value>(json) {
-            Ok(serde_json::Value::Object(root)) => Ok(JsonRecords { root, locate }),
+            Ok(serde_json::Value::Object(root)) => Ok(JsonRecords {
+                root,
+                locate,
+                sources: None,
+            }),
             Ok(_) => Err(Diagnostic::bare_error(
                 "dialect records: JSON is not an object of records",
             )),
@@ -623,7 +754,11 @@ impl<'l> JsonRecords<'l> {
         root: serde_json::Map<String, serde_json::Value>,
         locate: &'l dyn Fn(&str, u32) -> Option<Loc>,
     ) -> JsonRecords<'l> {
-        JsonRecords { root, locate }
+        JsonRecords {
+            root,
+            locate,
+            sources: None,
+        }
     }
 
     fn record(&self, rec: &str) -> Option<&serde_json::Map<String, serde_json::Value>> {
@@ -722,6 +857,37 @@ impl Records for JsonRecords<'_> {
     fn loc_text(&self, rec: &str) -> Option<String> {
         let (file, line) = self.first_loc(rec)?;
         Some(format!("{file}:{line}"))
+    }
+
+    fn format_loc(&self, rec: &str, offset: usize) -> Option<Loc> {
+        let map = self.sources?;
+        let at = self.loc(rec)?;
+        let text = map.file(at.file).text();
+        let from = at.span.start as usize;
+        // The record's own `assemblyFormat = "..."` or `[{...}]`, if the
+        // next one in the text belongs to it (no other `def` in between).
+        let rel = text.get(from..)?.find("assemblyFormat")?;
+        let field = from + rel;
+        let next_def = text.get(from + 1..)?.find("\ndef ").map(|i| from + 1 + i);
+        if next_def.is_some_and(|d| d < field) {
+            return None;
+        }
+        let rest = &text[field + "assemblyFormat".len()..];
+        let eq = rest.find('=')?;
+        let after = rest[eq + 1..].trim_start();
+        let start = text.len() - after.len()
+            + if after.starts_with("[{") {
+                2
+            } else if after.starts_with('"') {
+                1
+            } else {
+                return None;
+            };
+        let pos = (start + offset).min(text.len()) as u32;
+        Some(Loc {
+            file: at.file,
+            span: Span::new(pos, pos + 1),
+        })
     }
 }
 

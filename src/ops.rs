@@ -77,6 +77,12 @@ pub mod rt {
         pub implicit_terminator: Option<&'static str>,
         /// `AllTypesMatch` groups.
         pub same_type_groups: &'static [&'static [&'static str]],
+        /// The declarative custom syntax (`assemblyFormat`), as written.
+        pub assembly_format: Option<&'static str>,
+        /// The custom syntax is written in Rust (`hasCustomAssemblyFormat`).
+        pub has_custom_assembly_format: bool,
+        /// `defaultDialect` (empty: none).
+        pub default_dialect: &'static str,
     }
 
     /// An operand or result definition.

@@ -7,7 +7,7 @@ use irkit::abi_map::AbiTypeMapper;
 use irkit_abi::print::write_declare;
 use irkit_abi::{AbiCx, FnAbi, PassMode};
 use irkit_diag::{Diagnostic, Loc, SourceMap};
-use irkit_ir::{parse, AttrData, Module, OpId, ParseConfig};
+use irkit_ir::{AttrData, Module, OpId, ParseConfig};
 use rustc_hash::FxHashMap;
 use std::fmt::Write as _;
 
@@ -80,13 +80,16 @@ pub fn run(rep: &Reporter, args: Args) -> u8 {
         loc_file_name: name,
         line_offset: 0,
     };
-    let module = match parse(map.file(file).text(), file, &cfg) {
-        Ok(m) => m,
-        Err(d) => {
-            rep.emit(&map, &d);
-            return EXIT_FAIL;
-        }
-    };
+    // Both syntaxes, as `irkit opt` prints custom by default.
+    let registry = irkit::dialects::builtin_registry();
+    let module =
+        match irkit_ir::parser::parse_with_dialects(map.file(file).text(), file, &cfg, &registry) {
+            Ok(m) => m,
+            Err(d) => {
+                rep.emit(&map, &d);
+                return EXIT_FAIL;
+            }
+        };
     let aliases: FxHashMap<String, irkit_ir::TypeId> = module
         .type_aliases
         .iter()

@@ -6,13 +6,16 @@ use crate::report::{Reporter, EXIT_FAIL, EXIT_OK, EXIT_USAGE};
 use clap::Args as ClapArgs;
 use irkit_diag::{Diagnostic, SourceMap};
 use irkit_ir::dialect::DialectRegistry;
-use irkit_ir::{parse, print_module_to, ParseConfig, PrintOptions};
+use irkit_ir::parser::parse_with_dialects;
+use irkit_ir::printer::print_module_custom_to;
+use irkit_ir::{print_module_to, ParseConfig, PrintOptions};
 use std::io::Write;
 
-/// Parse IR, run passes, and print the result in generic form.
+/// Parse IR, run passes, and print the result.
 ///
 /// With no pass it prints what it read exactly as
-/// `mlir-opt-19 --allow-unregistered-dialect --mlir-print-op-generic` does.
+/// `mlir-opt-19 --allow-unregistered-dialect` does: registered ops in their
+/// custom syntax, or all generic with `--mlir-print-op-generic`.
 /// `--abi-lower` rewrites function signatures, bodies and call sites of the
 /// CIR-like and FIR-like dialects for the target's C calling convention.
 ///
@@ -35,8 +38,8 @@ pub struct Args {
     /// Target features, e.g. `+avx` or `+avx512f` (x86_64 vector widths).
     #[arg(long, value_name = "FEATURES")]
     pub target_features: Option<String>,
-    /// Print operations in generic form (the only form irkit prints; accepted
-    /// for command-line compatibility with mlir-opt).
+    /// Print operations in generic form (default: each registered op's
+    /// custom syntax, as mlir-opt prints by default).
     #[arg(long)]
     pub mlir_print_op_generic: bool,
     /// Print locations (`loc(...)`) as mlir-opt does with this flag.
@@ -121,7 +124,11 @@ pub fn run(rep: &Reporter, args: Args) -> u8 {
     let res = with_output(&args.output, &mut |w| {
         for (i, m) in modules.iter().enumerate() {
             if let Some(m) = m {
-                print_module_to(m, opts, w)?;
+                if args.mlir_print_op_generic {
+                    print_module_to(m, opts, w)?;
+                } else {
+                    print_module_custom_to(m, opts, &registry, w)?;
+                }
             }
             if i + 1 < n {
                 w.write_all(b"// -----\n")?;
@@ -213,7 +220,7 @@ fn parse_and_verify(
     registry: &DialectRegistry,
     args: &Args,
 ) -> Result<irkit_ir::Module, Vec<Diagnostic>> {
-    let module = match parse(map.file(file).text(), file, cfg) {
+    let module = match parse_with_dialects(map.file(file).text(), file, cfg, registry) {
         Ok(m) => m,
         Err(d) => return Err(vec![*d]),
     };

@@ -4,7 +4,8 @@ use crate::io::read_input;
 use crate::report::{Reporter, EXIT_FAIL, EXIT_OK};
 use clap::Args as ClapArgs;
 use irkit_diag::SourceMap;
-use irkit_ir::{parse, ParseConfig};
+use irkit_ir::parser::parse_with_dialects;
+use irkit_ir::ParseConfig;
 
 /// Parse and verify MLIR-style IR written in the generic syntax.
 ///
@@ -37,7 +38,8 @@ pub struct Args {
 /// Dialects loaded at run time, shared by `verify` and `opt`.
 #[derive(ClapArgs, Debug)]
 pub struct DialectArgs {
-    /// Load dialect definitions from a .td file at run time (repeatable).
+    /// Load dialect definitions from a .td file at run time (repeatable):
+    /// their ops are verified, and read and printed in their custom syntax.
     #[arg(long, value_name = "X.td")]
     pub dialect: Vec<String>,
     /// Include directory for the `--dialect` files' `include`s (repeatable;
@@ -111,7 +113,7 @@ pub fn run(rep: &Reporter, args: Args) -> u8 {
     };
     let mut failed = false;
     for f in files {
-        let diags = match parse(map.file(f).text(), f, &cfg) {
+        let diags = match parse_with_dialects(map.file(f).text(), f, &cfg, &registry) {
             Err(d) => vec![*d],
             Ok(m) => {
                 // As mlir-opt: the op is printed in notes except when
@@ -145,7 +147,7 @@ pub fn run(rep: &Reporter, args: Args) -> u8 {
 
 /// The built-in dialects, extended by each `--dialect X.td` in order (a later
 /// definition of an op replaces an earlier one).
-pub fn load_dialects(
+pub(crate) fn load_dialects(
     rep: &Reporter,
     map: &mut SourceMap,
     dialects: &DialectArgs,
@@ -184,8 +186,7 @@ pub fn load_dialects(
         let Some(json) = outcome.output else {
             return Err(EXIT_FAIL);
         };
-        let (user, diags) =
-            irkit::dialects::registry_from_json(&json, &irkit::dialects::locate_in(map));
+        let (user, diags) = irkit::dialects::registry_from_json_in(&json, map);
         if rep.emit_all(map, &diags) {
             return Err(EXIT_FAIL);
         }

@@ -53,6 +53,24 @@ pub struct OpDef {
     /// `AllTypesMatch` groups: names of operands, results and typed
     /// attributes that must all have one type.
     pub same_type_groups: Box<[Box<[Box<str>]>]>,
+    /// How the op is written in the custom (non-generic) syntax.
+    pub syntax: OpSyntax,
+    /// `defaultDialect`: ops nested in this op's regions may drop this
+    /// dialect's prefix (`return` for `func.return` inside `func.func`).
+    pub default_dialect: Option<Box<str>>,
+}
+
+/// How an op is written in the custom syntax.
+#[derive(Debug, Clone, PartialEq, Eq, Default)]
+pub enum OpSyntax {
+    /// No custom form: always printed generic.
+    #[default]
+    Generic,
+    /// `assemblyFormat`: the declarative format, and its text.
+    Format(Box<crate::asm::format::Format>, Box<str>),
+    /// `hasCustomAssemblyFormat`: a parser/printer written in Rust,
+    /// registered under the op's name (see [`crate::asm::custom`]).
+    Custom,
 }
 
 /// An operand or result: `TypeConstraint:$name`, maybe `Variadic<>` or
@@ -98,6 +116,9 @@ pub enum ConstraintKind {
     SignlessIntegerOrIndex,
     /// `signless_integer_like`: signless integer or index, or a vector/tensor of them.
     SignlessIntegerLike,
+    /// `signless_fixed_width_integer_like`: a signless integer (not index),
+    /// or a vector/tensor of them.
+    SignlessFixedWidthIntegerLike,
     /// `float`: any builtin float type.
     Float,
     /// `float_like`: a float, or a vector/tensor of floats.
@@ -168,6 +189,11 @@ pub struct AttrDef {
     pub summary: Box<str>,
     /// `OptionalAttr<>` / `DefaultValuedAttr<>`: may be absent.
     pub optional: bool,
+    /// `DefaultValuedAttr<>`: the default, as MLIR attribute text.
+    pub default: Option<Box<str>>,
+    /// `I64EnumAttr` case names, one per case value (in `I64Enum` order):
+    /// the keywords a format prints for the enum.
+    pub case_names: Box<[Box<str>]>,
 }
 
 /// What an [`AttrDef`] accepts. `kind` strings of OpBase.td in brackets.
@@ -181,6 +207,9 @@ pub enum AttrKind {
     Bool,
     /// `string`.
     String,
+    /// `symbol_name`: a string attribute naming a symbol (formats print it
+    /// as `@name`).
+    SymbolName,
     /// `flat_symbol_ref`: `@name`.
     FlatSymbolRef,
     /// `symbol_ref`: `@a` or `@a::@b`.
@@ -391,6 +420,8 @@ impl OpDef {
             parents: Box::new([]),
             same_type_groups: Box::new([]),
             implicit_terminator: None,
+            syntax: OpSyntax::Generic,
+            default_dialect: None,
         }
     }
     /// Adds a trait (after those already there).
@@ -442,6 +473,7 @@ impl ConstraintKind {
             ConstraintKind::SignlessIntegerLike => like(ctx, data, &|d| {
                 is_signless_int(d) || matches!(d, TypeData::Index)
             }),
+            ConstraintKind::SignlessFixedWidthIntegerLike => like(ctx, data, &is_signless_int),
             ConstraintKind::Float => matches!(data, TypeData::Float(_)),
             ConstraintKind::FloatLike => like(ctx, data, &|d| matches!(d, TypeData::Float(_))),
             ConstraintKind::BoolLike => like(ctx, data, &|d| {

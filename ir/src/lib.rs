@@ -51,6 +51,7 @@
     clippy::todo
 )]
 
+pub mod asm;
 pub mod context;
 pub mod dialect;
 pub mod expect;

@@ -7,6 +7,7 @@ use crate::context::{
     AttrData, AttrId, Context, DenseData, FloatKind, LocData, Piece, Signedness, Sym, TypeData,
     TypeId,
 };
+use crate::dialect::DialectRegistry;
 use crate::float;
 use crate::ir::{BlockId, Module, OpId, OpSpec, RegionId, ValueDef, ValueId};
 use crate::registry;
@@ -26,29 +27,32 @@ pub struct ParseConfig {
     pub line_offset: u32,
 }
 
-type PResult<T> = Result<T, Box<Diagnostic>>;
+pub(crate) type PResult<T> = Result<T, Box<Diagnostic>>;
 
 /// Parses a whole file. Returns the module, or the first error.
 pub fn parse(text: &str, file: FileId, config: &ParseConfig) -> Result<Module, Box<Diagnostic>> {
-    let mut p = Parser {
-        src: text.as_bytes(),
-        pos: 0,
-        file,
-        m: Module::new(Context::new()),
-        depth: 0,
-        attr_aliases: FxHashMap::default(),
-        type_aliases: FxHashMap::default(),
-        scopes: Vec::new(),
-        forward: FxHashMap::default(),
-        block_scopes: Vec::new(),
-        deferred_locs: Vec::new(),
-        distinct: FxHashMap::default(),
-        loc_file: Sym(0),
-        line_cache: (0, 1, 0),
-        line_offset: config.line_offset,
-        module_name: Sym(0),
-        inherent_cache: FxHashMap::default(),
-    };
+    parse_impl(text, file, config, None)
+}
+
+/// Parses a whole file in both syntaxes: ops of `reg` may be written in
+/// their custom syntax, mixed with generic ones.
+pub fn parse_with_dialects(
+    text: &str,
+    file: FileId,
+    config: &ParseConfig,
+    reg: &DialectRegistry,
+) -> Result<Module, Box<Diagnostic>> {
+    parse_impl(text, file, config, Some(reg))
+}
+
+fn parse_impl(
+    text: &str,
+    file: FileId,
+    config: &ParseConfig,
+    reg: Option<&DialectRegistry>,
+) -> Result<Module, Box<Diagnostic>> {
+    let mut p = Parser::new(text.as_bytes(), file, Module::new(Context::new()), reg);
+    p.line_offset = config.line_offset;
     p.loc_file = p.m.ctx.sym_str(&config.loc_file_name);
     p.module_name = p.m.ctx.sym_str("builtin.module");
     p.parse_file()?;
@@ -56,48 +60,56 @@ pub fn parse(text: &str, file: FileId, config: &ParseConfig) -> Result<Module, B
 }
 
 #[derive(Clone)]
-struct ValueEntry {
+pub(crate) struct ValueEntry {
     values: Vec<ValueId>,
     span: Span,
 }
 
-struct ForwardRef {
+pub(crate) struct ForwardRef {
     value: ValueId,
     span: Span,
 }
 
-struct BlockScope<'a> {
+pub(crate) struct BlockScope<'a> {
     names: FxHashMap<&'a [u8], (BlockId, Span, bool)>,
     region: RegionId,
 }
 
-struct Parser<'a> {
-    src: &'a [u8],
-    pos: usize,
-    file: FileId,
-    m: Module,
-    depth: u32,
-    attr_aliases: FxHashMap<Vec<u8>, AttrId>,
-    type_aliases: FxHashMap<Vec<u8>, TypeId>,
+pub(crate) struct Parser<'a> {
+    pub(crate) src: &'a [u8],
+    pub(crate) pos: usize,
+    pub(crate) file: FileId,
+    pub(crate) m: Module,
+    pub(crate) depth: u32,
+    pub(crate) attr_aliases: FxHashMap<Vec<u8>, AttrId>,
+    pub(crate) type_aliases: FxHashMap<Vec<u8>, TypeId>,
     /// Visible SSA names, innermost region last.
-    scopes: Vec<FxHashMap<&'a [u8], ValueEntry>>,
+    pub(crate) scopes: Vec<FxHashMap<&'a [u8], ValueEntry>>,
     /// Uses of names not defined yet: (name, result number) -> placeholder.
-    forward: FxHashMap<(&'a [u8], u32), ForwardRef>,
-    block_scopes: Vec<BlockScope<'a>>,
+    pub(crate) forward: FxHashMap<(&'a [u8], u32), ForwardRef>,
+    pub(crate) block_scopes: Vec<BlockScope<'a>>,
     /// Ops/values whose `loc(#alias)` refers to an alias defined later.
-    deferred_locs: Vec<(DeferredTarget, Vec<u8>, Span)>,
-    distinct: FxHashMap<u64, AttrId>,
-    loc_file: Sym,
+    pub(crate) deferred_locs: Vec<(DeferredTarget, Vec<u8>, Span)>,
+    pub(crate) distinct: FxHashMap<u64, AttrId>,
+    pub(crate) loc_file: Sym,
     /// (position, line, start of that line): line numbers are counted
     /// incrementally since ops are parsed in order.
-    line_cache: (usize, u32, usize),
-    line_offset: u32,
-    module_name: Sym,
-    inherent_cache: FxHashMap<Sym, &'static [&'static str]>,
+    pub(crate) line_cache: (usize, u32, usize),
+    pub(crate) line_offset: u32,
+    pub(crate) module_name: Sym,
+    pub(crate) inherent_cache: FxHashMap<Sym, &'static [&'static str]>,
+    /// Op definitions for the custom syntax (`None`: generic only).
+    pub(crate) reg: Option<&'a DialectRegistry>,
+    /// The default dialect of each enclosing region (custom syntax).
+    pub(crate) dialect_stack: Vec<&'a str>,
+    /// Parsed `DefaultValuedAttr` defaults, by text.
+    pub(crate) default_cache: FxHashMap<Box<str>, Option<AttrId>>,
+    /// The custom op being parsed (for its error messages).
+    pub(crate) custom_op_name: Option<Box<str>>,
 }
 
 #[derive(Clone, Copy)]
-enum DeferredTarget {
+pub(crate) enum DeferredTarget {
     Op(OpId),
     Value(ValueId),
 }
@@ -113,10 +125,51 @@ fn is_suffix_char(c: u8) -> bool {
 }
 
 impl<'a> Parser<'a> {
+    fn new(src: &'a [u8], file: FileId, m: Module, reg: Option<&'a DialectRegistry>) -> Parser<'a> {
+        Parser {
+            src,
+            pos: 0,
+            file,
+            m,
+            depth: 0,
+            attr_aliases: FxHashMap::default(),
+            type_aliases: FxHashMap::default(),
+            scopes: Vec::new(),
+            forward: FxHashMap::default(),
+            block_scopes: Vec::new(),
+            deferred_locs: Vec::new(),
+            distinct: FxHashMap::default(),
+            loc_file: Sym(0),
+            line_cache: (0, 1, 0),
+            line_offset: 0,
+            module_name: Sym(0),
+            inherent_cache: FxHashMap::default(),
+            reg,
+            dialect_stack: vec!["builtin"],
+            default_cache: FxHashMap::default(),
+            custom_op_name: None,
+        }
+    }
+
+    /// An attribute written as text (a `DefaultValuedAttr`'s default),
+    /// uniqued in this module's context; `None` if it does not parse.
+    pub(crate) fn parse_attr_text(&mut self, text: &str) -> Option<AttrId> {
+        if let Some(&a) = self.default_cache.get(text) {
+            return a;
+        }
+        let ctx = std::mem::take(&mut self.m.ctx);
+        let mut sub = Parser::new(text.as_bytes(), self.file, Module::new(ctx), None);
+        let res = sub.parse_attr();
+        self.m.ctx = std::mem::take(&mut sub.m.ctx);
+        let res = res.ok().filter(|_| sub.pos == text.len());
+        self.default_cache.insert(text.into(), res);
+        res
+    }
+
     // ----------------------------------------------------------------- lexing
 
     /// MLIR locations are points: diagnostics get a one-character span.
-    fn loc(&self, span: Span) -> Loc {
+    pub(crate) fn loc(&self, span: Span) -> Loc {
         Loc {
             file: self.file,
             span: Span::new(
@@ -127,16 +180,16 @@ impl<'a> Parser<'a> {
             ),
         }
     }
-    fn err_at<T>(&self, at: usize, msg: impl Into<String>) -> PResult<T> {
+    pub(crate) fn err_at<T>(&self, at: usize, msg: impl Into<String>) -> PResult<T> {
         Err(Box::new(Diagnostic::error(
             self.loc(Span::new(at as u32, at as u32 + 1)),
             msg,
         )))
     }
-    fn err_span<T>(&self, span: Span, msg: impl Into<String>) -> PResult<T> {
+    pub(crate) fn err_span<T>(&self, span: Span, msg: impl Into<String>) -> PResult<T> {
         Err(Box::new(Diagnostic::error(self.loc(span), msg)))
     }
-    fn skip_ws(&mut self) {
+    pub(crate) fn skip_ws(&mut self) {
         loop {
             match self.src.get(self.pos) {
                 Some(b' ' | b'\t' | b'\n' | b'\r') => self.pos += 1,
@@ -152,14 +205,14 @@ impl<'a> Parser<'a> {
             }
         }
     }
-    fn peek(&mut self) -> Option<u8> {
+    pub(crate) fn peek(&mut self) -> Option<u8> {
         self.skip_ws();
         self.src.get(self.pos).copied()
     }
-    fn peek_at(&self, off: usize) -> Option<u8> {
+    pub(crate) fn peek_at(&self, off: usize) -> Option<u8> {
         self.src.get(self.pos + off).copied()
     }
-    fn eat(&mut self, c: u8) -> bool {
+    pub(crate) fn eat(&mut self, c: u8) -> bool {
         if self.peek() == Some(c) {
             self.pos += 1;
             true
@@ -167,7 +220,7 @@ impl<'a> Parser<'a> {
             false
         }
     }
-    fn eat_str(&mut self, s: &str) -> bool {
+    pub(crate) fn eat_str(&mut self, s: &str) -> bool {
         self.skip_ws();
         if self.src[self.pos..].starts_with(s.as_bytes()) {
             self.pos += s.len();
@@ -176,7 +229,7 @@ impl<'a> Parser<'a> {
             false
         }
     }
-    fn expect(&mut self, c: u8, what: &str) -> PResult<()> {
+    pub(crate) fn expect(&mut self, c: u8, what: &str) -> PResult<()> {
         if self.eat(c) {
             Ok(())
         } else {
@@ -186,7 +239,7 @@ impl<'a> Parser<'a> {
     /// An error about the current token, placed as MLIR's
     /// `emitWrongTokenError` does: at the end of the previous token when
     /// whitespace separates them.
-    fn err_tok<T>(&mut self, msg: impl Into<String>) -> PResult<T> {
+    pub(crate) fn err_tok<T>(&mut self, msg: impl Into<String>) -> PResult<T> {
         self.skip_ws();
         let mut at = self.pos;
         while at > 0 && matches!(self.src[at - 1], b' ' | b'\t' | b'\n' | b'\r') {
@@ -201,7 +254,7 @@ impl<'a> Parser<'a> {
         )))
     }
     /// A bare identifier (keyword) at the cursor, without consuming.
-    fn peek_ident(&mut self) -> &'a [u8] {
+    pub(crate) fn peek_ident(&mut self) -> &'a [u8] {
         self.skip_ws();
         let src = self.src;
         let start = self.pos;
@@ -214,7 +267,7 @@ impl<'a> Parser<'a> {
         }
         &src[start..end]
     }
-    fn eat_keyword(&mut self, kw: &str) -> bool {
+    pub(crate) fn eat_keyword(&mut self, kw: &str) -> bool {
         if self.peek_ident() == kw.as_bytes() {
             self.pos += kw.len();
             true
@@ -222,7 +275,7 @@ impl<'a> Parser<'a> {
             false
         }
     }
-    fn bare_ident(&mut self) -> PResult<&'a [u8]> {
+    pub(crate) fn bare_ident(&mut self) -> PResult<&'a [u8]> {
         let id = self.peek_ident();
         if id.is_empty() {
             let at = self.pos;
@@ -232,7 +285,7 @@ impl<'a> Parser<'a> {
         Ok(id)
     }
     /// Reads `[0-9]+` (no sign) as u64.
-    fn integer(&mut self) -> PResult<u64> {
+    pub(crate) fn integer(&mut self) -> PResult<u64> {
         self.skip_ws();
         let start = self.pos;
         while self.src.get(self.pos).is_some_and(|c| c.is_ascii_digit()) {
@@ -248,7 +301,7 @@ impl<'a> Parser<'a> {
         }
     }
     /// Reads a string literal and returns its decoded bytes.
-    fn string_lit(&mut self) -> PResult<std::borrow::Cow<'a, [u8]>> {
+    pub(crate) fn string_lit(&mut self) -> PResult<std::borrow::Cow<'a, [u8]>> {
         self.skip_ws();
         let start = self.pos;
         if self.src.get(self.pos) != Some(&b'"') {
@@ -322,7 +375,7 @@ impl<'a> Parser<'a> {
         }
     }
     /// `%name`, `^name`, `#name`, `!name` suffix identifier after the sigil.
-    fn suffix_id(&mut self) -> &'a [u8] {
+    pub(crate) fn suffix_id(&mut self) -> &'a [u8] {
         let src = self.src;
         let start = self.pos;
         let mut end = start;
@@ -338,7 +391,7 @@ impl<'a> Parser<'a> {
         self.pos = end;
         &src[start..end]
     }
-    fn enter(&mut self) -> PResult<()> {
+    pub(crate) fn enter(&mut self) -> PResult<()> {
         self.depth += 1;
         if self.depth > MAX_DEPTH {
             let at = self.pos;
@@ -349,10 +402,10 @@ impl<'a> Parser<'a> {
         }
         Ok(())
     }
-    fn leave(&mut self) {
+    pub(crate) fn leave(&mut self) {
         self.depth -= 1;
     }
-    fn line_col(&mut self, pos: usize) -> (u32, u32) {
+    pub(crate) fn line_col(&mut self, pos: usize) -> (u32, u32) {
         let (mut p, mut line, mut start) = self.line_cache;
         if pos < p {
             (p, line, start) = (0, 1, 0);
@@ -367,7 +420,7 @@ impl<'a> Parser<'a> {
         self.line_cache = (end, line, start);
         (line + self.line_offset, (pos - start) as u32 + 1)
     }
-    fn file_loc(&mut self, pos: usize) -> AttrId {
+    pub(crate) fn file_loc(&mut self, pos: usize) -> AttrId {
         let (line, col) = self.line_col(pos);
         let file = self.loc_file;
         self.m
@@ -539,7 +592,7 @@ impl<'a> Parser<'a> {
 
     // ------------------------------------------------------------ operations
 
-    fn parse_operation(&mut self) -> PResult<OpId> {
+    pub(crate) fn parse_operation(&mut self) -> PResult<OpId> {
         self.skip_ws();
         let op_start = self.pos;
         // Result list.
@@ -575,6 +628,9 @@ impl<'a> Parser<'a> {
         }
         self.skip_ws();
         let name_start = self.pos;
+        if self.peek() != Some(b'"') && self.reg.is_some() && !self.peek_ident().is_empty() {
+            return self.parse_custom_operation(op_start, results);
+        }
         if self.peek() != Some(b'"') {
             if self.peek_ident().is_empty() {
                 return self.err_tok("expected operation name in quotes");
@@ -765,7 +821,7 @@ impl<'a> Parser<'a> {
 
     /// Registered ops given inherent attributes in the discardable dictionary
     /// get them moved into properties, as MLIR does when parsing.
-    fn move_inherent_attrs(&mut self, op: OpId) {
+    pub(crate) fn move_inherent_attrs(&mut self, op: OpId) {
         let name = self.m.ops[op].name;
         let inherent = match self.inherent_cache.get(&name) {
             Some(i) => *i,
@@ -812,7 +868,7 @@ impl<'a> Parser<'a> {
         self.m.ops[op].attrs = a;
     }
 
-    fn parse_value_ref(&mut self) -> PResult<(&'a [u8], u32, Span)> {
+    pub(crate) fn parse_value_ref(&mut self) -> PResult<(&'a [u8], u32, Span)> {
         self.skip_ws();
         let s = self.pos;
         if !self.eat(b'%') {
@@ -839,7 +895,7 @@ impl<'a> Parser<'a> {
         self.scopes.iter().rev().find_map(|s| s.get(name))
     }
 
-    fn type_str(&self, t: TypeId) -> String {
+    pub(crate) fn type_str(&self, t: TypeId) -> String {
         crate::printer::type_to_string(&self.m.ctx, t)
     }
 
@@ -872,7 +928,7 @@ impl<'a> Parser<'a> {
         Err(Box::new(d))
     }
 
-    fn resolve_use(
+    pub(crate) fn resolve_use(
         &mut self,
         name: &'a [u8],
         idx: u32,
@@ -911,7 +967,13 @@ impl<'a> Parser<'a> {
     }
 
     /// Creates (or takes from a forward reference) result `k` of `name`.
-    fn define_value(&mut self, name: &'a [u8], k: u32, ty: TypeId, span: Span) -> PResult<ValueId> {
+    pub(crate) fn define_value(
+        &mut self,
+        name: &'a [u8],
+        k: u32,
+        ty: TypeId,
+        span: Span,
+    ) -> PResult<ValueId> {
         if let Some(e) = self.lookup(name) {
             let prev = e.span;
             let d = Diagnostic::error(
@@ -951,7 +1013,12 @@ impl<'a> Parser<'a> {
         Ok(v)
     }
 
-    fn insert_name(&mut self, name: &'a [u8], values: Vec<ValueId>, span: Span) -> PResult<()> {
+    pub(crate) fn insert_name(
+        &mut self,
+        name: &'a [u8],
+        values: Vec<ValueId>,
+        span: Span,
+    ) -> PResult<()> {
         if let Some(s) = self.scopes.last_mut() {
             s.insert(name, ValueEntry { values, span });
         }
@@ -981,7 +1048,7 @@ impl<'a> Parser<'a> {
         Ok(())
     }
 
-    fn block_ref(&mut self, name: &'a [u8], span: Span) -> BlockId {
+    pub(crate) fn block_ref(&mut self, name: &'a [u8], span: Span) -> BlockId {
         let region = self.block_scopes.last().map(|s| s.region);
         let scope = self.block_scopes.last_mut();
         if let Some(scope) = scope {
@@ -997,7 +1064,17 @@ impl<'a> Parser<'a> {
         self.m.blocks.alloc(Default::default())
     }
 
-    fn parse_region(&mut self, region: RegionId) -> PResult<()> {
+    pub(crate) fn parse_region(&mut self, region: RegionId) -> PResult<()> {
+        self.parse_region_with_args(region, &[])
+    }
+
+    /// A region whose entry block's arguments were named before it (a
+    /// function signature's `%arg0: i32`): `(name, type, span, loc)`.
+    pub(crate) fn parse_region_with_args(
+        &mut self,
+        region: RegionId,
+        entry_args: &[(&'a [u8], TypeId, Span, AttrId)],
+    ) -> PResult<()> {
         self.enter()?;
         self.skip_ws();
         let open = self.pos;
@@ -1008,6 +1085,27 @@ impl<'a> Parser<'a> {
             region,
         });
         let mut first = true;
+        if !entry_args.is_empty() {
+            let b = self.m.blocks.alloc(Default::default());
+            self.m.blocks[b].parent = Some(region);
+            self.m.regions[region].blocks.push(b);
+            self.m
+                .source
+                .blocks
+                .insert(b, Span::new(open as u32, open as u32));
+            for &(name, ty, span, loc) in entry_args {
+                let v = self.define_value(name, 0, ty, span)?;
+                self.m.attach_block_arg(b, v);
+                self.m.values[v].loc = loc;
+                self.insert_name(name, vec![v], span)?;
+            }
+            if self.peek() == Some(b'^') {
+                let at = self.pos;
+                return self.err_at(at, "invalid block name in region with named arguments");
+            }
+            self.parse_block_body(b)?;
+            first = false;
+        }
         loop {
             match self.peek() {
                 Some(b'}') => {
@@ -1132,7 +1230,7 @@ impl<'a> Parser<'a> {
         self.parse_block_body(b)
     }
 
-    fn parse_block_body(&mut self, b: BlockId) -> PResult<()> {
+    pub(crate) fn parse_block_body(&mut self, b: BlockId) -> PResult<()> {
         loop {
             match self.peek() {
                 Some(b'}') | Some(b'^') => return Ok(()),
@@ -1147,7 +1245,7 @@ impl<'a> Parser<'a> {
 
     // ------------------------------------------------------------- locations
 
-    fn parse_trailing_loc(&mut self) -> PResult<LocOrAlias> {
+    pub(crate) fn parse_trailing_loc(&mut self) -> PResult<LocOrAlias> {
         self.eat_keyword("loc");
         self.expect(b'(', "'(' in inline location")?;
         self.skip_ws();
@@ -1635,97 +1733,109 @@ impl<'a> Parser<'a> {
         let mut pieces = Vec::new();
         let mut text_start = body_start;
         if src.get(p) == Some(&b'<') {
-            // Balanced scan.
-            let mut stack: Vec<(u8, usize)> = Vec::new();
-            let open_at = p;
-            let mut i = p;
-            loop {
-                let Some(&c) = src.get(i) else {
-                    return self.err_at(open_at, "unbalanced '<' character in pretty dialect name");
-                };
-                match c {
-                    b'"' => {
-                        i += 1;
-                        while i < src.len() && src[i] != b'"' {
-                            if src[i] == b'\\' {
-                                i += 1;
-                            }
-                            i += 1;
-                        }
-                        i += 1;
-                        continue;
-                    }
-                    b'<' | b'(' | b'[' | b'{' => {
-                        if registered && c == b'<' && !stack.is_empty() {
-                            pieces_text(&mut self.m.ctx, &mut pieces, &src[text_start..i + 1]);
-                            pieces.push(Piece::Open);
-                            text_start = i + 1;
-                        }
-                        stack.push((c, i));
-                    }
-                    // `->` (function types inside bodies) never closes a bracket.
-                    b'>' if i > 0 && src[i - 1] == b'-' => {}
-                    b'>' | b')' | b']' | b'}' => {
-                        let want = match c {
-                            b'>' => b'<',
-                            b')' => b'(',
-                            b']' => b'[',
-                            _ => b'{',
-                        };
-                        if stack.last().map(|x| x.0) != Some(want) {
-                            let (ch, at) = stack.last().copied().unwrap_or((c, i));
-                            return self.err_at(
-                                at,
-                                format!(
-                                    "unbalanced '{}' character in pretty dialect name",
-                                    ch as char
-                                ),
-                            );
-                        }
-                        stack.pop();
-                        if stack.is_empty() {
-                            i += 1;
-                            break;
-                        }
-                        if registered && c == b'>' {
-                            pieces_text(&mut self.m.ctx, &mut pieces, &src[text_start..i]);
-                            pieces.push(Piece::Close);
-                            text_start = i;
-                        }
-                    }
-                    b'#' | b'!'
-                        if registered && src.get(i + 1).is_some_and(|&n| is_id_start(n)) =>
-                    {
-                        pieces_text(&mut self.m.ctx, &mut pieces, &src[text_start..i]);
-                        self.pos = i;
-                        if c == b'#' {
-                            let a = self.parse_attr()?;
-                            pieces.push(Piece::Attr(a));
-                        } else {
-                            let t = self.parse_type()?;
-                            pieces.push(Piece::Type(t));
-                        }
-                        i = self.pos;
-                        text_start = i;
-                        continue;
-                    }
-                    _ => {}
-                }
-                i += 1;
-            }
-            p = i;
+            p = self.scan_pretty_body(p, registered, &mut pieces, &mut text_start)?;
         }
         pieces_text(&mut self.m.ctx, &mut pieces, &src[text_start..p]);
         if pieces.is_empty() {
             return self.err_at(id_start, "expected dialect symbol body");
         }
+        canonicalize_pieces(&mut self.m.ctx, ns, &mut pieces);
         self.pos = p;
         Ok((dialect, pieces.into()))
     }
 
+    /// Scans a pretty dialect body `<...>` starting at `p` (at the `<`),
+    /// appending text and nested references to `pieces`; returns the end.
+    pub(crate) fn scan_pretty_body(
+        &mut self,
+        p: usize,
+        registered: bool,
+        pieces: &mut Vec<Piece>,
+        text_start: &mut usize,
+    ) -> PResult<usize> {
+        let src = self.src;
+        // Balanced scan.
+        let mut stack: Vec<(u8, usize)> = Vec::new();
+        let open_at = p;
+        let mut i = p;
+        loop {
+            let Some(&c) = src.get(i) else {
+                return self.err_at(open_at, "unbalanced '<' character in pretty dialect name");
+            };
+            match c {
+                b'"' => {
+                    i += 1;
+                    while i < src.len() && src[i] != b'"' {
+                        if src[i] == b'\\' {
+                            i += 1;
+                        }
+                        i += 1;
+                    }
+                    i += 1;
+                    continue;
+                }
+                b'<' | b'(' | b'[' | b'{' => {
+                    if registered && c == b'<' && !stack.is_empty() {
+                        pieces_text(&mut self.m.ctx, pieces, &src[*text_start..i + 1]);
+                        pieces.push(Piece::Open);
+                        *text_start = i + 1;
+                    }
+                    stack.push((c, i));
+                }
+                // `->` (function types inside bodies) never closes a bracket.
+                b'>' if i > 0 && src[i - 1] == b'-' => {}
+                b'>' | b')' | b']' | b'}' => {
+                    let want = match c {
+                        b'>' => b'<',
+                        b')' => b'(',
+                        b']' => b'[',
+                        _ => b'{',
+                    };
+                    if stack.last().map(|x| x.0) != Some(want) {
+                        let (ch, at) = stack.last().copied().unwrap_or((c, i));
+                        return self.err_at(
+                            at,
+                            format!(
+                                "unbalanced '{}' character in pretty dialect name",
+                                ch as char
+                            ),
+                        );
+                    }
+                    stack.pop();
+                    if stack.is_empty() {
+                        i += 1;
+                        break;
+                    }
+                    if registered && c == b'>' {
+                        pieces_text(&mut self.m.ctx, pieces, &src[*text_start..i]);
+                        pieces.push(Piece::Close);
+                        *text_start = i;
+                    }
+                }
+                b'#' | b'!' if registered && src.get(i + 1).is_some_and(|&n| is_id_start(n)) => {
+                    pieces_text(&mut self.m.ctx, pieces, &src[*text_start..i]);
+                    self.pos = i;
+                    if c == b'#' {
+                        let a = self.parse_attr()?;
+                        pieces.push(Piece::Attr(a));
+                    } else {
+                        let t = self.parse_type()?;
+                        pieces.push(Piece::Type(t));
+                    }
+                    i = self.pos;
+                    *text_start = i;
+                    continue;
+                }
+                _ => {}
+            }
+            i += 1;
+        }
+        Ok(i)
+    }
+
     // ------------------------------------------------------------ attributes
 
-    fn parse_dict(&mut self) -> PResult<AttrId> {
+    pub(crate) fn parse_dict(&mut self) -> PResult<AttrId> {
         self.skip_ws();
         let open = self.pos;
         self.expect(b'{', "'{' in attribute dictionary")?;
@@ -2669,7 +2779,7 @@ impl<'a> Parser<'a> {
     }
 }
 
-enum LocOrAlias {
+pub(crate) enum LocOrAlias {
     Loc(AttrId),
     Alias(Vec<u8>, Span),
 }
@@ -2694,7 +2804,17 @@ enum DenseLit {
     Hex(Vec<u8>),
 }
 
-fn pieces_text(ctx: &mut Context, pieces: &mut Vec<Piece>, text: &[u8]) {
+/// Rewrites a plain-text body into mlir-opt's canonical spelling (bit-enum
+/// flags in their order) when [`registry::canonical_dialect_body`] knows it.
+pub(crate) fn canonicalize_pieces(ctx: &mut Context, dialect: &[u8], pieces: &mut [Piece]) {
+    if let [Piece::Text(t)] = pieces {
+        if let Some(c) = registry::canonical_dialect_body(dialect, ctx.bytes(*t)) {
+            *t = ctx.sym(&c);
+        }
+    }
+}
+
+pub(crate) fn pieces_text(ctx: &mut Context, pieces: &mut Vec<Piece>, text: &[u8]) {
     if text.is_empty() {
         return;
     }

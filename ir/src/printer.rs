@@ -9,6 +9,7 @@
 use crate::context::{
     AttrData, AttrId, Context, DenseData, FloatKind, LocData, Piece, Signedness, TypeData, TypeId,
 };
+use crate::dialect::DialectRegistry;
 use crate::float::format_float;
 use crate::ir::{BlockId, Module, OpId, RegionId, ValueDef, ValueId};
 use crate::registry;
@@ -59,6 +60,47 @@ pub fn print_module_to(
     }
 }
 
+/// Streams the module in the custom syntax, as `mlir-opt-19` prints by
+/// default: ops of `reg` with a custom syntax print in it, the others (and
+/// unregistered ops) generic; values are numbered per region with
+/// result-name hints.
+pub fn print_module_custom_to(
+    m: &Module,
+    opts: PrintOptions,
+    reg: &DialectRegistry,
+    sink: &mut dyn std::io::Write,
+) -> std::io::Result<()> {
+    let mut p = Printer::new(m, opts);
+    p.sink = Some(sink);
+    p.reg = Some(reg);
+    p.dialect_stack.push("builtin");
+    let Some(top) = m.top else {
+        return Ok(());
+    };
+    p.number_custom(top);
+    p.compute_aliases(top);
+    p.print_opaque_alias_refs();
+    p.print_aliases(false);
+    p.print_op(top, 0);
+    p.out.push(b'\n');
+    p.print_aliases(true);
+    p.print_resources();
+    p.out.push(b'\n');
+    p.flush(true);
+    match p.io_error.take() {
+        Some(e) => Err(e),
+        None => Ok(()),
+    }
+}
+
+/// The custom syntax into a buffer (see [`print_module_custom_to`]).
+pub fn print_module_custom(m: &Module, opts: PrintOptions, reg: &DialectRegistry) -> Vec<u8> {
+    let mut out = Vec::new();
+    // Writing into a Vec cannot fail.
+    let _ = print_module_custom_to(m, opts, reg, &mut out);
+    out
+}
+
 /// A type as MLIR prints it with no aliases (for diagnostics).
 pub fn type_to_string(ctx: &Context, t: TypeId) -> String {
     let m = Module::new(Context::new());
@@ -75,15 +117,40 @@ pub fn attr_to_string(ctx: &Context, a: AttrId) -> String {
     String::from_utf8_lossy(&p.out).into_owned()
 }
 
+/// The flags of MLIR's `printRegion`.
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct RegionStyle {
+    /// Print the entry block's header when it has arguments.
+    pub entry_args: bool,
+    /// Print the block terminators (false: omit the entry block's last op
+    /// when it is a terminator).
+    pub terminators: bool,
+    /// Print the entry block's header when the block is empty.
+    pub empty_block_header: bool,
+}
+
+impl RegionStyle {
+    pub const GENERIC: RegionStyle = RegionStyle {
+        entry_args: true,
+        terminators: true,
+        empty_block_header: true,
+    };
+    pub const CUSTOM: RegionStyle = RegionStyle {
+        entry_args: true,
+        terminators: true,
+        empty_block_header: false,
+    };
+}
+
 #[derive(Clone, Copy, PartialEq, Eq)]
-enum Elide {
+pub(crate) enum Elide {
     Never,
     May,
     Must,
 }
 
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
-enum Sym {
+pub(crate) enum Sym {
     A(AttrId),
     T(TypeId),
 }
@@ -100,28 +167,37 @@ struct AliasInfo {
     children: Vec<usize>,
 }
 
-struct Printer<'m> {
-    registered_ops: FxHashMap<crate::context::Sym, bool>,
-    sink: Option<&'m mut dyn std::io::Write>,
-    io_error: Option<std::io::Error>,
-    ctx: &'m Context,
-    m: &'m Module,
-    opts: PrintOptions,
-    out: Vec<u8>,
+pub(crate) struct Printer<'m> {
+    pub(crate) registered_ops: FxHashMap<crate::context::Sym, bool>,
+    pub(crate) sink: Option<&'m mut dyn std::io::Write>,
+    pub(crate) io_error: Option<std::io::Error>,
+    pub(crate) ctx: &'m Context,
+    pub(crate) m: &'m Module,
+    pub(crate) opts: PrintOptions,
+    pub(crate) out: Vec<u8>,
     /// Value -> number; high bit set for entry-block arguments (`%argN`).
-    names: ArenaMap<ValueId, u32>,
-    block_ids: ArenaMap<BlockId, u32>,
+    pub(crate) names: ArenaMap<ValueId, u32>,
+    pub(crate) block_ids: ArenaMap<BlockId, u32>,
     alias_infos: Vec<AliasInfo>,
-    alias_index: FxHashMap<Sym, usize>,
+    pub(crate) alias_index: FxHashMap<Sym, usize>,
     /// Final alias text per symbol.
-    alias_names: FxHashMap<Sym, Vec<u8>>,
+    pub(crate) alias_names: FxHashMap<Sym, Vec<u8>>,
     /// Sorted alias order: (sym, deferrable).
-    alias_order: Vec<(Sym, bool)>,
-    distinct_ids: FxHashMap<AttrId, u64>,
-    type_cache: Vec<Option<Box<[u8]>>>,
+    pub(crate) alias_order: Vec<(Sym, bool)>,
+    pub(crate) distinct_ids: FxHashMap<AttrId, u64>,
+    pub(crate) type_cache: Vec<Option<Box<[u8]>>>,
+    /// Custom mode: the op definitions whose custom syntax is printed
+    /// (`None`: everything prints generic).
+    pub(crate) reg: Option<&'m DialectRegistry>,
+    /// Custom mode: names from result-name hints (`%c0_i32`), by value.
+    pub(crate) hints: FxHashMap<ValueId, Box<[u8]>>,
+    /// Custom mode: the default dialect of each enclosing region.
+    pub(crate) dialect_stack: Vec<&'m str>,
+    /// Custom mode: op definitions by op name.
+    pub(crate) def_cache: FxHashMap<crate::context::Sym, Option<&'m crate::dialect::OpDef>>,
 }
 
-const ARG_BIT: u32 = 1 << 31;
+pub(crate) const ARG_BIT: u32 = 1 << 31;
 
 impl<'m> Printer<'m> {
     fn new(m: &'m Module, opts: PrintOptions) -> Printer<'m> {
@@ -141,6 +217,10 @@ impl<'m> Printer<'m> {
             alias_order: Vec::new(),
             distinct_ids: FxHashMap::default(),
             type_cache: vec![None; m.ctx.num_types()],
+            reg: None,
+            hints: FxHashMap::default(),
+            dialect_stack: Vec::new(),
+            def_cache: FxHashMap::default(),
         }
     }
     fn bare(ctx: &'m Context, m: &'m Module) -> Printer<'m> {
@@ -160,6 +240,10 @@ impl<'m> Printer<'m> {
             alias_order: Vec::new(),
             distinct_ids: FxHashMap::default(),
             type_cache: Vec::new(),
+            reg: None,
+            hints: FxHashMap::default(),
+            dialect_stack: Vec::new(),
+            def_cache: FxHashMap::default(),
         }
     }
 
@@ -212,19 +296,41 @@ impl<'m> Printer<'m> {
         }
     }
 
-    fn print_value(&mut self, v: ValueId) {
+    pub(crate) fn print_value(&mut self, v: ValueId) {
         let m = self.m;
         let (lookup, result_no) = match m.values[v].def {
             ValueDef::Result { op, index } => {
                 let res = &m.ops[op].results;
                 if res.len() == 1 {
                     (v, None)
-                } else {
+                } else if self.hints.is_empty() {
                     (res[0], Some(index))
+                } else {
+                    // Custom mode: the group this result belongs to starts
+                    // at the last named result before it.
+                    let i = index as usize;
+                    let start = (1..=i)
+                        .rev()
+                        .find(|&j| self.hints.contains_key(&res[j]))
+                        .unwrap_or(0);
+                    let end = (i + 1..res.len())
+                        .find(|&j| self.hints.contains_key(&res[j]))
+                        .unwrap_or(res.len());
+                    let no = (end - start > 1).then_some((i - start) as u32);
+                    (res[start], no)
                 }
             }
             _ => (v, None),
         };
+        if let Some(h) = self.hints.get(&lookup) {
+            self.out.push(b'%');
+            self.out.extend_from_slice(h);
+            if let Some(i) = result_no {
+                self.out.push(b'#');
+                push_u64(&mut self.out, i as u64);
+            }
+            return;
+        }
         match self.names.get(lookup) {
             Some(&n) if n & ARG_BIT != 0 => {
                 self.out.extend_from_slice(b"%arg");
@@ -242,7 +348,12 @@ impl<'m> Printer<'m> {
         }
     }
 
-    fn print_value_no_result_number(&mut self, v: ValueId) {
+    pub(crate) fn print_value_no_result_number(&mut self, v: ValueId) {
+        if let Some(h) = self.hints.get(&v) {
+            self.out.push(b'%');
+            self.out.extend_from_slice(h);
+            return;
+        }
         match self.names.get(v) {
             Some(&n) => {
                 self.out.push(b'%');
@@ -252,7 +363,7 @@ impl<'m> Printer<'m> {
         }
     }
 
-    fn print_block_name(&mut self, b: BlockId) {
+    pub(crate) fn print_block_name(&mut self, b: BlockId) {
         match self.block_ids.get(b) {
             Some(&n) => {
                 self.out.extend_from_slice(b"^bb");
@@ -701,12 +812,15 @@ impl<'m> Printer<'m> {
 
     // ------------------------------------------------------------------- ops
 
-    fn indent(&mut self, n: usize) {
+    pub(crate) fn indent(&mut self, n: usize) {
         self.out.resize(self.out.len() + n, b' ');
     }
 
-    fn print_op(&mut self, op: OpId, indent: usize) {
+    pub(crate) fn print_op(&mut self, op: OpId, indent: usize) {
         // Explicit recursion on regions; depth is bounded by the parser.
+        if self.reg.is_some() && self.print_custom_op(op, indent) {
+            return;
+        }
         let m = self.m;
         self.indent(indent);
         let d = &m.ops[op];
@@ -793,25 +907,40 @@ impl<'m> Printer<'m> {
         }
     }
 
-    fn print_region(&mut self, r: RegionId, indent: usize) {
+    pub(crate) fn print_region(&mut self, r: RegionId, indent: usize) {
+        self.print_region_with(r, indent, RegionStyle::GENERIC);
+    }
+
+    /// Prints a region as MLIR's `printRegion` with the given flags; in
+    /// custom mode the parent op's default dialect applies inside.
+    pub(crate) fn print_region_with(&mut self, r: RegionId, indent: usize, style: RegionStyle) {
         let m = self.m;
         self.out.extend_from_slice(b"{\n");
         let blocks = &m.regions[r].blocks;
         if let Some(&entry) = blocks.first() {
+            let custom = self.reg.is_some();
+            if custom {
+                let d = self.default_dialect_of(r);
+                self.dialect_stack.push(d);
+            }
             let eb = &m.blocks[entry];
-            let header = eb.ops.is_empty() || !eb.args.is_empty();
+            let header = (style.empty_block_header && eb.ops.is_empty())
+                || (style.entry_args && !eb.args.is_empty());
             // Predecessor map for this region.
             let preds = self.predecessors(r);
-            self.print_block(entry, header, indent, &preds);
+            self.print_block(entry, header, indent, &preds, style.terminators);
             for &b in &blocks[1..] {
-                self.print_block(b, true, indent, &preds);
+                self.print_block(b, true, indent, &preds, true);
+            }
+            if custom {
+                self.dialect_stack.pop();
             }
         }
         self.indent(indent);
         self.out.push(b'}');
     }
 
-    fn predecessors(&self, r: RegionId) -> FxHashMap<BlockId, Vec<u32>> {
+    pub(crate) fn predecessors(&self, r: RegionId) -> FxHashMap<BlockId, Vec<u32>> {
         let m = self.m;
         let mut preds: FxHashMap<BlockId, Vec<u32>> = FxHashMap::default();
         for &b in &m.regions[r].blocks {
@@ -825,12 +954,13 @@ impl<'m> Printer<'m> {
         preds
     }
 
-    fn print_block(
+    pub(crate) fn print_block(
         &mut self,
         b: BlockId,
         header: bool,
         indent: usize,
         preds: &FxHashMap<BlockId, Vec<u32>>,
+        terminator: bool,
     ) {
         let m = self.m;
         if header {
@@ -883,7 +1013,12 @@ impl<'m> Printer<'m> {
             }
             self.out.push(b'\n');
         }
-        for &op in &m.blocks[b].ops {
+        let ops = &m.blocks[b].ops;
+        let ops = match ops.split_last() {
+            Some((&last, rest)) if !terminator && self.is_terminator(last) => rest,
+            _ => &ops[..],
+        };
+        for &op in ops {
             self.print_op(op, indent + 2);
             self.out.push(b'\n');
             self.flush(false);
@@ -891,7 +1026,7 @@ impl<'m> Printer<'m> {
     }
 
     /// Hands buffered output to the sink once it is large (or at the end).
-    fn flush(&mut self, force: bool) {
+    pub(crate) fn flush(&mut self, force: bool) {
         if !force && self.out.len() < (1 << 20) {
             return;
         }
@@ -907,7 +1042,7 @@ impl<'m> Printer<'m> {
 
     // ------------------------------------------------------------ attributes
 
-    fn print_alias(&mut self, s: Sym) -> bool {
+    pub(crate) fn print_alias(&mut self, s: Sym) -> bool {
         if let Some(n) = self.alias_names.get(&s) {
             self.out.extend_from_slice(n);
             return true;
@@ -915,14 +1050,14 @@ impl<'m> Printer<'m> {
         false
     }
 
-    fn print_attr(&mut self, a: AttrId, elide: Elide) {
+    pub(crate) fn print_attr(&mut self, a: AttrId, elide: Elide) {
         if self.print_alias(Sym::A(a)) {
             return;
         }
         self.print_attr_impl(a, elide);
     }
 
-    fn print_attr_impl(&mut self, a: AttrId, elide: Elide) {
+    pub(crate) fn print_attr_impl(&mut self, a: AttrId, elide: Elide) {
         let ctx = self.ctx;
         let typed: Option<TypeId> = match ctx.attr_data(a) {
             AttrData::Unit => {
@@ -1122,7 +1257,7 @@ impl<'m> Printer<'m> {
         }
     }
 
-    fn print_pieces(&mut self, body: &[Piece]) {
+    pub(crate) fn print_pieces(&mut self, body: &[Piece]) {
         for p in body {
             match p {
                 Piece::Text(t) => self.out.extend_from_slice(self.ctx.bytes(*t)),
@@ -1133,7 +1268,7 @@ impl<'m> Printer<'m> {
         }
     }
 
-    fn print_loc_internal(&mut self, l: AttrId, top: bool) {
+    pub(crate) fn print_loc_internal(&mut self, l: AttrId, top: bool) {
         if !top && self.print_alias(Sym::A(l)) {
             return;
         }
@@ -1335,7 +1470,7 @@ impl<'m> Printer<'m> {
 
     // ------------------------------------------------------------------ types
 
-    fn print_type(&mut self, t: TypeId) {
+    pub(crate) fn print_type(&mut self, t: TypeId) {
         if let Some(Some(cached)) = self.type_cache.get(t.index()) {
             self.out.extend_from_slice(cached);
             return;
@@ -1490,13 +1625,13 @@ impl<'m> Printer<'m> {
         }
     }
 
-    fn print_escaped(&mut self, s: &[u8]) {
+    pub(crate) fn print_escaped(&mut self, s: &[u8]) {
         self.out.push(b'"');
         escape_into(&mut self.out, s);
         self.out.push(b'"');
     }
 
-    fn print_keyword_or_string(&mut self, s: &[u8]) {
+    pub(crate) fn print_keyword_or_string(&mut self, s: &[u8]) {
         let bare = !s.is_empty()
             && (s[0].is_ascii_alphabetic() || s[0] == b'_')
             && s[1..]

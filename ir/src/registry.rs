@@ -297,3 +297,61 @@ pub fn might_have_no_terminator(name: &[u8]) -> bool {
     let t = op_traits(name);
     t.no_terminator || !t.registered || !t.known
 }
+
+/// The canonical spelling of a registered dialect attribute body written
+/// as plain text (`.fastmath<ninf,nnan>` -> `.fastmath<nnan,ninf>`), for the
+/// bit-enum attributes mlir-opt reprints in its own order; `None` when the
+/// body is not one of them or is already canonical or malformed.
+pub fn canonical_dialect_body(dialect: &[u8], body: &[u8]) -> Option<Vec<u8>> {
+    let (flags, sep, all): (&[(&str, u32)], &str, Option<&str>) = match dialect {
+        b"arith" if body.starts_with(b".overflow<") => (&[("nsw", 1), ("nuw", 2)], ", ", None),
+        b"arith" if body.starts_with(b".fastmath<") => (
+            &[
+                ("reassoc", 1),
+                ("nnan", 2),
+                ("ninf", 4),
+                ("nsz", 8),
+                ("arcp", 16),
+                ("contract", 32),
+                ("afn", 64),
+            ],
+            ",",
+            Some("fast"),
+        ),
+        _ => return None,
+    };
+    let open = body.iter().position(|&c| c == b'<')?;
+    let inner = body.get(open + 1..body.len().checked_sub(1)?)?;
+    if body.last() != Some(&b'>') {
+        return None;
+    }
+    let text = std::str::from_utf8(inner).ok()?;
+    let mut bits = 0u32;
+    for word in text.split(',').map(str::trim) {
+        match word {
+            "none" => {}
+            w if Some(w) == all => bits |= flags.iter().map(|f| f.1).sum::<u32>(),
+            w => bits |= flags.iter().find(|f| f.0 == w)?.1,
+        }
+    }
+    let full: u32 = flags.iter().map(|f| f.1).sum();
+    let canon = if bits == 0 {
+        "none".to_string()
+    } else if all.is_some() && bits == full {
+        all.unwrap_or_default().to_string()
+    } else {
+        flags
+            .iter()
+            .filter(|f| bits & f.1 != 0)
+            .map(|f| f.0)
+            .collect::<Vec<_>>()
+            .join(sep)
+    };
+    if canon == text {
+        return None;
+    }
+    let mut out = body[..=open].to_vec();
+    out.extend_from_slice(canon.as_bytes());
+    out.push(b'>');
+    Some(out)
+}

@@ -1,6 +1,13 @@
-//===- Arith.td - the arith dialect (subset) ---------------*- tablegen -*-===//
-// Operands, results and properties as MLIR 19's arith dialect (checked with
-// `mlir-opt-19 --mlir-print-op-generic` and its verifier's messages).
+//===- Arith.td - the arith dialect ------------------------*- tablegen -*-===//
+// Every op of MLIR 19's arith dialect: operands, results, properties, traits
+// and custom syntax (`assemblyFormat`) as MLIR 19 defines them (checked with
+// `mlir-opt-19`, generic and custom, and `cargo xtask ir-compat --custom`).
+// Known gaps: `arith.truncf`'s optional rounding mode (an i32 enum) is not
+// modelled; the cast ops' width checks and `SameOperandsAndResultShape` are
+// not verified yet; `index_cast`/`bitcast` accept no memrefs.
+
+#ifndef IRKIT_ARITH_TD
+#define IRKIT_ARITH_TD
 
 include "OpBase.td"
 
@@ -15,7 +22,23 @@ def Arith_FastMathAttr
     : DialectAttr<Arith_Dialect, "fastmath", "Floating point fast math flags">;
 def Arith_CmpIPredicateAttr
     : I64EnumAttr<["0", "1", "2", "3", "4", "5", "6", "7", "8", "9"],
-                  "allowed 64-bit signless integer cases: 0, 1, 2, 3, 4, 5, 6, 7, 8, 9">;
+                  "allowed 64-bit signless integer cases: 0, 1, 2, 3, 4, 5, 6, 7, 8, 9",
+                  ["eq", "ne", "slt", "sle", "sgt", "sge", "ult", "ule", "ugt", "uge"]>;
+def Arith_CmpFPredicateAttr
+    : I64EnumAttr<["0", "1", "2", "3", "4", "5", "6", "7", "8", "9", "10", "11",
+                   "12", "13", "14", "15"],
+                  "allowed 64-bit signless integer cases: 0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15",
+                  ["false", "oeq", "ogt", "oge", "olt", "ole", "one", "ord", "ueq",
+                   "ugt", "uge", "ult", "ule", "une", "uno", "true"]>;
+
+def SignlessFixedWidthIntegerLike
+    : TypeConstraint<"signless_fixed_width_integer_like", "signless-fixed-width-integer-like">;
+def Arith_IndexCastType
+    : AnyTypeOf<[SignlessIntegerLike],
+                "signless-integer-like or memref of signless-integer">;
+def Arith_BitcastType
+    : AnyTypeOf<[SignlessIntegerLike, FloatLike],
+                "signless-integer-or-float-like or memref of signless-integer or float">;
 
 // Every arith op here is pure; the base class accumulates it with
 // `let append`.
@@ -30,16 +53,41 @@ class Arith_BinaryOp<string mnemonic, TypeConstraint t, list<Trait> traits = []>
   let append traits = [SameOperandsAndResultType];
   let arguments = (ins t:$lhs, t:$rhs);
   let results = (outs t:$result);
+  let assemblyFormat = "$lhs `,` $rhs attr-dict `:` type($result)";
 }
-// Integer ones that carry `overflowFlags`.
 class Arith_IntBinaryOp<string mnemonic, list<Trait> traits = []>
+    : Arith_BinaryOp<mnemonic, SignlessIntegerLike, traits>;
+// Integer ones that carry `overflowFlags`.
+class Arith_IntBinaryOpWithOverflowFlags<string mnemonic, list<Trait> traits = []>
     : Arith_BinaryOp<mnemonic, SignlessIntegerLike, traits> {
-  let append arguments = (ins DefaultValuedAttr<Arith_IntegerOverflowAttr, "none">:$overflowFlags);
+  let append arguments = (ins DefaultValuedAttr<Arith_IntegerOverflowAttr, "#arith.overflow<none>">:$overflowFlags);
+  let assemblyFormat = [{
+    $lhs `,` $rhs (`overflow` `` $overflowFlags^)? attr-dict `:` type($result)
+  }];
 }
 // Float ones that carry `fastmath`.
 class Arith_FloatBinaryOp<string mnemonic, list<Trait> traits = []>
     : Arith_BinaryOp<mnemonic, FloatLike, traits> {
-  let append arguments = (ins DefaultValuedAttr<Arith_FastMathAttr, "none">:$fastmath);
+  let append arguments = (ins DefaultValuedAttr<Arith_FastMathAttr, "#arith.fastmath<none>">:$fastmath);
+  let assemblyFormat = [{
+    $lhs `,` $rhs (`fastmath` `` $fastmath^)? attr-dict `:` type($result)
+  }];
+}
+
+// Casts: one operand, one result, `$in : T to U`.
+class Arith_CastOp<string mnemonic, TypeConstraint from, TypeConstraint to>
+    : Arith_Op<mnemonic> {
+  let arguments = (ins from:$in);
+  let results = (outs to:$out);
+  let assemblyFormat = "$in attr-dict `:` type($in) `to` type($out)";
+}
+
+// Comparisons: `$predicate, $lhs, $rhs : T`; the result is i1 shaped like T.
+class Arith_CompareOp<string mnemonic, TypeConstraint t, Attr predicate>
+    : Arith_Op<mnemonic, [SameTypeOperands]> {
+  let arguments = (ins predicate:$predicate, t:$lhs, t:$rhs);
+  let results = (outs BoolLike:$result);
+  let assemblyFormat = "$predicate `,` $lhs `,` $rhs attr-dict `:` type($lhs)";
 }
 
 def Arith_ConstantOp : Arith_Op<"constant",
@@ -47,24 +95,101 @@ def Arith_ConstantOp : Arith_Op<"constant",
   let summary = "integer or floating point constant";
   let arguments = (ins TypedAttr:$value);
   let results = (outs AnyType:$result);
+  let assemblyFormat = "attr-dict $value";
 }
 
-def Arith_AddIOp : Arith_IntBinaryOp<"addi", [Commutative]> { let summary = "integer addition operation"; }
-def Arith_SubIOp : Arith_IntBinaryOp<"subi"> { let summary = "integer subtraction operation"; }
-def Arith_MulIOp : Arith_IntBinaryOp<"muli", [Commutative]> { let summary = "integer multiplication operation"; }
-def Arith_AndIOp : Arith_BinaryOp<"andi", SignlessIntegerLike, [Commutative]> { let summary = "integer binary and"; }
-def Arith_OrIOp : Arith_BinaryOp<"ori", SignlessIntegerLike, [Commutative]> { let summary = "integer binary or"; }
-def Arith_XOrIOp : Arith_BinaryOp<"xori", SignlessIntegerLike, [Commutative]> { let summary = "integer binary xor"; }
+def Arith_AddIOp : Arith_IntBinaryOpWithOverflowFlags<"addi", [Commutative]> { let summary = "integer addition operation"; }
+def Arith_SubIOp : Arith_IntBinaryOpWithOverflowFlags<"subi"> { let summary = "integer subtraction operation"; }
+def Arith_MulIOp : Arith_IntBinaryOpWithOverflowFlags<"muli", [Commutative]> { let summary = "integer multiplication operation"; }
+def Arith_ShLIOp : Arith_IntBinaryOpWithOverflowFlags<"shli"> { let summary = "integer left-shift"; }
+
+def Arith_AddUIExtendedOp : Arith_Op<"addui_extended",
+    [Commutative, AllTypesMatch<["lhs", "rhs", "sum"]>]> {
+  let summary = "extended unsigned integer addition operation returning sum and overflow bit";
+  let arguments = (ins SignlessIntegerLike:$lhs, SignlessIntegerLike:$rhs);
+  let results = (outs SignlessIntegerLike:$sum, BoolLike:$overflow);
+  let assemblyFormat = "$lhs `,` $rhs attr-dict `:` type($sum) `,` type($overflow)";
+}
+class Arith_MulExtendedOp<string mnemonic, string desc>
+    : Arith_Op<mnemonic, [Commutative, AllTypesMatch<["lhs", "rhs", "low", "high"]>]> {
+  let summary = desc;
+  let arguments = (ins SignlessIntegerLike:$lhs, SignlessIntegerLike:$rhs);
+  let results = (outs SignlessIntegerLike:$low, SignlessIntegerLike:$high);
+  let assemblyFormat = "$lhs `,` $rhs attr-dict `:` type($lhs)";
+}
+def Arith_MulSIExtendedOp : Arith_MulExtendedOp<"mulsi_extended", "extended signed integer multiplication operation">;
+def Arith_MulUIExtendedOp : Arith_MulExtendedOp<"mului_extended", "extended unsigned integer multiplication operation">;
+
+def Arith_DivUIOp : Arith_IntBinaryOp<"divui"> { let summary = "unsigned integer division operation"; }
+def Arith_DivSIOp : Arith_IntBinaryOp<"divsi"> { let summary = "signed integer division operation"; }
+def Arith_CeilDivUIOp : Arith_IntBinaryOp<"ceildivui"> { let summary = "unsigned ceil integer division operation"; }
+def Arith_CeilDivSIOp : Arith_IntBinaryOp<"ceildivsi"> { let summary = "signed ceil integer division operation"; }
+def Arith_FloorDivSIOp : Arith_IntBinaryOp<"floordivsi"> { let summary = "signed floor integer division operation"; }
+def Arith_RemUIOp : Arith_IntBinaryOp<"remui"> { let summary = "unsigned integer division remainder operation"; }
+def Arith_RemSIOp : Arith_IntBinaryOp<"remsi"> { let summary = "signed integer division remainder operation"; }
+def Arith_AndIOp : Arith_IntBinaryOp<"andi", [Commutative]> { let summary = "integer binary and"; }
+def Arith_OrIOp : Arith_IntBinaryOp<"ori", [Commutative]> { let summary = "integer binary or"; }
+def Arith_XOrIOp : Arith_IntBinaryOp<"xori", [Commutative]> { let summary = "integer binary xor"; }
+def Arith_ShRUIOp : Arith_IntBinaryOp<"shrui"> { let summary = "unsigned integer right-shift"; }
+def Arith_ShRSIOp : Arith_IntBinaryOp<"shrsi"> { let summary = "signed integer right-shift"; }
+def Arith_MaxSIOp : Arith_IntBinaryOp<"maxsi", [Commutative]> { let summary = "signed integer maximum operation"; }
+def Arith_MaxUIOp : Arith_IntBinaryOp<"maxui", [Commutative]> { let summary = "unsigned integer maximum operation"; }
+def Arith_MinSIOp : Arith_IntBinaryOp<"minsi", [Commutative]> { let summary = "signed integer minimum operation"; }
+def Arith_MinUIOp : Arith_IntBinaryOp<"minui", [Commutative]> { let summary = "unsigned integer minimum operation"; }
+
+def Arith_NegFOp : Arith_Op<"negf", [SameOperandsAndResultType]> {
+  let summary = "floating point negation";
+  let arguments = (ins FloatLike:$operand,
+                       DefaultValuedAttr<Arith_FastMathAttr, "#arith.fastmath<none>">:$fastmath);
+  let results = (outs FloatLike:$result);
+  let assemblyFormat = [{
+    $operand (`fastmath` `` $fastmath^)? attr-dict `:` type($result)
+  }];
+}
 def Arith_AddFOp : Arith_FloatBinaryOp<"addf", [Commutative]> { let summary = "floating point addition operation"; }
 def Arith_SubFOp : Arith_FloatBinaryOp<"subf"> { let summary = "floating point subtraction operation"; }
 def Arith_MulFOp : Arith_FloatBinaryOp<"mulf", [Commutative]> { let summary = "floating point multiplication operation"; }
+def Arith_DivFOp : Arith_FloatBinaryOp<"divf"> { let summary = "floating point division operation"; }
+def Arith_RemFOp : Arith_FloatBinaryOp<"remf"> { let summary = "floating point division remainder operation"; }
+def Arith_MaximumFOp : Arith_FloatBinaryOp<"maximumf", [Commutative]> { let summary = "floating-point maximum operation"; }
+def Arith_MaxNumFOp : Arith_FloatBinaryOp<"maxnumf", [Commutative]> { let summary = "floating-point maximum operation"; }
+def Arith_MinimumFOp : Arith_FloatBinaryOp<"minimumf", [Commutative]> { let summary = "floating-point minimum operation"; }
+def Arith_MinNumFOp : Arith_FloatBinaryOp<"minnumf", [Commutative]> { let summary = "floating-point minimum operation"; }
 
-def Arith_CmpIOp : Arith_Op<"cmpi", [SameTypeOperands]> {
+def Arith_ExtUIOp : Arith_CastOp<"extui", SignlessFixedWidthIntegerLike, SignlessFixedWidthIntegerLike> { let summary = "integer zero extension operation"; }
+def Arith_ExtSIOp : Arith_CastOp<"extsi", SignlessFixedWidthIntegerLike, SignlessFixedWidthIntegerLike> { let summary = "integer sign extension operation"; }
+def Arith_TruncIOp : Arith_CastOp<"trunci", SignlessFixedWidthIntegerLike, SignlessFixedWidthIntegerLike> { let summary = "integer truncation operation"; }
+def Arith_UIToFPOp : Arith_CastOp<"uitofp", SignlessFixedWidthIntegerLike, FloatLike> { let summary = "cast from unsigned integer type to floating-point"; }
+def Arith_SIToFPOp : Arith_CastOp<"sitofp", SignlessFixedWidthIntegerLike, FloatLike> { let summary = "cast from integer type to floating-point"; }
+def Arith_FPToUIOp : Arith_CastOp<"fptoui", FloatLike, SignlessFixedWidthIntegerLike> { let summary = "cast from floating-point type to integer type"; }
+def Arith_FPToSIOp : Arith_CastOp<"fptosi", FloatLike, SignlessFixedWidthIntegerLike> { let summary = "cast from floating-point type to integer type"; }
+def Arith_IndexCastOp : Arith_CastOp<"index_cast", Arith_IndexCastType, Arith_IndexCastType> { let summary = "cast between index and integer types"; }
+def Arith_IndexCastUIOp : Arith_CastOp<"index_castui", Arith_IndexCastType, Arith_IndexCastType> { let summary = "unsigned cast between index and integer types"; }
+def Arith_BitcastOp : Arith_CastOp<"bitcast", Arith_BitcastType, Arith_BitcastType> { let summary = "bitcast between values of equal bit width"; }
+def Arith_ExtFOp : Arith_CastOp<"extf", FloatLike, FloatLike> {
+  let summary = "cast from floating-point to wider floating-point";
+  let append arguments = (ins OptionalAttr<Arith_FastMathAttr>:$fastmath);
+  let assemblyFormat = [{
+    $in (`fastmath` `` $fastmath^)? attr-dict `:` type($in) `to` type($out)
+  }];
+}
+def Arith_TruncFOp : Arith_CastOp<"truncf", FloatLike, FloatLike> {
+  let summary = "cast from floating-point to narrower floating-point";
+  let append arguments = (ins OptionalAttr<Arith_FastMathAttr>:$fastmath);
+  let assemblyFormat = [{
+    $in (`fastmath` `` $fastmath^)? attr-dict `:` type($in) `to` type($out)
+  }];
+}
+
+def Arith_CmpIOp : Arith_CompareOp<"cmpi", SignlessIntegerLike, Arith_CmpIPredicateAttr> {
   let summary = "integer comparison operation";
-  let arguments = (ins Arith_CmpIPredicateAttr:$predicate,
-                       SignlessIntegerLike:$lhs,
-                       SignlessIntegerLike:$rhs);
-  let results = (outs BoolLike:$result);
+}
+def Arith_CmpFOp : Arith_CompareOp<"cmpf", FloatLike, Arith_CmpFPredicateAttr> {
+  let summary = "floating-point comparison operation";
+  let append arguments = (ins DefaultValuedAttr<Arith_FastMathAttr, "#arith.fastmath<none>">:$fastmath);
+  let assemblyFormat = [{
+    $predicate `,` $lhs `,` $rhs (`fastmath` `` $fastmath^)? attr-dict `:` type($lhs)
+  }];
 }
 
 // `arith.select` merges values it does not understand: a token result is
@@ -76,4 +201,7 @@ def Arith_SelectOp : Arith_Op<"select",
   let summary = "select operation";
   let arguments = (ins BoolLike:$condition, AnyType:$true_value, AnyType:$false_value);
   let results = (outs AnyType:$result);
+  let hasCustomAssemblyFormat = 1;
 }
+
+#endif // IRKIT_ARITH_TD

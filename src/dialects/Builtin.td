@@ -15,10 +15,13 @@ def Builtin_ModuleOp : Op<Builtin_Dialect, "module",
   let arguments = (ins OptionalAttr<SymbolNameAttr>:$sym_name,
                        OptionalAttr<StrAttr>:$sym_visibility);
   let regions = (region SizedRegion1:$bodyRegion);
+  let assemblyFormat = "($sym_name^)? attr-dict-with-keyword $bodyRegion";
+  let defaultDialect = "builtin";
 }
 
 def Builtin_UnrealizedConversionCastOp : Op<Builtin_Dialect, "unrealized_conversion_cast", [Pure]> {
   let summary = "An unrealized conversion from one set of types to another";
   let arguments = (ins Variadic<AnyType>:$inputs);
   let results = (outs Variadic<AnyType>:$outputs);
+  let assemblyFormat = "($inputs^ `:` type($inputs))? `to` type($outputs) attr-dict";
 }

@@ -19,6 +19,9 @@ def CF_BranchOp_ : CF_BranchOp<"br"> {
   let summary = "branch operation";
   let arguments = (ins Variadic<AnyType>:$destOperands);
   let successors = (successor AnySuccessor:$dest);
+  let assemblyFormat = [{
+    $dest (`(` $destOperands^ `:` type($destOperands) `)`)? attr-dict
+  }];
 }
 
 def CF_CondBranchOp : CF_BranchOp<"cond_br", [AttrSizedOperandSegments]> {
@@ -27,9 +30,16 @@ def CF_CondBranchOp : CF_BranchOp<"cond_br", [AttrSizedOperandSegments]> {
                        Variadic<AnyType>:$trueDestOperands,
                        Variadic<AnyType>:$falseDestOperands);
   let successors = (successor AnySuccessor:$trueDest, AnySuccessor:$falseDest);
+  let assemblyFormat = [{
+    $condition `,`
+    $trueDest (`(` $trueDestOperands^ `:` type($trueDestOperands) `)`)? `,`
+    $falseDest (`(` $falseDestOperands^ `:` type($falseDestOperands) `)`)?
+    attr-dict
+  }];
 }
 
 def CF_AssertOp : Op<CF_Dialect, "assert"> {
   let summary = "Assert operation with message attribute";
   let arguments = (ins I1:$arg, StrAttr:$msg);
+  let assemblyFormat = "$arg `,` $msg attr-dict";
 }

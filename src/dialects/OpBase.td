@@ -96,13 +96,17 @@ class Attr<string k, string desc, list<string> p = []> {
 // An attribute of a dialect: `#<dialect>.<mnemonic><...>`.
 class DialectAttr<Dialect d, string mnemonic, string desc>
     : Attr<"dialect_attr", desc, [d.name, mnemonic]>;
-// A 64-bit signless integer attribute whose value is one of `cases`.
-class I64EnumAttr<list<string> cases, string desc> : Attr<"i64_enum", desc, cases>;
+// A 64-bit signless integer attribute whose value is one of `cases`;
+// `names` are the keywords a format prints for them (one per case).
+class I64EnumAttr<list<string> cases, string desc, list<string> names = []>
+    : Attr<"i64_enum", desc, cases> {
+  list<string> caseNames = names;
+}
 def AnyAttr : Attr<"any", "any attribute">;
 def UnitAttr : Attr<"unit", "unit attribute">;
 def BoolAttr : Attr<"bool", "bool attribute">;
 def StrAttr : Attr<"string", "string attribute">;
-def SymbolNameAttr : Attr<"string", "string attribute">;
+def SymbolNameAttr : Attr<"symbol_name", "string attribute">;
 def FlatSymbolRefAttr : Attr<"flat_symbol_ref", "flat symbol reference attribute">;
 def SymbolRefAttr : Attr<"symbol_ref", "symbol reference attribute">;
 def TypeAttr : Attr<"type", "any type attribute">;
@@ -118,6 +122,8 @@ def TypedAttr : Attr<"typed", "TypedAttr instance">;
 class OptionalAttr<Attr a> : Attr<a.kind, a.summary, a.params> {
   let optional = 1;
 }
+// `v` is the default as MLIR attribute text (`#arith.overflow<none>`): the
+// custom syntax elides an attribute equal to it, and parsing fills it in.
 class DefaultValuedAttr<Attr a, string v> : Attr<a.kind, a.summary, a.params> {
   let optional = 1;
   string defaultValue = v;
@@ -227,6 +233,15 @@ class Op<Dialect d, string mnemonic, list<Trait> props = []> {
   // Extra Rust items for the generated wrapper; base classes accumulate them
   // with `let append`.
   code extraClassDeclaration = ?;
+  // The custom syntax: a declarative format (MLIR's `assemblyFormat`
+  // grammar), or `hasCustomAssemblyFormat = 1` for an op whose parser and
+  // printer are written in Rust (registered under the op's name). Neither:
+  // the op always prints in the generic form.
+  string assemblyFormat = ?;
+  bit hasCustomAssemblyFormat = 0;
+  // Ops nested in this op's regions may drop this dialect's prefix in the
+  // custom syntax (MLIR's `OpAsmOpInterface::getDefaultDialect`).
+  string defaultDialect = "";
 }
 
 #endif // IRKIT_OPBASE_TD

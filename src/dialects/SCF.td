@@ -1,5 +1,6 @@
 //===- SCF.td - the scf dialect (subset) -------------------*- tablegen -*-===//
-// Operands, results and regions as MLIR 19's scf dialect.
+// Operands, results and regions as MLIR 19's scf dialect; the custom
+// syntax of scf.for and scf.if is written in Rust (ir/src/asm/custom.rs).
 
 include "OpBase.td"
 
@@ -25,6 +26,7 @@ def SCF_ForOp : SCF_RegionBranchOp<"for", [SingleBlockImplicitTerminator<"scf.yi
                        Variadic<AnyType>:$initArgs);
   let results = (outs Variadic<AnyType>:$results);
   let regions = (region SizedRegion1:$region);
+  let hasCustomAssemblyFormat = 1;
 }
 
 def SCF_IfOp : SCF_RegionBranchOp<"if",
@@ -33,6 +35,7 @@ def SCF_IfOp : SCF_RegionBranchOp<"if",
   let arguments = (ins I1:$condition);
   let results = (outs Variadic<AnyType>:$results);
   let regions = (region SizedRegion1:$thenRegion, MaxSizedRegion1:$elseRegion);
+  let hasCustomAssemblyFormat = 1;
 }
 
 def SCF_WhileOp : SCF_RegionBranchOp<"while"> {
@@ -52,9 +55,11 @@ def SCF_YieldOp : SCF_TerminatorOp<"yield",
                               "scf.index_switch", "scf.while"]>]> {
   let summary = "loop yield and termination operation";
   let arguments = (ins Variadic<AnyType>:$results);
+  let assemblyFormat = "attr-dict ($results^ `:` type($results))?";
 }
 
 def SCF_ConditionOp : SCF_TerminatorOp<"condition", [HasParent<"scf.while">]> {
   let summary = "loop continuation condition";
   let arguments = (ins I1:$condition, Variadic<AnyType>:$args);
+  let assemblyFormat = "`(` $condition `)` attr-dict ($args^ `:` type($args))?";
 }

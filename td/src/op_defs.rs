@@ -69,6 +69,7 @@ pub const TYPE_KINDS: &[(&str, Option<usize>)] = &[
     ("signless_integer", Some(0)),
     ("signless_integer_or_index", Some(0)),
     ("signless_integer_like", Some(0)),
+    ("signless_fixed_width_integer_like", Some(0)),
     ("float", Some(0)),
     ("float_like", Some(0)),
     ("bool_like", Some(0)),
@@ -87,6 +88,7 @@ pub const ATTR_KINDS: &[&str] = &[
     "unit",
     "bool",
     "string",
+    "symbol_name",
     "flat_symbol_ref",
     "symbol_ref",
     "type",
@@ -181,7 +183,7 @@ impl AttrAccess {
         match kind {
             "unit" => AttrAccess::Unit,
             "bool" => AttrAccess::Bool,
-            "string" => AttrAccess::Str,
+            "string" | "symbol_name" => AttrAccess::Str,
             "flat_symbol_ref" => AttrAccess::FlatSymbol,
             "symbol_ref" => AttrAccess::SymbolPath,
             "type" | "function_type" => AttrAccess::Type,
@@ -265,6 +267,11 @@ struct OpDef<'a> {
     implicit_terminator: Option<&'a str>,
     same_type_groups: Vec<Vec<&'a str>>,
     extra: Option<&'a str>,
+    /// `assemblyFormat` (unset or blank: none).
+    assembly_format: Option<&'a str>,
+    has_custom_assembly_format: bool,
+    /// `defaultDialect` (empty: none).
+    default_dialect: &'a str,
 }
 
 /// The classes of OpBase.td the backend reads, by id (absent ones match
@@ -525,6 +532,11 @@ impl<'a> Gen<'a> {
             implicit_terminator: None,
             same_type_groups: Vec::new(),
             extra: self.opt_str_field(r, "extraClassDeclaration"),
+            assembly_format: self
+                .opt_str_field(r, "assemblyFormat")
+                .filter(|f| !f.trim().is_empty()),
+            has_custom_assembly_format: self.bit_field(r, "hasCustomAssemblyFormat"),
+            default_dialect: self.str_field(r, "defaultDialect"),
         };
         for (v, name) in self.dag_args(r, "arguments", "ins")? {
             let Some(arg) = self.as_def(v) else {
@@ -1330,6 +1342,21 @@ fn emit_info(out: &mut String, op: &OpDef<'_>) {
         out,
         "            same_type_groups: &[{}],",
         groups.join(", ")
+    );
+    let _ = writeln!(
+        out,
+        "            assembly_format: {},",
+        opt_str(op.assembly_format)
+    );
+    let _ = writeln!(
+        out,
+        "            has_custom_assembly_format: {},",
+        op.has_custom_assembly_format
+    );
+    let _ = writeln!(
+        out,
+        "            default_dialect: {:?},",
+        op.default_dialect
     );
     out.push_str("        };\n");
 }

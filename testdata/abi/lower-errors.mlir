@@ -1,9 +1,9 @@
 // Bad input to --abi-lower: a diagnostic at the offending op, exit 1, and
 // nothing printed (the pass checks everything before it rewrites anything).
-// RUN: not irkit opt --abi-lower --triple=x86_64-unknown-linux-gnu --split-input-file %s 2>&1 | FileCheck %s
-// RUN: not irkit opt --abi-lower --triple=x86_64-unknown-linux-gnu --split-input-file %s 2>/dev/null | FileCheck %s --check-prefix=NOOUT --allow-empty
-// RUN: not irkit opt --abi-lower --triple=sparc-sun-solaris --split-input-file %s 2>&1 | FileCheck %s --check-prefix=TRIPLE
-// RUN: not irkit opt --abi-lower --split-input-file %s 2>&1 | FileCheck %s --check-prefix=NOTRIPLE
+// RUN: not irkit opt --mlir-print-op-generic --abi-lower --triple=x86_64-unknown-linux-gnu --split-input-file %s 2>&1 | FileCheck %s
+// RUN: not irkit opt --mlir-print-op-generic --abi-lower --triple=x86_64-unknown-linux-gnu --split-input-file %s 2>/dev/null | FileCheck %s --check-prefix=NOOUT --allow-empty
+// RUN: not irkit opt --mlir-print-op-generic --abi-lower --triple=sparc-sun-solaris --split-input-file %s 2>&1 | FileCheck %s --check-prefix=TRIPLE
+// RUN: not irkit opt --mlir-print-op-generic --abi-lower --split-input-file %s 2>&1 | FileCheck %s --check-prefix=NOTRIPLE
 
 // TRIPLE: error: unknown target triple 'sparc-sun-solaris' (supported: x86_64-unknown-linux-gnu, aarch64-unknown-linux-gnu)
 // NOTRIPLE: error: --abi-lower needs a target: pass --triple=T or set a 'cir.triple' module attribute

@@ -1,8 +1,8 @@
 // Running the pass on its own output changes nothing: the module carries
 // `abi.lowered` after the first run. --target-features=+avx widens the vector
 // registers, so a 256-bit vector is passed directly instead of byval.
-// RUN: irkit opt --abi-lower --triple=x86_64-unknown-linux-gnu %s | irkit opt --abi-lower --triple=x86_64-unknown-linux-gnu | FileCheck %s
-// RUN: irkit opt --abi-lower --triple=x86_64-unknown-linux-gnu --target-features=+avx %s | FileCheck %s --check-prefix=AVX
+// RUN: irkit opt --mlir-print-op-generic --abi-lower --triple=x86_64-unknown-linux-gnu %s | irkit opt --mlir-print-op-generic --abi-lower --triple=x86_64-unknown-linux-gnu | FileCheck %s
+// RUN: irkit opt --mlir-print-op-generic --abi-lower --triple=x86_64-unknown-linux-gnu --target-features=+avx %s | FileCheck %s --check-prefix=AVX
 //
 // C: typedef float v8 __attribute__((vector_size(32)));
 // C: v8 vec(v8 x, int i) { return x; }

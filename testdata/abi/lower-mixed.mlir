@@ -1,7 +1,7 @@
 // One module mixing CIR and FIR functions: the rewrite context is chosen per
 // op by its dialect (cir.func/cir.call/cir.return: CIR; func.func/fir.call/
 // func.return: FIR), and both lower with the same classification.
-// RUN: irkit opt --abi-lower --triple=x86_64-unknown-linux-gnu %s | FileCheck %s
+// RUN: irkit opt --mlir-print-op-generic --abi-lower --triple=x86_64-unknown-linux-gnu %s | FileCheck %s
 //
 // C: struct P { float x, y, z; };  struct P cmake(float x);  struct P fmake(float x);
 // clang-19: define { <2 x float>, float } @cmake(float)

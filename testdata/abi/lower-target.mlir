@@ -1,7 +1,7 @@
 // The target comes from --triple, or else from the module's `cir.triple` or
 // `llvm.target_triple` attribute (a bad one is an error at the module:
 // lower-triple-attr.mlir).
-// RUN: irkit opt --abi-lower --split-input-file %s 2>&1 | FileCheck %s
+// RUN: irkit opt --mlir-print-op-generic --abi-lower --split-input-file %s 2>&1 | FileCheck %s
 //
 // C: struct S { double d; int i; }; void f(struct S s) {}
 // clang-19 --target=aarch64-unknown-linux-gnu: define void @f([2 x i64])

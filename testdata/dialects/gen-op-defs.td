@@ -93,6 +93,9 @@ class Toy_Op<string mnemonic, list<Trait> traits = []>
 // CHECK-NEXT:         parents: &[],
 // CHECK-NEXT:         implicit_terminator: None,
 // CHECK-NEXT:         same_type_groups: &[],
+// CHECK-NEXT:         assembly_format: Some("$head (`width` $width^)? attr-dict `:` type($head)"),
+// CHECK-NEXT:         has_custom_assembly_format: false,
+// CHECK-NEXT:         default_dialect: "toy",
 // CHECK-NEXT:     };
 //
 // `cast` checks the shape (operandSegmentSizes here); accessors rely on it.
@@ -156,6 +159,8 @@ def Toy_PrintOp : Toy_Op<"print", [AttrSizedOperandSegments, ProducesToken]> {
                        DefaultValuedAttr<BoolAttr, "false">:$flush,
                        OptionalAttr<SymbolRefAttr>:$sink, TypedAttr:$tag);
   let results = (outs Token, Variadic<AnyType>:$echoes);
+  let assemblyFormat = "$head (`width` $width^)? attr-dict `:` type($head)";
+  let defaultDialect = "toy";
 }
 
 // Successors; an accessor name already taken (`matches`) gets a suffix.

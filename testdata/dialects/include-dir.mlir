@@ -1,5 +1,5 @@
 // RUN: irkit verify --dialect %S/Inputs/include-dir/uses-include.td -I %S/Inputs/include-dir/shared --verify-diagnostics --split-input-file %s
-// RUN: irkit opt --dialect %S/Inputs/include-dir/uses-include.td -I %S/Inputs/include-dir/shared --verify-diagnostics --split-input-file %s | FileCheck %s
+// RUN: irkit opt --mlir-print-op-generic --dialect %S/Inputs/include-dir/uses-include.td -I %S/Inputs/include-dir/shared --verify-diagnostics --split-input-file %s | FileCheck %s
 // `--dialect` takes `-I`: a dialect .td can include its own files from
 // another directory.
 

@@ -1,4 +1,4 @@
-// RUN: irkit opt %s | FileCheck %s --match-full-lines --strict-whitespace
+// RUN: irkit opt --mlir-print-op-generic %s | FileCheck %s --match-full-lines --strict-whitespace
 // Expected output checked against mlir-opt-19 --allow-unregistered-dialect --mlir-print-op-generic.
 
 // Printer-created aliases: tuples with more than 16 elements, affine maps

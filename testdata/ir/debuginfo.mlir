@@ -1,4 +1,4 @@
-// RUN: irkit opt %s --mlir-print-debuginfo | FileCheck %s --match-full-lines --strict-whitespace
+// RUN: irkit opt --mlir-print-op-generic %s --mlir-print-debuginfo | FileCheck %s --match-full-lines --strict-whitespace
 // Expected output checked against mlir-opt-19 --allow-unregistered-dialect --mlir-print-op-generic --mlir-print-debuginfo.
 
 // Locations are kept and printed with --mlir-print-debuginfo, with #loc

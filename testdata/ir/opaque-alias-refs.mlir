@@ -1,5 +1,5 @@
-// RUN: irkit opt %s | FileCheck %s
-// RUN: irkit opt %s | irkit opt - | FileCheck %s
+// RUN: irkit opt --mlir-print-op-generic %s | FileCheck %s
+// RUN: irkit opt --mlir-print-op-generic %s | irkit opt --mlir-print-op-generic - | FileCheck %s
 // RUN: irkit abi --triple=x86_64-unknown-linux-gnu --format=llvm %s | FileCheck %s --check-prefix=ABI
 // RUN: irkit opt %s | irkit abi --triple=x86_64-unknown-linux-gnu --format=llvm - | FileCheck %s --check-prefix=ABI
 // The bodies of CIR types keep the alias names the input wrote

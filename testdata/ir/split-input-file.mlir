@@ -1,4 +1,4 @@
-// RUN: irkit opt %s --split-input-file | FileCheck %s --match-full-lines --strict-whitespace
+// RUN: irkit opt --mlir-print-op-generic %s --split-input-file | FileCheck %s --match-full-lines --strict-whitespace
 // Expected output checked against mlir-opt-19 --allow-unregistered-dialect --mlir-print-op-generic --split-input-file.
 
 // Each split chunk is parsed, verified and printed on its own; value

@@ -1,4 +1,4 @@
-// RUN: irkit opt %s | FileCheck %s --match-full-lines --strict-whitespace
+// RUN: irkit opt --mlir-print-op-generic %s | FileCheck %s --match-full-lines --strict-whitespace
 // Expected output: mlir-opt-19 has no token type yet; checked against its output for the same file with `none` in place of `token`.
 
 // The builtin `token` type parses and prints like any other type.

@@ -6,6 +6,8 @@
 //! byte for byte, and `irkit verify FILE` must exit 0.
 
 pub mod corpus;
+pub mod custom;
+pub mod custom_gen;
 pub mod diff;
 pub mod proc;
 
@@ -36,6 +38,15 @@ Options:
   --show N             details for the first N failures of each kind (default 5)
   --build-only         build the corpus and stop
   --list               build the corpus, print `BYTES<TAB>PATH` per file and stop
+
+Custom syntax (`--custom`): instead of the corpus, compares `irkit opt` with
+mlir-opt-19's default (custom) output, the generic output, and the two round
+trips, on testdata/ir-custom, `--mlir-tests DIR` (every .mlir below it, e.g.
+MLIR's own test/Dialect/{Arith,Func,ControlFlow}) and generated modules:
+  --custom             run the custom-syntax check
+  --mlir-tests DIR     also every .mlir file under DIR (split at `// -----`)
+  --generated N        random func/arith/cf modules (default 100)
+  --seed S             their seed (default 1)
 ";
 
 const VALUE_OPTS: &[&str] = &[
@@ -46,12 +57,16 @@ const VALUE_OPTS: &[&str] = &[
     "--irkit",
     "--timeout",
     "--show",
+    "--mlir-tests",
+    "--generated",
+    "--seed",
 ];
 const FLAGS: &[&str] = &[
     "--list",
     "--quick",
     "--mlir-opt-as-irkit",
     "--build-only",
+    "--custom",
     "--help",
     "-h",
 ];
@@ -129,12 +144,12 @@ impl Subject {
         }
     }
 
-    /// `irkit opt FILE` (prints to stdout).
+    /// `irkit opt --mlir-print-op-generic FILE` (prints to stdout).
     pub fn opt(&self, file: &Path) -> Command {
         match self {
             Subject::Irkit(p) => {
                 let mut c = Command::new(p);
-                c.arg("opt").arg(file);
+                c.args(["opt", "--mlir-print-op-generic"]).arg(file);
                 c
             }
             Subject::MlirOpt(p) => {
@@ -196,6 +211,9 @@ pub fn run(args: &[String]) -> Result<(), String> {
         .max(1);
     let timeout = Duration::from_secs(num_opt(args, "--timeout")?.unwrap_or(120) as u64);
     let show = num_opt(args, "--show")?.unwrap_or(5);
+    if util::has_flag(args, "--custom") {
+        return custom::run(args, timeout, show);
+    }
     let dir = corpus_dir(args);
     let sel = corpus::Select {
         dir: &dir,

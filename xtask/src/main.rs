@@ -27,6 +27,7 @@ Differential checks (each needs the reference tool installed; see README):
   tblgen-compat           irkit tblgen vs llvm-tblgen-V over release V's LLVM/MLIR .td corpus
   append-diff             random let append/prepend hierarchies vs desugared llvm-tblgen-19
   ir-compat               irkit opt vs mlir-opt-19 --mlir-print-op-generic on real IR
+                          (--custom: the custom syntax and round trips)
   td-diff                 random bang-operator programs vs llvm-tblgen-19 (or -22)
   ir-diff                 random generic-syntax modules vs mlir-opt-19 (or -22)
   abi-diff                ABI classification vs clang-19 on random C signatures

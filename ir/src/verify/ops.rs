@@ -280,7 +280,7 @@ fn storage_ok(cx: &Cx<'_>, kind: &AttrKind, v: AttrId) -> bool {
         AttrKind::Any => true,
         AttrKind::Unit => matches!(data, AttrData::Unit),
         AttrKind::Bool => matches!(data, AttrData::Integer { ty, .. } if is_int(cx, *ty, 1)),
-        AttrKind::String => matches!(data, AttrData::String { .. }),
+        AttrKind::String | AttrKind::SymbolName => matches!(data, AttrData::String { .. }),
         AttrKind::FlatSymbolRef => matches!(data, AttrData::SymbolRef(p) if p.len() == 1),
         AttrKind::SymbolRef => matches!(data, AttrData::SymbolRef(_)),
         AttrKind::Type | AttrKind::FunctionType => matches!(data, AttrData::Type(_)),

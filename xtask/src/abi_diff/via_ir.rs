@@ -232,7 +232,12 @@ fn compare(
 
 fn run_irkit(irkit: &Path, triple: &str, path: &Path) -> Result<String, String> {
     let out = Command::new(irkit)
-        .args(["opt", "--abi-lower", &format!("--triple={triple}")])
+        .args([
+            "opt",
+            "--mlir-print-op-generic",
+            "--abi-lower",
+            &format!("--triple={triple}"),
+        ])
         .arg(path)
         .output()
         .map_err(|e| format!("cannot run {}: {e}", irkit.display()))?;

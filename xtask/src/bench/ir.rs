@@ -71,7 +71,12 @@ pub fn run(args: &[String]) -> Result<(), String> {
 
     let generic = ["--allow-unregistered-dialect", "--mlir-print-op-generic"];
     let mut tools = vec![
-        tool("irkit opt", irkit, vec!["opt"], true),
+        tool(
+            "irkit opt",
+            irkit,
+            vec!["opt", "--mlir-print-op-generic"],
+            true,
+        ),
         tool(
             "mlir-opt-19 (threaded)",
             mlir_opt.clone(),

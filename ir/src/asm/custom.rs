@@ -1,0 +1,697 @@
+//! Ops whose custom syntax is written in Rust (`hasCustomAssemblyFormat`),
+//! `custom<Name>` directives, and result-name hints
+//! (`OpAsmOpInterface::getAsmResultNames`), all looked up by name.
+//!
+//! The function-like syntax (`func.func @f(%arg0: i32) -> i32 attributes
+//! {...} {`) is MLIR's `FunctionOpInterface` form; it is written once here
+//! (`print_function_op` / `parse_function_op`) so `llvm.func` and
+//! `cir.func` can share it.
+
+use super::format::Elem;
+use super::parse::Parsed;
+use crate::context::{AttrData, AttrId, Context, TypeData, TypeId};
+use crate::dialect::OpDef;
+use crate::ir::{Module, OpId};
+use crate::parser::{LocOrAlias, PResult, Parser};
+use crate::printer::{Elide, Printer, RegionStyle};
+use irkit_diag::Span;
+
+/// Ops with a hand-written syntax.
+const CUSTOM_OPS: &[&str] = &["func.func", "arith.select", "scf.for", "scf.if"];
+
+/// Whether `name` has a hand-written parser and printer.
+pub fn has_custom_syntax(name: &str) -> bool {
+    CUSTOM_OPS.contains(&name)
+}
+
+/// Attributes a hand-written syntax prints itself (so `attr-dict` must not).
+pub(crate) fn elided_attrs(def: &OpDef) -> Vec<u32> {
+    let names: &[&str] = match &*def.name {
+        "func.func" => FUNCTION_ATTRS,
+        _ => &[],
+    };
+    def.attrs
+        .iter()
+        .enumerate()
+        .filter(|(_, a)| names.contains(&&*a.name))
+        .map(|(i, _)| i as u32)
+        .collect()
+}
+
+/// The attributes the function syntax prints itself.
+const FUNCTION_ATTRS: &[&str] = &[
+    "sym_name",
+    "function_type",
+    "sym_visibility",
+    "arg_attrs",
+    "res_attrs",
+];
+
+/// Prints the body of a hand-written op (after its name).
+pub(crate) fn print(p: &mut Printer<'_>, def: &OpDef, op: OpId, indent: usize) {
+    match &*def.name {
+        "func.func" => print_function_op(p, def, op, indent),
+        "arith.select" => print_select(p, def, op),
+        "scf.for" => print_for(p, def, op, indent),
+        "scf.if" => print_if(p, def, op, indent),
+        _ => {}
+    }
+}
+
+/// `%iv = %lb to %ub step %s [iter_args(%a = %x) -> (T)] [: T] {..} {attrs}`.
+fn print_for(p: &mut Printer<'_>, def: &OpDef, op: OpId, indent: usize) {
+    let m = p.m;
+    let d = &m.ops[op];
+    let Some(&r) = d.regions.first() else { return };
+    let Some(&entry) = m.regions[r].blocks.first() else {
+        return;
+    };
+    let args = &m.blocks[entry].args;
+    let Some(&iv) = args.first() else { return };
+    p.out.push(b' ');
+    p.print_value(iv);
+    p.out.extend_from_slice(b" = ");
+    p.print_value(d.operands[0]);
+    p.out.extend_from_slice(b" to ");
+    p.print_value(d.operands[1]);
+    p.out.extend_from_slice(b" step ");
+    p.print_value(d.operands[2]);
+    let inits = &d.operands[3..];
+    if !inits.is_empty() {
+        p.out.extend_from_slice(b" iter_args(");
+        for (i, (&a, &v)) in args[1..].iter().zip(inits.iter()).enumerate() {
+            if i > 0 {
+                p.out.extend_from_slice(b", ");
+            }
+            p.print_value(a);
+            p.out.extend_from_slice(b" = ");
+            p.print_value(v);
+        }
+        p.out.extend_from_slice(b") -> (");
+        for (i, &v) in inits.iter().enumerate() {
+            if i > 0 {
+                p.out.extend_from_slice(b", ");
+            }
+            p.print_type(m.values[v].ty);
+        }
+        p.out.push(b')');
+    }
+    p.out.push(b' ');
+    let ivt = m.values[iv].ty;
+    if !matches!(p.ctx.type_data(ivt), TypeData::Index) {
+        p.out.extend_from_slice(b" : ");
+        p.print_type(ivt);
+        p.out.push(b' ');
+    }
+    let style = RegionStyle {
+        entry_args: false,
+        terminators: !inits.is_empty(),
+        ..RegionStyle::CUSTOM
+    };
+    p.print_region_with(r, indent, style);
+    p.print_attr_dict(def, op, false, &[]);
+}
+
+/// `%cond [-> (T)] {..} [else {..}] {attrs}`.
+fn print_if(p: &mut Printer<'_>, def: &OpDef, op: OpId, indent: usize) {
+    let m = p.m;
+    let d = &m.ops[op];
+    p.out.push(b' ');
+    p.print_value(d.operands[0]);
+    let terminators = !d.results.is_empty();
+    if terminators {
+        p.out.extend_from_slice(b" -> (");
+        for (i, &v) in d.results.iter().enumerate() {
+            if i > 0 {
+                p.out.extend_from_slice(b", ");
+            }
+            p.print_type(m.values[v].ty);
+        }
+        p.out.push(b')');
+    }
+    p.out.push(b' ');
+    let style = RegionStyle {
+        entry_args: false,
+        terminators,
+        ..RegionStyle::CUSTOM
+    };
+    p.print_region_with(d.regions[0], indent, style);
+    if let Some(&els) = d.regions.get(1) {
+        if !m.regions[els].blocks.is_empty() {
+            p.out.extend_from_slice(b" else ");
+            p.print_region_with(els, indent, style);
+        }
+    }
+    p.print_attr_dict(def, op, false, &[]);
+}
+
+/// `%cond, %a, %b {attrs} : [cond type,] type`.
+fn print_select(p: &mut Printer<'_>, def: &OpDef, op: OpId) {
+    let m = p.m;
+    let d = &m.ops[op];
+    p.out.push(b' ');
+    for (i, &v) in d.operands.iter().enumerate() {
+        if i > 0 {
+            p.out.extend_from_slice(b", ");
+        }
+        p.print_value(v);
+    }
+    p.print_attr_dict(def, op, false, &[]);
+    p.out.extend_from_slice(b" : ");
+    let cond_ty = m.values[d.operands[0]].ty;
+    if matches!(
+        p.ctx.type_data(cond_ty),
+        TypeData::Vector { .. }
+            | TypeData::RankedTensor { .. }
+            | TypeData::UnrankedTensor { .. }
+            | TypeData::MemRef { .. }
+            | TypeData::UnrankedMemRef { .. }
+    ) {
+        p.print_type(cond_ty);
+        p.out.extend_from_slice(b", ");
+    }
+    p.print_type(m.values[d.results[0]].ty);
+}
+
+/// Prints a `custom<Name>(...)` directive. No directive is registered yet:
+/// an op whose format uses one prints nothing for it (the loader rejects
+/// such formats, so this is not reached).
+pub(crate) fn print_directive(
+    _p: &mut Printer<'_>,
+    _def: &OpDef,
+    _op: OpId,
+    _name: &str,
+    _args: &[Elem],
+    _indent: usize,
+) {
+}
+
+/// Names of `custom<Name>` directives with a Rust implementation.
+pub fn has_directive(_name: &str) -> bool {
+    false
+}
+
+/// The result-name hint of `op` (without `%`), as the op's
+/// `getAsmResultNames` gives it.
+pub(crate) fn result_name_hint(ctx: &Context, m: &Module, op: OpId) -> Option<Vec<u8>> {
+    let d = &m.ops[op];
+    match ctx.bytes(d.name) {
+        b"arith.constant" => {
+            let value = d
+                .properties
+                .and_then(|p| ctx.dict_get(p, b"value"))
+                .or_else(|| ctx.dict_get(d.attrs, b"value"))?;
+            Some(constant_name(ctx, value))
+        }
+        b"func.constant" => Some(b"f".to_vec()),
+        _ => None,
+    }
+}
+
+/// `%c42_i32`, `%c-1`, `%true`, `%cst`: `arith.constant`'s names.
+fn constant_name(ctx: &Context, value: AttrId) -> Vec<u8> {
+    match ctx.attr_data(value) {
+        AttrData::Integer { ty, words } => {
+            let mut name = Vec::new();
+            match ctx.type_data(*ty) {
+                TypeData::Integer { width: 1, .. } => {
+                    let v = words.first().copied().unwrap_or(0) & 1;
+                    return if v == 1 {
+                        b"true".to_vec()
+                    } else {
+                        b"false".to_vec()
+                    };
+                }
+                TypeData::Integer { width, .. } => {
+                    name.push(b'c');
+                    let s = crate::printer::int_to_string(words, *width, true);
+                    name.extend_from_slice(s.as_bytes());
+                    name.push(b'_');
+                    name.extend_from_slice(crate::printer::type_to_string(ctx, *ty).as_bytes());
+                }
+                _ => {
+                    name.push(b'c');
+                    let s = crate::printer::int_to_string(words, 64, true);
+                    name.extend_from_slice(s.as_bytes());
+                }
+            }
+            name
+        }
+        _ => b"cst".to_vec(),
+    }
+}
+
+// ------------------------------------------------------------- functions
+
+fn attr_of(p: &Printer<'_>, op: OpId, name: &str) -> Option<AttrId> {
+    let d = &p.m.ops[op];
+    d.properties
+        .and_then(|props| p.ctx.dict_get(props, name.as_bytes()))
+        .or_else(|| p.ctx.dict_get(d.attrs, name.as_bytes()))
+}
+
+/// `[visibility] @name(args) [-> results] [attributes {..}] [{ body }]`.
+pub(crate) fn print_function_op(p: &mut Printer<'_>, def: &OpDef, op: OpId, indent: usize) {
+    let ctx = p.ctx;
+    let m = p.m;
+    p.out.push(b' ');
+    if let Some(v) = attr_of(p, op, "sym_visibility") {
+        if let AttrData::String { value, .. } = ctx.attr_data(v) {
+            p.out.extend_from_slice(ctx.bytes(*value));
+            p.out.push(b' ');
+        }
+    }
+    p.out.push(b'@');
+    if let Some(AttrData::String { value, .. }) =
+        attr_of(p, op, "sym_name").map(|a| ctx.attr_data(a))
+    {
+        p.print_keyword_or_string(ctx.bytes(*value));
+    }
+    let (inputs, results): (&[_], &[_]) =
+        match attr_of(p, op, "function_type").map(|a| ctx.attr_data(a)) {
+            Some(AttrData::Type(t)) => match ctx.type_data(*t) {
+                TypeData::Function { inputs, results } => (inputs, results),
+                _ => (&[], &[]),
+            },
+            _ => (&[], &[]),
+        };
+    let dict_list = |name: &str| -> Option<&[AttrId]> {
+        match attr_of(p, op, name).map(|a| ctx.attr_data(a)) {
+            Some(AttrData::Array(es)) => Some(es),
+            _ => None,
+        }
+    };
+    let arg_attrs = dict_list("arg_attrs");
+    let res_attrs = dict_list("res_attrs");
+    let body = m.ops[op].regions.first().copied();
+    let entry = body.and_then(|r| m.regions[r].blocks.first().copied());
+    p.out.push(b'(');
+    for (i, &t) in inputs.iter().enumerate() {
+        if i > 0 {
+            p.out.extend_from_slice(b", ");
+        }
+        let attrs = arg_attrs.and_then(|a| a.get(i).copied());
+        match entry.and_then(|b| m.blocks[b].args.get(i).copied()) {
+            Some(arg) => {
+                p.print_value(arg);
+                p.out.extend_from_slice(b": ");
+                p.print_type(m.values[arg].ty);
+                if let Some(a) = attrs {
+                    print_optional_dict(p, a);
+                }
+                if p.opts.debug_info {
+                    p.out.extend_from_slice(b" loc(");
+                    p.print_loc_internal(m.values[arg].loc, true);
+                    p.out.push(b')');
+                }
+            }
+            None => {
+                p.print_type(t);
+                if let Some(a) = attrs {
+                    print_optional_dict(p, a);
+                }
+            }
+        }
+    }
+    p.out.push(b')');
+    if !results.is_empty() {
+        p.out.extend_from_slice(b" -> ");
+        let has_attrs = res_attrs
+            .and_then(|a| a.first())
+            .is_some_and(|&a| !matches!(ctx.attr_data(a), AttrData::Dict(e) if e.is_empty()));
+        let wrap = results.len() > 1
+            || matches!(ctx.type_data(results[0]), TypeData::Function { .. })
+            || has_attrs;
+        if wrap {
+            p.out.push(b'(');
+        }
+        for (i, &t) in results.iter().enumerate() {
+            if i > 0 {
+                p.out.extend_from_slice(b", ");
+            }
+            p.print_type(t);
+            if let Some(a) = res_attrs.and_then(|a| a.get(i).copied()) {
+                print_optional_dict(p, a);
+            }
+        }
+        if wrap {
+            p.out.push(b')');
+        }
+    }
+    p.print_attr_dict(def, op, true, &[]);
+    if let Some(r) = body {
+        if !m.regions[r].blocks.is_empty() {
+            p.out.push(b' ');
+            let style = RegionStyle {
+                entry_args: false,
+                ..RegionStyle::CUSTOM
+            };
+            p.print_region_with(r, indent, style);
+        }
+    }
+}
+
+/// ` {a = 1}` unless the dictionary is empty.
+fn print_optional_dict(p: &mut Printer<'_>, dict: AttrId) {
+    let ctx = p.ctx;
+    if let AttrData::Dict(es) = ctx.attr_data(dict) {
+        if es.is_empty() {
+            return;
+        }
+        p.out.push(b' ');
+        p.print_attr(dict, Elide::Never);
+    }
+}
+
+// ---------------------------------------------------------------- parsing
+
+/// Parses the body of a hand-written op (after its name).
+pub(crate) fn parse<'a>(p: &mut Parser<'a>, def: &OpDef) -> PResult<Parsed<'a>> {
+    match &*def.name {
+        "arith.select" => parse_select(p, def),
+        "scf.for" => parse_for(p, def),
+        "scf.if" => parse_if(p, def),
+        _ => parse_function_op(p, def),
+    }
+}
+
+fn parse_for<'a>(p: &mut Parser<'a>, def: &OpDef) -> PResult<Parsed<'a>> {
+    let mut out = Parsed::new(def);
+    p.skip_ws();
+    let iv_at = p.pos;
+    let (iv, _, iv_span) = p.parse_value_ref()?;
+    p.expect(b'=', "'='")?;
+    let lb = p.parse_value_ref()?;
+    if !p.eat_keyword("to") {
+        return p.err_tok("expected 'to'");
+    }
+    let ub = p.parse_value_ref()?;
+    if !p.eat_keyword("step") {
+        return p.err_tok("expected 'step'");
+    }
+    let step = p.parse_value_ref()?;
+    let mut iter_names = Vec::new();
+    let mut inits = Vec::new();
+    let mut result_types = Vec::new();
+    if p.eat_keyword("iter_args") {
+        p.expect(b'(', "'('")?;
+        if !p.eat(b')') {
+            loop {
+                let (n, _, span) = p.parse_value_ref()?;
+                p.expect(b'=', "'='")?;
+                inits.push(p.parse_value_ref()?);
+                iter_names.push((n, span));
+                if p.eat(b')') {
+                    break;
+                }
+                p.expect(b',', "')'")?;
+            }
+        }
+        if !p.eat_str("->") {
+            return p.err_tok("expected '->'");
+        }
+        p.expect(b'(', "'('")?;
+        if !p.eat(b')') {
+            loop {
+                result_types.push(p.parse_type()?);
+                if p.eat(b')') {
+                    break;
+                }
+                p.expect(b',', "')'")?;
+            }
+        }
+        if result_types.len() != inits.len() {
+            return p.err_at(
+                iv_at,
+                "mismatch in number of loop-carried values and defined values",
+            );
+        }
+    }
+    let iv_ty = if p.eat(b':') {
+        p.parse_type()?
+    } else {
+        p.m.ctx.ty(TypeData::Index)
+    };
+    let loc = p.file_loc(iv_at);
+    let mut named: Vec<(&'a [u8], TypeId, Span, AttrId)> = vec![(iv, iv_ty, iv_span, loc)];
+    for ((n, span), &t) in iter_names.iter().zip(result_types.iter()) {
+        let l = p.file_loc(span.start as usize);
+        named.push((n, t, *span, l));
+    }
+    let r = p.m.regions.alloc(Default::default());
+    p.parse_region_with_args(r, &named)?;
+    out.regions[0].push(r);
+    out.implicit_terminator_regions.push(r);
+    if p.peek() == Some(b'{') {
+        let d = p.parse_dict()?;
+        if let AttrData::Dict(es) = p.m.ctx.attr_data(d) {
+            out.dict.extend(es.iter().copied());
+        }
+    }
+    let mut uses = vec![lb, ub, step];
+    uses.extend(inits);
+    let mut types = vec![iv_ty; 3];
+    types.extend(result_types.iter().copied());
+    out.all_operands = Some(uses);
+    out.all_operand_types = Some(types);
+    out.all_result_types = Some(result_types);
+    Ok(out)
+}
+
+fn parse_if<'a>(p: &mut Parser<'a>, def: &OpDef) -> PResult<Parsed<'a>> {
+    let mut out = Parsed::new(def);
+    let cond = p.parse_value_ref()?;
+    let mut result_types = Vec::new();
+    if p.eat_str("->") {
+        p.expect(b'(', "'('")?;
+        if !p.eat(b')') {
+            loop {
+                result_types.push(p.parse_type()?);
+                if p.eat(b')') {
+                    break;
+                }
+                p.expect(b',', "')'")?;
+            }
+        }
+    }
+    let then = p.m.regions.alloc(Default::default());
+    p.parse_region(then)?;
+    out.implicit_terminator_regions.push(then);
+    let els = p.m.regions.alloc(Default::default());
+    if p.eat_keyword("else") {
+        p.parse_region(els)?;
+        out.implicit_terminator_regions.push(els);
+    }
+    if p.peek() == Some(b'{') {
+        let d = p.parse_dict()?;
+        if let AttrData::Dict(es) = p.m.ctx.attr_data(d) {
+            out.dict.extend(es.iter().copied());
+        }
+    }
+    out.regions[0].push(then);
+    out.regions[1].push(els);
+    let i1 = p.m.ctx.int_type(1);
+    out.all_operands = Some(vec![cond]);
+    out.all_operand_types = Some(vec![i1]);
+    out.all_result_types = Some(result_types);
+    Ok(out)
+}
+
+fn parse_select<'a>(p: &mut Parser<'a>, def: &OpDef) -> PResult<Parsed<'a>> {
+    let mut out = Parsed::new(def);
+    let mut uses = Vec::new();
+    loop {
+        uses.push(p.parse_value_ref()?);
+        if !p.eat(b',') {
+            break;
+        }
+    }
+    if uses.len() != 3 {
+        let at = p.pos;
+        return p.err_at(at, format!("expected 3 operands, but found {}", uses.len()));
+    }
+    if p.peek() == Some(b'{') {
+        let d = p.parse_dict()?;
+        if let AttrData::Dict(es) = p.m.ctx.attr_data(d) {
+            out.dict.extend(es.iter().copied());
+        }
+    }
+    p.expect(b':', "':'")?;
+    let mut ty = p.parse_type()?;
+    let cond_ty = if p.eat(b',') {
+        let c = ty;
+        ty = p.parse_type()?;
+        c
+    } else {
+        p.m.ctx.int_type(1)
+    };
+    out.all_operands = Some(uses);
+    out.all_operand_types = Some(vec![cond_ty, ty, ty]);
+    out.all_result_types = Some(vec![ty]);
+    Ok(out)
+}
+
+/// `[visibility] @name(args) [-> results] [attributes {..}] [{ body }]`,
+/// filling `sym_name`, `function_type`, `sym_visibility`, `arg_attrs` and
+/// `res_attrs` of `def`.
+pub(crate) fn parse_function_op<'a>(p: &mut Parser<'a>, def: &OpDef) -> PResult<Parsed<'a>> {
+    let mut out = Parsed::new(def);
+    let set = |p: &mut Parser<'a>, out: &mut Parsed<'a>, name: &str, a: AttrId| {
+        if let Some(i) = def.attrs.iter().position(|x| &*x.name == name) {
+            out.attrs[i] = Some(a);
+        } else {
+            let k = p.m.ctx.sym(name.as_bytes());
+            out.dict.push((k, a));
+        }
+    };
+    let vis = p.peek_ident();
+    if matches!(vis, b"private" | b"public" | b"nested") {
+        p.pos += vis.len();
+        let a = p.m.ctx.string_attr(vis);
+        set(p, &mut out, "sym_visibility", a);
+    }
+    p.skip_ws();
+    let at = p.pos;
+    if !p.eat(b'@') {
+        return p.err_tok("expected valid '@'-identifier for symbol name");
+    }
+    let name: Vec<u8> = if p.peek_at(0) == Some(b'"') {
+        p.string_lit()?.into_owned()
+    } else {
+        let id = p.suffix_id();
+        if id.is_empty() {
+            return p.err_at(at, "expected valid '@'-identifier for symbol name");
+        }
+        id.to_vec()
+    };
+    let a = p.m.ctx.string_attr(&name);
+    set(p, &mut out, "sym_name", a);
+    // Arguments: named (`%a: i32 {attrs} loc(..)`) or types only.
+    p.expect(b'(', "'(' in function signature")?;
+    let mut inputs = Vec::new();
+    let mut arg_attrs: Vec<AttrId> = Vec::new();
+    let mut named: Vec<(&'a [u8], TypeId, Span, AttrId)> = Vec::new();
+    if !p.eat(b')') {
+        loop {
+            p.skip_ws();
+            let s = p.pos;
+            if p.peek() == Some(b'%') {
+                let (n, _, span) = p.parse_value_ref()?;
+                p.expect(b':', "':'")?;
+                let ty = p.parse_type()?;
+                let attrs = parse_optional_dict(p)?;
+                let loc = if p.peek_ident() == b"loc" {
+                    match p.parse_trailing_loc()? {
+                        LocOrAlias::Loc(l) => l,
+                        LocOrAlias::Alias(..) => p.m.ctx.unknown_loc(),
+                    }
+                } else {
+                    p.file_loc(s)
+                };
+                if !named.is_empty() || inputs.is_empty() {
+                    named.push((n, ty, span, loc));
+                }
+                inputs.push(ty);
+                arg_attrs.push(attrs);
+            } else {
+                if !named.is_empty() {
+                    return p.err_at(s, "expected SSA identifier");
+                }
+                let ty = p.parse_type()?;
+                inputs.push(ty);
+                arg_attrs.push(parse_optional_dict(p)?);
+            }
+            if p.eat(b')') {
+                break;
+            }
+            p.expect(b',', "')' in argument list")?;
+        }
+    }
+    // Results.
+    let mut results = Vec::new();
+    let mut res_attrs: Vec<AttrId> = Vec::new();
+    if p.eat_str("->") {
+        if p.peek() == Some(b'(') {
+            // A parenthesized list, unless it is a function type.
+            let save = p.pos;
+            p.pos += 1;
+            if !p.eat(b')') {
+                loop {
+                    results.push(p.parse_type()?);
+                    res_attrs.push(parse_optional_dict(p)?);
+                    if p.eat(b')') {
+                        break;
+                    }
+                    p.expect(b',', "')' in result list")?;
+                }
+            }
+            if p.peek_at(0) == Some(b'-') || {
+                p.skip_ws();
+                p.src[p.pos..].starts_with(b"->")
+            } {
+                // `(A) -> B` was one function type.
+                p.pos = save;
+                results.clear();
+                res_attrs.clear();
+                results.push(p.parse_type()?);
+                res_attrs.push(p.m.ctx.empty_dict());
+            }
+        } else {
+            results.push(p.parse_type()?);
+            res_attrs.push(p.m.ctx.empty_dict());
+        }
+    }
+    let fty = p.m.ctx.function_type(&inputs, &results);
+    let fty = p.m.ctx.attr(AttrData::Type(fty));
+    set(p, &mut out, "function_type", fty);
+    let empty = |p: &Parser<'a>, a: &AttrId| matches!(p.m.ctx.attr_data(*a), AttrData::Dict(e) if e.is_empty());
+    if arg_attrs.iter().any(|a| !empty(p, a)) {
+        let a = p.m.ctx.attr(AttrData::Array(arg_attrs.into()));
+        set(p, &mut out, "arg_attrs", a);
+    }
+    if res_attrs.iter().any(|a| !empty(p, a)) {
+        let a = p.m.ctx.attr(AttrData::Array(res_attrs.into()));
+        set(p, &mut out, "res_attrs", a);
+    }
+    if p.eat_keyword("attributes") {
+        p.skip_ws();
+        let at = p.pos;
+        let d = p.parse_dict()?;
+        if let AttrData::Dict(es) = p.m.ctx.attr_data(d) {
+            for &(k, _) in es.iter() {
+                let kb = p.m.ctx.bytes(k);
+                if let Some(n) = FUNCTION_ATTRS.iter().find(|n| n.as_bytes() == kb) {
+                    return p.err_at(
+                        at,
+                        format!(
+                            "custom op '{}' '{n}' is an inferred attribute and should not be specified in the explicit attribute dictionary",
+                            def.name
+                        ),
+                    );
+                }
+            }
+            out.dict.extend(es.iter().copied());
+        }
+    }
+    // The body.
+    let r = p.m.regions.alloc(Default::default());
+    if p.peek() == Some(b'{') {
+        if named.len() != inputs.len() && !inputs.is_empty() {
+            let at = p.pos;
+            return p.err_at(at, "expected named arguments for a function with a body");
+        }
+        p.parse_region_with_args(r, &named)?;
+    }
+    if let Some(first) = out.regions.first_mut() {
+        first.push(r);
+    }
+    Ok(out)
+}
+
+fn parse_optional_dict(p: &mut Parser<'_>) -> PResult<AttrId> {
+    if p.peek() == Some(b'{') {
+        p.parse_dict()
+    } else {
+        Ok(p.m.ctx.empty_dict())
+    }
+}

@@ -1,0 +1,968 @@
+//! Parsing ops in their custom syntax: the format engine's reading half,
+//! and the op-building step shared with the hand-written parsers.
+
+use super::custom;
+use super::format::{Elem, Format, TypeArg};
+use crate::context::{AttrData, AttrId, Piece, Sym, TypeData, TypeId};
+use crate::dialect::{Arity, AttrDef, AttrKind, ConstraintKind, ExactType, OpDef, OpSyntax, Trait};
+use crate::ir::{BlockId, OpId, OpSpec, RegionId};
+use crate::parser::{pieces_text, LocOrAlias, PResult, Parser};
+use irkit_diag::Span;
+
+/// An SSA use as written: name, result number, span.
+pub(crate) type UseRef<'a> = (&'a [u8], u32, Span);
+
+/// What parsing an op's custom form collected, per definition slot.
+#[derive(Default)]
+pub(crate) struct Parsed<'a> {
+    pub operands: Vec<Vec<UseRef<'a>>>,
+    pub all_operands: Option<Vec<UseRef<'a>>>,
+    pub operand_types: Vec<Option<Vec<TypeId>>>,
+    pub all_operand_types: Option<Vec<TypeId>>,
+    pub result_types: Vec<Option<Vec<TypeId>>>,
+    pub all_result_types: Option<Vec<TypeId>>,
+    pub attrs: Vec<Option<AttrId>>,
+    pub regions: Vec<Vec<RegionId>>,
+    pub successors: Vec<Vec<(BlockId, Span)>>,
+    /// Entries of `attr-dict` / `prop-dict`.
+    pub dict: Vec<(Sym, AttrId)>,
+    /// Regions a hand-written parser read that get the op's implicit
+    /// terminator (a declarative format: every region).
+    pub implicit_terminator_regions: Vec<RegionId>,
+}
+
+impl<'a> Parsed<'a> {
+    pub(crate) fn new(def: &OpDef) -> Parsed<'a> {
+        Parsed {
+            operands: vec![Vec::new(); def.operands.len()],
+            operand_types: vec![None; def.operands.len()],
+            result_types: vec![None; def.results.len()],
+            attrs: vec![None; def.attrs.len()],
+            regions: vec![Vec::new(); def.regions.len()],
+            successors: vec![Vec::new(); def.successors.len()],
+            ..Default::default()
+        }
+    }
+}
+
+impl<'a> Parser<'a> {
+    /// An op in custom syntax: `[results =] name ...`. The name may omit
+    /// the enclosing region's default dialect.
+    pub(crate) fn parse_custom_operation(
+        &mut self,
+        op_start: usize,
+        results: Vec<UseRef<'a>>,
+    ) -> PResult<OpId> {
+        self.skip_ws();
+        let name_start = self.pos;
+        let ident = self.peek_ident();
+        let name_lc = self.line_col(name_start);
+        self.pos += ident.len();
+        let name_span = Span::new(name_start as u32, self.pos as u32);
+        let Some(reg) = self.reg else {
+            return self.err_at(name_start, "custom op syntax needs dialect definitions");
+        };
+        let def = if ident.contains(&b'.') {
+            reg.get(ident)
+        } else {
+            let dd = self.dialect_stack.last().copied().unwrap_or("");
+            let mut full = dd.as_bytes().to_vec();
+            full.push(b'.');
+            full.extend_from_slice(ident);
+            reg.get(&full)
+        };
+        let def = def.filter(|d| match &d.syntax {
+            OpSyntax::Generic => false,
+            OpSyntax::Format(..) => true,
+            OpSyntax::Custom => custom::has_custom_syntax(&d.name),
+        });
+        let Some(def) = def else {
+            let name = String::from_utf8_lossy(ident);
+            let dd = self.dialect_stack.last().copied().unwrap_or("");
+            let msg = if ident.contains(&b'.') || dd.is_empty() {
+                format!("custom op '{name}' is unknown")
+            } else {
+                format!("custom op '{name}' is unknown (tried '{dd}.{name}' as well)")
+            };
+            return self.err_at(name_start, msg);
+        };
+        self.dialect_stack
+            .push(def.default_dialect.as_deref().unwrap_or(""));
+        let outer_name = self.custom_op_name.replace(def.name.clone());
+        let parsed = match &def.syntax {
+            OpSyntax::Format(f, _) => self.parse_with_format(def, f),
+            _ => custom::parse(self, def),
+        };
+        self.dialect_stack.pop();
+        self.custom_op_name = outer_name;
+        let parsed = parsed?;
+        self.build_custom_op(
+            def, parsed, op_start, name_start, name_span, name_lc, results,
+        )
+    }
+
+    fn parse_with_format(&mut self, def: &OpDef, f: &Format) -> PResult<Parsed<'a>> {
+        let mut out = Parsed::new(def);
+        for e in f.elems.iter() {
+            self.parse_elem(def, e, &mut out)?;
+        }
+        Ok(out)
+    }
+
+    fn parse_elem(&mut self, def: &OpDef, e: &Elem, out: &mut Parsed<'a>) -> PResult<()> {
+        match e {
+            Elem::Literal(s) => {
+                if !self.eat_literal(s) {
+                    return self.err_tok(format!("expected '{s}'"));
+                }
+            }
+            Elem::Space(_) | Elem::Newline => {}
+            Elem::Operand(i) => {
+                let i = *i as usize;
+                match def.operands[i].arity {
+                    Arity::Single => {
+                        let r = self.parse_value_ref()?;
+                        out.operands[i].push(r);
+                    }
+                    Arity::Optional => {
+                        if self.peek() == Some(b'%') {
+                            let r = self.parse_value_ref()?;
+                            out.operands[i].push(r);
+                        }
+                    }
+                    Arity::Variadic => {
+                        let list = self.parse_optional_use_list()?;
+                        out.operands[i] = list;
+                    }
+                }
+            }
+            Elem::Operands => {
+                let list = self.parse_optional_use_list()?;
+                out.all_operands = Some(list);
+            }
+            Elem::Attr { idx, qualified } => {
+                let ad = &def.attrs[*idx as usize];
+                let a = self.parse_format_attr(ad, *qualified)?;
+                out.attrs[*idx as usize] = Some(a);
+            }
+            Elem::Region(i) => {
+                let i = *i as usize;
+                if def.regions[i].variadic {
+                    if self.peek() == Some(b'{') {
+                        loop {
+                            let r = self.m.regions.alloc(Default::default());
+                            self.parse_region(r)?;
+                            out.regions[i].push(r);
+                            if !self.eat(b',') {
+                                break;
+                            }
+                        }
+                    }
+                } else {
+                    let r = self.m.regions.alloc(Default::default());
+                    self.parse_region(r)?;
+                    out.regions[i].push(r);
+                }
+            }
+            Elem::Regions => {
+                // Every region in order, comma separated.
+                let mut all = Vec::new();
+                if self.peek() == Some(b'{') {
+                    loop {
+                        let r = self.m.regions.alloc(Default::default());
+                        self.parse_region(r)?;
+                        all.push(r);
+                        if !self.eat(b',') {
+                            break;
+                        }
+                    }
+                }
+                if let Some(first) = out.regions.first_mut() {
+                    *first = all;
+                }
+            }
+            Elem::Successor(i) => {
+                let i = *i as usize;
+                if def.successors[i].variadic {
+                    if self.peek() == Some(b'^') {
+                        loop {
+                            let s = self.parse_successor()?;
+                            out.successors[i].push(s);
+                            if !self.eat(b',') {
+                                break;
+                            }
+                        }
+                    }
+                } else {
+                    let s = self.parse_successor()?;
+                    out.successors[i].push(s);
+                }
+            }
+            Elem::Successors => {
+                let mut all = Vec::new();
+                if self.peek() == Some(b'^') {
+                    loop {
+                        all.push(self.parse_successor()?);
+                        if !self.eat(b',') {
+                            break;
+                        }
+                    }
+                }
+                if let Some(first) = out.successors.first_mut() {
+                    *first = all;
+                }
+            }
+            Elem::AttrDict { keyword } => {
+                let present = if *keyword {
+                    self.eat_keyword("attributes")
+                } else {
+                    self.peek() == Some(b'{')
+                };
+                if present {
+                    let d = self.parse_dict()?;
+                    if let AttrData::Dict(es) = self.m.ctx.attr_data(d) {
+                        out.dict.extend(es.iter().copied());
+                    }
+                }
+            }
+            Elem::PropDict => {
+                self.expect(b'<', "'<'")?;
+                let d = self.parse_attr()?;
+                self.expect(b'>', "'>'")?;
+                if let AttrData::Dict(es) = self.m.ctx.attr_data(d) {
+                    out.dict.extend(es.iter().copied());
+                }
+            }
+            Elem::Type { arg, .. } => {
+                let single = match arg {
+                    TypeArg::Operand(i) => def.operands[*i as usize].arity == Arity::Single,
+                    TypeArg::Result(i) => def.results[*i as usize].arity == Arity::Single,
+                    TypeArg::Operands | TypeArg::Results => false,
+                };
+                let types = if single {
+                    vec![self.parse_type()?]
+                } else {
+                    self.parse_optional_type_list()?
+                };
+                set_types(out, *arg, types);
+            }
+            Elem::FunctionalType(ins, outs) => {
+                self.skip_ws();
+                let at = self.pos;
+                let t = self.parse_type()?;
+                let (i, o) = match self.m.ctx.type_data(t) {
+                    TypeData::Function { inputs, results } => (inputs.to_vec(), results.to_vec()),
+                    _ => return self.err_at(at, "expected function type"),
+                };
+                set_types(out, *ins, i);
+                set_types(out, *outs, o);
+            }
+            Elem::Optional { then, els, anchor } => {
+                let present = match then.first() {
+                    Some(first) => self.peek_elem(def, first),
+                    None => false,
+                };
+                if present {
+                    // A unit attribute anchor that is not the first element
+                    // is not written: the group's presence sets it.
+                    let elided = match &**anchor {
+                        Elem::Attr { idx, .. }
+                            if def.attrs[*idx as usize].kind == AttrKind::Unit
+                                && then.first() != Some(anchor) =>
+                        {
+                            Some(&**anchor)
+                        }
+                        _ => None,
+                    };
+                    for c in then.iter() {
+                        if Some(c) != elided {
+                            self.parse_elem(def, c, out)?;
+                        }
+                    }
+                    // A unit attribute anchor is implied by the group.
+                    if let Elem::Attr { idx, .. } = &**anchor {
+                        if def.attrs[*idx as usize].kind == AttrKind::Unit
+                            && out.attrs[*idx as usize].is_none()
+                        {
+                            out.attrs[*idx as usize] = Some(self.m.ctx.unit_attr());
+                        }
+                    }
+                } else {
+                    for c in els.iter() {
+                        self.parse_elem(def, c, out)?;
+                    }
+                }
+            }
+            Elem::Custom { name, .. } => {
+                let at = self.pos;
+                return self.err_at(at, format!("no parser is registered for 'custom<{name}>'"));
+            }
+            Elem::Ref(_) => {}
+        }
+        Ok(())
+    }
+
+    /// A literal: a keyword must be a whole identifier.
+    fn eat_literal(&mut self, s: &str) -> bool {
+        let b = s.as_bytes();
+        if b[0].is_ascii_alphabetic() || b[0] == b'_' {
+            self.eat_keyword(s)
+        } else {
+            self.eat_str(s)
+        }
+    }
+
+    /// Whether the next token can start `e` (the first element of an
+    /// optional group decides whether the group is present).
+    fn peek_elem(&mut self, def: &OpDef, e: &Elem) -> bool {
+        match e {
+            Elem::Literal(s) => {
+                let b = s.as_bytes();
+                if b[0].is_ascii_alphabetic() || b[0] == b'_' {
+                    self.peek_ident() == b
+                } else {
+                    self.skip_ws();
+                    self.src[self.pos..].starts_with(b)
+                }
+            }
+            Elem::Operand(_) | Elem::Operands => self.peek() == Some(b'%'),
+            Elem::Region(_) | Elem::Regions => self.peek() == Some(b'{'),
+            Elem::Successor(_) | Elem::Successors => self.peek() == Some(b'^'),
+            Elem::Type { .. } | Elem::FunctionalType(..) => {
+                matches!(self.peek(), Some(b'!' | b'(')) || !self.peek_ident().is_empty()
+            }
+            Elem::Attr { idx, qualified } => {
+                let ad = &def.attrs[*idx as usize];
+                match &ad.kind {
+                    AttrKind::SymbolName | AttrKind::FlatSymbolRef | AttrKind::SymbolRef => {
+                        self.peek() == Some(b'@')
+                    }
+                    AttrKind::I64Enum(_) if !ad.case_names.is_empty() => {
+                        let id = self.peek_ident();
+                        ad.case_names.iter().any(|n| n.as_bytes() == id)
+                    }
+                    AttrKind::DialectAttr { .. } if !qualified => self.peek() == Some(b'<'),
+                    _ => !matches!(
+                        self.peek(),
+                        None | Some(b':' | b')' | b',' | b'}' | b']' | b'>' | b'=')
+                    ),
+                }
+            }
+            _ => false,
+        }
+    }
+
+    fn parse_successor(&mut self) -> PResult<(BlockId, Span)> {
+        self.skip_ws();
+        let s = self.pos;
+        if !self.eat(b'^') {
+            return self.err_at(s, "expected block name");
+        }
+        let name = self.suffix_id();
+        let span = Span::new(s as u32, self.pos as u32);
+        Ok((self.block_ref(name, span), span))
+    }
+
+    /// `%a, %b` or nothing.
+    fn parse_optional_use_list(&mut self) -> PResult<Vec<UseRef<'a>>> {
+        let mut list = Vec::new();
+        if self.peek() == Some(b'%') {
+            loop {
+                list.push(self.parse_value_ref()?);
+                let save = self.pos;
+                if self.eat(b',') && self.peek() == Some(b'%') {
+                    continue;
+                }
+                self.pos = save;
+                break;
+            }
+        }
+        Ok(list)
+    }
+
+    /// `T, U` or nothing.
+    fn parse_optional_type_list(&mut self) -> PResult<Vec<TypeId>> {
+        let mut list = Vec::new();
+        let starts_type = |p: &mut Parser<'a>| {
+            matches!(p.peek(), Some(b'!' | b'(')) || {
+                let id = p.peek_ident();
+                !id.is_empty() && id != b"attributes" && id != b"to"
+            }
+        };
+        if starts_type(self) {
+            loop {
+                list.push(self.parse_type()?);
+                let save = self.pos;
+                if self.eat(b',') && starts_type(self) {
+                    continue;
+                }
+                self.pos = save;
+                break;
+            }
+        }
+        Ok(list)
+    }
+
+    fn parse_format_attr(&mut self, ad: &AttrDef, qualified: bool) -> PResult<AttrId> {
+        self.skip_ws();
+        let at = self.pos;
+        match &ad.kind {
+            AttrKind::SymbolName => {
+                if !self.eat(b'@') {
+                    return self.err_tok("expected valid '@'-identifier for symbol name");
+                }
+                let name: Vec<u8> = if self.peek_at(0) == Some(b'"') {
+                    self.string_lit()?.into_owned()
+                } else {
+                    let id = self.suffix_id();
+                    if id.is_empty() {
+                        return self.err_at(at, "expected valid '@'-identifier for symbol name");
+                    }
+                    id.to_vec()
+                };
+                Ok(self.m.ctx.string_attr(&name))
+            }
+            AttrKind::I64Enum(cases) if !ad.case_names.is_empty() => {
+                let id = self.peek_ident();
+                let Some(i) = ad.case_names.iter().position(|n| n.as_bytes() == id) else {
+                    return self.err_at(
+                        at,
+                        format!(
+                            "custom op '{}' expected string or keyword containing one of the following enum values for attribute '{}' [{}]",
+                            self.custom_op_name.as_deref().unwrap_or(""),
+                            ad.name,
+                            ad.case_names.join(", ")
+                        ),
+                    );
+                };
+                self.pos += id.len();
+                let v = cases.get(i).copied().unwrap_or(0);
+                let ty = self.m.ctx.int_type(64);
+                Ok(self.m.ctx.attr(AttrData::Integer {
+                    ty,
+                    words: vec![v as u64].into(),
+                }))
+            }
+            AttrKind::DialectAttr { dialect, mnemonic }
+                if !qualified && !mnemonic.is_empty() && self.peek() == Some(b'<') =>
+            {
+                let mut pieces: Vec<Piece> = Vec::new();
+                let mut prefix = b".".to_vec();
+                prefix.extend_from_slice(mnemonic.as_bytes());
+                pieces_text(&mut self.m.ctx, &mut pieces, &prefix);
+                let registered = crate::registry::is_registered_dialect(dialect.as_bytes());
+                let start = self.pos;
+                let mut text_start = start;
+                let end = self.scan_pretty_body(start, registered, &mut pieces, &mut text_start)?;
+                let src = self.src;
+                pieces_text(&mut self.m.ctx, &mut pieces, &src[text_start..end]);
+                crate::parser::canonicalize_pieces(
+                    &mut self.m.ctx,
+                    dialect.as_bytes(),
+                    &mut pieces,
+                );
+                self.pos = end;
+                let d = self.m.ctx.sym(dialect.as_bytes());
+                Ok(self.m.ctx.attr(AttrData::Dialect {
+                    dialect: d,
+                    body: pieces.into(),
+                }))
+            }
+            _ => self.parse_attr(),
+        }
+    }
+
+    /// Resolves types, operands and properties, and creates the op.
+    #[allow(clippy::too_many_arguments)]
+    pub(crate) fn build_custom_op(
+        &mut self,
+        def: &OpDef,
+        mut p: Parsed<'a>,
+        op_start: usize,
+        name_start: usize,
+        name_span: Span,
+        name_lc: (u32, u32),
+        results: Vec<UseRef<'a>>,
+    ) -> PResult<OpId> {
+        self.infer_types(def, &mut p);
+        // Operand types.
+        let (refs, types): (Vec<UseRef<'a>>, Vec<TypeId>) = match p.all_operands.take() {
+            Some(all) => {
+                let types = p.all_operand_types.take().unwrap_or_default();
+                (all, types)
+            }
+            None => {
+                let mut refs = Vec::new();
+                let mut types = Vec::new();
+                for (i, uses) in p.operands.iter().enumerate() {
+                    let ts: Vec<TypeId> = match &p.operand_types[i] {
+                        Some(t) => t.clone(),
+                        None => {
+                            if uses.is_empty() {
+                                Vec::new()
+                            } else {
+                                return self.err_at(
+                                    name_start,
+                                    format!(
+                                        "type of operand '{}' of '{}' cannot be inferred from its format",
+                                        def.operands[i].name.as_deref().unwrap_or("?"),
+                                        def.name
+                                    ),
+                                );
+                            }
+                        }
+                    };
+                    if ts.len() != uses.len() {
+                        return self.err_at(
+                            name_start,
+                            format!("{} operands present, but expected {}", uses.len(), ts.len()),
+                        );
+                    }
+                    refs.extend(uses.iter().copied());
+                    types.extend(ts);
+                }
+                (refs, types)
+            }
+        };
+        if refs.len() != types.len() {
+            return self.err_at(
+                name_start,
+                format!(
+                    "{} operands present, but expected {}",
+                    refs.len(),
+                    types.len()
+                ),
+            );
+        }
+        let mut operands = Vec::with_capacity(refs.len());
+        let mut operand_spans = Vec::with_capacity(refs.len());
+        for (&(n, idx, span), &ty) in refs.iter().zip(types.iter()) {
+            operands.push(self.resolve_use(n, idx, span, ty)?);
+            operand_spans.push(span);
+        }
+        // Result types.
+        let outputs: Vec<TypeId> = match p.all_result_types.take() {
+            Some(t) => t,
+            None => {
+                let mut out = Vec::new();
+                for (i, t) in p.result_types.iter().enumerate() {
+                    match t {
+                        Some(t) => out.extend(t.iter().copied()),
+                        None if def.results[i].arity == Arity::Single => {
+                            return self.err_at(
+                                name_start,
+                                format!(
+                                "type of result '{}' of '{}' cannot be inferred from its format",
+                                def.results[i].name.as_deref().unwrap_or("?"),
+                                def.name
+                            ),
+                            )
+                        }
+                        None => {}
+                    }
+                }
+                out
+            }
+        };
+        let total_results: u64 = results.iter().map(|r| r.1 as u64).sum();
+        if !results.is_empty() && outputs.is_empty() {
+            return self.err_at(op_start, "cannot name an operation with no results");
+        }
+        if !results.is_empty() && total_results != outputs.len() as u64 {
+            return self.err_at(
+                op_start,
+                format!(
+                    "operation defines {} results but was provided {} to bind",
+                    outputs.len(),
+                    total_results
+                ),
+            );
+        }
+        // Properties: the format's attributes, inherent ones of the
+        // dictionary, defaults, segment sizes; the rest is discardable.
+        let mut props: Vec<(Sym, AttrId)> = Vec::new();
+        let mut discardable: Vec<(Sym, AttrId)> = Vec::new();
+        for (i, a) in p.attrs.iter().enumerate() {
+            if let Some(a) = a {
+                let k = self.m.ctx.sym(def.attrs[i].name.as_bytes());
+                props.push((k, *a));
+            }
+        }
+        for &(k, v) in &p.dict {
+            let kb = self.m.ctx.bytes(k);
+            let inherent = def.attrs.iter().any(|a| a.name.as_bytes() == kb)
+                || (kb == b"operandSegmentSizes" && def.has(Trait::AttrSizedOperandSegments));
+            if inherent {
+                props.push((k, v));
+            } else {
+                discardable.push((k, v));
+            }
+        }
+        for ad in def.attrs.iter() {
+            let Some(text) = &ad.default else { continue };
+            let k = self.m.ctx.sym(ad.name.as_bytes());
+            if props.iter().any(|(n, _)| *n == k) {
+                continue;
+            }
+            if let Some(a) = self.parse_attr_text(text) {
+                props.push((k, a));
+            }
+        }
+        if def.has(Trait::AttrSizedOperandSegments) {
+            let k = self.m.ctx.sym(b"operandSegmentSizes");
+            if !props.iter().any(|(n, _)| *n == k) && p.all_operands.is_none() {
+                let elem = self.m.ctx.int_type(32);
+                let values: Box<[u128]> = p.operands.iter().map(|o| o.len() as u128).collect();
+                let a = self.m.ctx.attr(AttrData::DenseArray { elem, values });
+                props.push((k, a));
+            }
+        }
+        let properties = if props.is_empty() {
+            None
+        } else {
+            match self.m.ctx.dict_attr(props) {
+                Ok(d) => Some(d),
+                Err(k) => {
+                    let n = String::from_utf8_lossy(self.m.ctx.bytes(k)).into_owned();
+                    return self
+                        .err_at(name_start, format!("attribute '{n}' occurs more than once"));
+                }
+            }
+        };
+        let attrs = match self.m.ctx.dict_attr(discardable) {
+            Ok(d) => d,
+            Err(k) => {
+                let n = String::from_utf8_lossy(self.m.ctx.bytes(k)).into_owned();
+                return self.err_at(name_start, format!("attribute '{n}' occurs more than once"));
+            }
+        };
+        // Location.
+        let mut loc = None;
+        let mut deferred_loc = None;
+        if self.peek_ident() == b"loc" {
+            match self.parse_trailing_loc()? {
+                LocOrAlias::Loc(l) => loc = Some(l),
+                LocOrAlias::Alias(n, s) => deferred_loc = Some((n, s)),
+            }
+        }
+        let loc = match loc {
+            Some(l) => l,
+            None => {
+                let file = self.loc_file;
+                let (line, col) = name_lc;
+                self.m
+                    .ctx
+                    .attr(AttrData::Loc(crate::context::LocData::FileLineCol {
+                        file,
+                        line,
+                        col,
+                    }))
+            }
+        };
+        // Results.
+        let mut result_values = Vec::with_capacity(outputs.len());
+        let mut ti = 0usize;
+        for (rname, count, span) in &results {
+            let mut vals = Vec::with_capacity(*count as usize);
+            for k in 0..*count {
+                let ty = outputs[ti];
+                ti += 1;
+                vals.push(self.define_value(rname, k, ty, *span)?);
+            }
+            result_values.extend(vals.iter().copied());
+            self.insert_name(rname, vals, *span)?;
+        }
+        while result_values.len() < outputs.len() {
+            let v = self.m.new_detached_value(outputs[result_values.len()]);
+            result_values.push(v);
+        }
+        let successors: Vec<BlockId> = p.successors.iter().flatten().map(|s| s.0).collect();
+        let succ_spans: Vec<Span> = p.successors.iter().flatten().map(|s| s.1).collect();
+        let name = self.m.ctx.sym(def.name.as_bytes());
+        let op = self.m.create_op_with_results(
+            OpSpec {
+                name,
+                operands,
+                result_types: Vec::new(),
+                successors,
+                num_regions: 0,
+                properties,
+                attrs,
+                loc,
+            },
+            result_values,
+        );
+        let regions: Vec<RegionId> = p.regions.into_iter().flatten().collect();
+        for &r in &regions {
+            self.m.regions[r].parent = Some(op);
+        }
+        // Implicit terminators carry the location of the op's name.
+        let name_loc = {
+            let file = self.loc_file;
+            let (line, col) = name_lc;
+            self.m
+                .ctx
+                .attr(AttrData::Loc(crate::context::LocData::FileLineCol {
+                    file,
+                    line,
+                    col,
+                }))
+        };
+        if let Some(term) = &def.implicit_terminator {
+            let targets = if matches!(def.syntax, OpSyntax::Format(..)) {
+                regions.clone()
+            } else {
+                std::mem::take(&mut p.implicit_terminator_regions)
+            };
+            for r in targets {
+                self.add_implicit_terminator(r, term, name_loc);
+            }
+        } else if def.has(Trait::SingleBlock) {
+            // `{}` of a single-block region holds one empty block.
+            for &r in &regions {
+                if self.m.regions[r].blocks.is_empty() {
+                    let b = self.m.blocks.alloc(Default::default());
+                    self.m.blocks[b].parent = Some(r);
+                    self.m.regions[r].blocks.push(b);
+                }
+            }
+        }
+        self.m.ops[op].regions = regions.into();
+        self.m.source.ops.insert(op, name_span);
+        self.m.source.operands.insert(op, operand_spans.into());
+        if !succ_spans.is_empty() {
+            self.m.source.successors.insert(op, succ_spans.into());
+        }
+        if let Some((n, s)) = deferred_loc {
+            self.deferred_locs
+                .push((crate::parser::DeferredTarget::Op(op), n, s));
+        }
+        Ok(op)
+    }
+
+    /// `SingleBlockImplicitTerminator`: a block written without its
+    /// terminator gets one (no operands), as MLIR's parser adds it.
+    fn add_implicit_terminator(&mut self, r: RegionId, term: &str, loc: AttrId) {
+        let blocks = &self.m.regions[r].blocks;
+        let block = match blocks.first() {
+            Some(&b) => b,
+            None => {
+                let b = self.m.blocks.alloc(Default::default());
+                self.m.blocks[b].parent = Some(r);
+                self.m.regions[r].blocks.push(b);
+                b
+            }
+        };
+        let term_sym = self.m.ctx.sym(term.as_bytes());
+        if let Some(&last) = self.m.blocks[block].ops.last() {
+            if self.m.ops[last].name == term_sym {
+                return;
+            }
+            let is_term = self
+                .reg
+                .and_then(|reg| reg.get(self.m.ctx.bytes(self.m.ops[last].name)))
+                .is_some_and(|d| d.has(Trait::Terminator));
+            if is_term {
+                return;
+            }
+        }
+        let attrs = self.m.ctx.empty_dict();
+        let t = self.m.create_op(OpSpec {
+            name: term_sym,
+            operands: vec![],
+            result_types: vec![],
+            successors: vec![],
+            num_regions: 0,
+            properties: None,
+            attrs,
+            loc,
+        });
+        self.m.append_op(block, t);
+    }
+
+    /// Fills in types the format does not spell: from `SameOperandsAndResultType`,
+    /// `SameTypeOperands`, `AllTypesMatch`, buildable constraints, and a
+    /// bool-like result shaped like the first operand (comparisons).
+    fn infer_types(&mut self, def: &OpDef, p: &mut Parsed<'a>) {
+        let single = |types: &Option<Vec<TypeId>>| types.as_ref().and_then(|t| t.first().copied());
+        let known = p
+            .operand_types
+            .iter()
+            .chain(p.result_types.iter())
+            .find_map(single);
+        if def.has(Trait::SameOperandsAndResultType) {
+            if let Some(t) = known {
+                for (i, o) in def.operands.iter().enumerate() {
+                    if p.operand_types[i].is_none() {
+                        p.operand_types[i] = Some(vec![
+                            t;
+                            p.operands[i].len().max(usize::from(
+                                o.arity == Arity::Single
+                            ))
+                        ]);
+                    }
+                }
+                for (i, r) in def.results.iter().enumerate() {
+                    if p.result_types[i].is_none() && r.arity == Arity::Single {
+                        p.result_types[i] = Some(vec![t]);
+                    }
+                }
+            }
+        }
+        if def.has(Trait::SameTypeOperands) {
+            if let Some(t) = p.operand_types.iter().find_map(single) {
+                for i in 0..def.operands.len() {
+                    if p.operand_types[i].is_none() {
+                        p.operand_types[i] = Some(vec![t; p.operands[i].len()]);
+                    }
+                }
+            }
+        }
+        for group in def.same_type_groups.iter() {
+            let mut t = None;
+            for n in group.iter() {
+                if let Some(i) = def
+                    .operands
+                    .iter()
+                    .position(|o| o.name.as_deref() == Some(&**n))
+                {
+                    t = t.or_else(|| single(&p.operand_types[i]));
+                } else if let Some(i) = def
+                    .results
+                    .iter()
+                    .position(|o| o.name.as_deref() == Some(&**n))
+                {
+                    t = t.or_else(|| single(&p.result_types[i]));
+                } else if let Some(i) = def.attrs.iter().position(|a| *a.name == **n) {
+                    t = t.or_else(|| p.attrs[i].and_then(|a| attr_type(&self.m.ctx, a)));
+                }
+            }
+            let Some(t) = t else { continue };
+            for n in group.iter() {
+                if let Some(i) = def
+                    .operands
+                    .iter()
+                    .position(|o| o.name.as_deref() == Some(&**n))
+                {
+                    if p.operand_types[i].is_none() {
+                        p.operand_types[i] = Some(vec![t; p.operands[i].len()]);
+                    }
+                } else if let Some(i) = def
+                    .results
+                    .iter()
+                    .position(|o| o.name.as_deref() == Some(&**n))
+                {
+                    if p.result_types[i].is_none() {
+                        p.result_types[i] = Some(vec![t]);
+                    }
+                }
+            }
+        }
+        // A callee of function type gives the other operands' and the
+        // results' types (`func.call_indirect`'s `TypesMatchWith`).
+        let callee = def.operands.iter().position(|o| {
+            o.arity == Arity::Single && o.constraint.kind == ConstraintKind::Function
+        });
+        if let Some(ci) = callee {
+            let fty = single(&p.operand_types[ci]);
+            if let Some(TypeData::Function { inputs, results }) =
+                fty.map(|t| self.m.ctx.type_data(t).clone())
+            {
+                for (i, o) in def.operands.iter().enumerate() {
+                    if i != ci && o.arity == Arity::Variadic && p.operand_types[i].is_none() {
+                        p.operand_types[i] = Some(inputs.to_vec());
+                    }
+                }
+                for (i, r) in def.results.iter().enumerate() {
+                    if r.arity == Arity::Variadic && p.result_types[i].is_none() {
+                        p.result_types[i] = Some(results.to_vec());
+                    }
+                }
+            }
+        }
+        for (i, o) in def.operands.iter().enumerate() {
+            if p.operand_types[i].is_none() {
+                if let Some(t) = self.buildable(&o.constraint.kind) {
+                    p.operand_types[i] = Some(vec![t; p.operands[i].len()]);
+                }
+            }
+        }
+        for (i, r) in def.results.iter().enumerate() {
+            if p.result_types[i].is_some() || r.arity != Arity::Single {
+                continue;
+            }
+            if let Some(t) = self.buildable(&r.constraint.kind) {
+                p.result_types[i] = Some(vec![t]);
+            } else if r.constraint.kind == ConstraintKind::BoolLike {
+                if let Some(t) = p.operand_types.iter().find_map(single) {
+                    p.result_types[i] = Some(vec![self.bool_like(t)]);
+                }
+            }
+        }
+    }
+
+    fn buildable(&mut self, k: &ConstraintKind) -> Option<TypeId> {
+        let ctx = &mut self.m.ctx;
+        Some(match k {
+            ConstraintKind::IntWidth(w) => ctx.int_type(*w),
+            ConstraintKind::Index => ctx.ty(TypeData::Index),
+            ConstraintKind::None => ctx.ty(TypeData::None),
+            ConstraintKind::Exact(e) => match e {
+                ExactType::Integer { width, signedness } => ctx.ty(TypeData::Integer {
+                    width: *width,
+                    signedness: *signedness,
+                }),
+                ExactType::Float(k) => ctx.float_type(*k),
+                ExactType::Index => ctx.ty(TypeData::Index),
+                ExactType::None => ctx.ty(TypeData::None),
+            },
+            _ => return None,
+        })
+    }
+
+    /// `i1`, or a vector/tensor of `i1` shaped like `t`.
+    fn bool_like(&mut self, t: TypeId) -> TypeId {
+        let ctx = &mut self.m.ctx;
+        let i1 = ctx.int_type(1);
+        match ctx.type_data(t).clone() {
+            TypeData::Vector {
+                shape, scalable, ..
+            } => ctx.ty(TypeData::Vector {
+                shape,
+                scalable,
+                elem: i1,
+            }),
+            TypeData::RankedTensor {
+                shape, encoding, ..
+            } => ctx.ty(TypeData::RankedTensor {
+                shape,
+                elem: i1,
+                encoding,
+            }),
+            TypeData::UnrankedTensor { .. } => ctx.ty(TypeData::UnrankedTensor { elem: i1 }),
+            _ => i1,
+        }
+    }
+}
+
+fn set_types(out: &mut Parsed<'_>, arg: TypeArg, types: Vec<TypeId>) {
+    match arg {
+        TypeArg::Operand(i) => out.operand_types[i as usize] = Some(types),
+        TypeArg::Result(i) => out.result_types[i as usize] = Some(types),
+        TypeArg::Operands => out.all_operand_types = Some(types),
+        TypeArg::Results => out.all_result_types = Some(types),
+    }
+}
+
+/// The type of a typed attribute.
+fn attr_type(ctx: &crate::context::Context, a: AttrId) -> Option<TypeId> {
+    match ctx.attr_data(a) {
+        AttrData::Integer { ty, .. }
+        | AttrData::Float { ty, .. }
+        | AttrData::Dense { ty, .. }
+        | AttrData::DenseResource { ty, .. }
+        | AttrData::Sparse { ty, .. } => Some(*ty),
+        AttrData::String { ty, .. } => *ty,
+        _ => None,
+    }
+}

@@ -1,0 +1,288 @@
+//! `cargo xtask ir-compat --custom`: the custom syntax against mlir-opt-19.
+//!
+//! Inputs, each split at `// -----` like `--split-input-file`:
+//! - `testdata/ir-custom/*.mlir` (IR written for this check),
+//! - every `.mlir` under `--mlir-tests DIR` (e.g. MLIR's own
+//!   `mlir/test/Dialect/{Arith,Func,ControlFlow}` and `mlir/test/IR`),
+//! - `--generated N` random func/arith/cf modules (seeded, see [`super::custom_gen`]).
+//!
+//! A chunk that mlir-opt-19 rejects is left out (counted). For the others:
+//! 1. custom: `irkit opt` must print byte for byte what `mlir-opt-19` prints;
+//! 2. generic: `irkit opt --mlir-print-op-generic` as `mlir-opt-19 --mlir-print-op-generic`;
+//! 3. generic→custom: irkit's custom print of its own generic output is (1);
+//! 4. custom→generic: irkit's generic print of its own custom output is (2).
+
+use super::custom_gen;
+use super::diff::first_difference;
+use super::proc;
+use crate::util;
+use std::fs;
+use std::path::{Path, PathBuf};
+use std::process::{Command, Stdio};
+use std::time::Duration;
+
+struct Input {
+    name: String,
+    text: String,
+}
+
+#[derive(Default)]
+struct Tally {
+    checked: usize,
+    rejected_by_mlir: usize,
+    custom_ok: usize,
+    generic_ok: usize,
+    g2c_ok: usize,
+    c2g_ok: usize,
+    failures: Vec<(String, &'static str, String)>,
+}
+
+pub fn run(args: &[String], timeout: Duration, show: usize) -> Result<(), String> {
+    let mlir_opt = util::find_tool(&["mlir-opt-19"])?;
+    let irkit = match util::opt_value(args, "--irkit") {
+        Some(p) => PathBuf::from(p),
+        None => util::build_irkit()?,
+    };
+    let mut inputs = Vec::new();
+    let own = util::workspace_root().join("testdata/ir-custom");
+    collect_files(&own, &mut inputs)?;
+    let n_own = inputs.len();
+    if let Some(dir) = util::opt_value(args, "--mlir-tests") {
+        collect_files(Path::new(dir), &mut inputs)?;
+    }
+    let n_tests = inputs.len() - n_own;
+    let generated = super::num_opt(args, "--generated")?.unwrap_or(100);
+    let seed = super::num_opt(args, "--seed")?.unwrap_or(1) as u64;
+    for i in 0..generated {
+        inputs.push(Input {
+            name: format!("generated/{seed}-{i}.mlir"),
+            text: custom_gen::module(seed.wrapping_mul(1_000_003).wrapping_add(i as u64)),
+        });
+    }
+    let work = std::env::var_os("CARGO_TARGET_DIR")
+        .map_or_else(|| util::workspace_root().join("target"), PathBuf::from)
+        .join("ir-custom");
+    fs::create_dir_all(&work).map_err(|e| format!("cannot create {}: {e}", work.display()))?;
+    // Chunks.
+    let mut chunks: Vec<(String, String)> = Vec::new();
+    for inp in &inputs {
+        let parts: Vec<&str> = inp.text.split("\n// -----").collect();
+        let n = parts.len();
+        for (k, part) in parts.into_iter().enumerate() {
+            let name = if n == 1 {
+                inp.name.clone()
+            } else {
+                format!("{}#{k}", inp.name)
+            };
+            chunks.push((name, part.to_string()));
+        }
+    }
+    let jobs = super::num_opt(args, "--jobs")?
+        .unwrap_or_else(proc::default_jobs)
+        .max(1);
+    let results = proc::par_map(&chunks, jobs, |(name, text)| {
+        check_chunk(&mlir_opt, &irkit, &work, name, text, timeout)
+    });
+    let mut t = Tally::default();
+    for r in results {
+        match r {
+            Err(e) => return Err(e),
+            Ok(None) => t.rejected_by_mlir += 1,
+            Ok(Some(c)) => {
+                t.checked += 1;
+                t.custom_ok += usize::from(c.custom.is_none());
+                t.generic_ok += usize::from(c.generic.is_none());
+                t.g2c_ok += usize::from(c.g2c.is_none());
+                t.c2g_ok += usize::from(c.c2g.is_none());
+                for (what, d) in [
+                    ("custom", c.custom),
+                    ("generic", c.generic),
+                    ("generic->custom", c.g2c),
+                    ("custom->generic", c.c2g),
+                ] {
+                    if let Some(d) = d {
+                        t.failures.push((c.name.clone(), what, d));
+                    }
+                }
+            }
+        }
+    }
+    println!(
+        "ir-compat --custom: {} chunks ({} files of testdata/ir-custom, {} of --mlir-tests, {} generated); mlir-opt-19 rejects {}, {} checked",
+        chunks.len(),
+        n_own,
+        n_tests,
+        generated,
+        t.rejected_by_mlir,
+        t.checked
+    );
+    let pct = |k: usize| {
+        if t.checked == 0 {
+            0.0
+        } else {
+            100.0 * k as f64 / t.checked as f64
+        }
+    };
+    println!(
+        "  custom form identical to mlir-opt-19:   {} / {} ({:.1}%)",
+        t.custom_ok,
+        t.checked,
+        pct(t.custom_ok)
+    );
+    println!(
+        "  generic form identical to mlir-opt-19:  {} / {} ({:.1}%)",
+        t.generic_ok,
+        t.checked,
+        pct(t.generic_ok)
+    );
+    println!(
+        "  generic->custom round trip stable:      {} / {} ({:.1}%)",
+        t.g2c_ok,
+        t.checked,
+        pct(t.g2c_ok)
+    );
+    println!(
+        "  custom->generic round trip stable:      {} / {} ({:.1}%)",
+        t.c2g_ok,
+        t.checked,
+        pct(t.c2g_ok)
+    );
+    for (name, what, d) in t.failures.iter().take(show) {
+        println!("  FAIL {what}: {name}\n{}", indent(d));
+    }
+    if t.failures.is_empty() {
+        Ok(())
+    } else {
+        Err(format!("{} mismatches", t.failures.len()))
+    }
+}
+
+struct Checked {
+    name: String,
+    custom: Option<String>,
+    generic: Option<String>,
+    g2c: Option<String>,
+    c2g: Option<String>,
+}
+
+fn check_chunk(
+    mlir_opt: &Path,
+    irkit: &Path,
+    work: &Path,
+    name: &str,
+    text: &str,
+    timeout: Duration,
+) -> Result<Option<Checked>, String> {
+    let stem: String = name
+        .chars()
+        .map(|c| {
+            if c.is_ascii_alphanumeric() || c == '.' {
+                c
+            } else {
+                '_'
+            }
+        })
+        .collect();
+    let input = work.join(format!("{stem}.in.mlir"));
+    fs::write(&input, text).map_err(|e| format!("cannot write {}: {e}", input.display()))?;
+    let mlir = |generic: bool, file: &Path| {
+        let mut c = Command::new(mlir_opt);
+        c.arg("--allow-unregistered-dialect");
+        if generic {
+            c.arg("--mlir-print-op-generic");
+        }
+        c.arg(file);
+        capture(c, timeout)
+    };
+    let ours = |generic: bool, file: &Path| {
+        let mut c = Command::new(irkit);
+        c.arg("opt");
+        if generic {
+            c.arg("--mlir-print-op-generic");
+        }
+        c.arg(file);
+        capture(c, timeout)
+    };
+    let Some(ref_custom) = mlir(false, &input)? else {
+        return Ok(None);
+    };
+    let ref_generic = mlir(true, &input)?.unwrap_or_default();
+    let mut res = Checked {
+        name: name.to_string(),
+        custom: None,
+        generic: None,
+        g2c: None,
+        c2g: None,
+    };
+    let custom = ours(false, &input)?;
+    let generic = ours(true, &input)?;
+    res.custom = compare(&ref_custom, custom.as_deref());
+    res.generic = compare(&ref_generic, generic.as_deref());
+    if let Some(g) = &generic {
+        let f = work.join(format!("{stem}.generic.mlir"));
+        fs::write(&f, g).map_err(|e| format!("cannot write {}: {e}", f.display()))?;
+        res.g2c = compare(&ref_custom, ours(false, &f)?.as_deref());
+    } else {
+        res.g2c = Some("irkit rejected the input".into());
+    }
+    if let Some(c) = &custom {
+        let f = work.join(format!("{stem}.custom.mlir"));
+        fs::write(&f, c).map_err(|e| format!("cannot write {}: {e}", f.display()))?;
+        res.c2g = compare(&ref_generic, ours(true, &f)?.as_deref());
+    } else {
+        res.c2g = Some("irkit rejected the input".into());
+    }
+    Ok(Some(res))
+}
+
+fn compare(expected: &[u8], actual: Option<&[u8]>) -> Option<String> {
+    match actual {
+        None => Some("irkit rejected it".into()),
+        Some(a) => first_difference(expected, a, "irkit"),
+    }
+}
+
+/// Stdout of a successful run, `None` if the command failed.
+fn capture(mut cmd: Command, timeout: Duration) -> Result<Option<Vec<u8>>, String> {
+    let dir = std::env::temp_dir();
+    let out_path = dir.join(format!(
+        "irkit-custom-{}-{:?}.out",
+        std::process::id(),
+        std::thread::current().id()
+    ));
+    let err_path = out_path.with_extension("err");
+    let out = fs::File::create(&out_path)
+        .map_err(|e| format!("cannot create {}: {e}", out_path.display()))?;
+    let err = fs::File::create(&err_path)
+        .map_err(|e| format!("cannot create {}: {e}", err_path.display()))?;
+    let o = proc::run(&mut cmd, Stdio::from(out), Stdio::from(err), timeout, false)?;
+    let bytes = fs::read(&out_path).unwrap_or_default();
+    let _ = fs::remove_file(&out_path);
+    let _ = fs::remove_file(&err_path);
+    Ok(o.success().then_some(bytes))
+}
+
+fn collect_files(dir: &Path, out: &mut Vec<Input>) -> Result<(), String> {
+    let Ok(rd) = fs::read_dir(dir) else {
+        return Ok(());
+    };
+    let mut paths: Vec<PathBuf> = rd.filter_map(|e| e.ok().map(|e| e.path())).collect();
+    paths.sort();
+    for p in paths {
+        if p.is_dir() {
+            collect_files(&p, out)?;
+        } else if p.extension().is_some_and(|e| e == "mlir") {
+            let text =
+                fs::read_to_string(&p).map_err(|e| format!("cannot read {}: {e}", p.display()))?;
+            out.push(Input {
+                name: p.display().to_string(),
+                text,
+            });
+        }
+    }
+    Ok(())
+}
+
+fn indent(s: &str) -> String {
+    s.lines().map(|l| format!("    {l}\n")).collect()
+}
