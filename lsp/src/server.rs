@@ -111,6 +111,9 @@ struct State {
     mlir: FxHashMap<PathBuf, MlirAnalysis>,
     /// The files each `.td` root last published diagnostics for.
     published: FxHashMap<PathBuf, Vec<PathBuf>>,
+    /// What the client said it can show.
+    link_tooltips: bool,
+    hierarchical_symbols: bool,
 }
 
 impl State {
@@ -138,7 +141,21 @@ impl State {
             td: FxHashMap::default(),
             mlir: FxHashMap::default(),
             published: FxHashMap::default(),
+            link_tooltips: false,
+            hierarchical_symbols: false,
         };
+        if let Some(td) = &init.capabilities.text_document {
+            st.link_tooltips = td
+                .document_link
+                .as_ref()
+                .and_then(|l| l.tooltip_support)
+                .unwrap_or(false);
+            st.hierarchical_symbols = td
+                .document_symbol
+                .as_ref()
+                .and_then(|s| s.hierarchical_document_symbol_support)
+                .unwrap_or(false);
+        }
         st.reload_settings();
         st
     }
@@ -498,7 +515,14 @@ impl State {
                 let Some((a, f)) = self.td_for(&path) else {
                     return Value::Null;
                 };
-                to_value(td_outline(a, f))
+                let outline = td_outline(a, f);
+                if self.hierarchical_symbols {
+                    return to_value(outline);
+                }
+                let Some(uri) = a.files.get(f).and_then(|sf| path_uri(&sf.path)) else {
+                    return Value::Null;
+                };
+                to_value(flatten(&uri, outline, None))
             }
             Some(Lang::Mlir) => {
                 let Some(m) = self.mlir.get(&path).and_then(|a| a.parsed.as_ref()) else {
@@ -512,7 +536,11 @@ impl State {
                         doc_symbol(name, SymbolKind::FUNCTION, range, range, None)
                     })
                     .collect();
-                to_value(syms)
+                if self.hierarchical_symbols {
+                    to_value(syms)
+                } else {
+                    to_value(flatten(uri, syms, None))
+                }
             }
             None => Value::Null,
         }
@@ -535,7 +563,9 @@ impl State {
                 Some(DocumentLink {
                     range: sf.lines.range(&sf.text, i.span.start, i.span.end),
                     target: path_uri(&target.path),
-                    tooltip: Some(target.path.display().to_string()),
+                    tooltip: self
+                        .link_tooltips
+                        .then(|| target.path.display().to_string()),
                     data: None,
                 })
             })
@@ -665,6 +695,30 @@ fn doc_symbol(
         selection_range,
         children,
     }
+}
+
+/// The flat form of an outline, for clients without hierarchical symbols.
+#[allow(deprecated)]
+fn flatten(
+    uri: &Url,
+    syms: Vec<DocumentSymbol>,
+    container: Option<&str>,
+) -> Vec<lsp_types::SymbolInformation> {
+    let mut res = Vec::new();
+    for s in syms {
+        res.push(lsp_types::SymbolInformation {
+            name: s.name.clone(),
+            kind: s.kind,
+            tags: None,
+            deprecated: None,
+            location: Location::new(uri.clone(), s.range),
+            container_name: container.map(str::to_string),
+        });
+        if let Some(kids) = s.children {
+            res.extend(flatten(uri, kids, Some(&s.name)));
+        }
+    }
+    res
 }
 
 /// The outline of file `f`: its definitions, nested as written.

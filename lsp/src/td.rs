@@ -362,11 +362,16 @@ fn index_tokens(
             let Some(s) = text.get(t.loc.span.start as usize..t.loc.span.end as usize) else {
                 continue;
             };
-            let next = name_ids.len() as u32;
-            let name = *name_ids.entry(s.to_string()).or_insert_with(|| {
-                res.names.push(s.to_string());
-                next
-            });
+            // Most identifiers repeat: look up before allocating a key.
+            let name = match name_ids.get(s) {
+                Some(&n) => n,
+                None => {
+                    let n = name_ids.len() as u32;
+                    name_ids.insert(s.to_string(), n);
+                    res.names.push(s.to_string());
+                    n
+                }
+            };
             res.idents.entry(file).or_default().push(Ident {
                 file,
                 start: t.loc.span.start,

@@ -10,6 +10,14 @@ use lsp_server::{Connection, Message, Notification, Request, RequestId};
 use serde_json::{json, Value};
 use std::path::{Path, PathBuf};
 
+/// What the tests' client can show: nested outlines, link tooltips.
+static CAPS: std::sync::LazyLock<Value> = std::sync::LazyLock::new(|| {
+    json!({ "textDocument": {
+        "documentSymbol": { "hierarchicalDocumentSymbolSupport": true },
+        "documentLink": { "tooltipSupport": true },
+    } })
+});
+
 struct Client {
     conn: Connection,
     thread: Option<std::thread::JoinHandle<Result<(), String>>>,
@@ -32,7 +40,7 @@ impl Client {
         };
         let caps = c.request(
             "initialize",
-            json!({ "capabilities": {}, "initializationOptions": init_options }),
+            json!({ "capabilities": CAPS.clone(), "initializationOptions": init_options }),
         );
         assert!(caps["capabilities"]["hoverProvider"]
             .as_bool()
@@ -598,4 +606,38 @@ fn requests_on_unknown_files_and_odd_positions_answer() {
     assert_eq!(c.at("textDocument/hover", &g, 0, 1), Value::Null);
     // mlir-opt-19: `1:5: error: expected operation name in quotes`.
     assert_eq!(c.diags(&g), ["0:4: expected operation name in quotes"]);
+}
+
+#[test]
+fn clients_without_nested_outlines_get_a_flat_one() {
+    let d = dir("flat", &[("base.td", BASE_TD), ("main.td", MAIN_TD)]);
+    let main = d.join("main.td");
+    let (server, conn) = Connection::memory();
+    let t =
+        std::thread::spawn(move || irkit_lsp::run_server(&server, irkit_lsp::Settings::default()));
+    let mut c = Client {
+        conn,
+        thread: Some(t),
+        next_id: 0,
+        diags: Default::default(),
+    };
+    c.request("initialize", json!({ "capabilities": {} }));
+    c.notify("initialized", json!({}));
+    c.open(&main, MAIN_TD);
+    let syms = c.doc("textDocument/documentSymbol", &main);
+    let flat: Vec<String> = syms
+        .as_array()
+        .expect("a list")
+        .iter()
+        .map(|s| {
+            format!(
+                "{}<{}",
+                s["name"].as_str().unwrap_or(""),
+                s["containerName"].as_str().unwrap_or("")
+            )
+        })
+        .collect();
+    assert_eq!(flat, ["Pair<", "P<", "M<", "_x<M", "_y<M", "Q<"]);
+    let links = c.doc("textDocument/documentLink", &main);
+    assert_eq!(links[0].get("tooltip"), None);
 }

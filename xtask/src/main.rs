@@ -9,6 +9,7 @@ mod append_diff;
 mod bench;
 mod ir_compat;
 mod lit_compat;
+mod lsp;
 mod tblgen_compat;
 mod util;
 
@@ -23,8 +24,11 @@ Differential checks (each needs the reference tool installed; see README):
   append-diff             random let append/prepend hierarchies vs desugared llvm-tblgen-19
   ir-compat               irkit opt vs mlir-opt-19 --mlir-print-op-generic on real IR
   abi-diff                ABI classification vs clang-19 on random C signatures
+  lsp-compare             the same requests to tblgen-/mlir-lsp-server-22 and irkit lsp
+  lsp-test                pytest-lsp tests of irkit lsp (lsp/tests/pytest)
 Benchmarks (same run, reference tool beside irkit, printing ratios):
   bench tblgen | ir | abi | abi-lower
+  lsp-bench               irkit lsp latency and memory on Intrinsics.td
 
 Run `cargo xtask <task> --help` for a task's options.
 ";
@@ -42,6 +46,9 @@ fn main() -> ExitCode {
         "ir-compat" => ir_compat::run(rest),
         "abi-diff" => abi_diff::run(rest),
         "bench" => bench::run(rest),
+        "lsp-test" => lsp::run_test(rest),
+        "lsp-compare" => lsp::run_compare(rest),
+        "lsp-bench" => lsp::run_bench(rest),
         "help" | "--help" | "-h" => {
             print!("{HELP}");
             return ExitCode::SUCCESS;
