@@ -239,8 +239,7 @@ fn uri(p: &Path) -> String {
 }
 
 fn pos_params(uri: &str, (line, col): (usize, usize)) -> Value {
-    json!({ "textDocument": { "uri": uri }, "position": { "line": line, "character": col },
-            "context": { "includeDeclaration": true } })
+    json!({ "textDocument": { "uri": uri }, "position": { "line": line, "character": col } })
 }
 
 /// Whether a result counts as an answer.
@@ -371,7 +370,13 @@ struct Query {
 
 fn ask(s: &mut Server, uri: &str, q: &Query) -> Result<Value, String> {
     match q.pos {
-        Some(p) => s.request(q.method, pos_params(uri, p)),
+        Some(p) => {
+            let mut params = pos_params(uri, p);
+            if q.method == "textDocument/references" {
+                params["context"] = json!({ "includeDeclaration": true });
+            }
+            s.request(q.method, params)
+        }
         None => s.request(q.method, json!({ "textDocument": { "uri": uri } })),
     }
 }
@@ -674,7 +679,9 @@ pub fn run_bench(args: &[String]) -> Result<(), String> {
         s.request("textDocument/definition", pos_params(&u, def))?;
         let def_ms = t.elapsed().as_secs_f64() * 1000.0;
         let t = Instant::now();
-        s.request("textDocument/references", pos_params(&u, def))?;
+        let mut refs = pos_params(&u, def);
+        refs["context"] = json!({ "includeDeclaration": true });
+        s.request("textDocument/references", refs)?;
         let refs_ms = t.elapsed().as_secs_f64() * 1000.0;
         let c1 = s.cpu_ms();
         let t = Instant::now();
