@@ -76,6 +76,23 @@ fn bad_args(sub: &Sub) -> Vec<String> {
     a
 }
 
+/// Asserts that `sub` left nothing in `dir`.
+fn assert_left_nothing(dir: &Path, sub: &Sub) {
+    let left = entries(dir);
+    assert!(left.is_empty(), "{:?} left {left:?}", sub.args);
+}
+
+/// Runs `sub` on its bad input with `-o out`: it must fail with exit 1.
+fn fail_into(sub: &Sub, out: &Path) {
+    irkit()
+        .args(bad_args(sub))
+        .arg("-o")
+        .arg(out)
+        .write_stdin(sub.bad_stdin)
+        .assert()
+        .code(1);
+}
+
 fn entries(dir: &Path) -> Vec<String> {
     let mut v: Vec<String> = std::fs::read_dir(dir)
         .map(|d| {
@@ -117,13 +134,7 @@ fn regular_file_is_written_whole_and_kept_on_failure() {
             .success();
         assert_eq!(std::fs::read(&out).unwrap_or_default(), want);
         // A failed run leaves the existing file as it was, and no temporary.
-        irkit()
-            .args(bad_args(&sub))
-            .arg("-o")
-            .arg(&out)
-            .write_stdin(sub.bad_stdin)
-            .assert()
-            .code(1);
+        fail_into(&sub, &out);
         assert_eq!(
             std::fs::read(&out).unwrap_or_default(),
             want,
@@ -133,19 +144,8 @@ fn regular_file_is_written_whole_and_kept_on_failure() {
         assert_eq!(entries(&dir), ["out.txt"], "{:?}", sub.args);
         std::fs::remove_file(&out).unwrap_or_else(|e| panic!("{e}"));
         // ... and creates nothing where there was nothing.
-        irkit()
-            .args(bad_args(&sub))
-            .arg("-o")
-            .arg(&out)
-            .write_stdin(sub.bad_stdin)
-            .assert()
-            .code(1);
-        assert!(
-            entries(&dir).is_empty(),
-            "{:?}: {:?}",
-            sub.args,
-            entries(&dir)
-        );
+        fail_into(&sub, &out);
+        assert_left_nothing(&dir, &sub);
     }
     let _ = std::fs::remove_dir_all(&dir);
 }
@@ -275,12 +275,7 @@ fn directory_is_a_clear_error() {
             "{:?}: {err}",
             sub.args
         );
-        assert!(
-            entries(&dir).is_empty(),
-            "{:?}: {:?}",
-            sub.args,
-            entries(&dir)
-        );
+        assert_left_nothing(&dir, &sub);
     }
     let _ = std::fs::remove_dir_all(&dir);
 }
@@ -316,12 +311,7 @@ fn unwritable_directory_is_a_clear_error() {
             let assert = irkit().args(&sub.args).arg("-o").arg(&out).assert().code(1);
             let err = String::from_utf8_lossy(&assert.get_output().stderr).into_owned();
             assert!(err.contains("cannot write"), "{:?}: {err}", sub.args);
-            assert!(
-                entries(&dir).is_empty(),
-                "{:?}: {:?}",
-                sub.args,
-                entries(&dir)
-            );
+            assert_left_nothing(&dir, &sub);
         }
     }
     std::os::unix::fs::PermissionsExt::set_mode(&mut perms, 0o755);

@@ -24,79 +24,9 @@ pub trait Resolver {
 /// A vector that holds its first `INLINE` items in place: resolvers are made
 /// by the hundred thousand and usually hold a handful of entries, so they
 /// should not cost an allocation each.
-struct InlineVec<T> {
-    len: usize,
-    inline: [T; INLINE],
-    spill: Vec<T>,
-}
+type InlineVec<T> = smallvec::SmallVec<[T; INLINE]>;
 
 const INLINE: usize = 8;
-
-impl<T: Copy + Default> InlineVec<T> {
-    fn new() -> Self {
-        InlineVec {
-            len: 0,
-            inline: [T::default(); INLINE],
-            spill: Vec::new(),
-        }
-    }
-    fn with_capacity(n: usize) -> Self {
-        InlineVec {
-            len: 0,
-            inline: [T::default(); INLINE],
-            spill: if n > INLINE {
-                Vec::with_capacity(n)
-            } else {
-                Vec::new()
-            },
-        }
-    }
-    fn extend_from_slice(&mut self, xs: &[T]) {
-        for &x in xs {
-            self.push(x);
-        }
-    }
-    fn as_slice(&self) -> &[T] {
-        if self.len <= INLINE {
-            &self.inline[..self.len]
-        } else {
-            &self.spill
-        }
-    }
-    fn as_mut_slice(&mut self) -> &mut [T] {
-        if self.len <= INLINE {
-            &mut self.inline[..self.len]
-        } else {
-            &mut self.spill
-        }
-    }
-    fn push(&mut self, v: T) {
-        if self.len < INLINE {
-            self.inline[self.len] = v;
-        } else {
-            if self.len == INLINE {
-                self.spill.extend_from_slice(&self.inline);
-            }
-            self.spill.push(v);
-        }
-        self.len += 1;
-    }
-    fn pop(&mut self) {
-        if self.len == 0 {
-            return;
-        }
-        if self.len > INLINE {
-            self.spill.pop();
-            if self.len == INLINE + 1 {
-                // Back in place: the spilled items (possibly changed since
-                // they were copied out) become the inline ones again.
-                self.inline.copy_from_slice(&self.spill);
-                self.spill.clear();
-            }
-        }
-        self.len -= 1;
-    }
-}
 
 /// A small map keyed by [`Sym`]: searched linearly while small, indexed by a
 /// hash map once large (so a huge one is not quadratic).
@@ -129,7 +59,7 @@ impl<V: Copy + Default> SymMap<V> {
             return;
         }
         self.items.push((name, v));
-        let n = self.items.len;
+        let n = self.items.len();
         if let Some(ix) = &mut self.index {
             ix.insert(name, n - 1);
         } else if n > Self::LINEAR {
@@ -1940,7 +1870,7 @@ mod small_map_tests {
             }
             assert_eq!(m.get(Sym(k * 7 + 1)), None);
         }
-        assert_eq!(m.items.len, 100);
+        assert_eq!(m.items.len(), 100);
         assert!(m.index.is_some());
     }
 }

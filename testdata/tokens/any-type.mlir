@@ -102,3 +102,12 @@
   "test.use_token"(%c) : (i32) -> ()
   "func.return"() : () -> ()
 }) : () -> ()
+
+// -----
+
+"func.func"() <{function_type = () -> (), sym_name = "return"}> ({
+  // expected-note@+1 {{the token is produced here}}
+  %t = "test.make_token"() : () -> token
+  // expected-error@+1 {{'func.return' op operand #0 is a token; a function cannot return a token (FunctionOpInterface)}}
+  "func.return"(%t) : (token) -> ()
+}) : () -> ()

@@ -99,71 +99,42 @@ impl DenseCache {
     }
 }
 
-/// The table that uniques values: open addressing with linear probing over
-/// slots of (hash tag, id + 1), 0 meaning empty. A probe reads one 8-byte
-/// slot and touches a value only when its 32-bit tag matches, which keeps
-/// the hot interning path to about one cache miss.
+/// The table that uniques values: hashbrown's `HashTable` of ids (SIMD
+/// group probing on 7 bits of the hash, so a lookup touches a value only on
+/// a likely match), with every entry's full hash kept by id so that growing
+/// never rehashes a value.
 struct UniqTable {
-    slots: Vec<(u32, u32)>,
-    /// Every entry's full hash, by id, for growing.
+    table: hashbrown::HashTable<u32>,
+    /// Every entry's full hash, by id.
     hashes: Vec<u64>,
 }
 
 impl UniqTable {
     fn new() -> UniqTable {
         UniqTable {
-            slots: vec![(0, 0); 1024],
+            table: hashbrown::HashTable::with_capacity(1024),
             hashes: Vec::new(),
         }
     }
-    fn tag(h: u64) -> u32 {
-        (h >> 32) as u32
-    }
-    /// The id whose value `same` accepts, or the empty slot to insert at.
+    /// The id whose value `same` accepts, or the hash to insert with.
     #[inline]
-    fn find(&self, h: u64, mut same: impl FnMut(u32) -> bool) -> Result<u32, (u64, usize)> {
-        let mask = self.slots.len() - 1;
-        let tag = Self::tag(h);
-        let mut k = h as usize & mask;
-        loop {
-            let (t, id1) = self.slots[k];
-            if id1 == 0 {
-                return Err((h, k));
-            }
-            if t == tag && same(id1 - 1) {
-                return Ok(id1 - 1);
-            }
-            k = (k + 1) & mask;
+    fn find(&self, h: u64, mut same: impl FnMut(u32) -> bool) -> Result<u32, u64> {
+        match self.table.find(h, |&id| same(id)) {
+            Some(&id) => Ok(id),
+            None => Err(h),
         }
     }
-    /// Inserts `id` (the next id) at `slot`, found by a failed `find`.
-    fn insert(&mut self, h: u64, slot: usize, id: u32) {
-        self.hashes.push(h);
-        self.slots[slot] = (Self::tag(h), id + 1);
-        // Keep the load under 0.7: probes stay within a cache line or two,
-        // and the table small enough to stay in cache longer.
-        if self.hashes.len() * 10 > self.slots.len() * 7 {
-            self.grow(self.slots.len() * 2);
-        }
+    /// Inserts `id` (the next id) with hash `h`, after a failed `find`.
+    fn insert(&mut self, h: u64, id: u32) {
+        let UniqTable { table, hashes } = self;
+        hashes.push(h);
+        table.insert_unique(h, id, |&i| hashes[i as usize]);
     }
     /// Makes room for `n` entries in all.
     fn reserve(&mut self, n: usize) {
-        let want = (n * 10 / 7 + 1).next_power_of_two();
-        if want > self.slots.len() {
-            self.grow(want);
-        }
-        self.hashes.reserve(n.saturating_sub(self.hashes.len()));
-    }
-    fn grow(&mut self, size: usize) {
-        self.slots = vec![(0, 0); size];
-        let mask = size - 1;
-        for (id, &h) in self.hashes.iter().enumerate() {
-            let mut k = h as usize & mask;
-            while self.slots[k].1 != 0 {
-                k = (k + 1) & mask;
-            }
-            self.slots[k] = (Self::tag(h), id as u32 + 1);
-        }
+        let UniqTable { table, hashes } = self;
+        table.reserve(n.saturating_sub(table.len()), |&i| hashes[i as usize]);
+        hashes.reserve(n.saturating_sub(hashes.len()));
     }
 }
 
@@ -395,7 +366,7 @@ impl Ctx {
     pub fn mk(&mut self, i: Init) -> InitId {
         match self.lookup(i.as_ref()) {
             Ok(id) => id,
-            Err(slot) => self.insert(i, slot),
+            Err(h) => self.insert(i, h),
         }
     }
     /// Interns a value given with borrowed element lists; allocates only
@@ -403,11 +374,11 @@ impl Ctx {
     pub fn mk_ref(&mut self, k: InitRef<'_>) -> InitId {
         match self.lookup(k) {
             Ok(id) => id,
-            Err(slot) => self.insert(k.to_init(), slot),
+            Err(h) => self.insert(k.to_init(), h),
         }
     }
-    /// The id of an existing value, or where to insert it.
-    fn lookup(&mut self, k: InitRef<'_>) -> Result<InitId, (u64, usize)> {
+    /// The id of an existing value, or the hash to insert it with.
+    fn lookup(&mut self, k: InitRef<'_>) -> Result<InitId, u64> {
         use std::hash::BuildHasher;
         self.mk_calls += 1;
         let h = rustc_hash::FxBuildHasher.hash_one(k);
@@ -416,12 +387,12 @@ impl Ctx {
             .find(h, |id| inits[id as usize].as_ref() == k)
             .map(InitId)
     }
-    fn insert(&mut self, i: Init, (h, slot): (u64, usize)) -> InitId {
+    fn insert(&mut self, i: Init, h: u64) -> InitId {
         let id = self.inits.len() as u32;
         let c = self.compute_concrete(&i);
         self.concrete.push(c);
         self.inits.push(i);
-        self.uniq.insert(h, slot, id);
+        self.uniq.insert(h, id);
         InitId(id)
     }
     /// Whether a value is concrete (LLVM's `isConcrete`): it resolves to itself.
@@ -617,10 +588,10 @@ mod tests {
             let h = hash(u64::from(id));
             match t.find(h, |other| other == id) {
                 Ok(_) => panic!("{id} found before insertion"),
-                Err((h, slot)) => t.insert(h, slot, id),
+                Err(h) => t.insert(h, id),
             }
         }
-        assert!(t.slots.len() * 7 >= 10 * n as usize);
+        assert_eq!(t.table.len(), n as usize);
         for id in 0..n {
             assert_eq!(t.find(hash(u64::from(id)), |other| other == id), Ok(id));
         }
