@@ -226,6 +226,19 @@ impl State {
                     for f in files {
                         out.extend(publish(&f, Vec::new()));
                     }
+                    // Open files it included lose their context: analyse
+                    // each with another includer's, or on its own.
+                    let orphans: Vec<PathBuf> = self
+                        .docs
+                        .keys()
+                        .filter(|p| lang(p) == Some(Lang::Td) && !self.td.contains_key(*p))
+                        .cloned()
+                        .collect();
+                    for p in orphans {
+                        if self.includer_of(&p).is_none() {
+                            self.analyze(&p, &mut out);
+                        }
+                    }
                 }
             }
             N::DidChangeConfiguration::METHOD => {
@@ -728,7 +741,7 @@ fn td_outline(a: &TdAnalysis, f: FileIdx) -> Vec<DocumentSymbol> {
     };
     let mut children: FxHashMap<Option<usize>, Vec<usize>> = FxHashMap::default();
     for (i, d) in a.defs.iter().enumerate() {
-        if d.file == f {
+        if d.file == f && d.kind != SymKind::TemplateArg {
             children.entry(d.parent).or_default().push(i);
         }
     }
@@ -751,6 +764,7 @@ fn td_outline(a: &TdAnalysis, f: FileIdx) -> Vec<DocumentSymbol> {
                     SymKind::Def | SymKind::Defm => SymbolKind::OBJECT,
                     SymKind::Defset => SymbolKind::ARRAY,
                     SymKind::Defvar => SymbolKind::VARIABLE,
+                    SymKind::TemplateArg => SymbolKind::TYPE_PARAMETER,
                 };
                 let mut s = doc_symbol(
                     d.name.clone(),

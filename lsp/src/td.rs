@@ -32,6 +32,8 @@ pub enum SymKind {
     MultiClass,
     Defset,
     Defvar,
+    /// A class's or multiclass's template argument (its parent).
+    TemplateArg,
 }
 
 impl SymKind {
@@ -43,6 +45,7 @@ impl SymKind {
             SymKind::MultiClass => "multiclass",
             SymKind::Defset => "defset",
             SymKind::Defvar => "defvar",
+            SymKind::TemplateArg => "template argument",
         }
     }
 }
@@ -430,10 +433,70 @@ fn index_tokens(
             parent: stack.last().map(|&(d, _)| d),
         });
         stack.push((idx, end_tok));
+        if matches!(kind, SymKind::Class | SymKind::MultiClass) {
+            template_args(res, lids, toks, i + 2, idx);
+        }
     }
     for (idx, d) in res.defs.iter().enumerate() {
         if let Some(&n) = name_ids.get(&d.name) {
             res.defs_by_name.entry(n).or_default().push(idx);
+        }
+    }
+}
+
+/// Records the template arguments of the class at `owner` whose `<` may
+/// be token `lt`: at the list's top level, a name not in a default value
+/// and followed by `,`, `>` or `=`.
+fn template_args(
+    res: &mut TdAnalysis,
+    lids: &FxHashMap<irkit_diag::FileId, FileIdx>,
+    toks: &[Token],
+    lt: usize,
+    owner: usize,
+) {
+    if toks.get(lt).map(|t| t.kind) != Some(Tok::Less) {
+        return;
+    }
+    let mut depth = 1i32;
+    let mut in_default = false;
+    for (k, t) in toks.iter().enumerate().skip(lt + 1) {
+        match t.kind {
+            Tok::Less | Tok::LParen | Tok::LSquare | Tok::LBrace => depth += 1,
+            Tok::RParen | Tok::RSquare | Tok::RBrace => depth -= 1,
+            Tok::Greater => {
+                depth -= 1;
+                if depth == 0 {
+                    return;
+                }
+            }
+            Tok::Equal if depth == 1 => in_default = true,
+            Tok::Comma if depth == 1 => in_default = false,
+            Tok::Id if depth == 1 && !in_default => {
+                let next = toks.get(k + 1).map(|n| n.kind);
+                if !matches!(next, Some(Tok::Comma | Tok::Greater | Tok::Equal)) {
+                    continue;
+                }
+                let Some(&file) = lids.get(&t.loc.file) else {
+                    continue;
+                };
+                let span = t.loc.span.start..t.loc.span.end;
+                let name = res
+                    .files
+                    .text(file)
+                    .get(span.start as usize..span.end as usize)
+                    .unwrap_or_default()
+                    .to_string();
+                res.defs.push(SymDef {
+                    name,
+                    kind: SymKind::TemplateArg,
+                    file,
+                    name_span: span.clone(),
+                    full: span,
+                    parent: Some(owner),
+                });
+            }
+            Tok::Semi | Tok::Eof => return,
+            _ => {}
         }
     }
 }
@@ -481,6 +544,17 @@ impl TdAnalysis {
             .get(&id.name)
             .map(|v| v.iter().filter_map(|&i| self.defs.get(i)).collect())
             .unwrap_or_default();
+        // A template argument, inside the class that declares it.
+        if let Some(arg) = all
+            .iter()
+            .find(|d| d.kind == SymKind::TemplateArg && self.in_owner(d, id))
+        {
+            return vec![*arg];
+        }
+        let all: Vec<&SymDef> = all
+            .into_iter()
+            .filter(|d| d.kind != SymKind::TemplateArg)
+            .collect();
         let local = all
             .iter()
             .filter(|d| {
@@ -497,12 +571,30 @@ impl TdAnalysis {
             .collect()
     }
 
-    /// Every occurrence of the identifier's name in the include graph.
+    /// Whether `id` lies in the statement of the class owning argument `d`.
+    fn in_owner(&self, d: &SymDef, id: Ident) -> bool {
+        d.parent
+            .and_then(|p| self.defs.get(p))
+            .is_some_and(|o| o.file == id.file && o.full.start <= id.start && id.end <= o.full.end)
+    }
+
+    /// Every occurrence of the identifier's name in the include graph (for
+    /// a template argument, in its class).
     pub fn references(&self, id: Ident) -> Vec<Ident> {
+        let defs = self.definitions(id);
+        let owner = match defs.as_slice() {
+            [d] if d.kind == SymKind::TemplateArg => d.parent.and_then(|p| self.defs.get(p)),
+            _ => None,
+        };
         let mut res: Vec<Ident> = self
             .idents
             .values()
             .flat_map(|v| v.iter().filter(|x| x.name == id.name).copied())
+            .filter(|x| {
+                owner.is_none_or(|o| {
+                    o.file == x.file && o.full.start <= x.start && x.end <= o.full.end
+                })
+            })
             .collect();
         let path = |f: FileIdx| self.files.get(f).map(|x| x.path.as_path());
         res.sort_by(|a, b| (path(a.file), a.start).cmp(&(path(b.file), b.start)));
@@ -535,7 +627,7 @@ impl TdAnalysis {
             }
         }
         // A defvar, defset or multiclass: its statement as written.
-        let d = defs.first()?;
+        let d = defs.first().filter(|d| d.kind != SymKind::TemplateArg)?;
         let text = self.files.text(d.file);
         let s = text.get(d.full.start as usize..d.full.end as usize)?;
         const MAX_LINES: usize = 30;

@@ -288,8 +288,16 @@ fn td_definition_and_references_cross_the_include_graph() {
     // A defvar from the included file (tblgen-lsp-server-22 answers nothing).
     let def = c.at("textDocument/definition", &main, 2, 22);
     assert_eq!(locs(&def), ["base.td:4:7-10"]);
-    // A template argument is not a definition here yet: no answer.
-    assert_eq!(c.at("textDocument/definition", &main, 2, 19), Value::Null);
+    // A template argument, scoped to its class (tblgen-lsp-server-22 gives
+    // the same definition and references).
+    assert_eq!(
+        locs(&c.at("textDocument/definition", &main, 2, 19)),
+        ["main.td:1:15-16"]
+    );
+    assert_eq!(
+        locs(&c.at("textDocument/references", &main, 2, 19)),
+        ["main.td:1:15-16", "main.td:1:25-26", "main.td:2:19-20"]
+    );
     // From inside the included file, once it is open: the includer's view.
     let base = d.join("base.td");
     c.open(&base, BASE_TD);
@@ -297,6 +305,17 @@ fn td_definition_and_references_cross_the_include_graph() {
     assert_eq!(
         locs(&refs),
         ["base.td:0:6-10", "main.td:1:20-24", "main.td:6:11-15"]
+    );
+    // Once the includer closes, the included file is analysed on its own.
+    c.notify(
+        "textDocument/didClose",
+        json!({ "textDocument": { "uri": uri(&main) } }),
+    );
+    c.sync();
+    assert_eq!(c.diags(&base), Vec::<String>::new());
+    assert_eq!(
+        locs(&c.at("textDocument/definition", &base, 0, 7)),
+        ["base.td:0:6-10"]
     );
 }
 

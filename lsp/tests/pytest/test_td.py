@@ -61,6 +61,11 @@ async def test_definition_references_symbols_links(client: LanguageClient):
         types.ReferenceParams(**pos(uri, 1, 20), context=types.ReferenceContext(include_declaration=True))
     )
     assert [loc_str(r) for r in refs] == ["base.td:0:6-10", "main.td:1:20-24", "main.td:6:11-15"]
+    # A template argument, scoped to its class (as tblgen-lsp-server-22).
+    refs = await client.text_document_references_async(
+        types.ReferenceParams(**pos(uri, 2, 19), context=types.ReferenceContext(include_declaration=True))
+    )
+    assert [loc_str(r) for r in refs] == ["main.td:1:15-16", "main.td:1:25-26", "main.td:2:19-20"]
     syms = await client.text_document_document_symbol_async(
         types.DocumentSymbolParams(text_document=types.TextDocumentIdentifier(uri=uri))
     )
