@@ -15,7 +15,7 @@ use clap::CommandFactory;
 use std::ffi::OsString;
 
 /// Subcommands whose options follow LLVM's cl conventions.
-const LLVM_STYLE: &[&str] = &["tblgen", "verify", "opt", "abi"];
+const LLVM_STYLE: &[&str] = &["tblgen", "verify", "opt", "abi", "lsp"];
 
 /// Rewrites one-dash long options of `C`'s LLVM-style subcommands.
 pub fn llvm_style<C: CommandFactory>(args: Vec<OsString>) -> Vec<OsString> {

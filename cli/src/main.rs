@@ -7,6 +7,7 @@ mod args;
 mod filecheck;
 mod io;
 mod lit;
+mod lsp;
 mod opt;
 mod report;
 mod tblgen;
@@ -46,6 +47,7 @@ enum Command {
     Abi(abi::Args),
     Filecheck(filecheck::Args),
     Lit(lit::Args),
+    Lsp(lsp::Args),
 }
 
 /// glibc gives every new thread its own malloc arena, and a thread arena
@@ -83,6 +85,7 @@ fn main() -> ExitCode {
         Command::Abi(a) => abi::run(&rep, a),
         Command::Filecheck(a) => filecheck::run(a),
         Command::Lit(a) => lit::run(&rep, a),
+        Command::Lsp(a) => lsp::run(&rep, a),
     };
     ExitCode::from(code)
 }

@@ -12,6 +12,7 @@ mod fuzz;
 mod ir_compat;
 mod ir_diff;
 mod lit_compat;
+mod lsp;
 mod tblgen_compat;
 mod tblgen_corpus;
 mod td_diff;
@@ -32,10 +33,13 @@ Differential checks (each needs the reference tool installed; see README):
   ir-diff                 random generic-syntax modules vs mlir-opt-19 (or -22)
   abi-diff                ABI classification vs clang-19 on random C signatures
   filecheck-diff          irkit filecheck vs FileCheck-19/22, byte for byte
+  lsp-compare             the same requests to tblgen-/mlir-lsp-server-22 and irkit lsp
+  lsp-test                pytest-lsp tests of irkit lsp (lsp/tests/pytest)
 Fuzzing (cargo-fuzz, nightly):
   fuzz                    every fuzz/ target in turn for a time budget (--time SECS)
 Benchmarks (same run, reference tool beside irkit, printing ratios):
   bench tblgen | ir | abi | abi-lower | filecheck
+  lsp-bench               irkit lsp latency and memory on Intrinsics.td
 
 Run `cargo xtask <task> --help` for a task's options.
 ";
@@ -57,6 +61,9 @@ fn main() -> ExitCode {
         "ir-diff" => ir_diff::run(rest),
         "bench" => bench::run(rest),
         "fuzz" => fuzz::run(rest),
+        "lsp-test" => lsp::run_test(rest),
+        "lsp-compare" => lsp::run_compare(rest),
+        "lsp-bench" => lsp::run_bench(rest),
         "help" | "--help" | "-h" => {
             print!("{HELP}");
             return ExitCode::SUCCESS;
