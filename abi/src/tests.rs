@@ -479,23 +479,56 @@ fn a64_register_exhaustion_does_not_change_the_ir() {
 #[test]
 fn registry_rejects_unknown_and_unsupported_triples() {
     assert!(matches!(
-        lookup("sparc-sun-solaris"),
+        lookup("bogus-unknown-linux-gnu"),
         Err(LookupError::Unknown { .. })
     ));
-    for t in [
-        "x86_64-pc-windows-msvc",
-        "aarch64-apple-darwin",
-        "riscv64-unknown-linux-gnu",
+    // Each names what is missing; none falls back to System V.
+    for (t, missing) in [
+        ("aarch64-apple-darwin", "DarwinPCS"),
+        ("riscv64-unknown-linux-gnu", "RISC-V"),
+        ("sparc-sun-solaris", "SPARC"),
+        ("x86_64-unknown-linux-gnux32", "x32"),
+        ("x86_64-linux-android", "Android"),
+        ("x86_64-pc-windows-cygnus", "Cygwin"),
+        ("x86_64-apple-darwin", "Darwin x86_64"),
+        ("x86_64-unknown-haiku", "haiku"),
+        ("aarch64-pc-windows-msvc", "Windows arm64"),
+        ("i686-pc-windows-msvc", "32-bit x86"),
     ] {
-        assert!(
-            matches!(lookup(t), Err(LookupError::Unsupported { .. })),
-            "{t}"
-        );
+        match lookup(t) {
+            Err(e @ LookupError::Unsupported { .. }) => {
+                assert!(e.to_string().contains(missing), "{t}: {e}")
+            }
+            other => panic!("{t}: {other:?}"),
+        }
     }
     assert!(matches!(
         lookup(X86).and_then(|t| t.with_features("+bogus")),
         Err(LookupError::UnknownFeature { .. })
     ));
+}
+
+#[test]
+fn registry_reads_triples_as_clang_does() {
+    use crate::Arch;
+    for (t, arch) in [
+        ("x86_64", Arch::X86_64SysV),
+        ("x86_64-linux-gnu", Arch::X86_64SysV),
+        ("x86_64-unknown-linux-musl", Arch::X86_64SysV),
+        ("x86_64-unknown-freebsd14.0", Arch::X86_64SysV),
+        ("x86_64-elf", Arch::X86_64SysV),
+        ("aarch64", Arch::Aarch64Aapcs),
+        ("aarch64-linux-gnu", Arch::Aarch64Aapcs),
+        ("aarch64-none-elf", Arch::Aarch64Aapcs),
+        ("x86_64-pc-windows-msvc", Arch::X86_64Win64),
+        ("x86_64-pc-win32", Arch::X86_64Win64),
+        ("x86_64-windows", Arch::X86_64Win64),
+        ("x86_64-w64-windows-gnu", Arch::X86_64MinGW),
+        ("x86_64-w64-mingw32", Arch::X86_64MinGW),
+        ("x86_64-pc-windows-gnu", Arch::X86_64MinGW),
+    ] {
+        assert_eq!(lookup(t).map(|t| t.arch), Ok(arch), "{t}");
+    }
 }
 
 #[test]

@@ -769,7 +769,7 @@ fn resolve_target(
     top: OpId,
     cfg: LowerConfig<'_>,
 ) -> Result<Target, LowerError> {
-    let supported = "supported: x86_64-unknown-linux-gnu, aarch64-unknown-linux-gnu";
+    let supported = format!("supported: {}", irkit_abi::targets::SUPPORTED_TRIPLES);
     let (triple, from_attr) = match cfg.triple {
         Some(t) => (t.to_string(), false),
         None => {

@@ -862,7 +862,7 @@ pub fn compute_fn_abi(cx: &mut AbiCx, sig: &FnSig) -> FnAbi {
         args,
         sret,
         regs: RegUsage {
-            int_regs: MAX_INT_REGS - free_int - u32::from(sret),
+            int_regs: MAX_INT_REGS - free_int,
             vector_regs: MAX_SSE_REGS - free_sse,
         },
     }

@@ -87,12 +87,7 @@ pub fn run(args: &[String]) -> Result<(), String> {
     let mut total_bad = 0;
     for triple in &triples {
         let target = lookup(triple).map_err(|e| e.to_string())?;
-        let mut g = gen::Gen::new(
-            seed,
-            gen::GenCfg {
-                has_f128: target.arch == Arch::X86_64SysV,
-            },
-        );
+        let mut g = gen::Gen::new(seed, gen::GenCfg::for_target(target));
         let mut sigs: Vec<Sig> = Vec::new();
         if dialect == Dialect::Cir {
             sigs.extend(
@@ -117,6 +112,7 @@ pub fn run(args: &[String]) -> Result<(), String> {
         std::fs::create_dir_all(&out_dir).map_err(|e| format!("{}: {e}", out_dir.display()))?;
         let cfg = RunCfg {
             clang: &clang,
+            version: irkit_abi::print::ClangVersion::V19,
             triple,
             features: "",
             jobs,

@@ -70,12 +70,7 @@ fn bench_once(
 ) -> Result<(f64, Stats), String> {
     let mut cx = AbiCx::new(target);
     cx.set_memoize(!no_memo);
-    let mut g = gen::Gen::new(
-        seed,
-        gen::GenCfg {
-            has_f128: target.arch == irkit_abi::Arch::X86_64SysV,
-        },
-    );
+    let mut g = gen::Gen::new(seed, gen::GenCfg::for_target(target));
     let mut types: Vec<TypeId> = Vec::with_capacity(pool as usize);
     for i in 0..pool {
         let s = g.sig(format!("p{i}"));
