@@ -14,16 +14,7 @@ use crate::callconv::{FnAbi, PassMode};
 use crate::llty::{LlTy, LlTypes};
 use std::fmt::Write as _;
 
-/// The Clang release whose spelling of the lowered signature to print.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
-pub enum ClangVersion {
-    /// Clang 19.
-    #[default]
-    V19,
-    /// Clang 22: an argument passed by pointer to a caller-owned copy
-    /// (indirect, not `byval`) is marked `dead_on_return`.
-    V22,
-}
+pub use crate::targets::ClangVersion;
 
 /// The `declare` line for `abi` named `name`, as Clang 19 spells it.
 pub fn declare_line(ll: &LlTypes, abi: &FnAbi, name: &str) -> String {

@@ -645,3 +645,98 @@ fn repeated_records_are_classified_once() {
     assert_eq!(cx.types().len(), n);
     assert_eq!(cx.compute_fn_abi(&fs2).expect("abi"), a);
 }
+
+// ------------------------------------------------------------- clang 22
+
+/// As [`check`], matching clang-22 (`clang-22 -O0 -S -emit-llvm`).
+fn check22(triple: &str, c: &str, sig: &str, clang: &str) {
+    let target = lookup(triple).expect("target");
+    let mut cx = AbiCx::new(target.with_clang(crate::ClangVersion::V22));
+    let s = parse_sig(sig).expect("signature");
+    let fs = sig_to_fn_sig(&mut cx, &s).expect("types");
+    let abi = cx.compute_fn_abi(&fs).expect("classification");
+    let got = crate::print::declare_line_for(&cx.ll, &abi, &s.name, crate::ClangVersion::V22);
+    assert_eq!(got, clang, "\nC: {c}\nsignature: {sig}");
+}
+
+#[test]
+fn clang22_x86_int128_stays_whole() {
+    check22(
+        X86,
+        "struct I { __int128 x; }; __int128 f(__int128 a, struct I b)",
+        "f: i128 (i128, struct {i128})",
+        "declare i128 @f(i128, i128)",
+    );
+}
+
+#[test]
+fn clang22_aarch64_pointer_records_and_dead_on_return() {
+    check22(
+        A64,
+        "struct P { void *a, *b; }; struct Q { int *a; }; struct B { long a, b, c; }; void g(struct P, struct Q, struct B)",
+        "g: void (struct {ptr, ptr}, struct {ptr}, struct {long, long, long})",
+        "declare void @g([2 x ptr], ptr, ptr dead_on_return)",
+    );
+}
+
+// ---------------------------------------------------------------- Win64
+
+const WIN: &str = "x86_64-pc-windows-msvc";
+const MINGW: &str = "x86_64-w64-windows-gnu";
+
+#[test]
+fn win64_records_of_1_2_4_8_bytes_are_integers_others_by_pointer() {
+    let c = "struct S3 { char a, b, c; }; struct S8 { int a; float b; }; \
+             struct S8 f(struct S3, struct S8, long)";
+    let sig = "f: struct {int, float} (struct {char, char, char}, struct {int, float}, long)";
+    check(WIN, c, sig, "declare i64 @f(ptr, i64, i32)");
+    check(MINGW, c, sig, "declare i64 @f(ptr, i64, i32)");
+}
+
+#[test]
+fn win64_only_bool_is_extended_and_int128_is_by_pointer() {
+    let c = "__int128 f(_Bool, signed char, short, __int128)";
+    let sig = "f: i128 (bool, schar, short, i128)";
+    check(
+        WIN,
+        c,
+        sig,
+        "declare <2 x i64> @f(i1 zeroext, i8, i16, ptr)",
+    );
+}
+
+#[test]
+fn win64_empty_record_is_4_bytes_on_msvc_and_0_on_mingw() {
+    let c = "struct E {}; struct E e(struct E, int)";
+    let sig = "e: struct {} (struct {}, int)";
+    check(WIN, c, sig, "declare i32 @e(i32, i32)");
+    check(
+        MINGW,
+        c,
+        sig,
+        "declare void @e(ptr sret({}) align 1, ptr, i32)",
+    );
+}
+
+#[test]
+fn win64_mingw_long_double_goes_through_memory() {
+    let c = "long double ld(long double)";
+    let sig = "ld: ldouble (ldouble)";
+    check(
+        MINGW,
+        c,
+        sig,
+        "declare void @ld(ptr sret(x86_fp80) align 16, ptr)",
+    );
+    check(WIN, c, sig, "declare double @ld(double)");
+}
+
+#[test]
+fn win64_bit_fields_take_whole_storage_units() {
+    // sizeof == 16 on both (Microsoft layout / ms_struct), so by pointer.
+    let c = "struct B { int a:3; char b:2; long long c:5; }; struct B bb(struct B)";
+    let sig = "bb: struct {int bits(3), char bits(2), llong bits(5)} (struct {int bits(3), char bits(2), llong bits(5)})";
+    let clang = "declare void @bb(ptr sret({ i32, i8, i64 }) align 8, ptr)";
+    check(WIN, c, sig, clang);
+    check(MINGW, c, sig, clang);
+}

@@ -70,7 +70,8 @@ pub fn run(args: &[String]) -> Result<(), String> {
     for triple in &triples {
         let target = lookup(triple)
             .and_then(|t| t.with_features(&features))
-            .map_err(|e| e.to_string())?;
+            .map_err(|e| e.to_string())?
+            .with_clang(version);
         let edges = parse_edge_cases(&edge_text, target)?;
         let mut g = gen::Gen::new(seed, gen::GenCfg::for_target(target));
         let random: Vec<Sig> = (0..count).map(|i| g.sig(format!("g{i}"))).collect();

@@ -16,6 +16,7 @@
 use crate::callconv::{ArgAbi, FnAbi, FnSig, PassMode, RegUsage};
 use crate::cx::{AbiCx, CachedArg};
 use crate::llty::{LlTy, LlTyId};
+use crate::targets::ClangVersion;
 use crate::ty::{RecordKind, Type, TypeId};
 
 /// General-purpose argument registers x0-x7 (NGRN limit, AAPCS64 §6.8.2).
@@ -166,6 +167,25 @@ fn is_empty(cx: &AbiCx, ty: TypeId) -> bool {
     matches!(cx.types()[ty], Type::Record(_)) && cx.info(ty).empty_abi
 }
 
+/// Clang 22's `ContainsOnlyPointers`: a non-empty record whose every field
+/// (an array's element type counts) is a pointer or such a record.
+fn only_pointers(cx: &AbiCx, ty: TypeId) -> bool {
+    let types = cx.types();
+    let Type::Record(rec) = &types[ty] else {
+        return false;
+    };
+    if cx.info(ty).empty_abi {
+        return false;
+    }
+    rec.fields.iter().all(|f| {
+        let mut t = f.ty;
+        while let Type::Array { elem, .. } | Type::FlexArray { elem } = types[t] {
+            t = elem;
+        }
+        f.bit_width.is_none() && (types[t] == Type::Ptr || only_pointers(cx, t))
+    })
+}
+
 /// `AArch64ABIInfo::classifyArgumentType` for a named argument. Returns the
 /// mode and the (GPR, FPR) registers it would take.
 fn classify_arg(cx: &mut AbiCx, ty: TypeId) -> CachedArg {
@@ -217,7 +237,17 @@ fn classify_arg(cx: &mut AbiCx, ty: TypeId) -> CachedArg {
             128
         };
         let rounded = size.div_ceil(unit) * unit;
-        let base = cx.ll.int(unit as u32);
+        // Clang 22: records made only of pointers are coerced to pointers
+        // (`ContainsOnlyPointers`), so the value stays a pointer.
+        let base = if cx.target().clang == ClangVersion::V22
+            && unit == 64
+            && (rounded == 64 || rounded == 128)
+            && only_pointers(cx, ty)
+        {
+            cx.ll.intern(LlTy::Ptr)
+        } else {
+            cx.ll.int(unit as u32)
+        };
         let t = if rounded == unit {
             base
         } else {

@@ -55,12 +55,29 @@ impl AvxLevel {
     }
 }
 
+/// The Clang release whose answers to reproduce. Releases differ in a few
+/// classifications and in the attributes they print.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Default)]
+pub enum ClangVersion {
+    /// Clang 19.
+    #[default]
+    V19,
+    /// Clang 22: `__int128` (and a record starting with one) is passed as
+    /// one `i128` on x86_64 System V instead of `{ i64, i64 }`; AArch64
+    /// records of one or two pointers are coerced to `ptr` / `[2 x ptr]`;
+    /// an argument passed by pointer to a caller-owned copy is printed
+    /// `dead_on_return`.
+    V22,
+}
+
 /// A resolved target: calling convention plus the features that change it.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct Target {
     pub arch: Arch,
-    /// x86_64 only; always `None` on AArch64.
+    /// x86_64 System V only; always `None` elsewhere.
     pub avx: AvxLevel,
+    /// The Clang release to match (Clang 19 unless [`Target::with_clang`]).
+    pub clang: ClangVersion,
 }
 
 /// Why a triple cannot be used.
@@ -114,6 +131,7 @@ pub fn lookup(triple: &str) -> Result<Target, LookupError> {
         Ok(Target {
             arch,
             avx: AvxLevel::None,
+            clang: ClangVersion::V19,
         })
     };
     let other_env = |arch: &str| {
@@ -183,6 +201,11 @@ pub fn lookup(triple: &str) -> Result<Target, LookupError> {
 }
 
 impl Target {
+    /// The same target, matching Clang release `clang`.
+    pub fn with_clang(self, clang: ClangVersion) -> Target {
+        Target { clang, ..self }
+    }
+
     /// Applies a comma-separated feature list (`+avx,+avx512f`, `-avx`).
     /// Unknown features are an error; features of another architecture are
     /// accepted and ignored, as Clang does.
