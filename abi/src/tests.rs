@@ -484,7 +484,10 @@ fn registry_rejects_unknown_and_unsupported_triples() {
     ));
     // Each names what is missing; none falls back to System V.
     for (t, missing) in [
-        ("aarch64-apple-darwin", "DarwinPCS"),
+        (
+            "aarch64-apple-ios17.0-simulator",
+            "Apple arm64 with environment",
+        ),
         ("riscv64-unknown-linux-gnu", "RISC-V"),
         ("sparc-sun-solaris", "SPARC"),
         ("x86_64-unknown-linux-gnux32", "x32"),
@@ -526,6 +529,10 @@ fn registry_reads_triples_as_clang_does() {
         ("x86_64-w64-windows-gnu", Arch::X86_64MinGW),
         ("x86_64-w64-mingw32", Arch::X86_64MinGW),
         ("x86_64-pc-windows-gnu", Arch::X86_64MinGW),
+        ("aarch64-apple-darwin", Arch::Aarch64Darwin),
+        ("arm64-apple-macosx", Arch::Aarch64Darwin),
+        ("arm64-apple-macosx14.0.0", Arch::Aarch64Darwin),
+        ("arm64-apple-ios", Arch::Aarch64Darwin),
     ] {
         assert_eq!(lookup(t).map(|t| t.arch), Ok(arch), "{t}");
     }
@@ -739,4 +746,39 @@ fn win64_bit_fields_take_whole_storage_units() {
     let clang = "declare void @bb(ptr sret({ i32, i8, i64 }) align 8, ptr)";
     check(WIN, c, sig, clang);
     check(MINGW, c, sig, clang);
+}
+
+// -------------------------------------------------------- Apple arm64
+
+const DARWIN: &str = "arm64-apple-macosx";
+
+#[test]
+fn darwin_extends_small_integers_and_drops_hfa_alignstack() {
+    let c =
+        "struct H { float a, b, c; }; struct H hfa(struct H, signed char, unsigned short, _Bool)";
+    let sig =
+        "hfa: struct {float, float, float} (struct {float, float, float}, schar, ushort, bool)";
+    check(
+        DARWIN,
+        c,
+        sig,
+        "declare { float, float, float } @hfa([3 x float], i8 signext, i16 zeroext, i1 zeroext)",
+    );
+    check(
+        A64,
+        c,
+        sig,
+        "declare { float, float, float } @hfa([3 x float] alignstack(8), i8, i16, i1)",
+    );
+}
+
+#[test]
+fn darwin_coerces_small_composites_by_their_alignment() {
+    // AAPCS64 uses the unadjusted alignment (8 here), DarwinPCS the
+    // alignment with aligned(16).
+    let c = "struct A16 { long long a; } __attribute__((aligned(16))); \
+             struct S { double d; int i; }; struct A16 al(struct A16, struct S)";
+    let sig = "al: struct align(16) {llong} (struct align(16) {llong}, struct {double, int})";
+    check(DARWIN, c, sig, "declare i128 @al(i128, [2 x i64])");
+    check(A64, c, sig, "declare i128 @al([2 x i64], [2 x i64])");
 }

@@ -21,6 +21,10 @@ pub enum Arch {
     /// AArch64 AAPCS64 (Linux): Clang's `AArch64ABIInfo` with
     /// `AArch64ABIKind::AAPCS`.
     Aarch64Aapcs,
+    /// Apple arm64 (`aarch64-apple-darwin`, `arm64-apple-macosx`, iOS):
+    /// Clang's `AArch64ABIInfo` with `AArch64ABIKind::DarwinPCS`; `char` is
+    /// signed and `long double` is `double`.
+    Aarch64Darwin,
     /// Microsoft x64 (`x86_64-pc-windows-msvc`): Clang's `WinX86_64ABIInfo`
     /// with the Microsoft record layout; `long` is 32 bits, `long double`
     /// is `double`.
@@ -109,7 +113,7 @@ impl std::error::Error for LookupError {}
 
 /// The canonical triples of the implemented conventions, for messages.
 pub const SUPPORTED_TRIPLES: &str = "x86_64-unknown-linux-gnu, aarch64-unknown-linux-gnu, \
-     x86_64-pc-windows-msvc, x86_64-w64-windows-gnu";
+     aarch64-apple-darwin, x86_64-pc-windows-msvc, x86_64-w64-windows-gnu";
 
 /// Resolves a target triple as Clang reads it (`x86_64`, `aarch64-linux-gnu`,
 /// `x86_64-w64-mingw32`, `arm64-apple-macosx` are all accepted). A triple
@@ -166,7 +170,10 @@ pub fn lookup(triple: &str) -> Result<Target, LookupError> {
             (Os::Other, _) => unsupported(other_os("x86_64")),
         },
         "aarch64" | "arm64" => match (t.os, t.env) {
-            (Os::Darwin, _) => unsupported("Apple arm64 (DarwinPCS)".into()),
+            (Os::Darwin, Env::Unknown) => ok(Arch::Aarch64Darwin),
+            (Os::Darwin, _) => {
+                unsupported(format!("Apple arm64 with environment '{}'", t.env_name))
+            }
             (Os::Windows, _) => unsupported("Windows arm64".into()),
             (_, Env::Ilp32) => unsupported("AArch64 ILP32".into()),
             (Os::Unknown | Os::Linux, Env::Unknown | Env::Gnu | Env::Musl) => {
@@ -247,6 +254,7 @@ impl Target {
         match self.arch {
             Arch::X86_64SysV => "x86_64-unknown-linux-gnu",
             Arch::Aarch64Aapcs => "aarch64-unknown-linux-gnu",
+            Arch::Aarch64Darwin => "aarch64-apple-darwin",
             Arch::X86_64Win64 => "x86_64-pc-windows-msvc",
             Arch::X86_64MinGW => "x86_64-w64-windows-gnu",
         }
@@ -270,6 +278,15 @@ pub fn data_layout(target: Target) -> DataLayout {
             max_vector_align: 16,
             unnamed_bitfields_align_record: true,
             char_signed: false,
+            register_bytes: 8,
+            long_bits: 64,
+            record_abi: RecordAbi::Itanium,
+        },
+        Arch::Aarch64Darwin => DataLayout {
+            long_double: FloatKind::Double,
+            max_vector_align: 16,
+            unnamed_bitfields_align_record: false,
+            char_signed: true,
             register_bytes: 8,
             long_bits: 64,
             record_abi: RecordAbi::Itanium,
