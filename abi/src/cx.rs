@@ -204,6 +204,7 @@ impl AbiCx {
                 Ok(targets::aarch64_aapcs::compute_fn_abi(self, sig))
             }
             Arch::X86_64Win64 | Arch::X86_64MinGW => Ok(targets::win64::compute_fn_abi(self, sig)),
+            Arch::Riscv64Lp64d => Ok(targets::riscv::compute_fn_abi(self, sig)),
         }
     }
 

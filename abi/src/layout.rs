@@ -29,6 +29,10 @@ pub struct DataLayout {
     pub char_signed: bool,
     /// General register width in bytes, the largest bit-field access unit.
     pub register_bytes: u64,
+    /// Whether unaligned bit-field access units are cheap
+    /// (`hasCheapUnalignedBitFieldAccess`: x86, AArch64); elsewhere access
+    /// units are only merged while they stay naturally aligned.
+    pub cheap_unaligned_bitfields: bool,
     /// Width of C `long` in bits (64 on LP64, 32 on Windows).
     pub long_bits: u16,
     /// Which record layout algorithm places fields.
@@ -467,7 +471,7 @@ fn record_info(
     let l = if is_union {
         lower_union(dl, infos, ll, rec, layout.size)
     } else {
-        lower_struct(dl, types, infos, ll, rec, &rl, layout.size)
+        lower_struct(dl, types, infos, ll, rec, &rl, layout)
     };
     Ok(TypeInfo {
         layout,
@@ -768,8 +772,9 @@ fn lower_struct(
     ll: &mut LlTypes,
     rec: &crate::ty::RecordData,
     rl: &RecordLayout,
-    size: u64,
+    layout: Layout,
 ) -> LlTyId {
+    let size = layout.size;
     // (byte offset, storage type) in insertion order; stable-sorted later.
     let mut members: Vec<(u64, LlTyId)> = Vec::new();
     let fields = &rec.fields;
@@ -780,7 +785,7 @@ fn lower_struct(
         if f.bit_width.is_some() && dl.record_abi != RecordAbi::Itanium {
             i = ms::accumulate_bitfields(infos, ll, rec, rl, i, &mut members);
         } else if f.bit_width.is_some() {
-            i = accumulate_bitfields(dl, types, infos, ll, rec, rl, size, i, &mut members);
+            i = accumulate_bitfields(dl, types, infos, ll, rec, rl, layout, i, &mut members);
         } else {
             if !field_empty_for_layout(types, infos, f) {
                 members.push((offs[i] / 8, storage_type(infos, ll, f)));
@@ -866,10 +871,11 @@ fn accumulate_bitfields(
     ll: &mut LlTypes,
     rec: &crate::ty::RecordData,
     rl: &RecordLayout,
-    size: u64,
+    layout: Layout,
     start: usize,
     members: &mut Vec<(u64, LlTyId)>,
 ) -> usize {
+    let size = layout.size;
     let fields = &rec.fields;
     let offs = &rl.field_offsets;
     let end = fields[start..]
@@ -923,6 +929,18 @@ fn accumulate_bitfields(
                 }
             } else if access > reg {
                 install = true;
+            }
+            if !install && !dl.cheap_unaligned_bitfields {
+                // Unaligned access is expensive: accumulate only into
+                // naturally aligned units (`hasCheapUnalignedBitFieldAccess`).
+                let ty = ll.int((access * 8) as u32);
+                let a = ll.abi_align(ty);
+                if a > layout.align || begin_off % a != 0 {
+                    install = true;
+                    if best_end == field && ll.alloc_size(ty) == access {
+                        best_clipped = false;
+                    }
+                }
             }
             if !install {
                 let ty = ll.int((access * 8) as u32);

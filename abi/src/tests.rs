@@ -488,7 +488,7 @@ fn registry_rejects_unknown_and_unsupported_triples() {
             "aarch64-apple-ios17.0-simulator",
             "Apple arm64 with environment",
         ),
-        ("riscv64-unknown-linux-gnu", "RISC-V"),
+        ("riscv64-unknown-elf", "soft-float"),
         ("sparc-sun-solaris", "SPARC"),
         ("x86_64-unknown-linux-gnux32", "x32"),
         ("x86_64-linux-android", "Android"),
@@ -781,4 +781,33 @@ fn darwin_coerces_small_composites_by_their_alignment() {
     let sig = "al: struct align(16) {llong} (struct align(16) {llong}, struct {double, int})";
     check(DARWIN, c, sig, "declare i128 @al(i128, [2 x i64])");
     check(A64, c, sig, "declare i128 @al([2 x i64], [2 x i64])");
+}
+
+// ------------------------------------------------------------- RISC-V
+
+const RV64: &str = "riscv64-unknown-linux-gnu";
+
+#[test]
+fn riscv64_fp_eligible_structs_are_coerced_and_expanded() {
+    check(
+        RV64,
+        "struct FI { float f; int i; }; struct DD { double a, b; }; struct BF { char c; float f; }; \
+         struct P { char c; double d; } __attribute__((packed)); struct BB { _Bool b; float f; }; \
+         struct F1 { float f; }; struct I1 { int i; }; \
+         struct FI fi(struct FI, struct DD, struct BF, struct P, struct BB, struct F1, struct I1)",
+        "fi: struct {float, int} (struct {float, int}, struct {double, double}, struct {char, float}, \
+         struct packed {char, double}, struct {bool, float}, struct {float}, struct {int})",
+        "declare { float, i32 } @fi(float, i32, double, double, i8, float, i8, double, i1, float, float, i64)",
+    );
+}
+
+#[test]
+fn riscv64_extends_u32_with_sign_and_passes_wide_values_by_pointer() {
+    check(
+        RV64,
+        "typedef int v4i __attribute__((vector_size(16))); typedef int v8i __attribute__((vector_size(32))); \
+         unsigned u(unsigned, int, _Bool, unsigned short, long double, __int128, v4i, v8i, _Complex float, _Complex double)",
+        "u: uint (uint, int, bool, ushort, ldouble, i128, vec(int, 4), vec(int, 8), complex(float), complex(double))",
+        "declare signext i32 @u(i32 signext, i32 signext, i1 zeroext, i16 zeroext, fp128, i128, i128, ptr, float, float, double, double)",
+    );
 }

@@ -763,6 +763,25 @@ fn op_error(m: &Module, file: FileId, op: OpId, msg: impl std::fmt::Display) -> 
     )
 }
 
+/// Whether some value is passed CoerceAndExpand with padding or a leading
+/// offset in its coerced struct: the rewrite reinterprets memory as the
+/// unpadded struct, which would read the wrong bytes there, so such
+/// signatures are refused rather than lowered wrongly.
+fn padded_coerce_and_expand(cx: &AbiCx, abi: &irkit_abi::FnAbi) -> bool {
+    std::iter::once(&abi.ret)
+        .chain(&abi.args)
+        .any(|a| match a.mode {
+            PassMode::CoerceAndExpand { coerce, unpadded } => {
+                match (&cx.ll[coerce], &cx.ll[unpadded]) {
+                    (LlTy::Struct { elems: c, .. }, LlTy::Struct { elems: u, .. }) => c != u,
+                    (LlTy::Struct { elems: c, .. }, _) => c.len() != 1,
+                    _ => false,
+                }
+            }
+            _ => false,
+        })
+}
+
 fn resolve_target(
     m: &Module,
     file: FileId,
@@ -912,6 +931,16 @@ fn analyze(
                 }
             };
             match cx.compute_fn_abi(&sig) {
+                Ok(abi) if padded_coerce_and_expand(&cx, &abi) => diags.push(op_error(
+                    m,
+                    file,
+                    op,
+                    format!(
+                        "function '@{}': not supported yet: a CoerceAndExpand value whose \
+                         fields are not at their natural offsets (padding in the coerced struct)",
+                        fname()
+                    ),
+                )),
                 Ok(abi) => {
                     abi_of.insert(key, abis.len());
                     func_abi[fi] = Some(abis.len());

@@ -30,7 +30,8 @@ cargo xtask abi-diff [--triple T[,T...]] [--count N] [--seed S] [--jobs J] [--cl
 
 Defaults: x86_64-unknown-linux-gnu and aarch64-unknown-linux-gnu,
 N=10000, S=1, J=2, B=200, clang-19, edge cases from testdata/abi/edge-cases.txt.
-Other triples: aarch64-apple-darwin, x86_64-pc-windows-msvc, x86_64-w64-windows-gnu.
+Other triples: aarch64-apple-darwin, x86_64-pc-windows-msvc, x86_64-w64-windows-gnu,
+riscv64-unknown-linux-gnu.
 Prints 'mismatches K / N' per triple; reproducers go to target/abi-diff/.";
 
 pub fn run(args: &[String]) -> Result<(), String> {
@@ -133,6 +134,7 @@ pub fn parse_edge_cases(text: &str, target: Target) -> Result<Vec<Sig>, String> 
             "x86_64" => target.arch == Arch::X86_64SysV,
             "aarch64" => target.arch == Arch::Aarch64Aapcs,
             "darwin" => target.arch == Arch::Aarch64Darwin,
+            "riscv64" => target.arch == Arch::Riscv64Lp64d,
             "win64" => matches!(target.arch, Arch::X86_64Win64 | Arch::X86_64MinGW),
             "mingw" => target.arch == Arch::X86_64MinGW,
             "msvc" => target.arch == Arch::X86_64Win64,

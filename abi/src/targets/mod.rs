@@ -5,6 +5,7 @@
 //! `_ =>` arm silently falls back to System V.
 
 pub mod aarch64_aapcs;
+pub mod riscv;
 pub mod triple;
 pub mod win64;
 pub mod x86_64_sysv;
@@ -25,6 +26,9 @@ pub enum Arch {
     /// Clang's `AArch64ABIInfo` with `AArch64ABIKind::DarwinPCS`; `char` is
     /// signed and `long double` is `double`.
     Aarch64Darwin,
+    /// RISC-V LP64D (`riscv64-unknown-linux-gnu`, Clang's default there):
+    /// Clang's `RISCVABIInfo` with XLEN 64 and FLEN 64.
+    Riscv64Lp64d,
     /// Microsoft x64 (`x86_64-pc-windows-msvc`): Clang's `WinX86_64ABIInfo`
     /// with the Microsoft record layout; `long` is 32 bits, `long double`
     /// is `double`.
@@ -113,7 +117,7 @@ impl std::error::Error for LookupError {}
 
 /// The canonical triples of the implemented conventions, for messages.
 pub const SUPPORTED_TRIPLES: &str = "x86_64-unknown-linux-gnu, aarch64-unknown-linux-gnu, \
-     aarch64-apple-darwin, x86_64-pc-windows-msvc, x86_64-w64-windows-gnu";
+     aarch64-apple-darwin, x86_64-pc-windows-msvc, x86_64-w64-windows-gnu, riscv64-unknown-linux-gnu";
 
 /// Resolves a target triple as Clang reads it (`x86_64`, `aarch64-linux-gnu`,
 /// `x86_64-w64-mingw32`, `arm64-apple-macosx` are all accepted). A triple
@@ -188,7 +192,14 @@ pub fn lookup(triple: &str) -> Result<Target, LookupError> {
             unsupported(format!("'{}' (only little-endian LP64 AArch64)", t.arch))
         }
         "i386" | "i486" | "i586" | "i686" | "x86" => unsupported("32-bit x86".into()),
-        "riscv64" => unsupported("RISC-V LP64D".into()),
+        "riscv64" => match (t.os, t.env) {
+            (Os::Linux, Env::Unknown | Env::Gnu | Env::Musl) => ok(Arch::Riscv64Lp64d),
+            (Os::Linux, _) => unsupported(other_env("RISC-V")),
+            _ => unsupported(format!(
+                "RISC-V off Linux ('{}': Clang defaults to soft-float LP64 there)",
+                t.os_name
+            )),
+        },
         "riscv32" => unsupported("RISC-V ILP32D".into()),
         "arm" | "armv7" | "armv7a" | "armv6" | "armv8" | "armv8a" | "thumbv7" | "armv7l" => {
             unsupported("32-bit Arm AAPCS".into())
@@ -255,6 +266,7 @@ impl Target {
             Arch::X86_64SysV => "x86_64-unknown-linux-gnu",
             Arch::Aarch64Aapcs => "aarch64-unknown-linux-gnu",
             Arch::Aarch64Darwin => "aarch64-apple-darwin",
+            Arch::Riscv64Lp64d => "riscv64-unknown-linux-gnu",
             Arch::X86_64Win64 => "x86_64-pc-windows-msvc",
             Arch::X86_64MinGW => "x86_64-w64-windows-gnu",
         }
@@ -270,6 +282,7 @@ pub fn data_layout(target: Target) -> DataLayout {
             unnamed_bitfields_align_record: false,
             char_signed: true,
             register_bytes: 8,
+            cheap_unaligned_bitfields: true,
             long_bits: 64,
             record_abi: RecordAbi::Itanium,
         },
@@ -279,6 +292,7 @@ pub fn data_layout(target: Target) -> DataLayout {
             unnamed_bitfields_align_record: true,
             char_signed: false,
             register_bytes: 8,
+            cheap_unaligned_bitfields: true,
             long_bits: 64,
             record_abi: RecordAbi::Itanium,
         },
@@ -288,6 +302,17 @@ pub fn data_layout(target: Target) -> DataLayout {
             unnamed_bitfields_align_record: false,
             char_signed: true,
             register_bytes: 8,
+            cheap_unaligned_bitfields: true,
+            long_bits: 64,
+            record_abi: RecordAbi::Itanium,
+        },
+        Arch::Riscv64Lp64d => DataLayout {
+            long_double: FloatKind::Quad,
+            max_vector_align: 0,
+            unnamed_bitfields_align_record: false,
+            char_signed: false,
+            register_bytes: 8,
+            cheap_unaligned_bitfields: false,
             long_bits: 64,
             record_abi: RecordAbi::Itanium,
         },
@@ -301,6 +326,7 @@ pub fn data_layout(target: Target) -> DataLayout {
             unnamed_bitfields_align_record: true,
             char_signed: true,
             register_bytes: 8,
+            cheap_unaligned_bitfields: true,
             long_bits: 32,
             record_abi: if target.arch == Arch::X86_64MinGW {
                 RecordAbi::MsStruct

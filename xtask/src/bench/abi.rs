@@ -26,7 +26,13 @@ pub fn run(args: &[String]) -> Result<(), String> {
             "note: debug build; figures are not representative (`cargo xtask` builds release)"
         );
     }
-    for triple in ["x86_64-unknown-linux-gnu", "aarch64-unknown-linux-gnu"] {
+    for triple in [
+        "x86_64-unknown-linux-gnu",
+        "aarch64-unknown-linux-gnu",
+        "aarch64-apple-darwin",
+        "x86_64-pc-windows-msvc",
+        "x86_64-w64-windows-gnu",
+    ] {
         let target = lookup(triple).map_err(|e| e.to_string())?;
         let small = count.div_ceil(10);
         let (t_small, _) = bench_once(target, pool, small, seed, false)?;
