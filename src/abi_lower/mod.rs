@@ -35,8 +35,11 @@
 //! attributes the input had there are dropped). Only functions directly in
 //! the top-level module are lowered; indirect calls are an error. Expand and
 //! CoerceAndExpand are handled through the same memory reinterpretation as
-//! coercion (one parameter per element of the expanded struct), but no
-//! supported target chooses them for C, so that path is untested.
+//! coercion (one parameter per element of the expanded struct); for
+//! CoerceAndExpand memory is read through the padded coerced struct and only
+//! its non-padding members become parameters (RISC-V's FP convention, tested
+//! in `testdata/abi/riscv64.mlir` and by `abi-diff --via-ir`). No supported
+//! target chooses Expand for C.
 
 pub mod cir;
 pub mod fir;
@@ -120,6 +123,12 @@ pub struct Coercion {
     /// For a nonzero offset: a struct `{[offset x i8], coerced}` through
     /// which member 1 is the coerced value.
     pub view: Option<TypeId>,
+    /// The member index in `coerced` of each piece (`0, 1, …` except for a
+    /// CoerceAndExpand whose coerced struct has padding members).
+    pub piece_index: Vec<u32>,
+    /// CoerceAndExpand with padding: the unpadded struct, which is the IR
+    /// type of the value (returns); `coerced` is then only its memory form.
+    pub unpadded: Option<TypeId>,
 }
 
 /// One source argument's lowering.
@@ -496,6 +505,23 @@ pub trait AbiRewriteContext {
         orig: TypeId,
         params: &[ValueId],
     ) -> ValueId {
+        let unpacked;
+        let params = match c.unpadded {
+            // A returned unpadded struct: take its fields apart first.
+            Some(u) if params.len() == 1 => {
+                let tmp = self.alloca(m, e, u, c.slot_align);
+                self.store(m, e, params[0], tmp);
+                let members: Vec<(u32, TypeId)> = c
+                    .pieces
+                    .iter()
+                    .enumerate()
+                    .map(|(i, &t)| (i as u32, t))
+                    .collect();
+                unpacked = self.load_members(m, e, tmp, u, &members);
+                &unpacked[..]
+            }
+            _ => params,
+        };
         let slot = self.alloca(m, e, c.slot, c.slot_align);
         match c.view {
             Some(view) => {
@@ -512,8 +538,8 @@ pub trait AbiRewriteContext {
                 } else {
                     let members: Vec<(u32, ValueId)> = params
                         .iter()
-                        .enumerate()
-                        .map(|(i, &v)| (i as u32, v))
+                        .zip(&c.piece_index)
+                        .map(|(&v, &i)| (i, v))
                         .collect();
                     self.store_members(m, e, p, c.coerced, &members);
                 }
@@ -548,10 +574,24 @@ pub trait AbiRewriteContext {
                     let members: Vec<(u32, TypeId)> = c
                         .pieces
                         .iter()
-                        .enumerate()
-                        .map(|(i, &t)| (i as u32, t))
+                        .zip(&c.piece_index)
+                        .map(|(&t, &i)| (i, t))
                         .collect();
-                    self.load_members(m, e, p, c.coerced, &members)
+                    let vals = self.load_members(m, e, p, c.coerced, &members);
+                    match c.unpadded {
+                        // A returned unpadded struct: put the fields together.
+                        Some(u) => {
+                            let tmp = self.alloca(m, e, u, c.slot_align);
+                            let members: Vec<(u32, ValueId)> = vals
+                                .iter()
+                                .enumerate()
+                                .map(|(i, &v)| (i as u32, v))
+                                .collect();
+                            self.store_members(m, e, tmp, u, &members);
+                            vec![self.load(m, e, tmp, u)]
+                        }
+                        None => vals,
+                    }
                 }
             }
         }
@@ -763,25 +803,6 @@ fn op_error(m: &Module, file: FileId, op: OpId, msg: impl std::fmt::Display) -> 
     )
 }
 
-/// Whether some value is passed CoerceAndExpand with padding or a leading
-/// offset in its coerced struct: the rewrite reinterprets memory as the
-/// unpadded struct, which would read the wrong bytes there, so such
-/// signatures are refused rather than lowered wrongly.
-fn padded_coerce_and_expand(cx: &AbiCx, abi: &irkit_abi::FnAbi) -> bool {
-    std::iter::once(&abi.ret)
-        .chain(&abi.args)
-        .any(|a| match a.mode {
-            PassMode::CoerceAndExpand { coerce, unpadded } => {
-                match (&cx.ll[coerce], &cx.ll[unpadded]) {
-                    (LlTy::Struct { elems: c, .. }, LlTy::Struct { elems: u, .. }) => c != u,
-                    (LlTy::Struct { elems: c, .. }, _) => c.len() != 1,
-                    _ => false,
-                }
-            }
-            _ => false,
-        })
-}
-
 fn resolve_target(
     m: &Module,
     file: FileId,
@@ -931,16 +952,6 @@ fn analyze(
                 }
             };
             match cx.compute_fn_abi(&sig) {
-                Ok(abi) if padded_coerce_and_expand(&cx, &abi) => diags.push(op_error(
-                    m,
-                    file,
-                    op,
-                    format!(
-                        "function '@{}': not supported yet: a CoerceAndExpand value whose \
-                         fields are not at their natural offsets (padding in the coerced struct)",
-                        fname()
-                    ),
-                )),
                 Ok(abi) => {
                     abi_of.insert(key, abis.len());
                     func_abi[fi] = Some(abis.len());
@@ -1238,9 +1249,21 @@ fn make_plan(
                     RetPlan::Coerce { orig, how }
                 }
             }
-            PassMode::Expand { ty } | PassMode::CoerceAndExpand { unpadded: ty, .. } => {
+            PassMode::Expand { ty } => {
                 let how = coercion(m, cx, rc, abi.ret.ty, orig, ty, 0, false);
                 plan.results.push(how.coerced);
+                RetPlan::Coerce { orig, how }
+            }
+            PassMode::CoerceAndExpand { coerce, unpadded } => {
+                let mut how = coerce_and_expand(m, cx, rc, abi.ret.ty, orig, coerce, unpadded);
+                match how.unpadded {
+                    Some(u) => plan.results.push(u),
+                    None => {
+                        // No padding: the value is the unpadded type itself.
+                        how = coercion(m, cx, rc, abi.ret.ty, orig, unpadded, 0, false);
+                        plan.results.push(how.coerced);
+                    }
+                }
                 RetPlan::Coerce { orig, how }
             }
             PassMode::Indirect { align, .. } => {
@@ -1297,8 +1320,17 @@ fn make_plan(
                 }
                 how
             }
-            PassMode::Expand { ty } | PassMode::CoerceAndExpand { unpadded: ty, .. } => {
-                let c = coercion(m, cx, rc, arg.ty, orig, ty, 0, true);
+            PassMode::Expand { .. } | PassMode::CoerceAndExpand { .. } => {
+                let c = match arg.mode {
+                    PassMode::CoerceAndExpand { coerce, unpadded } => {
+                        let mut c = coerce_and_expand(m, cx, rc, arg.ty, orig, coerce, unpadded);
+                        // An argument is only its pieces.
+                        c.unpadded = None;
+                        c
+                    }
+                    PassMode::Expand { ty } => coercion(m, cx, rc, arg.ty, orig, ty, 0, true),
+                    _ => coercion(m, cx, rc, arg.ty, orig, cx.ll_type(arg.ty), 0, true),
+                };
                 let pieces = if c.pieces.is_empty() {
                     vec![c.coerced]
                 } else {
@@ -1392,13 +1424,56 @@ fn coercion(
     } else {
         orig
     };
+    let piece_index = (0..pieces.len() as u32).collect();
     Coercion {
         coerced,
         pieces,
         slot,
         slot_align: layout.align.max(view_align),
         view,
+        piece_index,
+        unpadded: None,
     }
+}
+
+/// The coercion of a CoerceAndExpand value: memory is reinterpreted as
+/// `coerce` (padding members included) and the pieces are its non-padding
+/// members, the elements of `unpadded`.
+fn coerce_and_expand(
+    m: &mut Module,
+    cx: &mut AbiCx,
+    rc: &mut dyn AbiRewriteContext,
+    shadow: irkit_abi::TypeId,
+    orig: TypeId,
+    coerce: LlTyId,
+    unpadded: LlTyId,
+) -> Coercion {
+    let mut c = coercion(m, cx, rc, shadow, orig, coerce, 0, true);
+    let padded = match (&cx.ll[coerce], &cx.ll[unpadded]) {
+        (LlTy::Struct { elems: a, .. }, LlTy::Struct { elems: b, .. }) => a != b,
+        (LlTy::Struct { elems: a, .. }, _) => a.len() != 1,
+        _ => false,
+    };
+    if !padded {
+        return coercion(m, cx, rc, shadow, orig, unpadded, 0, true);
+    }
+    // Padding members are `[N x i8]` arrays; the fields never are.
+    let elems: Vec<LlTyId> = match &cx.ll[coerce] {
+        LlTy::Struct { elems, .. } => elems.to_vec(),
+        _ => Vec::new(),
+    };
+    let i8t = cx.ll.int(8);
+    let (mut pieces, mut index) = (Vec::new(), Vec::new());
+    for (i, &e) in elems.iter().enumerate() {
+        if !matches!(cx.ll[e], LlTy::Array(_, t) if t == i8t) {
+            pieces.push(rc.lowered_type(m, &cx.ll, e));
+            index.push(i as u32);
+        }
+    }
+    c.pieces = pieces;
+    c.piece_index = index;
+    c.unpadded = Some(rc.lowered_type(m, &cx.ll, unpadded));
+    c
 }
 
 fn rewrite(m: &mut Module, contexts: &mut [Box<dyn AbiRewriteContext>], a: &Analysis) {

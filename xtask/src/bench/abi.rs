@@ -32,6 +32,7 @@ pub fn run(args: &[String]) -> Result<(), String> {
         "aarch64-apple-darwin",
         "x86_64-pc-windows-msvc",
         "x86_64-w64-windows-gnu",
+        "riscv64-unknown-linux-gnu",
     ] {
         let target = lookup(triple).map_err(|e| e.to_string())?;
         let small = count.div_ceil(10);
