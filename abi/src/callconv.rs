@@ -66,8 +66,9 @@ pub struct ArgAbi {
     pub mode: PassMode,
 }
 
-/// Registers consumed by a signature's arguments (after the return value
-/// took its hidden pointer register, if any).
+/// Argument registers a signature uses, the hidden `sret` pointer included
+/// where it takes one (x86_64 System V: rdi; Microsoft x64: rcx). AArch64
+/// passes it in x8, which is not an argument register.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
 pub struct RegUsage {
     /// General-purpose registers (x86_64: rdi, rsi, rdx, rcx, r8, r9;

@@ -141,6 +141,7 @@ pub struct Sig {
 /// `long double` format follow the target).
 pub fn prim_to_type(cx: &mut AbiCx, p: Prim) -> TypeId {
     let char_signed = cx.data_layout().char_signed;
+    let long_bits = cx.data_layout().long_bits;
     match p {
         Prim::Void => cx.void(),
         Prim::Bool => cx.bool_(),
@@ -151,8 +152,10 @@ pub fn prim_to_type(cx: &mut AbiCx, p: Prim) -> TypeId {
         Prim::UShort => cx.int(16, false),
         Prim::Int => cx.int(32, true),
         Prim::UInt => cx.int(32, false),
-        Prim::Long | Prim::LLong => cx.int(64, true),
-        Prim::ULong | Prim::ULLong => cx.int(64, false),
+        Prim::Long => cx.int(long_bits, true),
+        Prim::ULong => cx.int(long_bits, false),
+        Prim::LLong => cx.int(64, true),
+        Prim::ULLong => cx.int(64, false),
         Prim::I128 => cx.int(128, true),
         Prim::U128 => cx.int(128, false),
         Prim::Half => cx.float(FloatKind::Half),

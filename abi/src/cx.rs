@@ -200,7 +200,11 @@ impl AbiCx {
         }
         match self.target.arch {
             Arch::X86_64SysV => Ok(targets::x86_64_sysv::compute_fn_abi(self, sig)),
-            Arch::Aarch64Aapcs => Ok(targets::aarch64_aapcs::compute_fn_abi(self, sig)),
+            Arch::Aarch64Aapcs | Arch::Aarch64Darwin => {
+                Ok(targets::aarch64_aapcs::compute_fn_abi(self, sig))
+            }
+            Arch::X86_64Win64 | Arch::X86_64MinGW => Ok(targets::win64::compute_fn_abi(self, sig)),
+            Arch::Riscv64Lp64d => Ok(targets::riscv::compute_fn_abi(self, sig)),
         }
     }
 

@@ -10,6 +10,8 @@
 use crate::llty::{LlTy, LlTyId, LlTypes};
 use crate::ty::{FloatKind, RecordKind, Type, TypeId, TypeInterner};
 
+mod ms;
+
 /// Per-target facts of the C data layout.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct DataLayout {
@@ -27,6 +29,28 @@ pub struct DataLayout {
     pub char_signed: bool,
     /// General register width in bytes, the largest bit-field access unit.
     pub register_bytes: u64,
+    /// Whether unaligned bit-field access units are cheap
+    /// (`hasCheapUnalignedBitFieldAccess`: x86, AArch64); elsewhere access
+    /// units are only merged while they stay naturally aligned.
+    pub cheap_unaligned_bitfields: bool,
+    /// Width of C `long` in bits (64 on LP64, 32 on Windows).
+    pub long_bits: u16,
+    /// Which record layout algorithm places fields.
+    pub record_abi: RecordAbi,
+}
+
+/// The record layout builders Clang has for C.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum RecordAbi {
+    /// `ItaniumRecordLayoutBuilder` (every ELF and Darwin target).
+    Itanium,
+    /// `MicrosoftRecordLayoutBuilder` (`*-windows-msvc`): bit-fields take
+    /// whole storage units of their declared type, empty records are 4
+    /// bytes, `aligned(N)` is a required alignment `packed` cannot lower.
+    Microsoft,
+    /// Itanium with `ms_struct` bit-fields (`*-windows-gnu`, where Clang
+    /// defaults to `-mms-bitfields` as GCC does).
+    MsStruct,
 }
 
 /// Size and alignment of a type in bytes.
@@ -69,6 +93,8 @@ pub struct TypeInfo {
     pub empty_layout: bool,
     /// Nesting depth (scalars 0).
     pub depth: u32,
+    /// Microsoft record layout's required alignment in bytes (0: none).
+    pub required_align: u64,
 }
 
 /// Why a type cannot be laid out.
@@ -185,6 +211,7 @@ fn array_info(
         record: None,
         empty_abi: false,
         empty_layout: false,
+        required_align: 0,
         depth: e.depth + 1,
     })
 }
@@ -205,6 +232,7 @@ pub(crate) fn scalar_info(ll: &mut LlTypes, ty: &Type) -> TypeInfo {
             record: None,
             empty_abi: false,
             empty_layout: false,
+            required_align: 0,
             depth: 0,
         }
     };
@@ -249,6 +277,7 @@ pub(crate) fn scalar_info(ll: &mut LlTypes, ty: &Type) -> TypeInfo {
                 record: None,
                 empty_abi: false,
                 empty_layout: false,
+                required_align: 0,
                 depth: 0,
             }
         }
@@ -308,6 +337,7 @@ fn compute_inner(
                 record: None,
                 empty_abi: false,
                 empty_layout: false,
+                required_align: 0,
                 depth: 1,
             }
         }
@@ -332,6 +362,7 @@ fn compute_inner(
                 record: None,
                 empty_abi: false,
                 empty_layout: false,
+                required_align: 0,
                 depth: 1,
             }
         }
@@ -372,7 +403,7 @@ fn record_info(
     let crate::ty::RecordData {
         kind,
         fields,
-        packed,
+        packed: _,
         align: rec_align,
         complete,
     } = rec;
@@ -397,11 +428,94 @@ fn record_info(
             })),
             empty_abi: false,
             empty_layout: false,
+            required_align: 0,
             depth: 0,
         });
     }
 
-    // --- Itanium record layout (C subset), all quantities in bits. ---
+    let Placement {
+        offsets,
+        layout,
+        depth,
+        has_flex,
+        required_align,
+    } = match dl.record_abi {
+        RecordAbi::Itanium | RecordAbi::MsStruct => {
+            itanium_place(dl, types, infos, rec, rec_align)?
+        }
+        RecordAbi::Microsoft => ms::place(dl, types, infos, rec, rec_align)?,
+    };
+
+    // --- isEmptyRecord / isEmptyRecordForLayout ---
+    let empty_abi = fields.iter().all(|f| {
+        if f.bit_width.is_some() && !f.named {
+            return true;
+        }
+        let mut t = f.ty;
+        while let Type::Array { elem, len } = &types[t] {
+            if *len == 0 {
+                return true;
+            }
+            t = *elem;
+        }
+        matches!(types[t], Type::Record(_)) && infos[t.index()].empty_abi
+    });
+    let empty_layout = fields
+        .iter()
+        .all(|f| field_empty_for_layout(types, infos, f));
+
+    let rl = RecordLayout {
+        field_offsets: offsets.into_boxed_slice(),
+        has_flexible_array: has_flex,
+    };
+    let l = if is_union {
+        lower_union(dl, infos, ll, rec, layout.size)
+    } else {
+        lower_struct(dl, types, infos, ll, rec, &rl, layout)
+    };
+    Ok(TypeInfo {
+        layout,
+        ll: l,
+        ll_mem: l,
+        record: Some(Box::new(rl)),
+        empty_abi,
+        empty_layout,
+        depth,
+        required_align,
+    })
+}
+
+/// Where a record's fields go: the output of a record layout builder.
+pub(crate) struct Placement {
+    /// Bit offset of each field.
+    pub offsets: Vec<u64>,
+    pub layout: Layout,
+    pub depth: u32,
+    pub has_flex: bool,
+    /// Microsoft layout's "required alignment" in bytes (from `aligned(N)`
+    /// on the record or its members), which `packed` does not lower; 0 when
+    /// none.
+    pub required_align: u64,
+}
+
+/// Itanium `RecordLayoutBuilder` for C records (quantities in bits).
+fn itanium_place(
+    dl: &DataLayout,
+    types: &TypeInterner,
+    infos: &[TypeInfo],
+    rec: &crate::ty::RecordData,
+    rec_align: u64,
+) -> Result<Placement, TypeError> {
+    let crate::ty::RecordData {
+        kind,
+        fields,
+        packed,
+        ..
+    } = rec;
+    let is_union = *kind == RecordKind::Union;
+    let ms_struct = dl.record_abi == RecordAbi::MsStruct;
+    // Size of the current `ms_struct` storage unit in bits (0: none).
+    let mut last_unit: u64 = 0;
     let mut offsets = Vec::with_capacity(fields.len());
     let mut data_size: u64 = 0;
     let mut size: u64 = 0;
@@ -442,6 +556,50 @@ fn record_info(
             if width == 0 && f.named {
                 return Err(TypeError::NamedZeroWidthBitField);
             }
+            if ms_struct {
+                // `ms_struct` bit-fields (Itanium builder, `IsMsStruct`): a
+                // storage unit of the declared type, shared only by
+                // bit-fields of the same size that fit.
+                let mut field_align = storage;
+                if last_unit != storage || unfilled < width {
+                    if last_unit == 0 && width == 0 {
+                        field_align = 1;
+                    }
+                    unfilled = 0;
+                    last_unit = 0;
+                }
+                let mut off = if is_union { 0 } else { data_size - unfilled };
+                if explicit != 0 {
+                    field_align = field_align.max(explicit);
+                }
+                if is_union {
+                    field_align = 1;
+                }
+                if width == 0 || width > unfilled {
+                    off = align_to(off, field_align);
+                    unfilled = 0;
+                }
+                offsets.push(off);
+                if is_union {
+                    data_size = data_size.max(if width != 0 { storage } else { 8 });
+                } else if width != 0 {
+                    if unfilled == 0 {
+                        data_size = off + storage;
+                        unfilled = storage;
+                    }
+                    unfilled -= width;
+                    last_unit = storage;
+                } else {
+                    data_size = align_to(off, 8);
+                    unfilled = data_size - off;
+                    last_unit = 0;
+                }
+                let field_align = field_align.max(8);
+                size = size.max(data_size);
+                unadjusted = unadjusted.max(field_align);
+                align = align.max(field_align);
+                continue;
+            }
             let mut field_align = fi.layout.align * 8;
             let mut unpacked_align = field_align;
             let mut off = if is_union { 0 } else { data_size - unfilled };
@@ -477,6 +635,7 @@ fn record_info(
             align = align.max(field_align);
         } else {
             unfilled = 0;
+            last_unit = 0;
             let fsize = if is_flex { 0 } else { fi.layout.size * 8 };
             let type_align = fi.layout.align * 8;
             let field_align = if *packed {
@@ -511,47 +670,16 @@ fn record_info(
         });
     }
     let size = align_to(size, align);
-    let layout = Layout {
-        size: size / 8,
-        align: align / 8,
-        unadjusted_align: unadjusted / 8,
-    };
-
-    // --- isEmptyRecord / isEmptyRecordForLayout ---
-    let empty_abi = fields.iter().all(|f| {
-        if f.bit_width.is_some() && !f.named {
-            return true;
-        }
-        let mut t = f.ty;
-        while let Type::Array { elem, len } = &types[t] {
-            if *len == 0 {
-                return true;
-            }
-            t = *elem;
-        }
-        matches!(types[t], Type::Record(_)) && infos[t.index()].empty_abi
-    });
-    let empty_layout = fields
-        .iter()
-        .all(|f| field_empty_for_layout(types, infos, f));
-
-    let rl = RecordLayout {
-        field_offsets: offsets.into_boxed_slice(),
-        has_flexible_array: has_flex,
-    };
-    let l = if is_union {
-        lower_union(types, infos, ll, rec, layout.size)
-    } else {
-        lower_struct(dl, types, infos, ll, rec, &rl, layout.size)
-    };
-    Ok(TypeInfo {
-        layout,
-        ll: l,
-        ll_mem: l,
-        record: Some(Box::new(rl)),
-        empty_abi,
-        empty_layout,
+    Ok(Placement {
+        offsets,
+        layout: Layout {
+            size: size / 8,
+            align: align / 8,
+            unadjusted_align: unadjusted / 8,
+        },
         depth,
+        has_flex,
+        required_align: 0,
     })
 }
 
@@ -578,19 +706,23 @@ fn storage_type(infos: &[TypeInfo], ll: &mut LlTypes, f: &crate::ty::Field) -> L
 
 /// `CGRecordLowering::lowerUnion` for C.
 fn lower_union(
-    types: &TypeInterner,
+    dl: &DataLayout,
     infos: &[TypeInfo],
     ll: &mut LlTypes,
     rec: &crate::ty::RecordData,
     size: u64,
 ) -> LlTyId {
-    let _ = types;
     let mut storage: Option<LlTyId> = None;
     for f in rec.fields.iter() {
         if f.bit_width == Some(0) {
             continue;
         }
-        let t = storage_type(infos, ll, f);
+        let t = if dl.record_abi == RecordAbi::Itanium {
+            storage_type(infos, ll, f)
+        } else {
+            // Discrete bit-field ABIs store a bit-field as its whole type.
+            infos[f.ty.index()].ll_mem
+        };
         storage = match storage {
             None => Some(t),
             Some(s) => {
@@ -640,8 +772,9 @@ fn lower_struct(
     ll: &mut LlTypes,
     rec: &crate::ty::RecordData,
     rl: &RecordLayout,
-    size: u64,
+    layout: Layout,
 ) -> LlTyId {
+    let size = layout.size;
     // (byte offset, storage type) in insertion order; stable-sorted later.
     let mut members: Vec<(u64, LlTyId)> = Vec::new();
     let fields = &rec.fields;
@@ -649,8 +782,10 @@ fn lower_struct(
     let mut i = 0;
     while i < fields.len() {
         let f = &fields[i];
-        if f.bit_width.is_some() {
-            i = accumulate_bitfields(dl, types, infos, ll, rec, rl, size, i, &mut members);
+        if f.bit_width.is_some() && dl.record_abi != RecordAbi::Itanium {
+            i = ms::accumulate_bitfields(infos, ll, rec, rl, i, &mut members);
+        } else if f.bit_width.is_some() {
+            i = accumulate_bitfields(dl, types, infos, ll, rec, rl, layout, i, &mut members);
         } else {
             if !field_empty_for_layout(types, infos, f) {
                 members.push((offs[i] / 8, storage_type(infos, ll, f)));
@@ -736,10 +871,11 @@ fn accumulate_bitfields(
     ll: &mut LlTypes,
     rec: &crate::ty::RecordData,
     rl: &RecordLayout,
-    size: u64,
+    layout: Layout,
     start: usize,
     members: &mut Vec<(u64, LlTyId)>,
 ) -> usize {
+    let size = layout.size;
     let fields = &rec.fields;
     let offs = &rl.field_offsets;
     let end = fields[start..]
@@ -793,6 +929,18 @@ fn accumulate_bitfields(
                 }
             } else if access > reg {
                 install = true;
+            }
+            if !install && !dl.cheap_unaligned_bitfields {
+                // Unaligned access is expensive: accumulate only into
+                // naturally aligned units (`hasCheapUnalignedBitFieldAccess`).
+                let ty = ll.int((access * 8) as u32);
+                let a = ll.abi_align(ty);
+                if a > layout.align || begin_off % a != 0 {
+                    install = true;
+                    if best_end == field && ll.alloc_size(ty) == access {
+                        best_clipped = false;
+                    }
+                }
             }
             if !install {
                 let ty = ll.int((access * 8) as u32);

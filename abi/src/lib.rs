@@ -56,7 +56,7 @@ pub use callconv::{ArgAbi, FnAbi, FnSig, PassMode, RegUsage};
 pub use cx::AbiCx;
 pub use layout::{DataLayout, Layout, RecordLayout, TypeError};
 pub use llty::{LlTy, LlTyId, LlTypes};
-pub use targets::{lookup, Arch, AvxLevel, LookupError, Target};
+pub use targets::{lookup, Arch, AvxLevel, ClangVersion, LookupError, Target};
 pub use ty::{Field, FloatKind, RecordData, RecordKind, Type, TypeId};
 
 /// Why a signature cannot be classified.

@@ -6,6 +6,7 @@
 //! ```
 //!
 //! Attributes, in Clang's order: `sret(T) align N` / `byval(T) align N`,
+//! `dead_on_return` (Clang 22, arguments passed by pointer to a copy),
 //! `signext` / `zeroext`, `alignstack(N)`, `inreg`. Types are spelled as
 //! LLVM does, records as literal struct types.
 
@@ -13,15 +14,33 @@ use crate::callconv::{FnAbi, PassMode};
 use crate::llty::{LlTy, LlTypes};
 use std::fmt::Write as _;
 
-/// The `declare` line for `abi` named `name`.
+pub use crate::targets::ClangVersion;
+
+/// The `declare` line for `abi` named `name`, as Clang 19 spells it.
 pub fn declare_line(ll: &LlTypes, abi: &FnAbi, name: &str) -> String {
+    declare_line_for(ll, abi, name, ClangVersion::V19)
+}
+
+/// The `declare` line for `abi` named `name`, as Clang `version` spells it.
+pub fn declare_line_for(ll: &LlTypes, abi: &FnAbi, name: &str, version: ClangVersion) -> String {
     let mut out = String::with_capacity(64);
-    write_declare(&mut out, ll, abi, name);
+    write_declare_for(&mut out, ll, abi, name, version);
     out
 }
 
-/// Appends the `declare` line (no trailing newline) to `out`.
+/// Appends the Clang 19 `declare` line (no trailing newline) to `out`.
 pub fn write_declare(out: &mut String, ll: &LlTypes, abi: &FnAbi, name: &str) {
+    write_declare_for(out, ll, abi, name, ClangVersion::V19);
+}
+
+/// Appends the `declare` line Clang `version` would print to `out`.
+pub fn write_declare_for(
+    out: &mut String,
+    ll: &LlTypes,
+    abi: &FnAbi,
+    name: &str,
+    version: ClangVersion,
+) {
     out.push_str("declare ");
     match abi.ret.mode {
         PassMode::Ignore | PassMode::Indirect { .. } => out.push_str("void"),
@@ -86,6 +105,8 @@ pub fn write_declare(out: &mut String, ll: &LlTypes, abi: &FnAbi, name: &str) {
                     out.push_str("ptr byval(");
                     ll.write(out, pointee);
                     let _ = write!(out, ") align {align}");
+                } else if version == ClangVersion::V22 {
+                    out.push_str("ptr dead_on_return");
                 } else {
                     out.push_str("ptr");
                 }

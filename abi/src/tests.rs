@@ -479,23 +479,63 @@ fn a64_register_exhaustion_does_not_change_the_ir() {
 #[test]
 fn registry_rejects_unknown_and_unsupported_triples() {
     assert!(matches!(
-        lookup("sparc-sun-solaris"),
+        lookup("bogus-unknown-linux-gnu"),
         Err(LookupError::Unknown { .. })
     ));
-    for t in [
-        "x86_64-pc-windows-msvc",
-        "aarch64-apple-darwin",
-        "riscv64-unknown-linux-gnu",
+    // Each names what is missing; none falls back to System V.
+    for (t, missing) in [
+        (
+            "aarch64-apple-ios17.0-simulator",
+            "Apple arm64 with environment",
+        ),
+        ("riscv64-unknown-elf", "soft-float"),
+        ("sparc-sun-solaris", "SPARC"),
+        ("x86_64-unknown-linux-gnux32", "x32"),
+        ("x86_64-linux-android", "Android"),
+        ("x86_64-pc-windows-cygnus", "Cygwin"),
+        ("x86_64-apple-darwin", "Darwin x86_64"),
+        ("x86_64-unknown-haiku", "haiku"),
+        ("aarch64-pc-windows-msvc", "Windows arm64"),
+        ("i686-pc-windows-msvc", "32-bit x86"),
     ] {
-        assert!(
-            matches!(lookup(t), Err(LookupError::Unsupported { .. })),
-            "{t}"
-        );
+        match lookup(t) {
+            Err(e @ LookupError::Unsupported { .. }) => {
+                assert!(e.to_string().contains(missing), "{t}: {e}")
+            }
+            other => panic!("{t}: {other:?}"),
+        }
     }
     assert!(matches!(
         lookup(X86).and_then(|t| t.with_features("+bogus")),
         Err(LookupError::UnknownFeature { .. })
     ));
+}
+
+#[test]
+fn registry_reads_triples_as_clang_does() {
+    use crate::Arch;
+    for (t, arch) in [
+        ("x86_64", Arch::X86_64SysV),
+        ("x86_64-linux-gnu", Arch::X86_64SysV),
+        ("x86_64-unknown-linux-musl", Arch::X86_64SysV),
+        ("x86_64-unknown-freebsd14.0", Arch::X86_64SysV),
+        ("x86_64-elf", Arch::X86_64SysV),
+        ("aarch64", Arch::Aarch64Aapcs),
+        ("aarch64-linux-gnu", Arch::Aarch64Aapcs),
+        ("aarch64-none-elf", Arch::Aarch64Aapcs),
+        ("x86_64-pc-windows-msvc", Arch::X86_64Win64),
+        ("x86_64-pc-win32", Arch::X86_64Win64),
+        ("x86_64-windows", Arch::X86_64Win64),
+        ("x86_64-w64-windows-gnu", Arch::X86_64MinGW),
+        ("x86_64-w64-mingw32", Arch::X86_64MinGW),
+        ("x86_64-pc-windows-gnu", Arch::X86_64MinGW),
+        ("aarch64-apple-darwin", Arch::Aarch64Darwin),
+        ("arm64-apple-macosx", Arch::Aarch64Darwin),
+        ("arm64-apple-macosx14.0.0", Arch::Aarch64Darwin),
+        ("arm64-apple-ios", Arch::Aarch64Darwin),
+    ] {
+        assert_eq!(lookup(t).map(|t| t.arch), Ok(arch), "{t}");
+    }
 }
 
 #[test]
@@ -611,4 +651,163 @@ fn repeated_records_are_classified_once() {
     assert_eq!(fs, fs2, "equal types intern to equal ids");
     assert_eq!(cx.types().len(), n);
     assert_eq!(cx.compute_fn_abi(&fs2).expect("abi"), a);
+}
+
+// ------------------------------------------------------------- clang 22
+
+/// As [`check`], matching clang-22 (`clang-22 -O0 -S -emit-llvm`).
+fn check22(triple: &str, c: &str, sig: &str, clang: &str) {
+    let target = lookup(triple).expect("target");
+    let mut cx = AbiCx::new(target.with_clang(crate::ClangVersion::V22));
+    let s = parse_sig(sig).expect("signature");
+    let fs = sig_to_fn_sig(&mut cx, &s).expect("types");
+    let abi = cx.compute_fn_abi(&fs).expect("classification");
+    let got = crate::print::declare_line_for(&cx.ll, &abi, &s.name, crate::ClangVersion::V22);
+    assert_eq!(got, clang, "\nC: {c}\nsignature: {sig}");
+}
+
+#[test]
+fn clang22_x86_int128_stays_whole() {
+    check22(
+        X86,
+        "struct I { __int128 x; }; __int128 f(__int128 a, struct I b)",
+        "f: i128 (i128, struct {i128})",
+        "declare i128 @f(i128, i128)",
+    );
+}
+
+#[test]
+fn clang22_aarch64_pointer_records_and_dead_on_return() {
+    check22(
+        A64,
+        "struct P { void *a, *b; }; struct Q { int *a; }; struct B { long a, b, c; }; void g(struct P, struct Q, struct B)",
+        "g: void (struct {ptr, ptr}, struct {ptr}, struct {long, long, long})",
+        "declare void @g([2 x ptr], ptr, ptr dead_on_return)",
+    );
+}
+
+// ---------------------------------------------------------------- Win64
+
+const WIN: &str = "x86_64-pc-windows-msvc";
+const MINGW: &str = "x86_64-w64-windows-gnu";
+
+#[test]
+fn win64_records_of_1_2_4_8_bytes_are_integers_others_by_pointer() {
+    let c = "struct S3 { char a, b, c; }; struct S8 { int a; float b; }; \
+             struct S8 f(struct S3, struct S8, long)";
+    let sig = "f: struct {int, float} (struct {char, char, char}, struct {int, float}, long)";
+    check(WIN, c, sig, "declare i64 @f(ptr, i64, i32)");
+    check(MINGW, c, sig, "declare i64 @f(ptr, i64, i32)");
+}
+
+#[test]
+fn win64_only_bool_is_extended_and_int128_is_by_pointer() {
+    let c = "__int128 f(_Bool, signed char, short, __int128)";
+    let sig = "f: i128 (bool, schar, short, i128)";
+    check(
+        WIN,
+        c,
+        sig,
+        "declare <2 x i64> @f(i1 zeroext, i8, i16, ptr)",
+    );
+}
+
+#[test]
+fn win64_empty_record_is_4_bytes_on_msvc_and_0_on_mingw() {
+    let c = "struct E {}; struct E e(struct E, int)";
+    let sig = "e: struct {} (struct {}, int)";
+    check(WIN, c, sig, "declare i32 @e(i32, i32)");
+    check(
+        MINGW,
+        c,
+        sig,
+        "declare void @e(ptr sret({}) align 1, ptr, i32)",
+    );
+}
+
+#[test]
+fn win64_mingw_long_double_goes_through_memory() {
+    let c = "long double ld(long double)";
+    let sig = "ld: ldouble (ldouble)";
+    check(
+        MINGW,
+        c,
+        sig,
+        "declare void @ld(ptr sret(x86_fp80) align 16, ptr)",
+    );
+    check(WIN, c, sig, "declare double @ld(double)");
+}
+
+#[test]
+fn win64_bit_fields_take_whole_storage_units() {
+    // sizeof == 16 on both (Microsoft layout / ms_struct), so by pointer.
+    let c = "struct B { int a:3; char b:2; long long c:5; }; struct B bb(struct B)";
+    let sig = "bb: struct {int bits(3), char bits(2), llong bits(5)} (struct {int bits(3), char bits(2), llong bits(5)})";
+    let clang = "declare void @bb(ptr sret({ i32, i8, i64 }) align 8, ptr)";
+    check(WIN, c, sig, clang);
+    check(MINGW, c, sig, clang);
+}
+
+// -------------------------------------------------------- Apple arm64
+
+const DARWIN: &str = "arm64-apple-macosx";
+
+#[test]
+fn darwin_extends_small_integers_and_drops_hfa_alignstack() {
+    let c =
+        "struct H { float a, b, c; }; struct H hfa(struct H, signed char, unsigned short, _Bool)";
+    let sig =
+        "hfa: struct {float, float, float} (struct {float, float, float}, schar, ushort, bool)";
+    check(
+        DARWIN,
+        c,
+        sig,
+        "declare { float, float, float } @hfa([3 x float], i8 signext, i16 zeroext, i1 zeroext)",
+    );
+    check(
+        A64,
+        c,
+        sig,
+        "declare { float, float, float } @hfa([3 x float] alignstack(8), i8, i16, i1)",
+    );
+}
+
+#[test]
+fn darwin_coerces_small_composites_by_their_alignment() {
+    // AAPCS64 uses the unadjusted alignment (8 here), DarwinPCS the
+    // alignment with aligned(16).
+    let c = "struct A16 { long long a; } __attribute__((aligned(16))); \
+             struct S { double d; int i; }; struct A16 al(struct A16, struct S)";
+    let sig = "al: struct align(16) {llong} (struct align(16) {llong}, struct {double, int})";
+    check(DARWIN, c, sig, "declare i128 @al(i128, [2 x i64])");
+    check(A64, c, sig, "declare i128 @al([2 x i64], [2 x i64])");
+}
+
+// ------------------------------------------------------------- RISC-V
+
+const RV64: &str = "riscv64-unknown-linux-gnu";
+
+#[test]
+fn riscv64_fp_eligible_structs_are_coerced_and_expanded() {
+    check(
+        RV64,
+        "struct FI { float f; int i; }; struct DD { double a, b; }; struct BF { char c; float f; }; \
+         struct P { char c; double d; } __attribute__((packed)); struct BB { _Bool b; float f; }; \
+         struct F1 { float f; }; struct I1 { int i; }; \
+         struct FI fi(struct FI, struct DD, struct BF, struct P, struct BB, struct F1, struct I1)",
+        "fi: struct {float, int} (struct {float, int}, struct {double, double}, struct {char, float}, \
+         struct packed {char, double}, struct {bool, float}, struct {float}, struct {int})",
+        "declare { float, i32 } @fi(float, i32, double, double, i8, float, i8, double, i1, float, float, i64)",
+    );
+}
+
+#[test]
+fn riscv64_extends_u32_with_sign_and_passes_wide_values_by_pointer() {
+    check(
+        RV64,
+        "typedef int v4i __attribute__((vector_size(16))); typedef int v8i __attribute__((vector_size(32))); \
+         unsigned u(unsigned, int, _Bool, unsigned short, long double, __int128, v4i, v8i, _Complex float, _Complex double)",
+        "u: uint (uint, int, bool, ushort, ldouble, i128, vec(int, 4), vec(int, 8), complex(float), complex(double))",
+        "declare signext i32 @u(i32 signext, i32 signext, i1 zeroext, i16 zeroext, fp128, i128, i128, ptr, float, float, double, double)",
+    );
 }

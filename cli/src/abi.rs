@@ -29,7 +29,11 @@ pub struct Args {
     /// Output file (`-` for stdout).
     #[arg(short = 'o', default_value = "-")]
     pub output: String,
-    /// Target triple (x86_64-unknown-linux-gnu, aarch64-unknown-linux-gnu).
+    /// Target triple, read as clang reads it: x86_64-unknown-linux-gnu (or
+    /// just `x86_64`), aarch64-unknown-linux-gnu (`aarch64-linux-gnu`),
+    /// x86_64-pc-windows-msvc, x86_64-w64-windows-gnu (`x86_64-w64-mingw32`).
+    /// A triple whose C ABI is not implemented is an error naming what is
+    /// missing.
     #[arg(long, value_name = "TRIPLE")]
     pub triple: String,
     /// Target features, e.g. `+avx` or `+avx512f`.
@@ -53,7 +57,8 @@ pub fn run(rep: &Reporter, args: Args) -> u8 {
         Ok(t) => t,
         Err(e) => {
             rep.error(&format!(
-                "{e} (supported: x86_64-unknown-linux-gnu, aarch64-unknown-linux-gnu)"
+                "{e} (supported: {})",
+                irkit_abi::targets::SUPPORTED_TRIPLES
             ));
             return EXIT_USAGE;
         }
@@ -131,11 +136,13 @@ pub fn run(rep: &Reporter, args: Args) -> u8 {
             Format::Table => write_table(&mut out, &cx, &abi, &fname, &module.ctx, fty),
         }
     }
-    if rep.emit_all(&map, &diags) {
-        return EXIT_FAIL;
-    }
-    match crate::io::write_output(&args.output, out.as_bytes()) {
-        Ok(()) => EXIT_OK,
+    // Every function that could be classified is printed; each one that
+    // could not has its diagnostic, and then the exit code is 1.
+    let written = crate::io::write_output(&args.output, out.as_bytes());
+    let failed = rep.emit_all(&map, &diags);
+    match written {
+        Ok(()) if !failed => EXIT_OK,
+        Ok(()) => EXIT_FAIL,
         Err(e) => {
             rep.error(&e);
             EXIT_FAIL

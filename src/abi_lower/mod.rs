@@ -35,14 +35,20 @@
 //! attributes the input had there are dropped). Only functions directly in
 //! the top-level module are lowered; indirect calls are an error. Expand and
 //! CoerceAndExpand are handled through the same memory reinterpretation as
-//! coercion (one parameter per element of the expanded struct), but no
-//! supported target chooses them for C, so that path is untested.
+//! coercion (one parameter per element of the expanded struct); for
+//! CoerceAndExpand memory is read through the padded coerced struct and only
+//! its non-padding members become parameters (RISC-V's FP convention, tested
+//! in `testdata/abi/riscv64.mlir` and by `abi-diff --via-ir`). No supported
+//! target chooses Expand for C.
 
 pub mod cir;
+mod coerce;
 pub mod fir;
 #[cfg(test)]
 mod tests;
 mod text;
+
+use self::coerce::{coerce_and_expand, coercion, keeps};
 
 use crate::abi_map::AbiTypeMapper;
 use irkit_abi::{AbiCx, FnAbi, LlTy, LlTyId, PassMode, Target};
@@ -120,6 +126,12 @@ pub struct Coercion {
     /// For a nonzero offset: a struct `{[offset x i8], coerced}` through
     /// which member 1 is the coerced value.
     pub view: Option<TypeId>,
+    /// The member index in `coerced` of each piece (`0, 1, …` except for a
+    /// CoerceAndExpand whose coerced struct has padding members).
+    pub piece_index: Vec<u32>,
+    /// CoerceAndExpand with padding: the unpadded struct, which is the IR
+    /// type of the value (returns); `coerced` is then only its memory form.
+    pub unpadded: Option<TypeId>,
 }
 
 /// One source argument's lowering.
@@ -496,6 +508,23 @@ pub trait AbiRewriteContext {
         orig: TypeId,
         params: &[ValueId],
     ) -> ValueId {
+        let unpacked;
+        let params = match c.unpadded {
+            // A returned unpadded struct: take its fields apart first.
+            Some(u) if params.len() == 1 => {
+                let tmp = self.alloca(m, e, u, c.slot_align);
+                self.store(m, e, params[0], tmp);
+                let members: Vec<(u32, TypeId)> = c
+                    .pieces
+                    .iter()
+                    .enumerate()
+                    .map(|(i, &t)| (i as u32, t))
+                    .collect();
+                unpacked = self.load_members(m, e, tmp, u, &members);
+                &unpacked[..]
+            }
+            _ => params,
+        };
         let slot = self.alloca(m, e, c.slot, c.slot_align);
         match c.view {
             Some(view) => {
@@ -512,8 +541,8 @@ pub trait AbiRewriteContext {
                 } else {
                     let members: Vec<(u32, ValueId)> = params
                         .iter()
-                        .enumerate()
-                        .map(|(i, &v)| (i as u32, v))
+                        .zip(&c.piece_index)
+                        .map(|(&v, &i)| (i, v))
                         .collect();
                     self.store_members(m, e, p, c.coerced, &members);
                 }
@@ -548,10 +577,24 @@ pub trait AbiRewriteContext {
                     let members: Vec<(u32, TypeId)> = c
                         .pieces
                         .iter()
-                        .enumerate()
-                        .map(|(i, &t)| (i as u32, t))
+                        .zip(&c.piece_index)
+                        .map(|(&t, &i)| (i, t))
                         .collect();
-                    self.load_members(m, e, p, c.coerced, &members)
+                    let vals = self.load_members(m, e, p, c.coerced, &members);
+                    match c.unpadded {
+                        // A returned unpadded struct: put the fields together.
+                        Some(u) => {
+                            let tmp = self.alloca(m, e, u, c.slot_align);
+                            let members: Vec<(u32, ValueId)> = vals
+                                .iter()
+                                .enumerate()
+                                .map(|(i, &v)| (i as u32, v))
+                                .collect();
+                            self.store_members(m, e, tmp, u, &members);
+                            vec![self.load(m, e, tmp, u)]
+                        }
+                        None => vals,
+                    }
                 }
             }
         }
@@ -769,7 +812,7 @@ fn resolve_target(
     top: OpId,
     cfg: LowerConfig<'_>,
 ) -> Result<Target, LowerError> {
-    let supported = "supported: x86_64-unknown-linux-gnu, aarch64-unknown-linux-gnu";
+    let supported = format!("supported: {}", irkit_abi::targets::SUPPORTED_TRIPLES);
     let (triple, from_attr) = match cfg.triple {
         Some(t) => (t.to_string(), false),
         None => {
@@ -1209,9 +1252,21 @@ fn make_plan(
                     RetPlan::Coerce { orig, how }
                 }
             }
-            PassMode::Expand { ty } | PassMode::CoerceAndExpand { unpadded: ty, .. } => {
+            PassMode::Expand { ty } => {
                 let how = coercion(m, cx, rc, abi.ret.ty, orig, ty, 0, false);
                 plan.results.push(how.coerced);
+                RetPlan::Coerce { orig, how }
+            }
+            PassMode::CoerceAndExpand { coerce, unpadded } => {
+                let mut how = coerce_and_expand(m, cx, rc, abi.ret.ty, orig, coerce, unpadded);
+                match how.unpadded {
+                    Some(u) => plan.results.push(u),
+                    None => {
+                        // No padding: the value is the unpadded type itself.
+                        how = coercion(m, cx, rc, abi.ret.ty, orig, unpadded, 0, false);
+                        plan.results.push(how.coerced);
+                    }
+                }
                 RetPlan::Coerce { orig, how }
             }
             PassMode::Indirect { align, .. } => {
@@ -1268,8 +1323,17 @@ fn make_plan(
                 }
                 how
             }
-            PassMode::Expand { ty } | PassMode::CoerceAndExpand { unpadded: ty, .. } => {
-                let c = coercion(m, cx, rc, arg.ty, orig, ty, 0, true);
+            PassMode::Expand { .. } | PassMode::CoerceAndExpand { .. } => {
+                let c = match arg.mode {
+                    PassMode::CoerceAndExpand { coerce, unpadded } => {
+                        let mut c = coerce_and_expand(m, cx, rc, arg.ty, orig, coerce, unpadded);
+                        // An argument is only its pieces.
+                        c.unpadded = None;
+                        c
+                    }
+                    PassMode::Expand { ty } => coercion(m, cx, rc, arg.ty, orig, ty, 0, true),
+                    _ => coercion(m, cx, rc, arg.ty, orig, cx.ll_type(arg.ty), 0, true),
+                };
                 let pieces = if c.pieces.is_empty() {
                     vec![c.coerced]
                 } else {
@@ -1308,68 +1372,6 @@ fn make_plan(
         && matches!(plan.ret, RetPlan::Void | RetPlan::Same)
         && plan.args.iter().all(|a| matches!(a.how, Passing::Same));
     plan
-}
-
-/// Whether a Direct value keeps its source type: a scalar whose LLVM type
-/// is the coerced type.
-fn keeps(cx: &AbiCx, shadow: irkit_abi::TypeId, ll: LlTyId, offset: u32) -> bool {
-    use irkit_abi::Type;
-    let scalar = matches!(
-        cx.types()[shadow],
-        Type::Bool | Type::Int { .. } | Type::Float(_) | Type::Ptr | Type::Vector { .. }
-    );
-    scalar && offset == 0 && cx.ll_type(shadow) == ll
-}
-
-#[allow(clippy::too_many_arguments)]
-fn coercion(
-    m: &mut Module,
-    cx: &mut AbiCx,
-    rc: &mut dyn AbiRewriteContext,
-    shadow: irkit_abi::TypeId,
-    orig: TypeId,
-    ll: LlTyId,
-    offset: u32,
-    split: bool,
-) -> Coercion {
-    let coerced = rc.lowered_type(m, &cx.ll, ll);
-    let pieces = match (&cx.ll[ll], split) {
-        (LlTy::Struct { elems, .. }, true) => {
-            let elems = elems.to_vec();
-            elems
-                .into_iter()
-                .map(|e| rc.lowered_type(m, &cx.ll, e))
-                .collect()
-        }
-        _ => Vec::new(),
-    };
-    let layout = cx.layout(shadow);
-    let (view, view_size, view_align) = if offset == 0 {
-        (None, cx.ll.alloc_size(ll), cx.ll.abi_align(ll))
-    } else {
-        let pad = cx.ll.byte_array(u64::from(offset));
-        let w = cx.ll.intern(LlTy::Struct {
-            elems: Box::new([pad, ll]),
-            packed: false,
-        });
-        (
-            Some(rc.lowered_type(m, &cx.ll, w)),
-            cx.ll.alloc_size(w),
-            cx.ll.abi_align(w),
-        )
-    };
-    let slot = if view_size > layout.size {
-        view.unwrap_or(coerced)
-    } else {
-        orig
-    };
-    Coercion {
-        coerced,
-        pieces,
-        slot,
-        slot_align: layout.align.max(view_align),
-        view,
-    }
 }
 
 fn rewrite(m: &mut Module, contexts: &mut [Box<dyn AbiRewriteContext>], a: &Analysis) {

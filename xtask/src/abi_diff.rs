@@ -16,7 +16,8 @@ pub use irkit_abi::cdesc as desc;
 
 use crate::util::{find_tool, has_flag, opt_value, workspace_root};
 use desc::Sig;
-use irkit_abi::{lookup, print::declare_line, AbiCx, LlTypes, Target};
+use irkit_abi::print::{declare_line_for, ClangVersion};
+use irkit_abi::{lookup, AbiCx, Arch, LlTypes, Target};
 use std::io::Write as _;
 use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
@@ -24,11 +25,13 @@ use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::Mutex;
 
 const USAGE: &str = "\
-cargo xtask abi-diff [--triple T[,T...]] [--count N] [--seed S] [--jobs J]
+cargo xtask abi-diff [--triple T[,T...]] [--count N] [--seed S] [--jobs J] [--clang 19|22]
                      [--features +avx|+avx512f] [--edge-cases FILE] [--batch B] [--verbose]
 
-Defaults: both x86_64-unknown-linux-gnu and aarch64-unknown-linux-gnu,
-N=10000, S=1, J=2, B=200, edge cases from testdata/abi/edge-cases.txt.
+Defaults: x86_64-unknown-linux-gnu and aarch64-unknown-linux-gnu,
+N=10000, S=1, J=2, B=200, clang-19, edge cases from testdata/abi/edge-cases.txt.
+Other triples: aarch64-apple-darwin, x86_64-pc-windows-msvc, x86_64-w64-windows-gnu,
+riscv64-unknown-linux-gnu.
 Prints 'mismatches K / N' per triple; reproducers go to target/abi-diff/.";
 
 pub fn run(args: &[String]) -> Result<(), String> {
@@ -59,19 +62,19 @@ pub fn run(args: &[String]) -> Result<(), String> {
         .map_or_else(|| root.join("testdata/abi/edge-cases.txt"), PathBuf::from);
     let edge_text = std::fs::read_to_string(&edge_path)
         .map_err(|e| format!("cannot read {}: {e}", edge_path.display()))?;
-    let clang = find_tool(&["clang-19"])?;
+    let (clang, version) = match opt_value(args, "--clang").unwrap_or("19") {
+        "19" => (find_tool(&["clang-19"])?, ClangVersion::V19),
+        "22" => (find_tool(&["clang-22"])?, ClangVersion::V22),
+        v => return Err(format!("--clang takes 19 or 22, not '{v}'")),
+    };
     let mut total_bad = 0;
     for triple in &triples {
         let target = lookup(triple)
             .and_then(|t| t.with_features(&features))
-            .map_err(|e| e.to_string())?;
+            .map_err(|e| e.to_string())?
+            .with_clang(version);
         let edges = parse_edge_cases(&edge_text, target)?;
-        let mut g = gen::Gen::new(
-            seed,
-            gen::GenCfg {
-                has_f128: target.arch == irkit_abi::Arch::X86_64SysV,
-            },
-        );
+        let mut g = gen::Gen::new(seed, gen::GenCfg::for_target(target));
         let random: Vec<Sig> = (0..count).map(|i| g.sig(format!("g{i}"))).collect();
         let out_dir = root.join("target/abi-diff").join(triple);
         let _ = std::fs::remove_dir_all(&out_dir);
@@ -79,6 +82,7 @@ pub fn run(args: &[String]) -> Result<(), String> {
         let verbose = has_flag(args, "--verbose");
         let cfg = RunCfg {
             clang: &clang,
+            version,
             triple,
             features: &features,
             jobs,
@@ -127,8 +131,13 @@ pub fn parse_edge_cases(text: &str, target: Target) -> Result<Vec<Sig>, String> 
         };
         let here = match only {
             "" => true,
-            "x86_64" => target.arch == irkit_abi::Arch::X86_64SysV,
-            "aarch64" => target.arch == irkit_abi::Arch::Aarch64Aapcs,
+            "x86_64" => target.arch == Arch::X86_64SysV,
+            "aarch64" => target.arch == Arch::Aarch64Aapcs,
+            "darwin" => target.arch == Arch::Aarch64Darwin,
+            "riscv64" => target.arch == Arch::Riscv64Lp64d,
+            "win64" => matches!(target.arch, Arch::X86_64Win64 | Arch::X86_64MinGW),
+            "mingw" => target.arch == Arch::X86_64MinGW,
+            "msvc" => target.arch == Arch::X86_64Win64,
             other => {
                 return Err(format!(
                     "edge-cases:{}: unknown target filter '{other}'",
@@ -146,6 +155,7 @@ pub fn parse_edge_cases(text: &str, target: Target) -> Result<Vec<Sig>, String> 
 
 struct RunCfg<'a> {
     clang: &'a Path,
+    version: ClangVersion,
     triple: &'a str,
     features: &'a str,
     jobs: usize,
@@ -263,7 +273,7 @@ fn compare(cfg: &RunCfg, target: Target, sigs: &[Sig], tag: &str) -> Result<usiz
             }
             let ours = desc::sig_to_fn_sig(&mut cx, sig)
                 .and_then(|fs| cx.compute_fn_abi(&fs).map_err(|e| e.to_string()))
-                .map(|abi| declare_line(&cx.ll, &abi, &sig.name));
+                .map(|abi| declare_line_for(&cx.ll, &abi, &sig.name, cfg.version));
             let ours = match ours {
                 Ok(s) => s,
                 Err(e) => format!("<error: {e}>"),
@@ -299,7 +309,7 @@ fn compare(cfg: &RunCfg, target: Target, sigs: &[Sig], tag: &str) -> Result<usiz
 
 fn write_repro(cfg: &RunCfg, sig: &Sig, expected: &str, ours: &str, tag: &str, n: usize) {
     let mut s = format!(
-        "// abi-diff mismatch on {}\n// signature: {sig}\n// clang-19: {expected}\n// irkit:    {ours}\n// RUN: clang-19 -O0 -S -emit-llvm --target={} %s -o - | grep '^define'\n",
+        "// abi-diff mismatch on {}\n// signature: {sig}\n// clang: {expected}\n// irkit: {ours}\n// RUN: clang -O0 -S -emit-llvm --target={} %s -o - | grep '^define'\n",
         cfg.triple, cfg.triple
     );
     s.push_str(&cgen::c_source(std::slice::from_ref(sig)));
@@ -312,7 +322,13 @@ mod tests {
 
     #[test]
     fn generated_descriptions_round_trip_through_text() {
-        let mut g = gen::Gen::new(7, gen::GenCfg { has_f128: true });
+        let mut g = gen::Gen::new(
+            7,
+            gen::GenCfg {
+                has_f128: true,
+                long_bytes: 8,
+            },
+        );
         for i in 0..2000 {
             let s = g.sig(format!("g{i}"));
             let text = s.to_string();

@@ -9,6 +9,13 @@
 //!   `i128` (16-byte aligned), larger ones are passed by pointer to a copy
 //!   and returned through `sret` (x8).
 //! - Integer arguments are not extended (that is DarwinPCS).
+//!
+//! Apple arm64 (`aarch64-apple-darwin`, Clang's `AArch64ABIKind::DarwinPCS`)
+//! differs in three places, selected by [`Arch::Aarch64Darwin`]: `_Bool`,
+//! `char` and `short` arguments and results are extended by the caller
+//! (`signext`/`zeroext`), HFA/HVA arguments carry no `alignstack`, and
+//! composites of at most 16 bytes are coerced by their (adjusted) alignment,
+//! at least 8 bytes (`i64`, `[2 x i64]`, `i128`).
 //! - Register exhaustion (x0-x7, v0-v7) changes nothing in the IR: the
 //!   backend spills to the stack, so Clang's classification does not track
 //!   it. We count register use for [`RegUsage`] only.
@@ -16,6 +23,7 @@
 use crate::callconv::{ArgAbi, FnAbi, FnSig, PassMode, RegUsage};
 use crate::cx::{AbiCx, CachedArg};
 use crate::llty::{LlTy, LlTyId};
+use crate::targets::{Arch, ClangVersion};
 use crate::ty::{RecordKind, Type, TypeId};
 
 /// General-purpose argument registers x0-x7 (NGRN limit, AAPCS64 §6.8.2).
@@ -166,6 +174,42 @@ fn is_empty(cx: &AbiCx, ty: TypeId) -> bool {
     matches!(cx.types()[ty], Type::Record(_)) && cx.info(ty).empty_abi
 }
 
+/// Clang 22's `ContainsOnlyPointers`: a non-empty record whose every field
+/// (an array's element type counts) is a pointer or such a record.
+fn only_pointers(cx: &AbiCx, ty: TypeId) -> bool {
+    let types = cx.types();
+    let Type::Record(rec) = &types[ty] else {
+        return false;
+    };
+    if cx.info(ty).empty_abi {
+        return false;
+    }
+    rec.fields.iter().all(|f| {
+        let mut t = f.ty;
+        while let Type::Array { elem, .. } | Type::FlexArray { elem } = types[t] {
+            t = elem;
+        }
+        f.bit_width.is_none() && (types[t] == Type::Ptr || only_pointers(cx, t))
+    })
+}
+
+fn darwin(cx: &AbiCx) -> bool {
+    cx.target().arch == Arch::Aarch64Darwin
+}
+
+/// DarwinPCS: `isPromotableIntegerTypeForABI` (small integers and `_Bool`
+/// are extended); `Some(signed)` if `ty` is one.
+fn darwin_promotable(cx: &AbiCx, ty: TypeId) -> Option<bool> {
+    if !darwin(cx) {
+        return None;
+    }
+    match cx.types()[ty] {
+        Type::Bool => Some(false),
+        Type::Int { bits, signed } if bits < 32 => Some(signed),
+        _ => None,
+    }
+}
+
 /// `AArch64ABIInfo::classifyArgumentType` for a named argument. Returns the
 /// mode and the (GPR, FPR) registers it would take.
 fn classify_arg(cx: &mut AbiCx, ty: TypeId) -> CachedArg {
@@ -186,11 +230,14 @@ fn classify_arg(cx: &mut AbiCx, ty: TypeId) -> CachedArg {
     } else if !is_aggregate(cx, ty) {
         let fp = matches!(cx.types()[ty], Type::Float(_) | Type::Vector { .. });
         let gprs = if size > 64 && !fp { 2 } else { 1 };
-        done(
-            direct(cx.ll_type(ty)),
-            if fp { 0 } else { gprs },
-            u32::from(fp),
-        )
+        let mode = match darwin_promotable(cx, ty) {
+            Some(signed) => PassMode::Extend {
+                ty: cx.ll_type(ty),
+                signed,
+            },
+            None => direct(cx.ll_type(ty)),
+        };
+        done(mode, if fp { 0 } else { gprs }, u32::from(fp))
     } else if is_empty(cx, ty) || size == 0 {
         done(PassMode::Ignore, 0, 0)
     } else if let Some((base, members)) = hfa(cx, ty) {
@@ -206,18 +253,31 @@ fn classify_arg(cx: &mut AbiCx, ty: TypeId) -> CachedArg {
             ty: arr,
             offset: 0,
             flatten: true,
-            align_stack: Some(align),
+            align_stack: if darwin(cx) { None } else { Some(align) },
         };
         done(mode, 0, members as u32)
     } else if size <= 128 {
-        // Composites up to 16 bytes: i64 chunks, or i128 if 16-byte aligned.
-        let unit = if cx.layout(ty).unadjusted_align * 8 < 128 {
+        // Composites up to 16 bytes: i64 chunks, or i128 if 16-byte aligned
+        // (AAPCS64: unadjusted alignment; DarwinPCS: alignment, at least 8).
+        let unit = if darwin(cx) {
+            (cx.layout(ty).align * 8).max(64)
+        } else if cx.layout(ty).unadjusted_align * 8 < 128 {
             64
         } else {
             128
         };
         let rounded = size.div_ceil(unit) * unit;
-        let base = cx.ll.int(unit as u32);
+        // Clang 22: records made only of pointers are coerced to pointers
+        // (`ContainsOnlyPointers`), so the value stays a pointer.
+        let base = if cx.target().clang == ClangVersion::V22
+            && unit == 64
+            && (rounded == 64 || rounded == 128)
+            && only_pointers(cx, ty)
+        {
+            cx.ll.intern(LlTy::Ptr)
+        } else {
+            cx.ll.int(unit as u32)
+        };
         let t = if rounded == unit {
             base
         } else {
@@ -254,7 +314,13 @@ fn classify_ret(cx: &mut AbiCx, ty: TypeId) -> PassMode {
     } else if is_vector && size > 128 {
         sret(cx)
     } else if !is_aggregate(cx, ty) {
-        direct(cx.ll_type(ty))
+        match darwin_promotable(cx, ty) {
+            Some(signed) => PassMode::Extend {
+                ty: cx.ll_type(ty),
+                signed,
+            },
+            None => direct(cx.ll_type(ty)),
+        }
     } else if is_empty(cx, ty) || size == 0 {
         PassMode::Ignore
     } else if hfa(cx, ty).is_some() {

@@ -5,9 +5,12 @@
 //! `_ =>` arm silently falls back to System V.
 
 pub mod aarch64_aapcs;
+pub mod riscv;
+pub mod triple;
+pub mod win64;
 pub mod x86_64_sysv;
 
-use crate::layout::DataLayout;
+use crate::layout::{DataLayout, RecordAbi};
 use crate::ty::FloatKind;
 
 /// A supported calling convention (one module each).
@@ -19,6 +22,21 @@ pub enum Arch {
     /// AArch64 AAPCS64 (Linux): Clang's `AArch64ABIInfo` with
     /// `AArch64ABIKind::AAPCS`.
     Aarch64Aapcs,
+    /// Apple arm64 (`aarch64-apple-darwin`, `arm64-apple-macosx`, iOS):
+    /// Clang's `AArch64ABIInfo` with `AArch64ABIKind::DarwinPCS`; `char` is
+    /// signed and `long double` is `double`.
+    Aarch64Darwin,
+    /// RISC-V LP64D (`riscv64-unknown-linux-gnu`, Clang's default there):
+    /// Clang's `RISCVABIInfo` with XLEN 64 and FLEN 64.
+    Riscv64Lp64d,
+    /// Microsoft x64 (`x86_64-pc-windows-msvc`): Clang's `WinX86_64ABIInfo`
+    /// with the Microsoft record layout; `long` is 32 bits, `long double`
+    /// is `double`.
+    X86_64Win64,
+    /// Microsoft x64 under MinGW (`x86_64-w64-windows-gnu`): as
+    /// [`Arch::X86_64Win64`] but `long double` is x87, passed and returned
+    /// through memory.
+    X86_64MinGW,
 }
 
 /// x86_64 vector ABI level, from `+avx` / `+avx512f` (Clang's
@@ -45,22 +63,36 @@ impl AvxLevel {
     }
 }
 
+/// The Clang release whose answers to reproduce. Releases differ in a few
+/// classifications and in the attributes they print.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Default)]
+pub enum ClangVersion {
+    /// Clang 19.
+    #[default]
+    V19,
+    /// Clang 22: `__int128` (and a record starting with one) is passed as
+    /// one `i128` on x86_64 System V instead of `{ i64, i64 }`; AArch64
+    /// records of one or two pointers are coerced to `ptr` / `[2 x ptr]`;
+    /// an argument passed by pointer to a caller-owned copy is printed
+    /// `dead_on_return`.
+    V22,
+}
+
 /// A resolved target: calling convention plus the features that change it.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct Target {
     pub arch: Arch,
-    /// x86_64 only; always `None` on AArch64.
+    /// x86_64 System V only; always `None` elsewhere.
     pub avx: AvxLevel,
+    /// The Clang release to match (Clang 19 unless [`Target::with_clang`]).
+    pub clang: ClangVersion,
 }
 
 /// Why a triple cannot be used.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum LookupError {
     /// A known target whose calling convention is not implemented yet.
-    Unsupported {
-        triple: String,
-        convention: &'static str,
-    },
+    Unsupported { triple: String, convention: String },
     /// A target feature this library does not know.
     UnknownFeature { feature: String },
     /// A triple this library does not recognize.
@@ -83,56 +115,103 @@ impl std::fmt::Display for LookupError {
 
 impl std::error::Error for LookupError {}
 
-/// Resolves a target triple (`arch-vendor-os[-env]`, vendor optional).
+/// The canonical triples of the implemented conventions, for messages.
+pub const SUPPORTED_TRIPLES: &str = "x86_64-unknown-linux-gnu, aarch64-unknown-linux-gnu, \
+     aarch64-apple-darwin, x86_64-pc-windows-msvc, x86_64-w64-windows-gnu, riscv64-unknown-linux-gnu";
+
+/// Resolves a target triple as Clang reads it (`x86_64`, `aarch64-linux-gnu`,
+/// `x86_64-w64-mingw32`, `arm64-apple-macosx` are all accepted). A triple
+/// whose OS, environment or ABI changes the C calling convention in a way
+/// this library does not implement is [`LookupError::Unsupported`], naming
+/// what is missing: never a silent System V answer.
 pub fn lookup(triple: &str) -> Result<Target, LookupError> {
-    let parts: Vec<&str> = triple.split('-').collect();
-    let arch = parts.first().copied().unwrap_or("");
-    let has = |s: &str| parts.iter().skip(1).any(|p| p.starts_with(s));
-    let unsupported = |convention| {
+    use triple::{Env, Os};
+    let t = triple::parse(triple).map_err(|_| LookupError::Unknown {
+        triple: triple.to_string(),
+    })?;
+    let unsupported = |convention: String| {
         Err(LookupError::Unsupported {
             triple: triple.to_string(),
             convention,
         })
     };
-    match arch {
-        "x86_64" | "amd64" => {
-            if has("windows") || has("win32") || has("uefi") {
-                unsupported("Microsoft x64")
-            } else if has("darwin") || has("macos") || has("apple") {
-                unsupported("Darwin x86_64")
-            } else if has("linux")
-                || has("freebsd")
-                || has("netbsd")
-                || has("elf")
-                || parts.len() == 1
-            {
-                Ok(Target {
-                    arch: Arch::X86_64SysV,
-                    avx: AvxLevel::None,
-                })
-            } else {
-                Err(LookupError::Unknown {
-                    triple: triple.to_string(),
-                })
+    let ok = |arch| {
+        Ok(Target {
+            arch,
+            avx: AvxLevel::None,
+            clang: ClangVersion::V19,
+        })
+    };
+    let other_env = |arch: &str| {
+        format!(
+            "{arch} with environment '{}' (only gnu, musl or none are implemented)",
+            t.env_name
+        )
+    };
+    let other_os = |arch: &str| format!("{arch} on OS '{}'", t.os_name);
+    match t.arch {
+        "x86_64" | "amd64" | "x86_64h" => match (t.os, t.env) {
+            (Os::Windows, Env::Msvc) => ok(Arch::X86_64Win64),
+            (Os::Windows, Env::Gnu) => ok(Arch::X86_64MinGW),
+            (Os::Windows, Env::Cygnus) => {
+                unsupported("Cygwin x86_64: Microsoft x64 with 64-bit long".into())
             }
-        }
-        "aarch64" | "arm64" => {
-            if has("apple") || has("darwin") || has("ios") || has("macos") {
-                unsupported("Apple arm64 (DarwinPCS)")
-            } else if has("windows") {
-                unsupported("Windows arm64")
-            } else if has("linux") || has("elf") || has("none") || parts.len() == 1 {
-                Ok(Target {
-                    arch: Arch::Aarch64Aapcs,
-                    avx: AvxLevel::None,
-                })
-            } else {
-                Err(LookupError::Unknown {
-                    triple: triple.to_string(),
-                })
+            (Os::Windows, Env::Itanium) => {
+                unsupported("x86_64 Windows with the Itanium C++ ABI".into())
             }
+            (Os::Windows, _) => unsupported(other_env("x86_64 Windows")),
+            (Os::Uefi, _) => unsupported("x86_64 UEFI".into()),
+            (Os::Darwin, _) => unsupported("Darwin x86_64".into()),
+            (_, Env::X32) => unsupported("x32: System V with 32-bit pointers and long".into()),
+            (_, Env::Android) => unsupported("Android x86_64: IEEE quad long double".into()),
+            (_, Env::Msvc | Env::Cygnus | Env::Itanium | Env::Ilp32 | Env::Other) => {
+                unsupported(other_env("x86_64"))
+            }
+            (
+                Os::Unknown | Os::Linux | Os::FreeBsd | Os::NetBsd | Os::OpenBsd | Os::DragonFly,
+                Env::Unknown | Env::Gnu | Env::Musl,
+            ) => ok(Arch::X86_64SysV),
+            (Os::Other, _) => unsupported(other_os("x86_64")),
+        },
+        "aarch64" | "arm64" => match (t.os, t.env) {
+            (Os::Darwin, Env::Unknown) => ok(Arch::Aarch64Darwin),
+            (Os::Darwin, _) => {
+                unsupported(format!("Apple arm64 with environment '{}'", t.env_name))
+            }
+            (Os::Windows, _) => unsupported("Windows arm64".into()),
+            (_, Env::Ilp32) => unsupported("AArch64 ILP32".into()),
+            (Os::Unknown | Os::Linux, Env::Unknown | Env::Gnu | Env::Musl) => {
+                ok(Arch::Aarch64Aapcs)
+            }
+            (Os::Linux | Os::Unknown, _) => unsupported(other_env("AArch64")),
+            (Os::FreeBsd | Os::NetBsd | Os::OpenBsd | Os::DragonFly | Os::Uefi | Os::Other, _) => {
+                unsupported(other_os("AArch64"))
+            }
+        },
+        "aarch64_be" | "arm64_32" | "arm64e" => {
+            unsupported(format!("'{}' (only little-endian LP64 AArch64)", t.arch))
         }
-        "riscv64" => unsupported("RISC-V LP64D"),
+        "i386" | "i486" | "i586" | "i686" | "x86" => unsupported("32-bit x86".into()),
+        "riscv64" => match (t.os, t.env) {
+            (Os::Linux, Env::Unknown | Env::Gnu | Env::Musl) => ok(Arch::Riscv64Lp64d),
+            (Os::Linux, _) => unsupported(other_env("RISC-V")),
+            _ => unsupported(format!(
+                "RISC-V off Linux ('{}': Clang defaults to soft-float LP64 there)",
+                t.os_name
+            )),
+        },
+        "riscv32" => unsupported("RISC-V ILP32D".into()),
+        "arm" | "armv7" | "armv7a" | "armv6" | "armv8" | "armv8a" | "thumbv7" | "armv7l" => {
+            unsupported("32-bit Arm AAPCS".into())
+        }
+        "loongarch64" => unsupported("LoongArch LP64D".into()),
+        "powerpc64le" | "ppc64le" | "powerpc64" | "ppc64" | "powerpc" | "ppc" => {
+            unsupported("PowerPC".into())
+        }
+        "s390x" | "systemz" => unsupported("SystemZ".into()),
+        "mips64el" | "mips64" | "mipsel" | "mips" => unsupported("MIPS".into()),
+        "sparcv9" | "sparc64" | "sparc" => unsupported("SPARC".into()),
+        "wasm32" | "wasm64" => unsupported("WebAssembly".into()),
         _ => Err(LookupError::Unknown {
             triple: triple.to_string(),
         }),
@@ -140,6 +219,11 @@ pub fn lookup(triple: &str) -> Result<Target, LookupError> {
 }
 
 impl Target {
+    /// The same target, matching Clang release `clang`.
+    pub fn with_clang(self, clang: ClangVersion) -> Target {
+        Target { clang, ..self }
+    }
+
     /// Applies a comma-separated feature list (`+avx,+avx512f`, `-avx`).
     /// Unknown features are an error; features of another architecture are
     /// accepted and ignored, as Clang does.
@@ -181,6 +265,10 @@ impl Target {
         match self.arch {
             Arch::X86_64SysV => "x86_64-unknown-linux-gnu",
             Arch::Aarch64Aapcs => "aarch64-unknown-linux-gnu",
+            Arch::Aarch64Darwin => "aarch64-apple-darwin",
+            Arch::Riscv64Lp64d => "riscv64-unknown-linux-gnu",
+            Arch::X86_64Win64 => "x86_64-pc-windows-msvc",
+            Arch::X86_64MinGW => "x86_64-w64-windows-gnu",
         }
     }
 }
@@ -194,6 +282,9 @@ pub fn data_layout(target: Target) -> DataLayout {
             unnamed_bitfields_align_record: false,
             char_signed: true,
             register_bytes: 8,
+            cheap_unaligned_bitfields: true,
+            long_bits: 64,
+            record_abi: RecordAbi::Itanium,
         },
         Arch::Aarch64Aapcs => DataLayout {
             long_double: FloatKind::Quad,
@@ -201,6 +292,47 @@ pub fn data_layout(target: Target) -> DataLayout {
             unnamed_bitfields_align_record: true,
             char_signed: false,
             register_bytes: 8,
+            cheap_unaligned_bitfields: true,
+            long_bits: 64,
+            record_abi: RecordAbi::Itanium,
+        },
+        Arch::Aarch64Darwin => DataLayout {
+            long_double: FloatKind::Double,
+            max_vector_align: 16,
+            unnamed_bitfields_align_record: false,
+            char_signed: true,
+            register_bytes: 8,
+            cheap_unaligned_bitfields: true,
+            long_bits: 64,
+            record_abi: RecordAbi::Itanium,
+        },
+        Arch::Riscv64Lp64d => DataLayout {
+            long_double: FloatKind::Quad,
+            max_vector_align: 0,
+            unnamed_bitfields_align_record: false,
+            char_signed: false,
+            register_bytes: 8,
+            cheap_unaligned_bitfields: false,
+            long_bits: 64,
+            record_abi: RecordAbi::Itanium,
+        },
+        Arch::X86_64Win64 | Arch::X86_64MinGW => DataLayout {
+            long_double: if target.arch == Arch::X86_64MinGW {
+                FloatKind::X87
+            } else {
+                FloatKind::Double
+            },
+            max_vector_align: 0,
+            unnamed_bitfields_align_record: true,
+            char_signed: true,
+            register_bytes: 8,
+            cheap_unaligned_bitfields: true,
+            long_bits: 32,
+            record_abi: if target.arch == Arch::X86_64MinGW {
+                RecordAbi::MsStruct
+            } else {
+                RecordAbi::Microsoft
+            },
         },
     }
 }

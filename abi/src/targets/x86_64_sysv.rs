@@ -14,6 +14,7 @@
 use crate::callconv::{ArgAbi, FnAbi, FnSig, PassMode, RegUsage};
 use crate::cx::{AbiCx, CachedArg};
 use crate::llty::{LlTy, LlTyId};
+use crate::targets::ClangVersion;
 use crate::ty::{FloatKind, RecordKind, Type, TypeId};
 
 /// Integer argument registers: rdi, rsi, rdx, rcx, r8, r9.
@@ -436,6 +437,10 @@ impl Pick<'_> {
         if ir_off == 0 {
             match self.cx.ll[ll] {
                 LlTy::Ptr | LlTy::Int(64) => return ll,
+                // Clang 22 keeps an `i128` whole (both eightbytes).
+                LlTy::Int(128) if src_off == 0 && self.cx.target().clang == ClangVersion::V22 => {
+                    return ll
+                }
                 LlTy::Int(bw @ (8 | 16 | 32)) => {
                     let cls = Cls {
                         cx: self.cx,
@@ -656,6 +661,7 @@ fn classify_arg(cx: &mut AbiCx, ty: TypeId) -> CachedArg {
         match hi {
             Memory | X87 | ComplexX87 => break 'done memory,
             NoClass => {}
+            Integer if res.is_some_and(|r| p.cx.ll[r] == LlTy::Int(128)) => needed_int += 1,
             Integer | X87Up | Sse => {
                 let h = if hi == Integer {
                     needed_int += 1;
@@ -795,6 +801,7 @@ fn classify_ret(cx: &mut AbiCx, ty: TypeId) -> PassMode {
             // X87UP after X87 is the upper half of the x87 value already in
             // `res`; without it (unions) the extra bits go in SSE.
             X87Up if lo == X87 => {}
+            Integer if res.is_some_and(|r| p.cx.ll[r] == LlTy::Int(128)) => {}
             Integer | Sse | X87Up => {
                 let h = if hi == Integer {
                     p.int_at(ll, 8, ty, 8)
@@ -862,7 +869,7 @@ pub fn compute_fn_abi(cx: &mut AbiCx, sig: &FnSig) -> FnAbi {
         args,
         sret,
         regs: RegUsage {
-            int_regs: MAX_INT_REGS - free_int - u32::from(sret),
+            int_regs: MAX_INT_REGS - free_int,
             vector_regs: MAX_SSE_REGS - free_sse,
         },
     }

@@ -107,12 +107,13 @@ impl CGen {
                 .iter()
                 .find(|x| x.1 == p)
                 .map_or(Prim::Int, |x| x.0);
+            // `sizeof`, not a fixed size: `long` is 4 bytes on Windows.
             let _ = writeln!(
                 s,
-                "typedef {} {} __attribute__((vector_size({})));",
+                "typedef {0} {1} __attribute__((vector_size(sizeof({0}) * {2})));",
                 prim.c_name(),
                 vec_name(prim, *n),
-                prim.size() * u64::from(*n)
+                n
             );
         }
         s.push_str(&self.decls);

@@ -32,8 +32,21 @@ impl Rng {
 /// What the generator may use on a target.
 #[derive(Clone, Copy)]
 pub struct GenCfg {
-    /// `__float128` exists (x86_64).
+    /// `__float128` exists (x86_64 System V).
     pub has_f128: bool,
+    /// `sizeof(long)`: 8, or 4 on Windows (bit-field widths depend on it).
+    pub long_bytes: u64,
+}
+
+impl GenCfg {
+    /// What the generator may use on `target`.
+    pub fn for_target(target: irkit_abi::Target) -> GenCfg {
+        let dl = irkit_abi::targets::data_layout(target);
+        GenCfg {
+            has_f128: target.arch == irkit_abi::Arch::X86_64SysV,
+            long_bytes: u64::from(dl.long_bits) / 8,
+        }
+    }
 }
 
 const INTS: &[Prim] = &[
@@ -195,7 +208,11 @@ impl Gen {
             if self.rng.pct(15) {
                 // Bit-field.
                 let t = self.rng.pick(INTS);
-                let max = if t == Prim::Bool { 1 } else { t.size() * 8 };
+                let max = match t {
+                    Prim::Bool => 1,
+                    Prim::Long | Prim::ULong => self.cfg.long_bytes * 8,
+                    _ => t.size() * 8,
+                };
                 let zero = self.rng.pct(15);
                 let w = if zero {
                     0

@@ -86,6 +86,7 @@ impl<'a> Module<'a> {
                 let mut ext = String::new();
                 let mut alignstack = String::new();
                 let mut inreg = String::new();
+                let mut dead = String::new();
                 loop {
                     c.ws();
                     match c.peek() {
@@ -120,6 +121,7 @@ impl<'a> Module<'a> {
                         }
                         "signext" | "zeroext" => ext = format!(" {w}"),
                         "inreg" => inreg = " inreg".into(),
+                        "dead_on_return" => dead = " dead_on_return".into(),
                         "dereferenceable"
                         | "dereferenceable_or_null"
                         | "nofpclass"
@@ -133,6 +135,7 @@ impl<'a> Module<'a> {
                 }
                 p.push_str(&sret_byval);
                 p.push_str(&align);
+                p.push_str(&dead);
                 p.push_str(&ext);
                 p.push_str(&alignstack);
                 p.push_str(&inreg);

@@ -21,7 +21,7 @@
 use super::desc::{CType, FieldDesc, Prim, RecordDesc, Sig};
 use super::{cgen, gen, llparse, parse_edge_cases, run_clang, RunCfg};
 use crate::util::{find_tool, has_flag, opt_value, workspace_root};
-use irkit_abi::{lookup, AbiCx, Arch, LlTypes, Target};
+use irkit_abi::{lookup, AbiCx, LlTypes, Target};
 use irkit_ir::{AttrData, Module, OpId, TypeData};
 use std::collections::HashMap;
 use std::fmt::Write as _;
@@ -87,12 +87,7 @@ pub fn run(args: &[String]) -> Result<(), String> {
     let mut total_bad = 0;
     for triple in &triples {
         let target = lookup(triple).map_err(|e| e.to_string())?;
-        let mut g = gen::Gen::new(
-            seed,
-            gen::GenCfg {
-                has_f128: target.arch == Arch::X86_64SysV,
-            },
-        );
+        let mut g = gen::Gen::new(seed, gen::GenCfg::for_target(target));
         let mut sigs: Vec<Sig> = Vec::new();
         if dialect == Dialect::Cir {
             sigs.extend(
@@ -117,6 +112,7 @@ pub fn run(args: &[String]) -> Result<(), String> {
         std::fs::create_dir_all(&out_dir).map_err(|e| format!("{}: {e}", out_dir.display()))?;
         let cfg = RunCfg {
             clang: &clang,
+            version: irkit_abi::print::ClangVersion::V19,
             triple,
             features: "",
             jobs,
@@ -267,12 +263,19 @@ struct Emitter {
 
 impl Emitter {
     fn prim(&self, p: Prim) -> &'static str {
-        let x86 = self.target.arch == Arch::X86_64SysV;
+        // The target's C facts: `char` signedness, `long` width, `long double`.
+        let dl = irkit_abi::targets::data_layout(self.target);
+        let x86 = dl.long_double == irkit_abi::FloatKind::X87;
+        let long32 = dl.long_bits == 32;
+        let ld_double = dl.long_double == irkit_abi::FloatKind::Double;
         match self.dialect {
             Dialect::Cir => match p {
                 Prim::Void => "!cir.void",
                 Prim::Bool => "!cir.bool",
-                Prim::Char if x86 => "!cir.int<s, 8>",
+                Prim::Long if long32 => "!cir.int<s, 32>",
+                Prim::ULong if long32 => "!cir.int<u, 32>",
+                Prim::LDouble if ld_double => "!cir.long_double<!cir.double>",
+                Prim::Char if dl.char_signed => "!cir.int<s, 8>",
                 Prim::Char => "!cir.int<u, 8>",
                 Prim::SChar => "!cir.int<s, 8>",
                 Prim::UChar => "!cir.int<u, 8>",
@@ -298,11 +301,13 @@ impl Emitter {
                 Prim::Char | Prim::SChar | Prim::UChar => "i8",
                 Prim::Short | Prim::UShort => "i16",
                 Prim::Int | Prim::UInt => "i32",
+                Prim::Long | Prim::ULong if long32 => "i32",
                 Prim::Long | Prim::LLong | Prim::ULong | Prim::ULLong => "i64",
                 Prim::I128 | Prim::U128 => "i128",
                 Prim::Half => "f16",
                 Prim::Float => "f32",
                 Prim::Double => "f64",
+                Prim::LDouble if ld_double => "f64",
                 Prim::LDouble if x86 => "f80",
                 Prim::LDouble | Prim::F128 => "f128",
                 Prim::Ptr => "!fir.ref<i8>",
@@ -315,7 +320,11 @@ impl Emitter {
             Prim::Half => 2,
             Prim::Float => 4,
             Prim::Double => 8,
-            Prim::LDouble if self.target.arch == Arch::X86_64SysV => 10,
+            Prim::LDouble => match irkit_abi::targets::data_layout(self.target).long_double {
+                irkit_abi::FloatKind::X87 => 10,
+                irkit_abi::FloatKind::Double => 8,
+                _ => 16,
+            },
             _ => 16,
         }
     }

@@ -26,7 +26,14 @@ pub fn run(args: &[String]) -> Result<(), String> {
             "note: debug build; figures are not representative (`cargo xtask` builds release)"
         );
     }
-    for triple in ["x86_64-unknown-linux-gnu", "aarch64-unknown-linux-gnu"] {
+    for triple in [
+        "x86_64-unknown-linux-gnu",
+        "aarch64-unknown-linux-gnu",
+        "aarch64-apple-darwin",
+        "x86_64-pc-windows-msvc",
+        "x86_64-w64-windows-gnu",
+        "riscv64-unknown-linux-gnu",
+    ] {
         let target = lookup(triple).map_err(|e| e.to_string())?;
         let small = count.div_ceil(10);
         let (t_small, _) = bench_once(target, pool, small, seed, false)?;
@@ -70,12 +77,7 @@ fn bench_once(
 ) -> Result<(f64, Stats), String> {
     let mut cx = AbiCx::new(target);
     cx.set_memoize(!no_memo);
-    let mut g = gen::Gen::new(
-        seed,
-        gen::GenCfg {
-            has_f128: target.arch == irkit_abi::Arch::X86_64SysV,
-        },
-    );
+    let mut g = gen::Gen::new(seed, gen::GenCfg::for_target(target));
     let mut types: Vec<TypeId> = Vec::with_capacity(pool as usize);
     for i in 0..pool {
         let s = g.sig(format!("p{i}"));

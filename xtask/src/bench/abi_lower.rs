@@ -43,12 +43,7 @@ pub fn run(args: &[String]) -> Result<(), String> {
         other => return Err(format!("unknown --dialect '{other}'")),
     };
     let target = irkit_abi::lookup(triple).map_err(|e| e.to_string())?;
-    let mut g = gen::Gen::new(
-        seed,
-        gen::GenCfg {
-            has_f128: target.arch == irkit_abi::Arch::X86_64SysV,
-        },
-    );
+    let mut g = gen::Gen::new(seed, gen::GenCfg::for_target(target));
     let random = has_flag(args, "--random");
     let pool: Vec<CType> = (0..256).map(|_| pool_type(&mut g)).collect();
     let sigs: Vec<_> = (0..n)
