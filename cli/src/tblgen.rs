@@ -59,6 +59,11 @@ pub struct Args {
     /// The class whose defs `--print-enums` lists.
     #[arg(long, value_name = "CLASS")]
     pub class: Option<String>,
+    /// Print the elements of every def derived from class `Set` (LLVM's set
+    /// theory: add, sub, and, shl, trunc, rotl, rotr, decimate, interleave,
+    /// sequence).
+    #[arg(long, group = "action")]
+    pub print_sets: bool,
     /// Parse and check the input; write nothing.
     #[arg(long, group = "action")]
     pub null_backend: bool,
@@ -101,6 +106,8 @@ pub fn run(rep: &Reporter, args: Args) -> u8 {
         irkit_td::Action::PrintDetailedRecords(&args.input)
     } else if args.print_enums {
         irkit_td::Action::PrintEnums(args.class.as_deref().unwrap_or(""))
+    } else if args.print_sets {
+        irkit_td::Action::PrintSets
     } else if args.null_backend {
         irkit_td::Action::Null
     } else if args.gen_op_defs {

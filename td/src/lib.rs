@@ -21,6 +21,7 @@ pub mod op_defs;
 pub mod parser;
 pub mod printer;
 pub mod resolve;
+pub mod sets;
 
 use irkit_diag::{Diagnostic, FileId, SourceMap};
 
@@ -35,6 +36,8 @@ pub enum Action<'a> {
     PrintEnums(&'a str),
     /// `--null-backend`: parse and check only.
     Null,
+    /// `--print-sets`: the elements of every `Set` def ([`sets`]).
+    PrintSets,
     /// Rust op definitions from ODS-like records ([`op_defs`]).
     GenOpDefs,
     /// `--explain RECORD.FIELD`: how the field's final value was built
@@ -206,6 +209,13 @@ pub fn run_here(
             }
         },
         Action::Null => Ok(()),
+        Action::PrintSets => match sets::print_sets(&cx, &mut out) {
+            Ok(()) => sink.write_all(out.as_bytes()),
+            Err(msg) => {
+                diags.push(Diagnostic::bare_error(msg));
+                return failed(diags);
+            }
+        },
         Action::PrintDetailedRecords(input) => {
             detailed::print_detailed_records(&cx, map, input, &mut out);
             sink.write_all(out.as_bytes())
