@@ -8,7 +8,8 @@ use irkit_diag::SourceMap;
 /// Read a TableGen file and print its records, like llvm-tblgen.
 ///
 /// The default action (and `--print-records`) prints the Classes/Defs listing
-/// byte-identical to llvm-tblgen-19; `--dump-json` prints its JSON. Beyond
+/// byte-identical to llvm-tblgen-22 (`--llvm-compat=19`: to llvm-tblgen-19);
+/// `--dump-json` prints its JSON. Beyond
 /// LLVM: `let append` / `let prepend` accumulate list, string, code and dag
 /// fields across class hierarchies, and `--explain Record.field` shows how a
 /// field's final value was built.
