@@ -116,6 +116,10 @@ pub fn run(rep: &Reporter, args: Args) -> u8 {
     } else {
         irkit_td::Action::PrintRecords
     };
+    // Warnings print before the output, as llvm-tblgen prints them.
+    let early = |map: &SourceMap, diags: &[irkit_diag::Diagnostic]| {
+        rep.emit_all(map, diags);
+    };
     let opts = irkit_td::Options {
         include_dirs: &args.include,
         defines: &args.define,
@@ -123,6 +127,7 @@ pub fn run(rep: &Reporter, args: Args) -> u8 {
         report_timing: args.time_phases || std::env::var_os("IRKIT_TD_TIME").is_some(),
         action,
         leak_model: true,
+        early_diags: Some(&early),
         warn_unused_template_args: !args.no_warn_on_unused_template_args,
         rules: irkit_td::compat::rules(args.llvm_compat.parse().unwrap_or(0))
             .unwrap_or_else(irkit_td::compat::newest),

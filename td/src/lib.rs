@@ -60,6 +60,10 @@ pub struct Options<'a> {
     /// Warn about unused template arguments, as llvm-tblgen does unless
     /// given `--no-warn-on-unused-template-args`.
     pub warn_unused_template_args: bool,
+    /// Called with the warnings and notes of a successful parse before the
+    /// output is written (llvm-tblgen prints them first); those are then
+    /// not returned again. `None`: they are returned with the rest.
+    pub early_diags: Option<&'a (dyn Fn(&SourceMap, &[Diagnostic]) + Sync)>,
     /// Skip freeing the record model at the end (for one-shot processes
     /// such as the CLI, where the OS reclaims it anyway).
     pub leak_model: bool,
@@ -194,6 +198,10 @@ pub fn run_here(
     if diags.iter().any(Diagnostic::is_error) {
         return failed(diags);
     }
+    if let Some(report) = opts.early_diags {
+        report(map, &diags);
+        diags.clear();
+    }
     let mut out = String::new();
     let written = match opts.action {
         Action::PrintRecords => printer::print_records(&cx, sink),
@@ -308,6 +316,7 @@ mod tests {
             report_timing: false,
             leak_model: false,
             action: Action::PrintRecords,
+            early_diags: None,
             warn_unused_template_args: false,
             rules: compat::newest(),
         };

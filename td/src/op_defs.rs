@@ -1383,6 +1383,7 @@ def D : Dialect { let name = "d"; }
             builtin_includes: &[],
             report_timing: false,
             leak_model: false,
+            early_diags: None,
             warn_unused_template_args: false,
             rules: crate::compat::newest(),
             action: crate::Action::GenOpDefs,
