@@ -45,6 +45,9 @@ pub enum Action<'a> {
     Explain(&'a str),
 }
 
+/// A receiver of diagnostics before the output is written.
+pub type EarlyDiags<'a> = dyn Fn(&SourceMap, &[Diagnostic]) + Sync + 'a;
+
 pub struct Options<'a> {
     pub include_dirs: &'a [String],
     pub defines: &'a [String],
@@ -63,7 +66,7 @@ pub struct Options<'a> {
     /// Called with the warnings and notes of a successful parse before the
     /// output is written (llvm-tblgen prints them first); those are then
     /// not returned again. `None`: they are returned with the rest.
-    pub early_diags: Option<&'a (dyn Fn(&SourceMap, &[Diagnostic]) + Sync)>,
+    pub early_diags: Option<&'a EarlyDiags<'a>>,
     /// Skip freeing the record model at the end (for one-shot processes
     /// such as the CLI, where the OS reclaims it anyway).
     pub leak_model: bool,
