@@ -46,6 +46,7 @@ fn generate(root: &Path, text: &str, include_dirs: &[String], action: irkit_td::
         builtin_includes: &[],
         report_timing: false,
         leak_model: false,
+        early_diags: None,
         warn_unused_template_args: false,
         rules: irkit_td::compat::newest(),
         limits: irkit_td::Limits::DEFAULT,

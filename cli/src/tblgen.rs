@@ -8,7 +8,8 @@ use irkit_diag::SourceMap;
 /// Read a TableGen file and print its records, like llvm-tblgen.
 ///
 /// The default action (and `--print-records`) prints the Classes/Defs listing
-/// byte-identical to llvm-tblgen-19; `--dump-json` prints its JSON. Beyond
+/// byte-identical to llvm-tblgen-22 (`--llvm-compat=19`: to llvm-tblgen-19);
+/// `--dump-json` prints its JSON. Beyond
 /// LLVM: `let append` / `let prepend` accumulate list, string, code and dag
 /// fields across class hierarchies, and `--explain Record.field` shows how a
 /// field's final value was built.
@@ -61,6 +62,11 @@ pub struct Args {
     /// The class whose defs `--print-enums` lists.
     #[arg(long, value_name = "CLASS")]
     pub class: Option<String>,
+    /// Print the elements of every def derived from class `Set` (LLVM's set
+    /// theory: add, sub, and, shl, trunc, rotl, rotr, decimate, interleave,
+    /// sequence).
+    #[arg(long, group = "action")]
+    pub print_sets: bool,
     /// Parse and check the input; write nothing.
     #[arg(long, group = "action")]
     pub null_backend: bool,
@@ -130,12 +136,18 @@ pub fn run(rep: &Reporter, args: Args) -> u8 {
         irkit_td::Action::PrintDetailedRecords(&args.input)
     } else if args.print_enums {
         irkit_td::Action::PrintEnums(args.class.as_deref().unwrap_or(""))
+    } else if args.print_sets {
+        irkit_td::Action::PrintSets
     } else if args.null_backend {
         irkit_td::Action::Null
     } else if args.gen_op_defs {
         irkit_td::Action::GenOpDefs
     } else {
         irkit_td::Action::PrintRecords
+    };
+    // Warnings print before the output, as llvm-tblgen prints them.
+    let early = |map: &SourceMap, diags: &[irkit_diag::Diagnostic]| {
+        rep.emit_all(map, diags);
     };
     let opts = irkit_td::Options {
         include_dirs: &args.include,
@@ -144,6 +156,7 @@ pub fn run(rep: &Reporter, args: Args) -> u8 {
         report_timing: args.time_phases || std::env::var_os("IRKIT_TD_TIME").is_some(),
         action,
         leak_model: true,
+        early_diags: Some(&early),
         warn_unused_template_args: !args.no_warn_on_unused_template_args,
         rules: irkit_td::compat::rules(args.llvm_compat.parse().unwrap_or(0))
             .unwrap_or_else(irkit_td::compat::newest),

@@ -174,6 +174,7 @@ pub(crate) fn load_dialects(
             builtin_includes: irkit::dialects::BUILTIN_INCLUDES,
             report_timing: false,
             leak_model: false,
+            early_diags: None,
             warn_unused_template_args: false,
             rules: irkit_td::compat::newest(),
             limits: irkit_td::Limits::DEFAULT,

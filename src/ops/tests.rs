@@ -433,6 +433,7 @@ fn build_output_is_the_command_output() {
         builtin_includes: &[],
         report_timing: false,
         leak_model: false,
+        early_diags: None,
         warn_unused_template_args: false,
         rules: irkit_td::compat::newest(),
         limits: irkit_td::Limits::DEFAULT,

@@ -22,6 +22,7 @@ pub mod op_defs;
 pub mod parser;
 pub mod printer;
 pub mod resolve;
+pub mod sets;
 
 use irkit_diag::{Diagnostic, FileId, SourceMap};
 pub use limits::Limits;
@@ -37,12 +38,17 @@ pub enum Action<'a> {
     PrintEnums(&'a str),
     /// `--null-backend`: parse and check only.
     Null,
+    /// `--print-sets`: the elements of every `Set` def ([`sets`]).
+    PrintSets,
     /// Rust op definitions from ODS-like records ([`op_defs`]).
     GenOpDefs,
     /// `--explain RECORD.FIELD`: how the field's final value was built
     /// (records field provenance while parsing; see [`explain`]).
     Explain(&'a str),
 }
+
+/// A receiver of diagnostics before the output is written.
+pub type EarlyDiags<'a> = dyn Fn(&SourceMap, &[Diagnostic]) + Sync + 'a;
 
 pub struct Options<'a> {
     pub include_dirs: &'a [String],
@@ -59,6 +65,10 @@ pub struct Options<'a> {
     /// Warn about unused template arguments, as llvm-tblgen does unless
     /// given `--no-warn-on-unused-template-args`.
     pub warn_unused_template_args: bool,
+    /// Called with the warnings and notes of a successful parse before the
+    /// output is written (llvm-tblgen prints them first); those are then
+    /// not returned again. `None`: they are returned with the rest.
+    pub early_diags: Option<&'a EarlyDiags<'a>>,
     /// Skip freeing the record model at the end (for one-shot processes
     /// such as the CLI, where the OS reclaims it anyway).
     pub leak_model: bool,
@@ -196,6 +206,10 @@ pub fn run_here(
     if diags.iter().any(Diagnostic::is_error) {
         return failed(diags);
     }
+    if let Some(report) = opts.early_diags {
+        report(map, &diags);
+        diags.clear();
+    }
     let mut out = String::new();
     let written = match opts.action {
         Action::PrintRecords => printer::print_records(&cx, sink),
@@ -211,6 +225,13 @@ pub fn run_here(
             }
         },
         Action::Null => Ok(()),
+        Action::PrintSets => match sets::print_sets(&cx, &mut out) {
+            Ok(()) => sink.write_all(out.as_bytes()),
+            Err(msg) => {
+                diags.push(Diagnostic::bare_error(msg));
+                return failed(diags);
+            }
+        },
         Action::PrintDetailedRecords(input) => {
             detailed::print_detailed_records(&cx, map, input, &mut out);
             sink.write_all(out.as_bytes())
@@ -305,6 +326,7 @@ mod tests {
             report_timing: false,
             leak_model: false,
             action: Action::PrintRecords,
+            early_diags: None,
             warn_unused_template_args: false,
             rules: compat::newest(),
             limits: Limits::DEFAULT,

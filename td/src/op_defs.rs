@@ -1412,6 +1412,7 @@ def D : Dialect { let name = "d"; }
             builtin_includes: &[],
             report_timing: false,
             leak_model: false,
+            early_diags: None,
             warn_unused_template_args: false,
             rules: crate::compat::newest(),
             limits: crate::Limits::DEFAULT,

@@ -15,6 +15,7 @@ fn tblgen(src: &str, action: Action<'_>) -> Result<String, String> {
         builtin_includes: &[],
         report_timing: false,
         leak_model: false,
+        early_diags: None,
         warn_unused_template_args: false,
         rules: crate::compat::newest(),
         limits: crate::Limits::DEFAULT,
