@@ -1351,6 +1351,9 @@ pub fn fold_tern_p(
                 let et = cx.list_elem(t)?;
                 let mut out = Vec::with_capacity(l.len());
                 for &x in l.iter() {
+                    if cx.fatal.is_some() {
+                        return None;
+                    }
                     out.push(item_apply(cx, var, x, c, cur));
                 }
                 return Some(cx.mk(Init::List(out.into_boxed_slice(), et)));
@@ -1566,6 +1569,10 @@ pub fn fold_foldl(cx: &mut Ctx, u: InitId, cur: Option<RecId>) -> InitId {
     if let Init::List(elems, _) = cx.init(l).clone() {
         let mut acc = s;
         for &x in elems.iter() {
+            // A limit hit inside the body stops the fold at once.
+            if cx.fatal.is_some() {
+                return u;
+            }
             let mut r = MapResolver::new(cur);
             r.set(a, acc);
             r.set(b, x);

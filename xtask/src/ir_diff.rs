@@ -74,7 +74,11 @@ pub fn run(args: &[String]) -> Result<(), String> {
         let cases: Vec<String> = (start..end).map(|n| case_text(seed, n)).collect();
         let file = dir.join("batch.mlir");
         std::fs::write(&file, cases.join(SEP)).map_err(|e| format!("{}: {e}", file.display()))?;
-        let a = run_tool(&irkit, &["opt", "--split-input-file"], &file)?;
+        let a = run_tool(
+            &irkit,
+            &["opt", "--mlir-print-op-generic", "--split-input-file"],
+            &file,
+        )?;
         let b = run_tool(
             &mlir,
             &[
