@@ -852,6 +852,7 @@ fn load_registry(settings: &Settings) -> (DialectRegistry, Vec<String>) {
             warn_unused_template_args: false,
             rules: irkit_td::compat::newest(),
             limits: irkit_td::Limits::DEFAULT,
+            early_diags: None,
         };
         let outcome = irkit_td::run(&mut map, file, &opts);
         let render = |map: &irkit_diag::SourceMap, d: &irkit_diag::Diagnostic| match d.loc {

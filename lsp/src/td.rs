@@ -200,6 +200,7 @@ pub fn analyze(
         warn_unused_template_args: false,
         rules: irkit_td::compat::newest(),
         limits: irkit_td::Limits::DEFAULT,
+        early_diags: None,
     };
     let outcome = irkit_td::run(&mut map, file, &opts);
     let ids = register_files(&mut res.files, &map);
