@@ -168,9 +168,9 @@ pub fn run(args: &[String]) -> Result<(), String> {
                     break;
                 };
                 let case = &cases[ci];
-                let r = run_one(case, &format!("FileCheck-{v}"), None);
+                let r = run_one(case, &format!("FileCheck-{v}"), v);
                 let irkit_fc = format!("{} filecheck --llvm-compat={v}", irkit.display());
-                let k = run_one(case, &irkit_fc, Some(&irkit));
+                let k = run_one(case, &irkit_fc, v);
                 // A crash of the reference is no behaviour to match.
                 if r.code.is_none_or(|c| !(0..=128).contains(&c))
                     || r.stderr.windows(12).any(|w| w == b"Stack dump:\n")
@@ -246,7 +246,7 @@ fn write(p: &Path, b: &[u8]) -> Result<(), String> {
 }
 
 /// Runs the case with `fc` as the FileCheck command (words split on spaces).
-fn run_one(case: &Case, fc: &str, _irkit: Option<&Path>) -> Outcome {
+fn run_one(case: &Case, fc: &str, v: u32) -> Outcome {
     let mut cmd;
     match &case.body {
         Body::Direct { args } => {
@@ -263,6 +263,12 @@ fn run_one(case: &Case, fc: &str, _irkit: Option<&Path>) -> Outcome {
             }
         }
         Body::Shell { script } => {
+            // The two references run in parallel: each has its own scratch
+            // folder (irkit reuses the reference's, one after the other, so
+            // paths in messages agree).
+            let own = case.dir.join(format!("v{v}"));
+            let _ = std::fs::create_dir_all(&own);
+            let script = script.replace(runlines::CASE_DIR, &own.display().to_string());
             cmd = Command::new("bash");
             cmd.arg("-c").arg(script).env("FC", fc).stdin(Stdio::null());
         }
@@ -407,9 +413,7 @@ fn llvm_cases(work: &Path, irkit: &Path, cases: &mut Vec<Case>) -> Result<(), St
         std::fs::create_dir_all(&dir).map_err(|e| e.to_string())?;
         for sc in runlines::cases_for(&name, &text, &file, &dir, irkit, false) {
             let dir = case_dir(work, &sc.name)?;
-            let script = sc
-                .script
-                .replace(runlines::CASE_DIR, &dir.display().to_string());
+            let script = sc.script;
             cases.push(Case {
                 source: "llvm",
                 name: sc.name,
@@ -455,9 +459,7 @@ fn testdata_cases(
         std::fs::create_dir_all(&dir).map_err(|e| e.to_string())?;
         for sc in runlines::cases_for(&rel, &text, &file, &dir, irkit, true) {
             let dir = case_dir(work, &sc.name)?;
-            let script = sc
-                .script
-                .replace(runlines::CASE_DIR, &dir.display().to_string());
+            let script = sc.script;
             cases.push(Case {
                 source: "testdata",
                 name: sc.name,

@@ -210,7 +210,9 @@ pub fn parse_block(text: &str, legacy: bool) -> Result<NumBlock, BlockError> {
             return Err((p.pos, msg));
         }
         block.root = Some(root);
-        block.expr_text = text[begin..].trim_end().to_string();
+        let _ = begin;
+        // FileCheck names the substitution by its whole block text.
+        block.expr_text = text.to_string();
     }
     block.nodes = p.nodes;
     Ok(block)

@@ -391,8 +391,12 @@ impl Pattern {
                             )));
                             return Err(());
                         }
-                        formats.insert(name.clone(), fmt);
-                        defined_here.push(name.clone());
+                        // A variable known before this directive stays
+                        // that variable: a use after its redefinition here
+                        // reads the earlier value, as in FileCheck.
+                        if formats.insert(name.clone(), fmt).is_none() {
+                            defined_here.push(name.clone());
+                        }
                         llvm_paren += 1;
                     }
                     Self::push_num(
