@@ -240,3 +240,74 @@ fn each_subcommand_help_links_the_guide() {
         );
     }
 }
+
+/// The triple spellings users type map to the target clang picks for them:
+/// `irkit abi` and `irkit opt --abi-lower` give the same output (and exit
+/// code) as with the canonical triple; a triple whose C ABI is not
+/// implemented is refused with a message naming it, never classified as
+/// another target.
+#[test]
+fn triple_spellings_map_as_clang_maps_them() {
+    let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("..");
+    let decl = root.join("testdata/abi/cir-declare-x86_64.mlir");
+    let lower = root.join("testdata/abi/lower-cir-aarch64.mlir");
+    let spellings: &[(&str, &str)] = &[
+        ("x86_64", "x86_64-unknown-linux-gnu"),
+        ("x86_64-linux-gnu", "x86_64-unknown-linux-gnu"),
+        ("x86_64-pc-linux-gnu", "x86_64-unknown-linux-gnu"),
+        ("aarch64", "aarch64-unknown-linux-gnu"),
+        ("aarch64-linux-gnu", "aarch64-unknown-linux-gnu"),
+        ("x86_64-w64-mingw32", "x86_64-w64-windows-gnu"),
+        ("x86_64-pc-win32", "x86_64-pc-windows-msvc"),
+        ("arm64-apple-macosx", "aarch64-apple-darwin"),
+        ("arm64-apple-darwin", "aarch64-apple-darwin"),
+        ("riscv64-linux-gnu", "riscv64-unknown-linux-gnu"),
+    ];
+    let run = |args: &[String]| {
+        let out = irkit()
+            .args(args)
+            .output()
+            .unwrap_or_else(|e| panic!("{e}"));
+        (
+            out.status.code(),
+            String::from_utf8_lossy(&out.stdout).into_owned(),
+        )
+    };
+    for &(spelling, canonical) in spellings {
+        for (sub, file) in [("abi", &decl), ("opt", &lower)] {
+            let args = |t: &str| -> Vec<String> {
+                let mut v = vec![sub.to_string(), format!("--triple={t}")];
+                if sub == "abi" {
+                    v.push("--format=llvm".into());
+                } else {
+                    v.push("--abi-lower".into());
+                }
+                v.push(file.to_string_lossy().into_owned());
+                v
+            };
+            let want = run(&args(canonical));
+            assert_eq!(want.0, Some(0), "{sub} --triple={canonical} failed");
+            assert_eq!(
+                run(&args(spelling)),
+                want,
+                "{sub} --triple={spelling} vs {canonical}"
+            );
+        }
+    }
+    for refused in [
+        "x86_64-unknown-linux-gnux32",
+        "i386-unknown-linux-gnu",
+        "sparc64-unknown-linux-gnu",
+    ] {
+        let assert = irkit()
+            .args(["abi", &format!("--triple={refused}"), "--format=llvm"])
+            .arg(&decl)
+            .assert()
+            .failure();
+        let err = String::from_utf8_lossy(&assert.get_output().stderr).into_owned();
+        assert!(
+            err.contains(refused) && err.contains("not supported"),
+            "{refused}: {err}"
+        );
+    }
+}
