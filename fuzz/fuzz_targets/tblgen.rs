@@ -34,6 +34,9 @@ fuzz_target!(|data: &[u8]| {
             loop_iterations: 1 << 14,
             total_values: 1 << 20,
         },
+        warn_unused_template_args: true,
+        rules: irkit_td::compat::newest(),
+        early_diags: None,
     };
     let out = irkit_td::run(&mut map, file, &opts);
     let failed = out.diags.iter().any(|d| d.is_error());
