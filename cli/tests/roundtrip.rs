@@ -106,6 +106,11 @@ fn round_trip(extra: &[&str]) -> Tally {
             Some(_) => {}
         }
     }
+    eprintln!(
+        "round trip {extra:?}: {} .mlir files accepted by irkit opt, {} failures",
+        tally.accepted,
+        tally.failures.len()
+    );
     tally
 }
 
