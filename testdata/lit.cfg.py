@@ -17,7 +17,8 @@ import lit.formats
 config.name = "irkit"
 config.test_format = lit.formats.ShTest(execute_external=False)
 config.suffixes = [".td", ".mlir", ".test", ".ll", ".c"]
-config.excludes = ["Inputs", "lit.cfg.py"]
+# ir-custom/ holds inputs of `cargo xtask ir-compat --custom`, not tests.
+config.excludes = ["Inputs", "lit.cfg.py", "ir-custom"]
 config.test_source_root = os.path.dirname(os.path.abspath(__file__))
 config.test_exec_root = lit_config.params.get(
     "exec_root", os.path.join(tempfile.gettempdir(), "irkit-lit-compat")
