@@ -323,25 +323,6 @@ impl Context {
     pub fn num_types(&self) -> usize {
         self.types.len()
     }
-    /// The verbatim text pieces of every dialect type and attribute body
-    /// kept opaque (those of dialects whose nested references the parser
-    /// does not resolve), in no particular order.
-    pub fn opaque_body_texts(&self) -> impl Iterator<Item = Sym> + '_ {
-        let types = (0..self.types.len() as u32).filter_map(|i| match self.types.get(i) {
-            TypeData::Dialect { body, .. } => Some(body),
-            _ => None,
-        });
-        let attrs = (0..self.attrs.len() as u32).filter_map(|i| match self.attrs.get(i) {
-            AttrData::Dialect { body, .. } => Some(body),
-            _ => None,
-        });
-        types.chain(attrs).flat_map(|body| {
-            body.iter().filter_map(|p| match p {
-                Piece::Text(s) => Some(*s),
-                _ => None,
-            })
-        })
-    }
     pub fn num_attrs(&self) -> usize {
         self.attrs.len()
     }

@@ -45,7 +45,7 @@ pub fn print_module_to(
     };
     p.number(top);
     p.compute_aliases(top);
-    p.print_opaque_alias_refs();
+    p.print_opaque_alias_refs(top);
     p.print_aliases(false);
     p.print_op(top, 0);
     p.out.push(b'\n');
@@ -79,7 +79,7 @@ pub fn print_module_custom_to(
     };
     p.number_custom(top);
     p.compute_aliases(top);
-    p.print_opaque_alias_refs();
+    p.print_opaque_alias_refs(top);
     p.print_aliases(false);
     p.print_op(top, 0);
     p.out.push(b'\n');
@@ -726,34 +726,59 @@ impl<'m> Printer<'m> {
     /// so that the output parses again. mlir-opt drops them (its output of
     /// such input does not parse); an input without such references prints
     /// exactly as mlir-opt prints it.
-    fn print_opaque_alias_refs(&mut self) {
+    fn print_opaque_alias_refs(&mut self, top: OpId) {
         let m = self.m;
         if m.type_aliases.is_empty() {
             return;
         }
-        let mut named = rustc_hash::FxHashSet::default();
-        for s in self.ctx.opaque_body_texts() {
-            let text = self.ctx.bytes(s);
-            let mut i = 0;
-            while let Some(k) = text[i..].iter().position(|&c| c == b'!') {
-                let start = i + k + 1;
-                let mut end = start;
-                while end < text.len()
-                    && (text[end].is_ascii_alphanumeric()
-                        || matches!(text[end], b'_' | b'$' | b'.'))
-                {
-                    end += 1;
-                }
-                if end > start {
-                    named.insert(&text[start..end]);
-                }
-                i = end.max(start);
+        let ctx = self.ctx;
+        let mut named: rustc_hash::FxHashSet<&[u8]> = rustc_hash::FxHashSet::default();
+        // The names in the opaque bodies of what is printed, then, to a
+        // fixed point, in the definitions of the aliases so named. What is
+        // printed: what `compute_aliases` reaches plus the properties of
+        // unregistered ops (which MLIR's alias walk skips), gathered by a
+        // scratch printer so this printer's own aliases stay MLIR's.
+        let mut scratch = Printer::new(m, self.opts);
+        scratch.compute_aliases(top);
+        for (_, d) in m.ops.iter() {
+            if let Some(p) = d.properties {
+                scratch.visit(Sym::A(p), false);
             }
         }
-        for &(name, t) in m.type_aliases.iter() {
-            if named.contains(self.ctx.bytes(name)) {
+        for info in &scratch.alias_infos {
+            let body = match info.sym {
+                Sym::T(t) => match ctx.type_data(t) {
+                    TypeData::Dialect { body, .. } => body,
+                    _ => continue,
+                },
+                Sym::A(a) => match ctx.attr_data(a) {
+                    AttrData::Dialect { body, .. } => body,
+                    _ => continue,
+                },
+            };
+            alias_names_in(ctx, body, &mut named);
+        }
+        let mut printed = vec![false; m.type_aliases.len()];
+        loop {
+            let mut grew = false;
+            for (k, &(name, t)) in m.type_aliases.iter().enumerate() {
+                if printed[k] || !named.contains(ctx.bytes(name)) {
+                    continue;
+                }
+                printed[k] = true;
+                grew = true;
+                if let TypeData::Dialect { body, .. } = ctx.type_data(t) {
+                    alias_names_in(ctx, body, &mut named);
+                }
+            }
+            if !grew {
+                break;
+            }
+        }
+        for (k, &(name, t)) in m.type_aliases.iter().enumerate() {
+            if printed[k] {
                 self.out.push(b'!');
-                self.out.extend_from_slice(self.ctx.bytes(name));
+                self.out.extend_from_slice(ctx.bytes(name));
                 self.out.extend_from_slice(b" = ");
                 self.print_type_impl(t);
                 self.out.push(b'\n');
@@ -1805,4 +1830,32 @@ pub fn op_to_string_local(m: &Module, op: OpId) -> String {
     p.number(root);
     p.print_op(op, 0);
     String::from_utf8_lossy(&p.out).into_owned()
+}
+
+/// The `!name` references in the text pieces of an opaque dialect body.
+fn alias_names_in<'c>(
+    ctx: &'c Context,
+    body: &[crate::context::Piece],
+    acc: &mut rustc_hash::FxHashSet<&'c [u8]>,
+) {
+    for p in body {
+        let crate::context::Piece::Text(s) = p else {
+            continue;
+        };
+        let text = ctx.bytes(*s);
+        let mut i = 0;
+        while let Some(k) = text[i..].iter().position(|&c| c == b'!') {
+            let start = i + k + 1;
+            let mut end = start;
+            while end < text.len()
+                && (text[end].is_ascii_alphanumeric() || matches!(text[end], b'_' | b'$' | b'.'))
+            {
+                end += 1;
+            }
+            if end > start {
+                acc.insert(&text[start..end]);
+            }
+            i = end;
+        }
+    }
 }
