@@ -753,25 +753,7 @@ impl<'a> Parser<'a> {
             operands.push(self.resolve_use(n, *idx, *span, *ty)?);
             operand_spans.push(*span);
         }
-        // Location.
-        let mut loc = None;
-        let mut deferred_loc = None;
-        if self.peek_ident() == b"loc" {
-            match self.parse_trailing_loc()? {
-                LocOrAlias::Loc(l) => loc = Some(l),
-                LocOrAlias::Alias(n, s) => deferred_loc = Some((n, s)),
-            }
-        }
-        let loc = match loc {
-            Some(l) => l,
-            None => {
-                let file = self.loc_file;
-                let (line, col) = name_lc;
-                self.m
-                    .ctx
-                    .attr(AttrData::Loc(LocData::FileLineCol { file, line, col }))
-            }
-        };
+        let (loc, deferred_loc) = self.parse_op_loc(name_lc)?;
         // Define results (reusing forward-reference placeholders).
         let mut result_values = Vec::with_capacity(outputs.len());
         let mut ti = 0usize;
@@ -812,9 +794,7 @@ impl<'a> Parser<'a> {
         if !succ_spans.is_empty() {
             self.m.source.successors.insert(op, succ_spans.into());
         }
-        if let Some((n, s)) = deferred_loc {
-            self.deferred_locs.push((DeferredTarget::Op(op), n, s));
-        }
+        self.defer_op_loc(op, deferred_loc);
         self.move_inherent_attrs(op);
         Ok(op)
     }
@@ -1244,6 +1224,38 @@ impl<'a> Parser<'a> {
     }
 
     // ------------------------------------------------------------- locations
+
+    /// An op's optional trailing `loc(...)`: its location (the op name's
+    /// `file:line:col` when absent), and an alias reference to resolve once
+    /// the file's aliases are known (recorded with
+    /// [`Parser::defer_op_loc`]).
+    pub(crate) fn parse_op_loc(
+        &mut self,
+        name_lc: (u32, u32),
+    ) -> PResult<(AttrId, Option<LocAliasRef>)> {
+        let deferred = if self.peek_ident() == b"loc" {
+            match self.parse_trailing_loc()? {
+                LocOrAlias::Loc(l) => return Ok((l, None)),
+                LocOrAlias::Alias(n, s) => Some((n, s)),
+            }
+        } else {
+            None
+        };
+        let (line, col) = name_lc;
+        let file = self.loc_file;
+        let at_name = self
+            .m
+            .ctx
+            .attr(AttrData::Loc(LocData::FileLineCol { file, line, col }));
+        Ok((at_name, deferred))
+    }
+
+    /// Records `op`'s location alias (from [`Parser::parse_op_loc`]).
+    pub(crate) fn defer_op_loc(&mut self, op: OpId, deferred: Option<LocAliasRef>) {
+        if let Some((n, s)) = deferred {
+            self.deferred_locs.push((DeferredTarget::Op(op), n, s));
+        }
+    }
 
     pub(crate) fn parse_trailing_loc(&mut self) -> PResult<LocOrAlias> {
         self.eat_keyword("loc");
@@ -2778,6 +2790,9 @@ impl<'a> Parser<'a> {
         }))
     }
 }
+
+/// A `loc(#alias)` reference: the alias name and where it was written.
+pub(crate) type LocAliasRef = (Vec<u8>, Span);
 
 pub(crate) enum LocOrAlias {
     Loc(AttrId),

@@ -6,7 +6,7 @@ use super::format::{Elem, Format, TypeArg};
 use crate::context::{AttrData, AttrId, Piece, Sym, TypeData, TypeId};
 use crate::dialect::{Arity, AttrDef, AttrKind, ConstraintKind, ExactType, OpDef, OpSyntax, Trait};
 use crate::ir::{BlockId, OpId, OpSpec, RegionId};
-use crate::parser::{pieces_text, LocOrAlias, PResult, Parser};
+use crate::parser::{pieces_text, PResult, Parser};
 use irkit_diag::Span;
 
 /// An SSA use as written: name, result number, span.
@@ -636,29 +636,7 @@ impl<'a> Parser<'a> {
                 return self.err_at(name_start, format!("attribute '{n}' occurs more than once"));
             }
         };
-        // Location.
-        let mut loc = None;
-        let mut deferred_loc = None;
-        if self.peek_ident() == b"loc" {
-            match self.parse_trailing_loc()? {
-                LocOrAlias::Loc(l) => loc = Some(l),
-                LocOrAlias::Alias(n, s) => deferred_loc = Some((n, s)),
-            }
-        }
-        let loc = match loc {
-            Some(l) => l,
-            None => {
-                let file = self.loc_file;
-                let (line, col) = name_lc;
-                self.m
-                    .ctx
-                    .attr(AttrData::Loc(crate::context::LocData::FileLineCol {
-                        file,
-                        line,
-                        col,
-                    }))
-            }
-        };
+        let (loc, deferred_loc) = self.parse_op_loc(name_lc)?;
         // Results.
         let mut result_values = Vec::with_capacity(outputs.len());
         let mut ti = 0usize;
@@ -733,10 +711,7 @@ impl<'a> Parser<'a> {
         if !succ_spans.is_empty() {
             self.m.source.successors.insert(op, succ_spans.into());
         }
-        if let Some((n, s)) = deferred_loc {
-            self.deferred_locs
-                .push((crate::parser::DeferredTarget::Op(op), n, s));
-        }
+        self.defer_op_loc(op, deferred_loc);
         Ok(op)
     }
 
