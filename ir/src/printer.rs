@@ -44,20 +44,7 @@ pub fn print_module_to(
         return Ok(());
     };
     p.number(top);
-    p.compute_aliases(top);
-    p.print_opaque_alias_refs(top);
-    p.print_aliases(false);
-    p.print_op(top, 0);
-    p.out.push(b'\n');
-    p.print_aliases(true);
-    p.print_resources();
-    // mlir-opt ends its output with one more newline.
-    p.out.push(b'\n');
-    p.flush(true);
-    match p.io_error.take() {
-        Some(e) => Err(e),
-        None => Ok(()),
-    }
+    p.print_document(top)
 }
 
 /// Streams the module in the custom syntax, as `mlir-opt-19` prints by
@@ -78,19 +65,7 @@ pub fn print_module_custom_to(
         return Ok(());
     };
     p.number_custom(top);
-    p.compute_aliases(top);
-    p.print_opaque_alias_refs(top);
-    p.print_aliases(false);
-    p.print_op(top, 0);
-    p.out.push(b'\n');
-    p.print_aliases(true);
-    p.print_resources();
-    p.out.push(b'\n');
-    p.flush(true);
-    match p.io_error.take() {
-        Some(e) => Err(e),
-        None => Ok(()),
-    }
+    p.print_document(top)
 }
 
 /// The custom syntax into a buffer (see [`print_module_custom_to`]).
@@ -721,12 +696,31 @@ impl<'m> Printer<'m> {
         stack[0]
     }
 
+    /// Everything after value numbering, the same in both syntaxes: the
+    /// aliases, the top op, deferred aliases, resources, and the final
+    /// newline mlir-opt ends its output with; then the flush.
+    fn print_document(&mut self, top: OpId) -> std::io::Result<()> {
+        self.compute_aliases(top);
+        self.print_opaque_alias_refs();
+        self.print_aliases(false);
+        self.print_op(top, 0);
+        self.out.push(b'\n');
+        self.print_aliases(true);
+        self.print_resources();
+        self.out.push(b'\n');
+        self.flush(true);
+        match self.io_error.take() {
+            Some(e) => Err(e),
+            None => Ok(()),
+        }
+    }
+
     /// The input's type alias definitions that opaque dialect bodies still
     /// name (`!cir.ptr<!s32i>` keeps `!s32i` as text), in definition order,
     /// so that the output parses again. mlir-opt drops them (its output of
     /// such input does not parse); an input without such references prints
     /// exactly as mlir-opt prints it.
-    fn print_opaque_alias_refs(&mut self, top: OpId) {
+    fn print_opaque_alias_refs(&mut self) {
         let m = self.m;
         if m.type_aliases.is_empty() {
             return;
@@ -735,17 +729,16 @@ impl<'m> Printer<'m> {
         let mut named: rustc_hash::FxHashSet<&[u8]> = rustc_hash::FxHashSet::default();
         // The names in the opaque bodies of what is printed, then, to a
         // fixed point, in the definitions of the aliases so named. What is
-        // printed: what `compute_aliases` reaches plus the properties of
-        // unregistered ops (which MLIR's alias walk skips), gathered by a
-        // scratch printer so this printer's own aliases stay MLIR's.
+        // printed: what `compute_aliases` reached, plus the properties of
+        // unregistered ops, which MLIR's alias walk skips; those are walked
+        // by a scratch printer so that this printer's aliases stay MLIR's.
         let mut scratch = Printer::new(m, self.opts);
-        scratch.compute_aliases(top);
         for (_, d) in m.ops.iter() {
             if let Some(p) = d.properties {
                 scratch.visit(Sym::A(p), false);
             }
         }
-        for info in &scratch.alias_infos {
+        for info in self.alias_infos.iter().chain(scratch.alias_infos.iter()) {
             let body = match info.sym {
                 Sym::T(t) => match ctx.type_data(t) {
                     TypeData::Dialect { body, .. } => body,
