@@ -145,6 +145,47 @@ pub fn registry_from_json(
     }
 }
 
+/// Loads a user's dialect `.td` file (already in `map`) at run time, as
+/// `--dialect` does: irkit's TableGen with our built-in `OpBase.td`, the
+/// file's own directory first on the include path, then `include_dirs`.
+/// Returns the file's dialects (`None` if anything was an error) and every
+/// diagnostic, warnings included.
+pub fn load_dialect_file(
+    map: &mut SourceMap,
+    file: FileId,
+    include_dirs: &[String],
+) -> (Option<DialectRegistry>, Vec<Diagnostic>) {
+    let dir = std::path::Path::new(map.file(file).name())
+        .parent()
+        .map(|p| p.display().to_string())
+        .filter(|d| !d.is_empty())
+        .unwrap_or_else(|| ".".to_string());
+    let mut dirs = vec![dir];
+    dirs.extend(include_dirs.iter().cloned());
+    let opts = irkit_td::Options {
+        include_dirs: &dirs,
+        defines: &[],
+        builtin_includes: BUILTIN_INCLUDES,
+        report_timing: false,
+        leak_model: false,
+        early_diags: None,
+        warn_unused_template_args: false,
+        rules: irkit_td::compat::newest(),
+        limits: irkit_td::Limits::DEFAULT,
+        action: irkit_td::Action::DumpJson,
+    };
+    let outcome = irkit_td::run(map, file, &opts);
+    let mut diags = outcome.diags;
+    let json = match outcome.output {
+        Some(json) if !diags.iter().any(Diagnostic::is_error) => json,
+        _ => return (None, diags),
+    };
+    let (user, more) = registry_from_json_in(&json, map);
+    let failed = more.iter().any(Diagnostic::is_error);
+    diags.extend(more);
+    ((!failed).then_some(user), diags)
+}
+
 /// [`registry_from_json`] for records of `.td` files in `map`: locations
 /// point into them, down to the column inside a bad `assemblyFormat`.
 pub fn registry_from_json_in(json: &str, map: &SourceMap) -> (DialectRegistry, Vec<Diagnostic>) {

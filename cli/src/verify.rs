@@ -161,36 +161,14 @@ pub(crate) fn load_dialects(
                 return Err(EXIT_FAIL);
             }
         };
-        let dir = std::path::Path::new(&name)
-            .parent()
-            .map(|p| p.display().to_string())
-            .unwrap_or_default();
         let file = map.add(name, text);
-        let mut include_dirs = vec![if dir.is_empty() { ".".to_string() } else { dir }];
-        include_dirs.extend(dialects.include.iter().cloned());
-        let opts = irkit_td::Options {
-            include_dirs: &include_dirs,
-            defines: &[],
-            builtin_includes: irkit::dialects::BUILTIN_INCLUDES,
-            report_timing: false,
-            leak_model: false,
-            early_diags: None,
-            warn_unused_template_args: false,
-            rules: irkit_td::compat::newest(),
-            limits: irkit_td::Limits::DEFAULT,
-            action: irkit_td::Action::DumpJson,
-        };
-        let outcome = irkit_td::run(map, file, &opts);
-        if rep.emit_all(map, &outcome.diags) {
-            return Err(EXIT_FAIL);
-        }
-        let Some(json) = outcome.output else {
-            return Err(EXIT_FAIL);
-        };
-        let (user, diags) = irkit::dialects::registry_from_json_in(&json, map);
+        let (user, diags) = irkit::dialects::load_dialect_file(map, file, &dialects.include);
         if rep.emit_all(map, &diags) {
             return Err(EXIT_FAIL);
         }
+        let Some(user) = user else {
+            return Err(EXIT_FAIL);
+        };
         registry.extend(user);
     }
     Ok(registry)

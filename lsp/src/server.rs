@@ -835,49 +835,16 @@ fn load_registry(settings: &Settings) -> (DialectRegistry, Vec<String>) {
         };
         let mut map = irkit_diag::SourceMap::new();
         let file = map.add(path.clone(), text);
-        let dir = Path::new(path)
-            .parent()
-            .map(|p| p.display().to_string())
-            .filter(|d| !d.is_empty())
-            .unwrap_or_else(|| ".".to_string());
-        let mut dirs = vec![dir];
-        dirs.extend(settings.include_dirs.iter().cloned());
-        let opts = irkit_td::Options {
-            include_dirs: &dirs,
-            defines: &[],
-            builtin_includes: irkit::dialects::BUILTIN_INCLUDES,
-            report_timing: false,
-            action: irkit_td::Action::DumpJson,
-            leak_model: false,
-            warn_unused_template_args: false,
-            rules: irkit_td::compat::newest(),
-            limits: irkit_td::Limits::DEFAULT,
-            early_diags: None,
-        };
-        let outcome = irkit_td::run(&mut map, file, &opts);
-        let render = |map: &irkit_diag::SourceMap, d: &irkit_diag::Diagnostic| match d.loc {
-            Some(l) => format!("dialect file {}: {}", map.position(l), d.message),
-            None => format!("dialect file {path}: {}", d.message),
-        };
-        let mut failed = false;
-        for d in outcome.diags.iter().filter(|d| d.is_error()) {
-            errors.push(render(&map, d));
-            failed = true;
-        }
-        let Some(json) = outcome.output.filter(|_| !failed) else {
-            continue;
-        };
         let (user, diags) =
-            irkit::dialects::registry_from_json(&json, &irkit::dialects::locate_in(&map));
-        let bad: Vec<String> = diags
-            .iter()
-            .filter(|d| d.is_error())
-            .map(|d| render(&map, d))
-            .collect();
-        if bad.is_empty() {
+            irkit::dialects::load_dialect_file(&mut map, file, &settings.include_dirs);
+        for d in diags.iter().filter(|d| d.is_error()) {
+            errors.push(match d.loc {
+                Some(l) => format!("dialect file {}: {}", map.position(l), d.message),
+                None => format!("dialect file {path}: {}", d.message),
+            });
+        }
+        if let Some(user) = user {
             registry.extend(user);
-        } else {
-            errors.extend(bad);
         }
     }
     (registry, errors)
