@@ -644,7 +644,7 @@ fn suggest(body: &str, level: u32) -> Option<String> {
         }
         let permit_value = !matches!(o.val, Val::Help);
         let flag = if permit_value { lhs } else { body };
-        let d = edit_distance(o.name.as_bytes(), flag.as_bytes());
+        let d = irkit_lit::filecheck::edit_distance(o.name.as_bytes(), flag.as_bytes());
         if best.as_ref().is_none_or(|(bd, _)| d < *bd) {
             let s = match rhs {
                 Some(r) if permit_value => format!("{}={r}", o.name),
@@ -661,22 +661,4 @@ fn suggest(body: &str, level: u32) -> Option<String> {
             format!("--{s}")
         }
     })
-}
-
-fn edit_distance(a: &[u8], b: &[u8]) -> usize {
-    let mut row: Vec<usize> = (0..=b.len()).collect();
-    for (i, &ca) in a.iter().enumerate() {
-        let mut prev = row[0];
-        row[0] = i + 1;
-        for (j, &cb) in b.iter().enumerate() {
-            let cur = row[j + 1];
-            row[j + 1] = if ca == cb {
-                prev
-            } else {
-                1 + prev.min(cur).min(row[j])
-            };
-            prev = cur;
-        }
-    }
-    row[b.len()]
 }

@@ -642,8 +642,10 @@ fn count_newlines(b: &[u8]) -> (u32, usize) {
     (n, first)
 }
 
-/// Levenshtein distance (insertions, deletions and replacements cost 1).
-fn edit_distance(a: &[u8], b: &[u8]) -> usize {
+/// Levenshtein distance (insertions, deletions and replacements cost 1),
+/// as LLVM's `StringRef::edit_distance`: FileCheck's fuzzy "possible intended
+/// match" and its option-name suggestions both use it.
+pub fn edit_distance(a: &[u8], b: &[u8]) -> usize {
     let mut row: Vec<usize> = (0..=b.len()).collect();
     for (i, &ca) in a.iter().enumerate() {
         let mut prev = row[0];

@@ -23,7 +23,7 @@ mod numeric;
 mod pattern;
 pub mod posix;
 
-pub use checker::{DumpDiag, MatchTy};
+pub use checker::{edit_distance, DumpDiag, MatchTy};
 
 use irkit_diag::{Diagnostic, FileId, Loc, Severity, SourceMap, Span};
 use numeric::Format;
