@@ -12,6 +12,7 @@ mod fuzz;
 mod ir_compat;
 mod ir_diff;
 mod lit_compat;
+mod llvm_src;
 mod lsp;
 mod tblgen_compat;
 mod tblgen_corpus;
@@ -35,6 +36,9 @@ Differential checks (each needs the reference tool installed; see README):
   filecheck-diff          irkit filecheck vs FileCheck-19/22, byte for byte
   lsp-compare             the same requests to tblgen-/mlir-lsp-server-22 and irkit lsp
   lsp-test                pytest-lsp tests of irkit lsp (lsp/tests/pytest)
+Reference material:
+  llvm-src                fetch LLVM V's test folders (TableGen, FileCheck, mlir/test) from
+                          Debian's llvm-toolchain-V source package into target/llvm-src/
 Fuzzing (cargo-fuzz, nightly):
   fuzz                    every fuzz/ target in turn for a time budget (--time SECS)
 Benchmarks (same run, reference tool beside irkit, printing ratios):
@@ -52,6 +56,7 @@ fn main() -> ExitCode {
     };
     let res = match task.as_str() {
         "lit-compat" => lit_compat::run(rest),
+        "llvm-src" => llvm_src::run(rest),
         "tblgen-compat" => tblgen_compat::run(rest),
         "append-diff" => append_diff::run(rest),
         "ir-compat" => ir_compat::run(rest),
