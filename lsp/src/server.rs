@@ -489,6 +489,12 @@ impl State {
         let hidden = self.hidden.iter().any(|h| h == root);
         if !hidden {
             by_file.entry(a.root).or_default();
+        } else {
+            for d in self.docs.keys() {
+                if let Some(f) = a.files.find(d) {
+                    by_file.entry(f).or_default();
+                }
+            }
         }
         for (f, diags) in by_file {
             let Some(sf) = a.files.get(f) else { continue };

@@ -724,8 +724,17 @@ impl TdAnalysis {
     pub fn field_definition(&self, id: Ident) -> Option<ModelLoc> {
         let (rec, field) = self.field_at(id)?;
         let m = self.model.as_ref()?;
-        let (_, v) = m.field(&rec, &field)?;
-        m.loc(v.loc)
+        let (r, v) = m.field(&rec, &field)?;
+        // The first superclass (ancestors come first) that has the field
+        // declares it; a record's own copy is located at its last `let`.
+        let y = v.name;
+        let decl =
+            m.cx.rec(r)
+                .supers
+                .iter()
+                .find_map(|&(s, _)| m.cx.rec(s).value(y))
+                .unwrap_or(v);
+        m.loc(decl.loc)
     }
 
     /// How the field under `id` got its value (`irkit tblgen --explain`),
