@@ -207,8 +207,44 @@ impl Parsed {
     }
 
     /// Hover text: a value's name and type (and what defines it), a
-    /// block's arguments, an op's definition from the registry.
-    pub fn hover(&self, e: Entity, registry: &DialectRegistry) -> Option<String> {
+    /// block's arguments, an op's definition from the registry; on a
+    /// function op, its ABI (`irkit abi`'s table) for the module's target,
+    /// else for `triple`.
+    pub fn hover(
+        &self,
+        e: Entity,
+        registry: &DialectRegistry,
+        triple: Option<&str>,
+    ) -> Option<String> {
+        let mut text = self.hover_entity(e, registry)?;
+        if let Entity::Op(op) = e {
+            if let Some(abi) = self.abi_hover(op, triple) {
+                text.push_str("\n\n");
+                text.push_str(&abi);
+            }
+        }
+        Some(text)
+    }
+
+    fn abi_hover(&self, op: OpId, triple: Option<&str>) -> Option<String> {
+        let m = &self.module;
+        if !matches!(
+            m.op_name(op).as_ref(),
+            "cir.func" | "func.func" | "llvm.func"
+        ) {
+            return None;
+        }
+        let triple = irkit::abi_table::module_triple(m).or_else(|| triple.map(str::to_string))?;
+        let res = irkit_abi::lookup(&triple)
+            .map_err(|e| e.to_string())
+            .and_then(|t| irkit::abi_table::function_table(m, op, t));
+        Some(match res {
+            Ok(table) => format!("ABI on {triple}:\n```\n{}\n```", table.trim_end()),
+            Err(e) => format!("ABI on {triple}: {e}"),
+        })
+    }
+
+    fn hover_entity(&self, e: Entity, registry: &DialectRegistry) -> Option<String> {
         let m = &self.module;
         let s = &m.source;
         match e {

@@ -650,7 +650,7 @@ impl State {
                 })
             }),
             Some(Lang::Mlir) => self.mlir_at(p).and_then(|(m, e)| {
-                let text = m.hover(e, &self.registry)?;
+                let text = m.hover(e, &self.registry, self.settings.triple.as_deref())?;
                 Some(Hover {
                     contents: markdown(text),
                     range: None,

@@ -878,3 +878,56 @@ fn mlir_symbols_completion_and_rename() {
     let ops = labels(&c.at("textDocument/completion", &f, 5, 2));
     assert!(ops.contains(&"func.func".to_string()) && ops.contains(&"arith.addi".to_string()));
 }
+
+const ABI_MLIR: &str = "\
+module attributes {llvm.target_triple = \"x86_64-unknown-linux-gnu\"} {
+  func.func @f(%a: i32, %b: f64) -> i64 {
+    %c = arith.extsi %a : i32 to i64
+    return %c : i64
+  }
+}
+";
+
+#[test]
+fn mlir_function_hover_shows_its_abi() {
+    let d = dir("abi", &[("abi.mlir", ABI_MLIR)]);
+    let f = d.join("abi.mlir");
+    let mut c = Client::start(Value::Null);
+    c.open(&f, ABI_MLIR);
+    assert_eq!(c.diags(&f), Vec::<String>::new());
+    // `irkit abi --triple x86_64-unknown-linux-gnu` on the same file; its
+    // declare line is clang-22's `define i64 @f(i32 noundef, double noundef)`
+    // without the attributes.
+    let h = hover_text(&c.at("textDocument/hover", &f, 1, 4));
+    let abi = h
+        .split("ABI on x86_64-unknown-linux-gnu:\n```\n")
+        .nth(1)
+        .expect("an ABI section");
+    assert_eq!(
+        abi,
+        "@f : (i32, f64) -> i64\n          C type (LLVM memory form)    kind       lowered\n  \
+         return  i64                          Direct     i64\n  \
+         arg 0   i32                          Direct     i32\n  \
+         arg 1   double                       Direct     double\n  \
+         registers: 1 integer, 1 vector/fp; sret: no\n  \
+         declare i64 @f(i32, double)\n```"
+    );
+    // Without a triple in the module or the settings: no ABI section; the
+    // `triple` setting supplies one.
+    let plain = ABI_MLIR.replace(
+        " attributes {llvm.target_triple = \"x86_64-unknown-linux-gnu\"}",
+        "",
+    );
+    c.change(&f, 2, &plain);
+    assert!(!hover_text(&c.at("textDocument/hover", &f, 1, 4)).contains("ABI on"));
+    c.notify(
+        "workspace/didChangeConfiguration",
+        json!({ "settings": { "irkit": { "triple": "aarch64-unknown-linux-gnu" } } }),
+    );
+    c.sync();
+    let h = hover_text(&c.at("textDocument/hover", &f, 1, 4));
+    assert!(
+        h.contains("ABI on aarch64-unknown-linux-gnu:\n```\n@f : (i32, f64) -> i64\n"),
+        "{h}"
+    );
+}
