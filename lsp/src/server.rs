@@ -62,6 +62,14 @@ fn main_loop(conn: &Connection, settings: Settings) -> Result<(), String> {
     loop {
         let msg = match queue.pop_front() {
             Some(m) => m,
+            None if !st.garbage.is_empty() => match conn.receiver.recv_timeout(IDLE) {
+                Ok(m) => m,
+                Err(e) if e.is_timeout() => {
+                    st.garbage.clear();
+                    continue;
+                }
+                Err(_) => break,
+            },
             None => match conn.receiver.recv() {
                 Ok(m) => m,
                 Err(_) => break,
@@ -95,6 +103,9 @@ fn main_loop(conn: &Connection, settings: Settings) -> Result<(), String> {
     }
     Ok(())
 }
+
+/// How long without messages counts as idle.
+const IDLE: std::time::Duration = std::time::Duration::from_millis(30);
 
 /// Whether `msg` is a document change that a queued change of the same
 /// document replaces (the server asks for full-text sync).
@@ -158,6 +169,8 @@ struct State {
     registry_errors: Vec<String>,
     /// Open documents' current text, by path.
     docs: FxHashMap<PathBuf, Arc<str>>,
+    /// Replaced analyses, freed when the server is idle.
+    garbage: Vec<TdAnalysis>,
     /// `.td` roots analysed only as the context of an open file that they
     /// include (not open themselves).
     hidden: Vec<PathBuf>,
@@ -194,6 +207,7 @@ impl State {
             registry_errors: Vec::new(),
             docs: FxHashMap::default(),
             hidden: Vec::new(),
+            garbage: Vec::new(),
             td: FxHashMap::default(),
             mlir: FxHashMap::default(),
             published: FxHashMap::default(),
@@ -393,12 +407,15 @@ impl State {
                     include_dirs: &dirs,
                     builtin_includes: irkit::dialects::BUILTIN_INCLUDES,
                 };
-                let prev = self.td.remove(path);
+                let mut prev = self.td.remove(path);
                 let docs = &self.docs;
                 let overlay = |p: &Path| docs.get(p).cloned();
-                let a = td::analyze(path, text, &cfg, prev, &overlay, explain);
+                let a = td::analyze(path, text, &cfg, &mut prev, &overlay, explain);
                 out.extend(self.publish_td(path, &a));
                 self.td.insert(path.to_path_buf(), a);
+                // Freeing a large model takes a while: it waits until the
+                // client has its answers and the server is idle.
+                self.garbage.extend(prev);
             }
             Some(Lang::Mlir) => {
                 let prev = self.mlir.remove(path);

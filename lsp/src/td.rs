@@ -265,7 +265,7 @@ pub fn analyze(
     path: &Path,
     text: &str,
     cfg: &TdConfig<'_>,
-    previous: Option<TdAnalysis>,
+    previous: &mut Option<TdAnalysis>,
     overlay: &(dyn Fn(&Path) -> Option<std::sync::Arc<str>> + Sync),
     explain: bool,
 ) -> TdAnalysis {
@@ -318,7 +318,7 @@ pub fn analyze(
             });
             res.model_current = true;
         }
-        None => res.model = previous.and_then(|p| p.model),
+        None => res.model = previous.as_mut().and_then(|p| p.model.take()),
     }
     res
 }
