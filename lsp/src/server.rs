@@ -84,8 +84,25 @@ fn main_loop(conn: &Connection, settings: Settings) -> Result<(), String> {
         }
         match msg {
             Message::Request(req) => {
-                if conn.handle_shutdown(&req).map_err(|e| e.to_string())? {
-                    return Ok(());
+                if req.method == lsp_types::request::Shutdown::METHOD {
+                    // As `Connection::handle_shutdown`, but the `exit` may
+                    // already be in the queue.
+                    let resp = Response::new_ok(req.id, ());
+                    conn.sender.send(resp.into()).map_err(|e| e.to_string())?;
+                    let exit = lsp_types::notification::Exit::METHOD;
+                    let is_exit =
+                        |m: &Message| matches!(m, Message::Notification(n) if n.method == exit);
+                    if queue.iter().any(is_exit) {
+                        return Ok(());
+                    }
+                    return match conn
+                        .receiver
+                        .recv_timeout(std::time::Duration::from_secs(30))
+                    {
+                        Ok(m) if is_exit(&m) => Ok(()),
+                        Ok(m) => Err(format!("unexpected message during shutdown: {m:?}")),
+                        Err(e) => Err(format!("unexpected error during shutdown: {e}")),
+                    };
                 }
                 let resp = st.request(req);
                 conn.sender.send(resp.into()).map_err(|e| e.to_string())?;
