@@ -154,8 +154,10 @@ async def test_rename_and_instances(client: LanguageClient):
     )
     assert got == ["base.td:0:6", "main.td:1:20", "main.td:6:11"]
     # llvm-tblgen-22 --print-enums --class=Base: P, Q_x, Q_y.
-    res = await client.protocol.send_request_async("irkit/instances", pos(uri, 1, 21))
-    assert [r.name for r in res] == ["P", "Q_x", "Q_y"]
+    res = await client.protocol.send_request_async(
+        "irkit/instances", types.TextDocumentPositionParams(**pos(uri, 1, 21))
+    )
+    assert [r["name"] if isinstance(r, dict) else r.name for r in res] == ["P", "Q_x", "Q_y"]
 
 
 async def test_unsaved_included_file_reaches_its_includer(client: LanguageClient, tmp_path: pathlib.Path):
