@@ -743,10 +743,19 @@ impl State {
                     .iter()
                     .map(|d| (d.file, d.name_span.start))
                     .collect();
+                // One URI per file (a common class has thousands of uses).
+                let mut uris: FxHashMap<FileIdx, Option<Url>> = FxHashMap::default();
                 a.references(id)
                     .into_iter()
                     .filter(|r| include_decl || !decls.contains(&(r.file, r.start)))
-                    .filter_map(|r| td_loc(a, r.file, r.start..r.end))
+                    .filter_map(|r| {
+                        let sf = a.files.get(r.file)?;
+                        let uri = uris
+                            .entry(r.file)
+                            .or_insert_with(|| path_uri(&sf.path))
+                            .clone()?;
+                        Some(Location::new(uri, sf.lines.range(&sf.text, r.start, r.end)))
+                    })
                     .collect()
             }),
             Some(Lang::Mlir) if self.mlir_symbol(p).is_some() => {
