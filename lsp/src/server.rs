@@ -274,14 +274,28 @@ impl State {
                             self.analyze(&root, &mut out);
                             return out;
                         }
-                        if let Some(root) = find_includer_on_disk(&path) {
+                        // An includer that is itself only included (LLVM's
+                        // IntrinsicsRISCVXsf.td in IntrinsicsRISCV.td in
+                        // Intrinsics.td): up to the first that analyses.
+                        let mut from = path.clone();
+                        for _ in 0..MAX_CONTEXT_DEPTH {
+                            let Some(root) = find_includer_on_disk(&from) else {
+                                break;
+                            };
+                            if root == path || self.td.contains_key(&root) {
+                                break;
+                            }
                             self.hidden.push(root.clone());
-                            self.analyze(&root, &mut out);
+                            let mut sink = Vec::new();
+                            self.analyze(&root, &mut sink);
                             if self.td.get(&root).is_some_and(|a| a.model.is_some()) {
+                                out.extend(sink);
                                 return out;
                             }
                             self.hidden.retain(|r| *r != root);
                             self.td.remove(&root);
+                            self.published.remove(&root);
+                            from = root;
                         }
                     }
                     self.analyze(&path, &mut out);
@@ -1088,6 +1102,9 @@ impl State {
         to_value(items)
     }
 }
+
+/// How many includers up a file only included elsewhere looks for its context.
+const MAX_CONTEXT_DEPTH: usize = 4;
 
 /// A `.td` file in the same directory as `path` or its parent that includes
 /// it (`include "…/NAME"`), to analyse `path` in its context: LLVM's

@@ -931,3 +931,26 @@ fn mlir_function_hover_shows_its_abi() {
         "{h}"
     );
 }
+
+#[test]
+fn td_context_from_disk_climbs_includers_that_are_only_included() {
+    let d = dir(
+        "nested",
+        &[
+            ("top.td", "class Top { int t = 1; }\ninclude \"mid.td\"\n"),
+            ("mid.td", "include \"leaf.td\"\n"),
+            ("leaf.td", "def L : Top;\n"),
+        ],
+    );
+    let leaf = d.join("leaf.td");
+    let mut c = Client::start(Value::Null);
+    c.open(&leaf, "def L : Top;\n");
+    // mid.td alone does not know Top; top.td, which includes it, does
+    // (llvm-tblgen-22 on top.td prints this record).
+    assert_eq!(c.diags(&leaf), Vec::<String>::new());
+    assert_eq!(
+        hover_text(&c.at("textDocument/hover", &leaf, 0, 4)),
+        "```tablegen\ndef L {\t// Top\n  int t = 1;\n}\n```"
+    );
+    assert_eq!(c.diags(&d.join("mid.td")), ["<none published>"]);
+}
