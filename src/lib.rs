@@ -3,5 +3,6 @@
 //! they do not know each other.
 pub mod abi_lower;
 pub mod abi_map;
+pub mod abi_table;
 pub mod dialects;
 pub mod ops;

@@ -4,12 +4,12 @@ use crate::io::read_input;
 use crate::report::{Reporter, EXIT_FAIL, EXIT_OK, EXIT_USAGE};
 use clap::{Args as ClapArgs, ValueEnum};
 use irkit::abi_map::AbiTypeMapper;
+use irkit::abi_table::{function_name_and_type, functions, write_table};
 use irkit_abi::print::write_declare;
-use irkit_abi::{AbiCx, FnAbi, PassMode};
+use irkit_abi::AbiCx;
 use irkit_diag::{Diagnostic, Loc, SourceMap};
-use irkit_ir::{AttrData, Module, OpId, ParseConfig};
+use irkit_ir::ParseConfig;
 use rustc_hash::FxHashMap;
-use std::fmt::Write as _;
 
 /// Print how each function's arguments and result are passed on a target.
 ///
@@ -147,122 +147,5 @@ pub fn run(rep: &Reporter, args: Args) -> u8 {
             rep.error(&e);
             EXIT_FAIL
         }
-    }
-}
-
-/// Function ops (`cir.func`, `func.func`) in input order.
-fn functions(m: &Module) -> Vec<OpId> {
-    let mut res = Vec::new();
-    let Some(top) = m.top else { return res };
-    m.walk_preorder(top, &mut |op| {
-        let name = m.op_name(op);
-        if name == "cir.func" || name == "func.func" {
-            res.push(op);
-        }
-    });
-    res
-}
-
-fn function_name_and_type(m: &Module, op: OpId) -> Option<(String, irkit_ir::TypeId)> {
-    let props = m[op].properties?;
-    let name = match m.ctx.attr_data(m.ctx.dict_get(props, b"sym_name")?) {
-        AttrData::String { value, .. } => m.ctx.str(*value).into_owned(),
-        _ => return None,
-    };
-    let ty = match m.ctx.attr_data(m.ctx.dict_get(props, b"function_type")?) {
-        AttrData::Type(t) => *t,
-        _ => return None,
-    };
-    Some((name, ty))
-}
-
-fn write_table(
-    out: &mut String,
-    cx: &AbiCx,
-    abi: &FnAbi,
-    name: &str,
-    ctx: &irkit_ir::Context,
-    fty: irkit_ir::TypeId,
-) {
-    let _ = writeln!(
-        out,
-        "@{name} : {}",
-        irkit_ir::printer::type_to_string(ctx, fty)
-    );
-    let _ = writeln!(
-        out,
-        "          {:<28} {:<10} lowered",
-        "C type (LLVM memory form)", "kind"
-    );
-    let row = |out: &mut String, what: &str, a: &irkit_abi::ArgAbi| {
-        let mut src = String::new();
-        cx.ll.write(&mut src, cx.ll_mem_type(a.ty));
-        let (kind, lowered) = describe(cx, a.mode);
-        let _ = writeln!(out, "  {what:<7} {src:<28} {kind:<10} {lowered}");
-    };
-    row(out, "return", &abi.ret);
-    for (i, a) in abi.args.iter().enumerate() {
-        row(out, &format!("arg {i}"), a);
-    }
-    let _ = writeln!(
-        out,
-        "  registers: {} integer, {} vector/fp; sret: {}",
-        abi.regs.int_regs,
-        abi.regs.vector_regs,
-        if abi.sret { "yes" } else { "no" }
-    );
-    let mut decl = String::new();
-    write_declare(&mut decl, &cx.ll, abi, name);
-    let _ = writeln!(out, "  {decl}");
-}
-
-fn describe(cx: &AbiCx, mode: PassMode) -> (&'static str, String) {
-    let ty = |t| {
-        let mut s = String::new();
-        cx.ll.write(&mut s, t);
-        s
-    };
-    match mode {
-        PassMode::Ignore => ("Ignore", "(nothing)".to_string()),
-        PassMode::Direct {
-            ty: t,
-            offset,
-            flatten,
-            align_stack,
-        } => {
-            let mut s = ty(t);
-            if offset != 0 {
-                let _ = write!(s, " at offset {offset}");
-            }
-            if flatten
-                && matches!(&cx.ll[t], irkit_abi::LlTy::Struct { elems, .. } if elems.len() > 1)
-            {
-                s.push_str(" (one parameter per element)");
-            }
-            if let Some(a) = align_stack {
-                let _ = write!(s, " alignstack({a})");
-            }
-            ("Direct", s)
-        }
-        PassMode::Extend { ty: t, signed } => (
-            "Extend",
-            format!("{} {}", ty(t), if signed { "signext" } else { "zeroext" }),
-        ),
-        PassMode::Indirect {
-            pointee,
-            align,
-            byval,
-        } => {
-            let how = if byval { "byval" } else { "by pointer" };
-            (
-                "Indirect",
-                format!("ptr {how}({}) align {align}", ty(pointee)),
-            )
-        }
-        PassMode::Expand { ty: t } => ("Expand", ty(t)),
-        PassMode::CoerceAndExpand { coerce, unpadded } => (
-            "CoerceExp",
-            format!("{} (in memory {})", ty(unpadded), ty(coerce)),
-        ),
     }
 }

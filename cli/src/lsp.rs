@@ -12,7 +12,7 @@ use clap::Args as ClapArgs;
 ///
 /// Settings may also come from the client (`initializationOptions` or
 /// `workspace/didChangeConfiguration`): `{"irkit": {"includeDirs": [..],
-/// "dialects": [..], "compilationDatabases": [..]}}`.
+/// "dialects": [..], "compilationDatabases": [..], "triple": ".."}}`.
 #[derive(ClapArgs, Debug)]
 pub struct Args {
     /// Accepted for editors that pass it; stdio is the only transport.
@@ -29,6 +29,10 @@ pub struct Args {
     /// server looks in the workspace folders and their subdirectories).
     #[arg(long = "tablegen-compilation-database", value_name = "FILE")]
     pub compilation_database: Vec<String>,
+    /// Target triple for the ABI hover on function ops of .mlir files whose
+    /// module names none (`cir.triple`, `llvm.target_triple`).
+    #[arg(long, value_name = "TRIPLE")]
+    pub triple: Option<String>,
     /// Accepted for compatibility with LLVM's servers' command lines.
     #[arg(long, hide = true)]
     pub log: Option<String>,
@@ -42,6 +46,7 @@ pub fn run(rep: &Reporter, args: Args) -> u8 {
         include_dirs: args.include,
         dialects: args.dialect,
         compilation_databases: args.compilation_database,
+        triple: args.triple,
     };
     match irkit_lsp::run_stdio(settings) {
         Ok(()) => EXIT_OK,

@@ -17,6 +17,8 @@ pub struct Settings {
     pub dialects: Vec<String>,
     /// `tablegen_compile_commands.yml` files named explicitly.
     pub compilation_databases: Vec<String>,
+    /// The target for ABI hover when a module names none.
+    pub triple: Option<String>,
 }
 
 impl Settings {
@@ -41,6 +43,9 @@ impl Settings {
         }
         if let Some(l) = list("compilationDatabases") {
             self.compilation_databases = l;
+        }
+        if let Some(t) = v.get("triple") {
+            self.triple = t.as_str().map(str::to_string);
         }
     }
 }

@@ -207,8 +207,44 @@ impl Parsed {
     }
 
     /// Hover text: a value's name and type (and what defines it), a
-    /// block's arguments, an op's definition from the registry.
-    pub fn hover(&self, e: Entity, registry: &DialectRegistry) -> Option<String> {
+    /// block's arguments, an op's definition from the registry; on a
+    /// function op, its ABI (`irkit abi`'s table) for the module's target,
+    /// else for `triple`.
+    pub fn hover(
+        &self,
+        e: Entity,
+        registry: &DialectRegistry,
+        triple: Option<&str>,
+    ) -> Option<String> {
+        let mut text = self.hover_entity(e, registry)?;
+        if let Entity::Op(op) = e {
+            if let Some(abi) = self.abi_hover(op, triple) {
+                text.push_str("\n\n");
+                text.push_str(&abi);
+            }
+        }
+        Some(text)
+    }
+
+    fn abi_hover(&self, op: OpId, triple: Option<&str>) -> Option<String> {
+        let m = &self.module;
+        if !matches!(
+            m.op_name(op).as_ref(),
+            "cir.func" | "func.func" | "llvm.func"
+        ) {
+            return None;
+        }
+        let triple = irkit::abi_table::module_triple(m).or_else(|| triple.map(str::to_string))?;
+        let res = irkit_abi::lookup(&triple)
+            .map_err(|e| e.to_string())
+            .and_then(|t| irkit::abi_table::function_table(m, op, t));
+        Some(match res {
+            Ok(table) => format!("ABI on {triple}:\n```\n{}\n```", table.trim_end()),
+            Err(e) => format!("ABI on {triple}: {e}"),
+        })
+    }
+
+    fn hover_entity(&self, e: Entity, registry: &DialectRegistry) -> Option<String> {
         let m = &self.module;
         let s = &m.source;
         match e {
@@ -263,12 +299,150 @@ impl Parsed {
                     if !def.results.is_empty() {
                         out.push_str(&format!("\n\nresults: {}", list(&def.results)));
                     }
+                    if !def.attrs.is_empty() {
+                        let attrs: Vec<String> = def
+                            .attrs
+                            .iter()
+                            .map(|a| {
+                                if a.summary.is_empty() {
+                                    a.name.to_string()
+                                } else {
+                                    format!("{} ({})", a.name, a.summary)
+                                }
+                            })
+                            .collect();
+                        out.push_str(&format!("\n\nattributes: {}", attrs.join(", ")));
+                    }
                 } else {
                     out.push_str("\n(unregistered op)");
                 }
                 Some(out)
             }
         }
+    }
+
+    /// The span to rename for an entity: a value's or block's name.
+    pub fn rename_span(&self, e: Entity) -> Option<Range<u32>> {
+        match e {
+            Entity::Value(_) | Entity::Block(_) => self.definition(e),
+            Entity::Op(_) => None,
+        }
+    }
+
+    /// What a rename rewrites, with the sigil the new name keeps: every
+    /// occurrence of a value or block whose text is its name (a use of one
+    /// result of a group, `%x#1`, is not renamed).
+    pub fn rename_spans(&self, e: Entity) -> Vec<(Range<u32>, &'static str)> {
+        let Some(def) = self.rename_span(e) else {
+            return Vec::new();
+        };
+        let name = self.slice(irkit_diag::Span::new(def.start, def.end));
+        let sigil = match e {
+            Entity::Block(_) => "^",
+            _ => "%",
+        };
+        if !name.starts_with(sigil) || name.contains(['#', ':']) {
+            return Vec::new();
+        }
+        self.references(e)
+            .into_iter()
+            .filter(|r| self.slice(irkit_diag::Span::new(r.start, r.end)) == name)
+            .map(|r| (r, sigil))
+            .collect()
+    }
+
+    /// Value names defined before `offset` (for completion after `%`),
+    /// each once, with its type.
+    pub fn value_names(&self, offset: u32) -> Vec<(String, String)> {
+        let m = &self.module;
+        let mut seen = rustc_hash::FxHashSet::default();
+        let mut res = Vec::new();
+        for (v, sp) in m.source.values.iter() {
+            if sp.start > offset {
+                continue;
+            }
+            let name = self.slice(*sp).trim_start_matches('%');
+            let name = name.split([':', '#']).next().unwrap_or("");
+            if name.is_empty() || !seen.insert(name.to_string()) {
+                continue;
+            }
+            let ty = irkit_ir::printer::type_to_string(&m.ctx, m.values[v].ty);
+            res.push((name.to_string(), ty));
+        }
+        res
+    }
+
+    /// The `@symbol` reference at `offset`: its name (without `@`) and span.
+    pub fn symbol_at(&self, offset: u32) -> Option<(String, Range<u32>)> {
+        let b = self.text.as_bytes();
+        let is_sym = |c: u8| c.is_ascii_alphanumeric() || matches!(c, b'_' | b'.' | b'$' | b'-');
+        let mut s = (offset as usize).min(b.len());
+        while s > 0 && is_sym(b[s - 1]) {
+            s -= 1;
+        }
+        if s == 0 || b[s - 1] != b'@' {
+            // On the `@` itself.
+            if b.get(s) != Some(&b'@') {
+                return None;
+            }
+            s += 1;
+        }
+        let mut e = s;
+        while e < b.len() && is_sym(b[e]) {
+            e += 1;
+        }
+        if e == s {
+            return None;
+        }
+        let name = self.text.get(s..e)?.to_string();
+        Some((name, (s - 1) as u32..e as u32))
+    }
+
+    /// Every `@name` in the text (word-bounded), and the defining op's
+    /// name (`sym_name = "name"` in the generic syntax).
+    pub fn symbol_references(&self, name: &str) -> Vec<Range<u32>> {
+        let b = self.text.as_bytes();
+        let is_sym = |c: u8| c.is_ascii_alphanumeric() || matches!(c, b'_' | b'.' | b'$' | b'-');
+        let pat = format!("@{name}");
+        let mut res: Vec<Range<u32>> = self
+            .text
+            .match_indices(&pat)
+            .filter(|&(i, _)| !b.get(i + pat.len()).is_some_and(|&c| is_sym(c)))
+            .map(|(i, _)| i as u32..(i + pat.len()) as u32)
+            .collect();
+        if let Some(d) = self.symbol_definition(name) {
+            if !res.contains(&d) {
+                res.push(d);
+            }
+        }
+        res.sort_by_key(|r| r.start);
+        res
+    }
+
+    /// Where the op defining symbol `name` names it: the first `@name` or
+    /// `sym_name = "name"` after its op name.
+    pub fn symbol_definition(&self, name: &str) -> Option<Range<u32>> {
+        let (_, op) = self.symbols().into_iter().find(|(n, _)| n == name)?;
+        let from = op.start as usize;
+        let rest = self.text.get(from..)?;
+        let custom = format!("@{name}");
+        let generic = format!("sym_name = \"{name}\"");
+        let c = rest.find(&custom).map(|i| (i, custom.len()));
+        let g = rest
+            .find(&generic)
+            .map(|i| (i + "sym_name = ".len(), name.len() + 2));
+        let (i, n) = match (c, g) {
+            (Some(c), Some(g)) => {
+                if c.0 < g.0 {
+                    c
+                } else {
+                    g
+                }
+            }
+            (Some(x), None) | (None, Some(x)) => x,
+            (None, None) => return Some(op),
+        };
+        Some((from + i) as u32..(from + i + n) as u32)
     }
 
     /// Ops that define a symbol (`sym_name`), as (name, op name span, op).

@@ -15,11 +15,13 @@ use lsp_types::{
     DidCloseTextDocumentParams, DidOpenTextDocumentParams, DidSaveTextDocumentParams, DocumentLink,
     DocumentLinkParams, DocumentSymbol, DocumentSymbolParams, GotoDefinitionParams, Hover,
     HoverContents, HoverParams, InitializeParams, Location, MarkupContent, MarkupKind,
-    PublishDiagnosticsParams, Range, ReferenceParams, SymbolKind, TextDocumentPositionParams, Url,
+    PublishDiagnosticsParams, Range, ReferenceParams, RenameParams, SymbolKind,
+    TextDocumentPositionParams, TextEdit, Url, WorkspaceEdit,
 };
 use rustc_hash::FxHashMap;
 use serde_json::{json, Value};
 use std::path::{Path, PathBuf};
+use std::sync::Arc;
 
 /// Serves over stdin/stdout until the client says `exit`.
 pub fn run_stdio(settings: Settings) -> Result<(), String> {
@@ -29,8 +31,24 @@ pub fn run_stdio(settings: Settings) -> Result<(), String> {
     io.join().map_err(|e| e.to_string())
 }
 
-/// Serves over `conn` (stdio, or `Connection::memory()` in tests).
+/// Serves over `conn` (stdio, or `Connection::memory()` in tests), on a
+/// thread with TableGen's large stack (its parser recurses on nesting).
 pub fn run_server(conn: &Connection, settings: Settings) -> Result<(), String> {
+    let res = std::thread::scope(|s| {
+        std::thread::Builder::new()
+            .name("irkit-lsp".into())
+            .stack_size(irkit_td::WORKER_STACK)
+            .spawn_scoped(s, || main_loop(conn, settings))
+            .map(|h| h.join())
+    });
+    match res {
+        Ok(Ok(r)) => r,
+        Ok(Err(_)) => Err("the server thread panicked".into()),
+        Err(e) => Err(format!("cannot start the server thread: {e}")),
+    }
+}
+
+fn main_loop(conn: &Connection, settings: Settings) -> Result<(), String> {
     let (id, params) = conn.initialize_start().map_err(|e| e.to_string())?;
     let init: InitializeParams = serde_json::from_value(params).unwrap_or_default();
     let mut st = State::new(settings, &init);
@@ -40,11 +58,51 @@ pub fn run_server(conn: &Connection, settings: Settings) -> Result<(), String> {
     });
     conn.initialize_finish(id, result)
         .map_err(|e| e.to_string())?;
-    for msg in &conn.receiver {
+    let mut queue: std::collections::VecDeque<Message> = Default::default();
+    loop {
+        let msg = match queue.pop_front() {
+            Some(m) => m,
+            None if !st.garbage.is_empty() => match conn.receiver.recv_timeout(IDLE) {
+                Ok(m) => m,
+                Err(e) if e.is_timeout() => {
+                    st.garbage.clear();
+                    continue;
+                }
+                Err(_) => break,
+            },
+            None => match conn.receiver.recv() {
+                Ok(m) => m,
+                Err(_) => break,
+            },
+        };
+        // Debouncing: what arrived meanwhile is queued, and a full-text
+        // change followed by another change of the same document is
+        // skipped (only the newest text is analysed).
+        queue.extend(conn.receiver.try_iter());
+        if superseded(&msg, &queue) {
+            continue;
+        }
         match msg {
             Message::Request(req) => {
-                if conn.handle_shutdown(&req).map_err(|e| e.to_string())? {
-                    return Ok(());
+                if req.method == lsp_types::request::Shutdown::METHOD {
+                    // As `Connection::handle_shutdown`, but the `exit` may
+                    // already be in the queue.
+                    let resp = Response::new_ok(req.id, ());
+                    conn.sender.send(resp.into()).map_err(|e| e.to_string())?;
+                    let exit = lsp_types::notification::Exit::METHOD;
+                    let is_exit =
+                        |m: &Message| matches!(m, Message::Notification(n) if n.method == exit);
+                    if queue.iter().any(is_exit) {
+                        return Ok(());
+                    }
+                    return match conn
+                        .receiver
+                        .recv_timeout(std::time::Duration::from_secs(30))
+                    {
+                        Ok(m) if is_exit(&m) => Ok(()),
+                        Ok(m) => Err(format!("unexpected message during shutdown: {m:?}")),
+                        Err(e) => Err(format!("unexpected error during shutdown: {e}")),
+                    };
                 }
                 let resp = st.request(req);
                 conn.sender.send(resp.into()).map_err(|e| e.to_string())?;
@@ -63,6 +121,27 @@ pub fn run_server(conn: &Connection, settings: Settings) -> Result<(), String> {
     Ok(())
 }
 
+/// How long without messages counts as idle.
+const IDLE: std::time::Duration = std::time::Duration::from_millis(30);
+
+/// Whether `msg` is a document change that a queued change of the same
+/// document replaces (the server asks for full-text sync).
+fn superseded(msg: &Message, queue: &std::collections::VecDeque<Message>) -> bool {
+    let change = lsp_types::notification::DidChangeTextDocument::METHOD;
+    let uri_of = |m: &Message| match m {
+        Message::Notification(n) if n.method == change => n
+            .params
+            .get("textDocument")
+            .and_then(|t| t.get("uri"))
+            .cloned(),
+        _ => None,
+    };
+    let Some(uri) = uri_of(msg) else {
+        return false;
+    };
+    queue.iter().any(|m| uri_of(m).as_ref() == Some(&uri))
+}
+
 fn capabilities() -> Value {
     json!({
         "textDocumentSync": { "openClose": true, "change": 1, "save": { "includeText": false } },
@@ -71,7 +150,8 @@ fn capabilities() -> Value {
         "referencesProvider": true,
         "documentSymbolProvider": true,
         "documentLinkProvider": { "resolveProvider": false },
-        "completionProvider": { "triggerCharacters": ["!"] },
+        "completionProvider": { "triggerCharacters": ["!", "%", "@", "."] },
+        "renameProvider": { "prepareProvider": true },
     })
 }
 
@@ -105,7 +185,12 @@ struct State {
     registry: DialectRegistry,
     registry_errors: Vec<String>,
     /// Open documents' current text, by path.
-    docs: FxHashMap<PathBuf, String>,
+    docs: FxHashMap<PathBuf, Arc<str>>,
+    /// Replaced analyses, freed when the server is idle.
+    garbage: Vec<TdAnalysis>,
+    /// `.td` roots analysed only as the context of an open file that they
+    /// include (not open themselves).
+    hidden: Vec<PathBuf>,
     /// `.td` analyses, by root path.
     td: FxHashMap<PathBuf, TdAnalysis>,
     mlir: FxHashMap<PathBuf, MlirAnalysis>,
@@ -138,6 +223,8 @@ impl State {
             registry: irkit::dialects::builtin_registry(),
             registry_errors: Vec::new(),
             docs: FxHashMap::default(),
+            hidden: Vec::new(),
+            garbage: Vec::new(),
             td: FxHashMap::default(),
             mlir: FxHashMap::default(),
             published: FxHashMap::default(),
@@ -176,11 +263,40 @@ impl State {
             N::DidOpenTextDocument::METHOD => {
                 if let Ok(p) = serde_json::from_value::<DidOpenTextDocumentParams>(n.params) {
                     let path = uri_path(&p.text_document.uri);
-                    self.docs.insert(path.clone(), p.text_document.text);
+                    self.docs
+                        .insert(path.clone(), Arc::from(p.text_document.text));
                     // A file another open file includes is analysed in that
-                    // file's context.
-                    if lang(&path) == Some(Lang::Td) && self.includer_of(&path).is_some() {
-                        return out;
+                    // file's context; one only included by files that are
+                    // not open, in the context of one found on disk.
+                    if lang(&path) == Some(Lang::Td) {
+                        if let Some(root) = self.includer_of(&path) {
+                            let root = root.to_path_buf();
+                            self.analyze(&root, &mut out);
+                            return out;
+                        }
+                        // An includer that is itself only included (LLVM's
+                        // IntrinsicsRISCVXsf.td in IntrinsicsRISCV.td in
+                        // Intrinsics.td): up to the first that analyses.
+                        let mut from = path.clone();
+                        for _ in 0..MAX_CONTEXT_DEPTH {
+                            let Some(root) = find_includer_on_disk(&from) else {
+                                break;
+                            };
+                            if root == path || self.td.contains_key(&root) {
+                                break;
+                            }
+                            self.hidden.push(root.clone());
+                            let mut sink = Vec::new();
+                            self.analyze(&root, &mut sink);
+                            if self.td.get(&root).is_some_and(|a| a.model.is_some()) {
+                                out.extend(sink);
+                                return out;
+                            }
+                            self.hidden.retain(|r| *r != root);
+                            self.td.remove(&root);
+                            self.published.remove(&root);
+                            from = root;
+                        }
                     }
                     self.analyze(&path, &mut out);
                 }
@@ -190,10 +306,16 @@ impl State {
                     let path = uri_path(&p.text_document.uri);
                     // Full sync: the last change is the whole text.
                     if let Some(c) = p.content_changes.into_iter().last() {
-                        self.docs.insert(path.clone(), c.text);
+                        self.docs.insert(path.clone(), Arc::from(c.text));
                     }
                     if lang(&path) == Some(Lang::Mlir) || self.td.contains_key(&path) {
                         self.analyze(&path, &mut out);
+                    } else {
+                        // An included file's unsaved text is read by its
+                        // includers (the overlay).
+                        for r in self.includers(&path) {
+                            self.analyze(&r, &mut out);
+                        }
                     }
                 }
             }
@@ -202,13 +324,7 @@ impl State {
                     // The lexer reads included files from disk: a saved
                     // include changes its includers.
                     let path = uri_path(&p.text_document.uri);
-                    let roots: Vec<PathBuf> = self
-                        .td
-                        .iter()
-                        .filter(|(r, a)| **r != path && a.files.find(&path).is_some())
-                        .map(|(r, _)| r.clone())
-                        .collect();
-                    for r in roots {
+                    for r in self.includers(&path) {
                         self.analyze(&r, &mut out);
                     }
                 }
@@ -218,6 +334,24 @@ impl State {
                     let path = uri_path(&p.text_document.uri);
                     self.docs.remove(&path);
                     self.td.remove(&path);
+                    // A hidden context root no open file needs goes too.
+                    let hidden = std::mem::take(&mut self.hidden);
+                    for r in hidden {
+                        let needed = self
+                            .td
+                            .get(&r)
+                            .is_some_and(|a| self.docs.keys().any(|d| a.files.find(d).is_some()));
+                        if needed {
+                            self.hidden.push(r);
+                        } else {
+                            self.td.remove(&r);
+                            if let Some(files) = self.published.remove(&r) {
+                                for f in files {
+                                    out.extend(publish(&f, Vec::new()));
+                                }
+                            }
+                        }
+                    }
                     self.mlir.remove(&path);
                     let mut files = self.published.remove(&path).unwrap_or_default();
                     if lang(&path) == Some(Lang::Mlir) {
@@ -258,17 +392,38 @@ impl State {
     }
 
     /// An analysed root other than `path` whose include graph has `path`.
-    fn includer_of(&self, path: &Path) -> Option<&TdAnalysis> {
+    fn includer_of(&self, path: &Path) -> Option<&Path> {
         self.td
             .iter()
             .find(|(r, a)| r.as_path() != path && a.files.find(path).is_some())
-            .map(|(_, a)| a)
+            .map(|(r, _)| r.as_path())
+    }
+
+    /// Every analysed root other than `path` whose include graph has it.
+    fn includers(&self, path: &Path) -> Vec<PathBuf> {
+        self.td
+            .iter()
+            .filter(|(r, a)| r.as_path() != path && a.files.find(path).is_some())
+            .map(|(r, _)| r.clone())
+            .collect()
     }
 
     fn analyze(&mut self, path: &Path, out: &mut Vec<Notification>) {
-        let Some(text) = self.docs.get(path) else {
-            return;
+        self.analyze_with(path, false, out);
+    }
+
+    /// Analyses `path` (open, or a hidden context root read from disk);
+    /// `explain` tracks field provenance for hover.
+    fn analyze_with(&mut self, path: &Path, explain: bool, out: &mut Vec<Notification>) {
+        let text: Arc<str> = match self.docs.get(path) {
+            Some(t) => Arc::clone(t),
+            None if self.hidden.iter().any(|h| h == path) => match std::fs::read_to_string(path) {
+                Ok(t) => Arc::from(t),
+                Err(_) => return,
+            },
+            None => return,
         };
+        let text = &*text;
         match lang(path) {
             Some(Lang::Td) => {
                 let mut dirs = vec![path
@@ -283,10 +438,15 @@ impl State {
                     include_dirs: &dirs,
                     builtin_includes: irkit::dialects::BUILTIN_INCLUDES,
                 };
-                let prev = self.td.remove(path);
-                let a = td::analyze(path, text, &cfg, prev);
+                let mut prev = self.td.remove(path);
+                let docs = &self.docs;
+                let overlay = |p: &Path| docs.get(p).cloned();
+                let a = td::analyze(path, text, &cfg, &mut prev, &overlay, explain);
                 out.extend(self.publish_td(path, &a));
                 self.td.insert(path.to_path_buf(), a);
+                // Freeing a large model takes a while: it waits until the
+                // client has its answers and the server is idle.
+                self.garbage.extend(prev);
             }
             Some(Lang::Mlir) => {
                 let prev = self.mlir.remove(path);
@@ -372,10 +532,23 @@ impl State {
         }
         let mut out = Vec::new();
         let mut now: Vec<PathBuf> = Vec::new();
-        // The root always gets a list (an empty one clears old errors).
-        by_file.entry(a.root).or_default();
+        // The root always gets a list (an empty one clears old errors); a
+        // hidden context root publishes only on the open files it includes.
+        let hidden = self.hidden.iter().any(|h| h == root);
+        if !hidden {
+            by_file.entry(a.root).or_default();
+        } else {
+            for d in self.docs.keys() {
+                if let Some(f) = a.files.find(d) {
+                    by_file.entry(f).or_default();
+                }
+            }
+        }
         for (f, diags) in by_file {
             let Some(sf) = a.files.get(f) else { continue };
+            if hidden && !self.docs.contains_key(&sf.path) {
+                continue;
+            }
             now.push(sf.path.clone());
             out.extend(publish(&sf.path, diags));
         }
@@ -407,6 +580,14 @@ impl State {
             }
             R::Completion::METHOD => parse::<CompletionParams>(req.params)
                 .map(|p| self.completion(&p.text_document_position)),
+            R::PrepareRenameRequest::METHOD => {
+                parse::<TextDocumentPositionParams>(req.params).map(|p| self.prepare_rename(&p))
+            }
+            R::Rename::METHOD => parse::<RenameParams>(req.params)
+                .map(|p| self.rename(&p.text_document_position, &p.new_name)),
+            INSTANCES_METHOD => {
+                parse::<TextDocumentPositionParams>(req.params).map(|p| self.instances(&p))
+            }
             _ => {
                 return Response::new_err(
                     id,
@@ -440,6 +621,14 @@ impl State {
         Some((a, a.ident_at(f, off)?))
     }
 
+    /// The `@symbol` at a position in a `.mlir` file.
+    fn mlir_symbol(&self, p: &TextDocumentPositionParams) -> Option<(&mlir::Parsed, String)> {
+        let path = uri_path(&p.text_document.uri);
+        let parsed = self.mlir.get(&path)?.parsed.as_ref()?;
+        let off = parsed.lines.offset(&parsed.text, p.position);
+        Some((parsed, parsed.symbol_at(off)?.0))
+    }
+
     fn mlir_at(&self, p: &TextDocumentPositionParams) -> Option<(&mlir::Parsed, mlir::Entity)> {
         let path = uri_path(&p.text_document.uri);
         let parsed = self.mlir.get(&path)?.parsed.as_ref()?;
@@ -447,7 +636,58 @@ impl State {
         Some((parsed, parsed.entity_at(off)?))
     }
 
-    fn hover(&self, p: &TextDocumentPositionParams) -> Value {
+    /// Hover on a field: its provenance. The first such hover re-runs the
+    /// analysis with provenance tracking (kept until the next edit).
+    fn td_field_hover(&mut self, p: &TextDocumentPositionParams) -> Option<Hover> {
+        let path = uri_path(&p.text_document.uri);
+        let root = {
+            let (a, id) = self.td_ident(p)?;
+            a.field_at(id)?;
+            if a.model.as_ref().is_some_and(|m| m.explained) || !a.model_current {
+                None
+            } else {
+                Some(self.td_root_of(&path)?)
+            }
+        };
+        if let Some(root) = root {
+            let mut sink = Vec::new();
+            self.analyze_with(&root, true, &mut sink);
+        }
+        let root = self.td_root_of(&path)?;
+        let (f, off) = {
+            let a = self.td.get(&root)?;
+            let f = if root == path {
+                a.root
+            } else {
+                a.files.find(&path)?
+            };
+            let sf = a.files.get(f)?;
+            (f, sf.lines.offset(&sf.text, p.position))
+        };
+        let a = self.td.get_mut(&root)?;
+        let id = a.ident_at(f, off)?;
+        let text = a.field_hover(id)?;
+        let sf = a.files.get(id.file)?;
+        Some(Hover {
+            contents: markdown(format!("```tablegen\n{text}\n```")),
+            range: Some(sf.lines.range(&sf.text, id.start, id.end)),
+        })
+    }
+
+    /// The root whose analysis answers for `path`.
+    fn td_root_of(&self, path: &Path) -> Option<PathBuf> {
+        if self.td.contains_key(path) {
+            return Some(path.to_path_buf());
+        }
+        self.includer_of(path).map(Path::to_path_buf)
+    }
+
+    fn hover(&mut self, p: &TextDocumentPositionParams) -> Value {
+        if lang(&uri_path(&p.text_document.uri)) == Some(Lang::Td) {
+            if let Some(h) = self.td_field_hover(p) {
+                return to_value(Some(h));
+            }
+        }
         let h = match lang(&uri_path(&p.text_document.uri)) {
             Some(Lang::Td) => self.td_ident(p).and_then(|(a, id)| {
                 let text = a.hover(id)?;
@@ -458,7 +698,7 @@ impl State {
                 })
             }),
             Some(Lang::Mlir) => self.mlir_at(p).and_then(|(m, e)| {
-                let text = m.hover(e, &self.registry)?;
+                let text = m.hover(e, &self.registry, self.settings.triple.as_deref())?;
                 Some(Hover {
                     contents: markdown(text),
                     range: None,
@@ -473,11 +713,26 @@ impl State {
         let uri = &p.text_document.uri;
         let locs: Vec<Location> = match lang(&uri_path(uri)) {
             Some(Lang::Td) => self.td_ident(p).map_or_else(Vec::new, |(a, id)| {
+                // A field (a `let` of it, a use): where it is declared.
+                if let Some(l) = a.field_definition(id) {
+                    return model_loc(&l).into_iter().collect();
+                }
                 a.definitions(id)
                     .iter()
                     .filter_map(|d| td_loc(a, d.file, d.name_span.clone()))
                     .collect()
             }),
+            Some(Lang::Mlir) if self.mlir_symbol(p).is_some() => self
+                .mlir_symbol(p)
+                .and_then(|(m, name)| {
+                    let r = m.symbol_definition(&name)?;
+                    Some(Location::new(
+                        uri.clone(),
+                        m.lines.range(&m.text, r.start, r.end),
+                    ))
+                })
+                .into_iter()
+                .collect(),
             Some(Lang::Mlir) => self.mlir_at(p).map_or_else(Vec::new, |(m, e)| {
                 m.definition(e)
                     .map(|r| Location::new(uri.clone(), m.lines.range(&m.text, r.start, r.end)))
@@ -502,12 +757,31 @@ impl State {
                     .iter()
                     .map(|d| (d.file, d.name_span.start))
                     .collect();
+                // One URI per file (a common class has thousands of uses).
+                let mut uris: FxHashMap<FileIdx, Option<Url>> = FxHashMap::default();
                 a.references(id)
                     .into_iter()
                     .filter(|r| include_decl || !decls.contains(&(r.file, r.start)))
-                    .filter_map(|r| td_loc(a, r.file, r.start..r.end))
+                    .filter_map(|r| {
+                        let sf = a.files.get(r.file)?;
+                        let uri = uris
+                            .entry(r.file)
+                            .or_insert_with(|| path_uri(&sf.path))
+                            .clone()?;
+                        Some(Location::new(uri, sf.lines.range(&sf.text, r.start, r.end)))
+                    })
                     .collect()
             }),
+            Some(Lang::Mlir) if self.mlir_symbol(p).is_some() => {
+                self.mlir_symbol(p).map_or_else(Vec::new, |(m, name)| {
+                    let def = m.symbol_definition(&name);
+                    m.symbol_references(&name)
+                        .into_iter()
+                        .filter(|r| include_decl || Some(r) != def.as_ref())
+                        .map(|r| Location::new(uri.clone(), m.lines.range(&m.text, r.start, r.end)))
+                        .collect()
+                })
+            }
             Some(Lang::Mlir) => self.mlir_at(p).map_or_else(Vec::new, |(m, e)| {
                 let def = m.definition(e);
                 m.references(e)
@@ -519,6 +793,102 @@ impl State {
             None => Vec::new(),
         };
         to_value(locs)
+    }
+
+    fn prepare_rename(&self, p: &TextDocumentPositionParams) -> Value {
+        match lang(&uri_path(&p.text_document.uri)) {
+            Some(Lang::Td) => {
+                let Some((a, id)) = self.td_ident(p) else {
+                    return Value::Null;
+                };
+                if !a.renamable(id) {
+                    return Value::Null;
+                }
+                let Some(sf) = a.files.get(id.file) else {
+                    return Value::Null;
+                };
+                to_value(sf.lines.range(&sf.text, id.start, id.end))
+            }
+            Some(Lang::Mlir) => self
+                .mlir_at(p)
+                .and_then(|(m, e)| {
+                    let r = m.rename_span(e)?;
+                    Some(to_value(m.lines.range(&m.text, r.start, r.end)))
+                })
+                .unwrap_or(Value::Null),
+            None => Value::Null,
+        }
+    }
+
+    /// Renames a class, def, defvar, defset, multiclass, defm or template
+    /// argument at every use in the include graph; in `.mlir`, a value or
+    /// block in its region or a symbol in the file.
+    fn rename(&self, p: &TextDocumentPositionParams, new_name: &str) -> Value {
+        let mut changes: std::collections::HashMap<Url, Vec<TextEdit>> = Default::default();
+        match lang(&uri_path(&p.text_document.uri)) {
+            Some(Lang::Td) => {
+                let Some((a, id)) = self.td_ident(p) else {
+                    return Value::Null;
+                };
+                if !a.renamable(id) {
+                    return Value::Null;
+                }
+                for r in a.references(id) {
+                    let Some(sf) = a.files.get(r.file) else {
+                        continue;
+                    };
+                    let Some(uri) = path_uri(&sf.path) else {
+                        continue;
+                    };
+                    changes.entry(uri).or_default().push(TextEdit {
+                        range: sf.lines.range(&sf.text, r.start, r.end),
+                        new_text: new_name.to_string(),
+                    });
+                }
+            }
+            Some(Lang::Mlir) => {
+                let Some((m, e)) = self.mlir_at(p) else {
+                    return Value::Null;
+                };
+                let edits: Vec<TextEdit> = m
+                    .rename_spans(e)
+                    .into_iter()
+                    .map(|(r, prefix)| TextEdit {
+                        range: m.lines.range(&m.text, r.start, r.end),
+                        new_text: format!("{prefix}{}", new_name.trim_start_matches(prefix)),
+                    })
+                    .collect();
+                if edits.is_empty() {
+                    return Value::Null;
+                }
+                changes.insert(p.text_document.uri.clone(), edits);
+            }
+            None => return Value::Null,
+        }
+        to_value(WorkspaceEdit {
+            changes: Some(changes),
+            ..WorkspaceEdit::default()
+        })
+    }
+
+    /// `irkit/instances`: the defs deriving from the class at a position
+    /// (where each was defined), sorted by name.
+    fn instances(&self, p: &TextDocumentPositionParams) -> Value {
+        let Some((a, id)) = self.td_ident(p) else {
+            return Value::Null;
+        };
+        let Some(m) = a.model.as_ref() else {
+            return Value::Null;
+        };
+        let locs: Vec<Value> = m
+            .instances(a.name(id))
+            .into_iter()
+            .filter_map(|r| {
+                let l = m.rec_loc(r)?;
+                Some(json!({ "name": m.name(r), "location": model_loc(&l)? }))
+            })
+            .collect();
+        Value::Array(locs)
     }
 
     fn symbols(&self, uri: &Url) -> Value {
@@ -588,19 +958,65 @@ impl State {
 
     fn completion(&self, p: &TextDocumentPositionParams) -> Value {
         let path = uri_path(&p.text_document.uri);
-        if lang(&path) != Some(Lang::Td) {
-            return Value::Null;
-        }
         let Some(text) = self.docs.get(&path) else {
             return Value::Null;
         };
         let li = crate::pos::LineIndex::new(text);
         let off = li.offset(text, p.position) as usize;
+        if lang(&path) == Some(Lang::Mlir) {
+            return self.mlir_completion(&path, text, off);
+        }
+        if lang(&path) != Some(Lang::Td) {
+            return Value::Null;
+        }
         let before = text.get(..off).unwrap_or("");
         let word_start = before
             .rfind(|c: char| !(c.is_ascii_alphanumeric() || c == '_'))
             .map_or(0, |i| i + 1);
-        let items: Vec<CompletionItem> = if before[..word_start].ends_with('!') {
+        let prev_words: Vec<&str> = before[..word_start]
+            .split_whitespace()
+            .rev()
+            .take(2)
+            .collect();
+        let after_let = prev_words.first() == Some(&"let")
+            || (matches!(prev_words.first(), Some(&"append" | &"prepend"))
+                && prev_words.get(1) == Some(&"let"));
+        let items: Vec<CompletionItem> = if after_let {
+            // A field name: the enclosing record's fields, else every
+            // class's.
+            let fields = self
+                .td_for(&path)
+                .map(|(a, f)| {
+                    let Some(m) = a.model.as_ref() else {
+                        return Vec::new();
+                    };
+                    let id = td::Ident {
+                        file: f,
+                        start: word_start as u32,
+                        end: off as u32,
+                        name: u32::MAX,
+                    };
+                    let own = a
+                        .enclosing_record(id)
+                        .map(|d| m.field_names(&d.name))
+                        .unwrap_or_default();
+                    let list = if own.is_empty() {
+                        m.all_field_names()
+                    } else {
+                        own
+                    };
+                    list.into_iter().map(str::to_string).collect::<Vec<_>>()
+                })
+                .unwrap_or_default();
+            fields
+                .into_iter()
+                .map(|f| CompletionItem {
+                    label: f,
+                    kind: Some(CompletionItemKind::FIELD),
+                    ..CompletionItem::default()
+                })
+                .collect()
+        } else if before[..word_start].ends_with('!') {
             td::BANG_OPERATORS
                 .iter()
                 .map(|b| CompletionItem {
@@ -637,6 +1053,95 @@ impl State {
         };
         to_value(items)
     }
+}
+
+impl State {
+    /// `.mlir` completion: after `%`, the values defined so far in the
+    /// file; after `@`, the symbols; else op names of the loaded dialects.
+    fn mlir_completion(&self, path: &Path, text: &str, off: usize) -> Value {
+        let before = text.get(..off).unwrap_or("");
+        let word_start = before
+            .rfind(|c: char| !(c.is_ascii_alphanumeric() || matches!(c, '_' | '.' | '$' | '-')))
+            .map_or(0, |i| i + 1);
+        let sigil = before[..word_start].chars().last();
+        let parsed = self.mlir.get(path).and_then(|a| a.parsed.as_ref());
+        let items: Vec<CompletionItem> = match sigil {
+            Some('%') => parsed
+                .map(|m| m.value_names(off as u32))
+                .unwrap_or_default()
+                .into_iter()
+                .map(|(name, detail)| CompletionItem {
+                    label: name,
+                    kind: Some(CompletionItemKind::VARIABLE),
+                    detail: Some(detail),
+                    ..CompletionItem::default()
+                })
+                .collect(),
+            Some('@') => parsed
+                .map(|m| m.symbols())
+                .unwrap_or_default()
+                .into_iter()
+                .map(|(name, _)| CompletionItem {
+                    label: name,
+                    kind: Some(CompletionItemKind::FUNCTION),
+                    ..CompletionItem::default()
+                })
+                .collect(),
+            _ => self
+                .registry
+                .ops()
+                .iter()
+                .map(|d| CompletionItem {
+                    label: d.name.to_string(),
+                    kind: Some(CompletionItemKind::FUNCTION),
+                    detail: (!d.summary.is_empty()).then(|| d.summary.to_string()),
+                    ..CompletionItem::default()
+                })
+                .collect(),
+        };
+        to_value(items)
+    }
+}
+
+/// How many includers up a file only included elsewhere looks for its context.
+const MAX_CONTEXT_DEPTH: usize = 4;
+
+/// A `.td` file in the same directory as `path` or its parent that includes
+/// it (`include "…/NAME"`), to analyse `path` in its context: LLVM's
+/// `IntrinsicsX86.td` is only ever included, by `Intrinsics.td`.
+fn find_includer_on_disk(path: &Path) -> Option<PathBuf> {
+    let name = path.file_name()?.to_str()?;
+    let dir = path.parent()?;
+    let dirs = [Some(dir), dir.parent()];
+    for d in dirs.into_iter().flatten() {
+        let Ok(rd) = std::fs::read_dir(d) else {
+            continue;
+        };
+        let mut cands: Vec<PathBuf> = rd
+            .filter_map(Result::ok)
+            .map(|e| e.path())
+            .filter(|p| p.extension().is_some_and(|e| e == "td") && p != path)
+            .collect();
+        cands.sort();
+        for c in cands {
+            let Ok(text) = std::fs::read_to_string(&c) else {
+                continue;
+            };
+            let suffix = format!("/{name}");
+            let includes_it = text.match_indices("include").any(|(i, _)| {
+                let rest = text[i + "include".len()..].trim_start();
+                let Some(q) = rest.strip_prefix('"') else {
+                    return false;
+                };
+                let inc = q.find('"').map_or("", |end| &q[..end]);
+                inc == name || inc.ends_with(&suffix)
+            });
+            if includes_it {
+                return Some(td::normalize(&c));
+            }
+        }
+    }
+    None
 }
 
 const TD_KEYWORDS: &[&str] = &[
@@ -680,6 +1185,18 @@ fn markdown(value: String) -> HoverContents {
         kind: MarkupKind::Markdown,
         value,
     })
+}
+
+/// A custom request: `{textDocument, position}` on a class name answers
+/// `[{name, location}]`, every def deriving from it.
+pub const INSTANCES_METHOD: &str = "irkit/instances";
+
+fn model_loc(l: &td::ModelLoc) -> Option<Location> {
+    let li = crate::pos::LineIndex::new(&l.text);
+    Some(Location::new(
+        path_uri(&l.path)?,
+        li.range(&l.text, l.span.start, l.span.end),
+    ))
 }
 
 fn td_loc(a: &TdAnalysis, f: FileIdx, r: std::ops::Range<u32>) -> Option<Location> {

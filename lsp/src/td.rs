@@ -1,13 +1,17 @@
-//! TableGen analysis for the server: diagnostics for a file and everything
-//! it includes, a syntax-level index (definitions, identifier uses,
-//! outline, include links) built from td's lexer over the include graph,
-//! and the resolved records (`print-records` output, indexed by name).
+//! TableGen analysis for the server: one lex and parse of a root file and
+//! everything it includes ([`irkit_td::run_model`]) gives the diagnostics,
+//! a syntax-level index built from the same tokens (definitions,
+//! identifier uses, outline, include links) and the record model, which
+//! answers hover lazily: a record is printed (as `print-records` prints it)
+//! only when asked for, and field provenance (`--explain`) is tracked only
+//! in a second run made the first time a field is hovered.
 //!
 //! Knows nothing of LSP: results are byte spans in [`SrcFile`]s.
 
 use crate::files::{FileIdx, Files};
 use irkit_diag::{Diagnostic, SourceMap};
-use irkit_td::lexer::{self, Tok, Token};
+use irkit_td::lexer::{Tok, Token};
+use irkit_td::model::{Ctx, FieldKind, RecId};
 use rustc_hash::FxHashMap;
 use std::ops::Range;
 use std::path::{Path, PathBuf};
@@ -79,78 +83,153 @@ pub struct Ident {
     pub name: u32,
 }
 
-/// The resolved records of the last run without errors.
-#[derive(Debug, Default)]
-pub struct Records {
-    text: String,
-    classes: FxHashMap<String, Range<usize>>,
-    defs: FxHashMap<String, Range<usize>>,
-    /// Def names in output order, for "instances of a defm".
-    def_order: Vec<String>,
+/// The record model of the last run without errors, with the files its
+/// locations point into.
+pub struct Model {
+    pub cx: Ctx,
+    pub map: SourceMap,
+    /// Whether field provenance was tracked (`--explain`).
+    pub explained: bool,
 }
 
-impl Records {
-    /// Indexes `print-records` output by record name.
-    pub fn from_output(text: String) -> Records {
-        let mut classes = FxHashMap::default();
-        let mut defs = FxHashMap::default();
-        let mut def_order = Vec::new();
-        let mut at = 0usize;
-        let mut open: Option<(bool, String, usize)> = None;
-        for line in text.split_inclusive('\n') {
-            let start = at;
-            at += line.len();
-            let l = line.trim_end_matches(['\n', '\r']);
-            if let Some((is_class, name, s)) = &open {
-                if l == "}" {
-                    let r = *s..at;
-                    if *is_class {
-                        classes.insert(name.clone(), r);
-                    } else {
-                        def_order.push(name.clone());
-                        defs.insert(name.clone(), r);
-                    }
-                    open = None;
-                }
-                continue;
-            }
-            if let Some(rest) = l.strip_prefix("class ") {
-                let end = rest.find(['<', ' ']).unwrap_or(rest.len());
-                open = Some((true, rest[..end].to_string(), start));
-            } else if let Some(rest) = l.strip_prefix("def ") {
-                let end = rest.rfind(" {").unwrap_or(rest.len());
-                open = Some((false, rest[..end].to_string(), start));
-            }
-        }
-        Records {
-            text,
-            classes,
-            defs,
-            def_order,
-        }
+impl std::fmt::Debug for Model {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "Model({} records)", self.cx.records.len())
+    }
+}
+
+/// A place in one of a model's files: path, text, byte span.
+pub struct ModelLoc {
+    pub path: PathBuf,
+    pub text: std::sync::Arc<str>,
+    pub span: Range<u32>,
+}
+
+impl Model {
+    fn lookup(&self, name: &str, classes: bool) -> Option<RecId> {
+        let y = self.cx.strs.get(name)?;
+        let m = if classes {
+            &self.cx.classes
+        } else {
+            &self.cx.defs
+        };
+        m.get(&y).copied()
     }
 
-    pub fn def(&self, name: &str) -> Option<&str> {
-        let r = self.defs.get(name)?;
-        self.text.get(r.clone()).map(|s| s.trim_end())
+    /// A def or class as `print-records` prints it.
+    fn print(&self, r: RecId) -> String {
+        let mut out = String::from(if self.cx.rec(r).is_class() {
+            "class "
+        } else {
+            "def "
+        });
+        irkit_td::printer::write_record(&self.cx, &mut out, r);
+        out.truncate(out.trim_end().len());
+        out
     }
 
-    pub fn class(&self, name: &str) -> Option<&str> {
-        let r = self.classes.get(name)?;
-        self.text.get(r.clone()).map(|s| s.trim_end())
+    pub fn def(&self, name: &str) -> Option<String> {
+        self.lookup(name, false).map(|r| self.print(r))
+    }
+
+    pub fn class(&self, name: &str) -> Option<String> {
+        self.lookup(name, true).map(|r| self.print(r))
     }
 
     /// Defs whose name starts with `prefix` (a defm's instances, when the
-    /// multiclass appends to `NAME`), in output order.
-    pub fn defs_with_prefix<'a>(&'a self, prefix: &'a str) -> impl Iterator<Item = &'a str> + 'a {
-        self.def_order
+    /// multiclass appends to `NAME`), sorted as print-records sorts them.
+    pub fn defs_with_prefix(&self, prefix: &str) -> Vec<RecId> {
+        let mut v: Vec<(&str, RecId)> = self
+            .cx
+            .defs
             .iter()
-            .filter(move |n| n.starts_with(prefix))
-            .filter_map(|n| self.def(n))
+            .map(|(&y, &r)| (self.cx.strs.str(y), r))
+            .filter(|(n, _)| n.starts_with(prefix))
+            .collect();
+        v.sort_unstable_by(|a, b| a.0.as_bytes().cmp(b.0.as_bytes()));
+        v.into_iter().map(|(_, r)| r).collect()
+    }
+
+    /// The defs deriving from class `name` (directly or not), sorted by name.
+    pub fn instances(&self, name: &str) -> Vec<RecId> {
+        let Some(c) = self.lookup(name, true) else {
+            return Vec::new();
+        };
+        let mut v: Vec<(&str, RecId)> = self
+            .cx
+            .defs
+            .iter()
+            .filter(|(_, &r)| self.cx.rec(r).is_subclass_of(c))
+            .map(|(&y, &r)| (self.cx.strs.str(y), r))
+            .collect();
+        v.sort_unstable_by(|a, b| a.0.as_bytes().cmp(b.0.as_bytes()));
+        v.into_iter().map(|(_, r)| r).collect()
+    }
+
+    pub fn name(&self, r: RecId) -> String {
+        self.cx.rec_name(r)
+    }
+
+    /// Where a record is defined (its first location: the `def` or the
+    /// `defm` that made it).
+    pub fn rec_loc(&self, r: RecId) -> Option<ModelLoc> {
+        self.loc(*self.cx.rec(r).locs.first()?)
+    }
+
+    pub fn loc(&self, l: irkit_diag::Loc) -> Option<ModelLoc> {
+        let (_, f) = self.map.files().find(|(id, _)| *id == l.file)?;
+        Some(ModelLoc {
+            path: normalize(Path::new(f.name())),
+            text: f.shared_text(),
+            span: l.span.start..l.span.end,
+        })
     }
 
     pub fn class_names(&self) -> impl Iterator<Item = &str> {
-        self.classes.keys().map(String::as_str)
+        self.cx.classes.keys().map(|&y| self.cx.strs.str(y))
+    }
+
+    /// The record `name` (a def, else a class) and its field `field`.
+    fn field(&self, record: &str, field: &str) -> Option<(RecId, &irkit_td::model::RecordVal)> {
+        let r = self
+            .lookup(record, false)
+            .or_else(|| self.lookup(record, true))?;
+        let y = self.cx.strs.get(field)?;
+        let v = self
+            .cx
+            .rec(r)
+            .value(y)
+            .filter(|v| v.kind != FieldKind::TemplateArg)?;
+        Some((r, v))
+    }
+
+    /// Every field name of every class, sorted, for completion in `let`.
+    pub fn all_field_names(&self) -> Vec<&str> {
+        let mut v: Vec<&str> = self
+            .cx
+            .classes
+            .values()
+            .flat_map(|&c| self.cx.rec(c).values.iter())
+            .filter(|v| v.kind != FieldKind::TemplateArg)
+            .map(|v| self.cx.strs.str(v.name))
+            .collect();
+        v.sort_unstable();
+        v.dedup();
+        v
+    }
+
+    /// The field names of record `name` (a def or class).
+    pub fn field_names(&self, name: &str) -> Vec<&str> {
+        let Some(r) = self.lookup(name, false).or_else(|| self.lookup(name, true)) else {
+            return Vec::new();
+        };
+        self.cx
+            .rec(r)
+            .values
+            .iter()
+            .filter(|v| v.kind != FieldKind::TemplateArg)
+            .map(|v| self.cx.strs.str(v.name))
+            .collect()
     }
 }
 
@@ -166,7 +245,10 @@ pub struct TdAnalysis {
     /// Identifier occurrences per file, sorted by offset.
     pub idents: FxHashMap<FileIdx, Vec<Ident>>,
     pub includes: Vec<Include>,
-    pub records: Option<Records>,
+    /// The last good model (stale after an edit with errors).
+    pub model: Option<Model>,
+    /// Whether `model` comes from the current texts.
+    pub model_current: bool,
 }
 
 /// What to analyse with.
@@ -176,66 +258,67 @@ pub struct TdConfig<'a> {
 }
 
 /// Analyses `path` whose current text is `text`. `previous` gives its
-/// records when this run has errors (stale hover beats no hover).
+/// model when this run has errors (stale hover beats no hover); `overlay`
+/// has the unsaved texts of open files, by normalized path; `explain`
+/// tracks field provenance.
 pub fn analyze(
     path: &Path,
     text: &str,
     cfg: &TdConfig<'_>,
-    previous: Option<TdAnalysis>,
+    previous: &mut Option<TdAnalysis>,
+    overlay: &(dyn Fn(&Path) -> Option<std::sync::Arc<str>> + Sync),
+    explain: bool,
 ) -> TdAnalysis {
     let mut res = TdAnalysis::default();
     res.root = res.files.add(path.to_path_buf(), text.into());
     let name = path.to_string_lossy().into_owned();
 
-    // Diagnostics and records: one real run.
     let mut map = SourceMap::new();
-    let file = map.add(name.clone(), text.to_string());
+    let file = map.add(name, text.to_string());
     let opts = irkit_td::Options {
         include_dirs: cfg.include_dirs,
         defines: &[],
         builtin_includes: cfg.builtin_includes,
         report_timing: false,
-        action: irkit_td::Action::PrintRecords,
+        action: if explain {
+            irkit_td::Action::Explain("")
+        } else {
+            irkit_td::Action::Null
+        },
         leak_model: false,
         warn_unused_template_args: false,
         rules: irkit_td::compat::newest(),
         limits: irkit_td::Limits::DEFAULT,
         early_diags: None,
     };
-    let outcome = irkit_td::run(&mut map, file, &opts);
+    let lookup = |p: &str| overlay(&normalize(Path::new(p)));
+    let outcome = irkit_td::run_model(&mut map, file, &opts, Some(&lookup));
     let ids = register_files(&mut res.files, &map);
     res.diags = convert_diags(&res.files, &map, &ids, res.root, &outcome.diags);
-    res.records = match outcome.output {
-        Some(out) => Some(Records::from_output(out)),
-        None => previous.and_then(|p| p.records),
-    };
-
-    // The syntax index: td's lexer over the same include graph.
-    let mut lmap = SourceMap::new();
-    let lfile = lmap.add(name, text.to_string());
-    let mut strs = irkit_td::model::Interner::new();
-    let lcfg = lexer::LexConfig {
-        include_dirs: cfg.include_dirs,
-        defines: &[],
-        builtin_includes: cfg.builtin_includes,
-        rules: irkit_td::compat::newest(),
-    };
-    if let Ok(toks) = lexer::lex(&mut lmap, &mut strs, lfile, &lcfg) {
-        let lids = register_files(&mut res.files, &lmap);
-        index_tokens(&mut res, &lids, &toks);
-        for (id, f) in lmap.files() {
-            let Some(from) = f.included_from() else {
-                continue;
-            };
-            let (Some(&file), Some(&target)) = (lids.get(&from.file), lids.get(&id)) else {
-                continue;
-            };
-            res.includes.push(Include {
-                file,
-                span: from.span.start..from.span.end,
-                target,
+    index_tokens(&mut res, &ids, &outcome.tokens);
+    for (id, f) in map.files() {
+        let Some(from) = f.included_from() else {
+            continue;
+        };
+        let (Some(&file), Some(&target)) = (ids.get(&from.file), ids.get(&id)) else {
+            continue;
+        };
+        res.includes.push(Include {
+            file,
+            span: from.span.start..from.span.end,
+            target,
+        });
+    }
+    match outcome.model {
+        Some(cx) => {
+            res.model = Some(Model {
+                cx,
+                map,
+                explained: explain,
             });
+            res.model_current = true;
         }
+        None => res.model = previous.as_mut().and_then(|p| p.model.take()),
     }
     res
 }
@@ -606,28 +689,110 @@ impl TdAnalysis {
         res
     }
 
+    /// The innermost `def` or `class` statement (not in a multiclass,
+    /// whose records get other names) around an identifier.
+    pub fn enclosing_record(&self, id: Ident) -> Option<&SymDef> {
+        self.defs
+            .iter()
+            .filter(|d| {
+                matches!(d.kind, SymKind::Def | SymKind::Class)
+                    && d.file == id.file
+                    && d.full.start <= id.start
+                    && id.end <= d.full.end
+                    && d.name_span.start != id.start
+            })
+            .filter(|d| {
+                d.parent
+                    .and_then(|p| self.defs.get(p))
+                    .is_none_or(|p| p.kind != SymKind::MultiClass)
+            })
+            .max_by_key(|d| d.full.start)
+    }
+
+    /// `(record, field)` when the identifier names a field of the record
+    /// around it (`let F = ..`, a declaration, a use in a value).
+    pub fn field_at(&self, id: Ident) -> Option<(String, String)> {
+        let m = self.model.as_ref()?;
+        let rec = self.enclosing_record(id)?;
+        let field = self.name(id);
+        m.field(&rec.name, field)?;
+        Some((rec.name.clone(), field.to_string()))
+    }
+
+    /// Where the field under `id` is declared: the class (or record) whose
+    /// body declares it; a `let` goes there.
+    pub fn field_definition(&self, id: Ident) -> Option<ModelLoc> {
+        let (rec, field) = self.field_at(id)?;
+        let m = self.model.as_ref()?;
+        let (r, v) = m.field(&rec, &field)?;
+        // The first superclass (ancestors come first) that has the field
+        // declares it; a record's own copy is located at its last `let`.
+        let y = v.name;
+        let decl =
+            m.cx.rec(r)
+                .supers
+                .iter()
+                .find_map(|&(s, _)| m.cx.rec(s).value(y))
+                .unwrap_or(v);
+        m.loc(decl.loc)
+    }
+
+    /// How the field under `id` got its value (`irkit tblgen --explain`),
+    /// when the model tracked provenance; else its resolved value.
+    pub fn field_hover(&mut self, id: Ident) -> Option<String> {
+        let (rec, field) = self.field_at(id)?;
+        let m = self.model.as_mut()?;
+        if m.explained {
+            let mut out = String::new();
+            let target = format!("{rec}.{field}");
+            if irkit_td::explain::explain(&mut m.cx, &m.map, &target, &mut out).is_ok() {
+                return Some(out.trim_end().to_string());
+            }
+        }
+        let (_, v) = m.field(&rec, &field)?;
+        let mut out = format!("{rec}.{field}: ");
+        m.cx.write_ty(&mut out, v.ty);
+        out.push_str(" = ");
+        m.cx.write_init(&mut out, v.value);
+        Some(out)
+    }
+
     /// What hover shows for an identifier: the resolved record (or class)
     /// by that name, or a defm's instances.
     pub fn hover(&self, id: Ident) -> Option<String> {
         let name = self.name(id);
-        let recs = self.records.as_ref();
+        let m = self.model.as_ref();
         let defs = self.definitions(id);
-        if let Some(text) = recs.and_then(|r| r.def(name)) {
-            return Some(text.to_string());
+        if let Some(text) = m.and_then(|r| r.def(name)) {
+            return Some(text);
         }
-        if let Some(text) = recs.and_then(|r| r.class(name)) {
-            return Some(text.to_string());
+        if let Some(mut text) = m.and_then(|r| r.class(name)) {
+            if let Some(m) = m {
+                const MAX: usize = 10;
+                let inst = m.instances(name);
+                if !inst.is_empty() {
+                    let names: Vec<String> = inst.iter().take(MAX).map(|&r| m.name(r)).collect();
+                    text.push_str(&format!(
+                        "\n// {} instance{}: {}{}",
+                        inst.len(),
+                        if inst.len() == 1 { "" } else { "s" },
+                        names.join(", "),
+                        if inst.len() > MAX { ", ..." } else { "" }
+                    ));
+                }
+            }
+            return Some(text);
         }
         if defs.iter().any(|d| d.kind == SymKind::Defm) {
-            if let Some(r) = recs {
+            if let Some(m) = m {
                 const MAX: usize = 20;
-                let all: Vec<&str> = r.defs_with_prefix(name).take(MAX + 1).collect();
+                let all = m.defs_with_prefix(name);
                 if !all.is_empty() {
-                    let mut s = all[..all.len().min(MAX)].join("\n");
+                    let mut s: Vec<String> = all.iter().take(MAX).map(|&r| m.print(r)).collect();
                     if all.len() > MAX {
-                        s.push_str("\n// ... more instances");
+                        s.push("// ... more instances".to_string());
                     }
-                    return Some(s);
+                    return Some(s.join("\n"));
                 }
             }
         }
@@ -639,11 +804,11 @@ impl TdAnalysis {
         Some(s.lines().take(MAX_LINES).collect::<Vec<_>>().join("\n"))
     }
 
-    /// Class names for completion: from the records when there are any,
-    /// else from the syntax index.
+    /// Class names for completion: from the model when there is one, else
+    /// from the syntax index.
     pub fn class_names(&self) -> Vec<&str> {
-        let mut res: Vec<&str> = match &self.records {
-            Some(r) => r.class_names().collect(),
+        let mut res: Vec<&str> = match &self.model {
+            Some(m) => m.class_names().collect(),
             None => Vec::new(),
         };
         res.extend(
@@ -655,6 +820,13 @@ impl TdAnalysis {
         res.sort_unstable();
         res.dedup();
         res
+    }
+
+    /// Whether a rename of the identifier is allowed: it names a class,
+    /// def, defvar, defset, multiclass, defm or template argument defined
+    /// in this include graph.
+    pub fn renamable(&self, id: Ident) -> bool {
+        !self.definitions(id).is_empty()
     }
 }
 

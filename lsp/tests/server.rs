@@ -660,3 +660,297 @@ fn clients_without_nested_outlines_get_a_flat_one() {
     let links = c.doc("textDocument/documentLink", &main);
     assert_eq!(links[0].get("tooltip"), None);
 }
+
+const FIELDS_TD: &str = "\
+include \"base.td\"
+class Named { string name = \"n\"; }
+def R : Base<4>, Named {
+  let size = 8;
+  let name = \"r\";
+}
+";
+
+#[test]
+fn td_fields_provenance_let_definition_and_completion() {
+    let d = dir("fields", &[("base.td", BASE_TD), ("fields.td", FIELDS_TD)]);
+    let f = d.join("fields.td");
+    let mut c = Client::start(Value::Null);
+    c.open(&f, FIELDS_TD);
+    assert_eq!(c.diags(&f), Vec::<String>::new());
+    // Hover on `size` in `let size = 8;`: how the field got its value, as
+    // `irkit tblgen --explain R.size` says (the value 8 as llvm-tblgen-22
+    // prints R).
+    let h = hover_text(&c.at("textDocument/hover", &f, 3, 7));
+    let lines: Vec<&str> = h.lines().collect();
+    assert_eq!(lines[1], "R.size: int = 8", "{h}");
+    assert!(lines[2].contains("1. Base") && lines[2].contains("base.td:2:7"));
+    assert!(lines[2].contains("declared Base:n = 4"), "{h}");
+    assert!(lines[3].contains("2. R") && lines[3].contains("fields.td:4:7"));
+    assert!(lines[3].contains("replaced by 8"), "{h}");
+    // A second field hover reuses the tracked provenance.
+    let h = hover_text(&c.at("textDocument/hover", &f, 4, 7));
+    assert!(h.contains("R.name: string = \"r\""), "{h}");
+    // The `let` goes to the field it sets: its declaration in the class.
+    assert_eq!(
+        locs(&c.at("textDocument/definition", &f, 3, 7)),
+        ["base.td:1:6-10"]
+    );
+    assert_eq!(
+        locs(&c.at("textDocument/definition", &f, 4, 7)),
+        ["fields.td:1:21-25"]
+    );
+    // The record's own hover is unchanged.
+    assert!(hover_text(&c.at("textDocument/hover", &f, 2, 4))
+        .starts_with("```tablegen\ndef R {\t// Base Named\n  int size = 8;\n  list<int> l = [4];\n  string name = \"r\";\n}"));
+    // Completion after `let` inside R: R's fields.
+    let text = FIELDS_TD.replace("  let name", "  let \n  let name");
+    c.change(&f, 2, &text);
+    let items = c.at("textDocument/completion", &f, 4, 6);
+    let mut labels: Vec<&str> = items
+        .as_array()
+        .expect("a list")
+        .iter()
+        .filter_map(|i| i["label"].as_str())
+        .collect();
+    labels.sort_unstable();
+    assert_eq!(labels, ["l", "name", "size"]);
+}
+
+#[test]
+fn td_rename_and_instances() {
+    let d = dir("rename", &[("base.td", BASE_TD), ("main.td", MAIN_TD)]);
+    let main = d.join("main.td");
+    let mut c = Client::start(Value::Null);
+    c.open(&main, MAIN_TD);
+    let prep = c.at("textDocument/prepareRename", &main, 1, 21);
+    assert_eq!(
+        prep,
+        json!({"start": {"line": 1, "character": 20}, "end": {"line": 1, "character": 24}})
+    );
+    let mut params = json!({ "textDocument": { "uri": uri(&main) },
+        "position": { "line": 1, "character": 21 }, "newName": "Basis" });
+    let edit = c.request("textDocument/rename", params.clone());
+    let mut got: Vec<String> = Vec::new();
+    for (u, edits) in edit["changes"].as_object().expect("changes") {
+        let file = u.rsplit('/').next().expect("a name");
+        for e in edits.as_array().expect("edits") {
+            let s = &e["range"]["start"];
+            got.push(format!(
+                "{file}:{}:{} {}",
+                s["line"], s["character"], e["newText"]
+            ));
+        }
+    }
+    got.sort();
+    assert_eq!(
+        got,
+        [
+            "base.td:0:6 \"Basis\"",
+            "main.td:1:20 \"Basis\"",
+            "main.td:6:11 \"Basis\""
+        ]
+    );
+    // Nothing to rename on a keyword.
+    params["position"] = json!({ "line": 4, "character": 1 });
+    assert_eq!(c.request("textDocument/rename", params), Value::Null);
+    // The defs deriving from Base, as llvm-tblgen-22 --print-enums
+    // --class=Base lists them: P, Q_x, Q_y.
+    let inst = c.at("irkit/instances", &main, 1, 21);
+    let names: Vec<&str> = inst
+        .as_array()
+        .expect("a list")
+        .iter()
+        .filter_map(|i| i["name"].as_str())
+        .collect();
+    assert_eq!(names, ["P", "Q_x", "Q_y"]);
+    assert_eq!(locs(&json!([inst[0]["location"]])), ["main.td:4:4-5"]);
+    let h = hover_text(&c.at("textDocument/hover", &main, 1, 21));
+    assert!(h.contains("// 3 instances: P, Q_x, Q_y"), "{h}");
+}
+
+#[test]
+fn td_unsaved_included_files_and_context_from_disk() {
+    let d = dir(
+        "overlay",
+        &[
+            ("base.td", BASE_TD),
+            ("s.td", "include \"base.td\"\ndef S : Base<1>;\n"),
+            ("top.td", "class Top { int t = 1; }\ninclude \"inc.td\"\n"),
+            ("inc.td", "def I : Top;\n"),
+        ],
+    );
+    let s = d.join("s.td");
+    let base = d.join("base.td");
+    let mut c = Client::start(Value::Null);
+    c.open(&s, "include \"base.td\"\ndef S : Base<1>;\n");
+    c.open(&base, BASE_TD);
+    // An unsaved edit of the included file reaches its includer (S as
+    // llvm-tblgen-22 prints it with that text saved).
+    let edited = BASE_TD.replace(
+        "  list<int> l = [n];\n",
+        "  list<int> l = [n];\n  int extra = 7;\n",
+    );
+    c.change(&base, 2, &edited);
+    assert_eq!(
+        hover_text(&c.at("textDocument/hover", &s, 1, 4)),
+        "```tablegen\ndef S {\t// Base\n  int size = 1;\n  list<int> l = [1];\n  int extra = 7;\n}\n```"
+    );
+    // inc.td alone does not know Top (llvm-tblgen-22: "Couldn't find class
+    // 'Top'"); top.td, beside it, includes it after defining Top.
+    let inc = d.join("inc.td");
+    c.open(&inc, "def I : Top;\n");
+    assert_eq!(c.diags(&inc), Vec::<String>::new());
+    assert_eq!(
+        hover_text(&c.at("textDocument/hover", &inc, 0, 4)),
+        "```tablegen\ndef I {\t// Top\n  int t = 1;\n}\n```"
+    );
+    assert_eq!(
+        locs(&c.at("textDocument/definition", &inc, 0, 9)),
+        ["top.td:0:6-9"]
+    );
+    // top.td is not open: no diagnostics are published for it.
+    assert_eq!(c.diags(&d.join("top.td")), ["<none published>"]);
+}
+
+const SYMS_MLIR: &str = "\
+func.func @callee(%arg0: i32) -> i32 {
+  return %arg0 : i32
+}
+func.func @caller(%x: i32) -> i32 {
+  %r = call @callee(%x) : (i32) -> i32
+  return %r : i32
+}
+";
+
+#[test]
+fn mlir_symbols_completion_and_rename() {
+    let d = dir("mlirsyms", &[("s.mlir", SYMS_MLIR)]);
+    let f = d.join("s.mlir");
+    let mut c = Client::start(Value::Null);
+    c.open(&f, SYMS_MLIR);
+    assert_eq!(c.diags(&f), Vec::<String>::new());
+    // @callee in the call: its definition and references. The references
+    // are mlir-lsp-server-22's; its definition is the defining op's name
+    // (0:0-9), ours the symbol's name there.
+    assert_eq!(
+        locs(&c.at("textDocument/definition", &f, 4, 13)),
+        ["s.mlir:0:10-17"]
+    );
+    assert_eq!(
+        locs(&c.at("textDocument/references", &f, 4, 13)),
+        ["s.mlir:0:10-17", "s.mlir:4:12-19"]
+    );
+    // Rename %x: its definition and its use (mlir-lsp-server-22's
+    // references of %x).
+    let edit = c.request(
+        "textDocument/rename",
+        json!({ "textDocument": { "uri": uri(&f) }, "position": { "line": 3, "character": 20 }, "newName": "%y" }),
+    );
+    let edits = &edit["changes"][uri(&f)];
+    let got: Vec<String> = edits
+        .as_array()
+        .expect("edits")
+        .iter()
+        .map(|e| {
+            format!(
+                "{}:{} {}",
+                e["range"]["start"]["line"], e["range"]["start"]["character"], e["newText"]
+            )
+        })
+        .collect();
+    assert_eq!(got, ["3:18 \"%y\"", "4:20 \"%y\""]);
+    // Completion: %values defined before the cursor, @symbols, op names.
+    let text = SYMS_MLIR.replace("  return %r", "  %\n  return %r");
+    c.change(&f, 2, &text);
+    let labels = |v: &Value| -> Vec<String> {
+        let mut l: Vec<String> = v
+            .as_array()
+            .expect("a list")
+            .iter()
+            .filter_map(|i| i["label"].as_str().map(str::to_string))
+            .collect();
+        l.sort();
+        l
+    };
+    // The edited text does not parse: the last good module answers.
+    assert!(labels(&c.at("textDocument/completion", &f, 5, 3)).contains(&"x".to_string()));
+    c.change(&f, 3, SYMS_MLIR);
+    let ops = labels(&c.at("textDocument/completion", &f, 5, 2));
+    assert!(ops.contains(&"func.func".to_string()) && ops.contains(&"arith.addi".to_string()));
+}
+
+const ABI_MLIR: &str = "\
+module attributes {llvm.target_triple = \"x86_64-unknown-linux-gnu\"} {
+  func.func @f(%a: i32, %b: f64) -> i64 {
+    %c = arith.extsi %a : i32 to i64
+    return %c : i64
+  }
+}
+";
+
+#[test]
+fn mlir_function_hover_shows_its_abi() {
+    let d = dir("abi", &[("abi.mlir", ABI_MLIR)]);
+    let f = d.join("abi.mlir");
+    let mut c = Client::start(Value::Null);
+    c.open(&f, ABI_MLIR);
+    assert_eq!(c.diags(&f), Vec::<String>::new());
+    // `irkit abi --triple x86_64-unknown-linux-gnu` on the same file; its
+    // declare line is clang-22's `define i64 @f(i32 noundef, double noundef)`
+    // without the attributes.
+    let h = hover_text(&c.at("textDocument/hover", &f, 1, 4));
+    let abi = h
+        .split("ABI on x86_64-unknown-linux-gnu:\n```\n")
+        .nth(1)
+        .expect("an ABI section");
+    assert_eq!(
+        abi,
+        "@f : (i32, f64) -> i64\n          C type (LLVM memory form)    kind       lowered\n  \
+         return  i64                          Direct     i64\n  \
+         arg 0   i32                          Direct     i32\n  \
+         arg 1   double                       Direct     double\n  \
+         registers: 1 integer, 1 vector/fp; sret: no\n  \
+         declare i64 @f(i32, double)\n```"
+    );
+    // Without a triple in the module or the settings: no ABI section; the
+    // `triple` setting supplies one.
+    let plain = ABI_MLIR.replace(
+        " attributes {llvm.target_triple = \"x86_64-unknown-linux-gnu\"}",
+        "",
+    );
+    c.change(&f, 2, &plain);
+    assert!(!hover_text(&c.at("textDocument/hover", &f, 1, 4)).contains("ABI on"));
+    c.notify(
+        "workspace/didChangeConfiguration",
+        json!({ "settings": { "irkit": { "triple": "aarch64-unknown-linux-gnu" } } }),
+    );
+    c.sync();
+    let h = hover_text(&c.at("textDocument/hover", &f, 1, 4));
+    assert!(
+        h.contains("ABI on aarch64-unknown-linux-gnu:\n```\n@f : (i32, f64) -> i64\n"),
+        "{h}"
+    );
+}
+
+#[test]
+fn td_context_from_disk_climbs_includers_that_are_only_included() {
+    let d = dir(
+        "nested",
+        &[
+            ("top.td", "class Top { int t = 1; }\ninclude \"mid.td\"\n"),
+            ("mid.td", "include \"leaf.td\"\n"),
+            ("leaf.td", "def L : Top;\n"),
+        ],
+    );
+    let leaf = d.join("leaf.td");
+    let mut c = Client::start(Value::Null);
+    c.open(&leaf, "def L : Top;\n");
+    // mid.td alone does not know Top; top.td, which includes it, does
+    // (llvm-tblgen-22 on top.td prints this record).
+    assert_eq!(c.diags(&leaf), Vec::<String>::new());
+    assert_eq!(
+        hover_text(&c.at("textDocument/hover", &leaf, 0, 4)),
+        "```tablegen\ndef L {\t// Top\n  int t = 1;\n}\n```"
+    );
+    assert_eq!(c.diags(&d.join("mid.td")), ["<none published>"]);
+}

@@ -110,7 +110,23 @@ pub fn lex_with_deps(
     file: FileId,
     cfg: &LexConfig<'_>,
 ) -> Result<(Vec<Token>, Vec<String>), Diagnostic> {
+    lex_with_overlay(map, strs, file, cfg, None)
+}
+
+/// Texts that replace files on disk (an editor's unsaved documents): asked
+/// with each path `include` tries before that path is read.
+pub type Overlay<'a> = dyn Fn(&str) -> Option<Arc<str>> + Sync + 'a;
+
+/// [`lex_with_deps`], reading a file from `overlay` when it has the path.
+pub fn lex_with_overlay(
+    map: &mut SourceMap,
+    strs: &mut Interner,
+    file: FileId,
+    cfg: &LexConfig<'_>,
+    overlay: Option<&Overlay<'_>>,
+) -> Result<(Vec<Token>, Vec<String>), Diagnostic> {
     let mut lx = Lexer {
+        overlay,
         map,
         strs,
         toks: Vec::new(),
@@ -154,6 +170,7 @@ struct Lexer<'a> {
     deps: Vec<String>,
     /// Included files by the name they were included as: (path, text).
     loaded: FxHashMap<String, (String, Arc<str>)>,
+    overlay: Option<&'a Overlay<'a>>,
 }
 
 struct Cond {
@@ -668,16 +685,21 @@ impl Lexer<'_> {
     /// Reads an included file: the name as given, then under each include
     /// directory, then the built-in files.
     fn find_include(&mut self, name: &str) -> Option<(String, Arc<str>)> {
-        if let Ok(t) = std::fs::read_to_string(name) {
+        let overlay = self.overlay;
+        let read = |path: &std::path::Path| match overlay.and_then(|o| o(&path.to_string_lossy())) {
+            Some(t) => Some(t),
+            None => std::fs::read_to_string(path).ok().map(Arc::from),
+        };
+        if let Some(t) = read(std::path::Path::new(name)) {
             self.deps.push(name.to_string());
-            return Some((name.to_string(), Arc::from(t)));
+            return Some((name.to_string(), t));
         }
         for d in &self.include_dirs {
             let p = d.join(name);
-            if let Ok(t) = std::fs::read_to_string(&p) {
+            if let Some(t) = read(&p) {
                 let path = p.to_string_lossy().into_owned();
                 self.deps.push(path.clone());
-                return Some((path, Arc::from(t)));
+                return Some((path, t));
             }
         }
         let &(n, t) = self.builtin_includes.iter().find(|(n, _)| *n == name)?;

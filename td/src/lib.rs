@@ -85,7 +85,7 @@ pub struct Outcome {
 
 /// Stack for the worker thread: deeply nested input recurses deeply (bounded
 /// by explicit limits), and the limits, not the stack, must be what stops it.
-const WORKER_STACK: usize = 512 << 20;
+pub const WORKER_STACK: usize = 512 << 20;
 
 /// Runs TableGen on `file` (already in `map`), on a worker thread with a
 /// large stack, and returns the output text.
@@ -296,6 +296,71 @@ pub fn run_here(
     }
 }
 
+/// What [`run_model`] keeps for tools that query a run (the language
+/// server): the record model when the input has no errors, the tokens of
+/// the file and everything it includes, and every diagnostic.
+pub struct ModelOutcome {
+    pub model: Option<model::Ctx>,
+    pub tokens: Vec<lexer::Token>,
+    pub diags: Vec<Diagnostic>,
+}
+
+/// Lexes and parses `file` (already in `map`) on the current thread, as
+/// [`run_here`] (so from a thread with a large stack: deeply nested input
+/// recurses deeply), and returns the model instead of output. Included
+/// files are read from `overlay` when it has their path (an editor's
+/// unsaved documents). `opts.action` is not performed; an
+/// [`Action::Explain`] turns on provenance tracking ([`explain::explain`]
+/// then answers for any field).
+pub fn run_model(
+    map: &mut SourceMap,
+    file: FileId,
+    opts: &Options<'_>,
+    overlay: Option<&lexer::Overlay<'_>>,
+) -> ModelOutcome {
+    let mut cx = model::Ctx::new();
+    cx.rules = opts.rules;
+    cx.warn_unused_template_args = opts.warn_unused_template_args;
+    cx.limits = opts.limits;
+    if let Action::Explain(_) = opts.action {
+        cx.explain = Some(Box::default());
+    }
+    let cfg = lexer::LexConfig {
+        include_dirs: opts.include_dirs,
+        defines: opts.defines,
+        builtin_includes: opts.builtin_includes,
+        rules: opts.rules,
+    };
+    let tokens = match lexer::lex_with_overlay(map, &mut cx.strs, file, &cfg, overlay) {
+        Ok((t, _)) => t,
+        Err(d) => {
+            let mut diags = vec![d];
+            pointify(&mut diags);
+            return ModelOutcome {
+                model: None,
+                tokens: Vec::new(),
+                diags,
+            };
+        }
+    };
+    let res = parser::parse(&mut cx, tokens.clone());
+    let mut diags = std::mem::take(&mut cx.messages);
+    diags.append(&mut cx.errors);
+    if let Err(d) = res {
+        diags.push(d);
+    }
+    if let Some(d) = cx.fatal.take() {
+        diags.push(d);
+    }
+    pointify(&mut diags);
+    let model = (!diags.iter().any(Diagnostic::is_error)).then_some(cx);
+    ModelOutcome {
+        model,
+        tokens,
+        diags,
+    }
+}
+
 /// LLVM's TableGen reports points, not ranges: a caret without tildes.
 fn pointify(diags: &mut [Diagnostic]) {
     for d in diags {
@@ -380,6 +445,48 @@ mod tests {
             "class B { int n = 0; }\ndef D : B { let append n = 1; }",
             "2:17: Cannot append to field 'n' of type 'int' (expected list, string, code, or dag)",
         );
+    }
+
+    #[test]
+    fn run_model_reads_included_files_from_the_overlay() {
+        let mut map = SourceMap::new();
+        let file = map.add(
+            "main.td",
+            "include \"irkit-overlay-test.td\"\ndef D : C;".to_string(),
+        );
+        let opts = Options {
+            include_dirs: &[],
+            defines: &[],
+            builtin_includes: &[],
+            report_timing: false,
+            leak_model: false,
+            action: Action::Null,
+            early_diags: None,
+            warn_unused_template_args: false,
+            rules: compat::newest(),
+            limits: Limits::DEFAULT,
+        };
+        let overlay = |p: &str| {
+            (p == "irkit-overlay-test.td").then(|| std::sync::Arc::from("class C { int x = 7; }"))
+        };
+        let out = run_model(&mut map, file, &opts, Some(&overlay));
+        assert!(out.diags.is_empty(), "{:?}", out.diags);
+        let cx = out.model.expect("a model");
+        let d = cx
+            .defs
+            .get(&cx.strs.get("D").expect("D"))
+            .copied()
+            .expect("def D");
+        let mut text = String::new();
+        printer::write_record(&cx, &mut text, d);
+        assert_eq!(text, "D {\t// C\n  int x = 7;\n}\n");
+        assert_eq!(out.tokens.last().map(|t| t.kind), Some(lexer::Tok::Eof));
+        // Without the overlay, the file is not found.
+        let mut map = SourceMap::new();
+        let file = map.add("main.td", "include \"irkit-overlay-test.td\"".to_string());
+        let out = run_model(&mut map, file, &opts, None);
+        assert!(out.model.is_none());
+        assert!(out.diags[0].message.contains("Could not find include file"));
     }
 
     #[test]

@@ -128,3 +128,82 @@ async def test_intrinsics_hover_matches_llvm_tblgen(client: LanguageClient):
     start = out.index("def int_trap {")
     block = out[start:out.index("\n}\n", start) + 2]
     assert hover.contents.value == f"```tablegen\n{block}\n```"
+
+
+async def test_field_provenance_and_let_definition(client: LanguageClient):
+    uri = await open_file(client, FIXTURES / "fields.td")
+    assert list(client.diagnostics[uri]) == []
+    # `irkit tblgen --explain R.size`; the value 8 is llvm-tblgen-22's.
+    hover = await client.text_document_hover_async(types.HoverParams(**pos(uri, 3, 7)))
+    lines = hover.contents.value.splitlines()
+    assert lines[1] == "R.size: int = 8"
+    assert "base.td:2:7" in lines[2] and "declared Base:n = 4" in lines[2]
+    assert "fields.td:4:7" in lines[3] and "replaced by 8" in lines[3]
+    # The `let` goes to the field's declaration.
+    defs = await client.text_document_definition_async(types.DefinitionParams(**pos(uri, 3, 7)))
+    assert [loc_str(d) for d in defs] == ["base.td:1:6-10"]
+
+
+async def test_rename_and_instances(client: LanguageClient):
+    uri = await open_file(client, FIXTURES / "main.td")
+    edit = await client.text_document_rename_async(types.RenameParams(**pos(uri, 1, 21), new_name="Basis"))
+    got = sorted(
+        f"{u.rsplit('/', 1)[-1]}:{e.range.start.line}:{e.range.start.character}"
+        for u, edits in edit.changes.items()
+        for e in edits
+    )
+    assert got == ["base.td:0:6", "main.td:1:20", "main.td:6:11"]
+    # llvm-tblgen-22 --print-enums --class=Base: P, Q_x, Q_y.
+    res = await client.protocol.send_request_async(
+        "irkit/instances", types.TextDocumentPositionParams(**pos(uri, 1, 21))
+    )
+    assert [r["name"] if isinstance(r, dict) else r.name for r in res] == ["P", "Q_x", "Q_y"]
+
+
+async def test_unsaved_included_file_reaches_its_includer(client: LanguageClient, tmp_path: pathlib.Path):
+    base = FIXTURES / "base.td"
+    (tmp_path / "base.td").write_text(base.read_text())
+    s = tmp_path / "s.td"
+    s.write_text('include "base.td"\ndef S : Base<1>;\n')
+    uri = await open_file(client, s)
+    inc = await open_file(client, tmp_path / "base.td")
+    edited = base.read_text().replace("  list<int> l = [n];\n", "  list<int> l = [n];\n  int extra = 7;\n")
+    client.text_document_did_change(
+        types.DidChangeTextDocumentParams(
+            text_document=types.VersionedTextDocumentIdentifier(uri=inc, version=2),
+            content_changes=[types.TextDocumentContentChangeWholeDocument(text=edited)],
+        )
+    )
+    # llvm-tblgen-22 on s.td with that text saved.
+    hover = await client.text_document_hover_async(types.HoverParams(**pos(uri, 1, 4)))
+    assert hover.contents.value == (
+        "```tablegen\ndef S {\t// Base\n  int size = 1;\n  list<int> l = [1];\n  int extra = 7;\n}\n```"
+    )
+
+
+LLVM22_INC = pathlib.Path("/usr/lib/llvm-22/include")
+
+
+@pytest.mark.skipif(
+    not (LLVM22_INC / "llvm/IR/IntrinsicsX86.td").exists() or shutil.which("llvm-tblgen-22") is None,
+    reason="needs LLVM 22's Intrinsics.td and llvm-tblgen-22",
+)
+async def test_only_included_file_is_analysed_in_its_includers_context(client: LanguageClient):
+    # IntrinsicsX86.td alone does not know `Intrinsic` (llvm-tblgen-22 and
+    # tblgen-lsp-server-22 report errors); Intrinsics.td beside it includes it.
+    client.workspace_did_change_configuration(
+        types.DidChangeConfigurationParams(settings={"irkit": {"includeDirs": [str(LLVM22_INC)]}})
+    )
+    path = LLVM22_INC / "llvm/IR/IntrinsicsX86.td"
+    uri = await open_file(client, path)
+    assert list(client.diagnostics[uri]) == []
+    text = path.read_text()
+    line_no = next(i for i, l in enumerate(text.splitlines()) if l.startswith("  def int_x86_int "))
+    hover = await client.text_document_hover_async(types.HoverParams(**pos(uri, line_no, 7)))
+    out = subprocess.run(
+        ["llvm-tblgen-22", "--print-records", str(LLVM22_INC / "llvm/IR/Intrinsics.td"), "-I", str(LLVM22_INC)],
+        capture_output=True, text=True, check=True,
+    ).stdout
+    start = out.index("def int_x86_int {")
+    block = out[start:out.index("\n}\n", start) + 2]
+    assert hover.contents.value == f"```tablegen\n{block}\n```"
