@@ -38,12 +38,13 @@ pub struct AbiCx {
 impl AbiCx {
     /// A fresh context for `target`.
     pub fn new(target: Target) -> Self {
+        let dl = targets::data_layout(target);
         AbiCx {
             target,
-            dl: targets::data_layout(target),
+            dl,
             types: TypeInterner::new(),
             infos: Vec::new(),
-            ll: LlTypes::new(),
+            ll: LlTypes::for_scalars(dl.scalars),
             arg_cache: Vec::new(),
             ret_cache: Vec::new(),
             memoize: true,
@@ -111,7 +112,7 @@ impl AbiCx {
         if let Some(id) = self.types.get(&ty) {
             return id;
         }
-        let info = layout::scalar_info(&mut self.ll, &ty);
+        let info = layout::scalar_info(&self.dl.scalars, &mut self.ll, &ty);
         let id = self.types.intern(ty);
         self.infos.push(info);
         self.arg_cache.push(None);

@@ -10,7 +10,7 @@ pub mod triple;
 pub mod win64;
 pub mod x86_64_sysv;
 
-use crate::layout::{DataLayout, RecordAbi};
+use crate::layout::{DataLayout, RecordAbi, Scalars};
 use crate::ty::FloatKind;
 
 /// A supported calling convention (one module each).
@@ -285,6 +285,7 @@ pub fn data_layout(target: Target) -> DataLayout {
             cheap_unaligned_bitfields: true,
             long_bits: 64,
             record_abi: RecordAbi::Itanium,
+            scalars: Scalars::LP64,
         },
         Arch::Aarch64Aapcs => DataLayout {
             long_double: FloatKind::Quad,
@@ -295,6 +296,7 @@ pub fn data_layout(target: Target) -> DataLayout {
             cheap_unaligned_bitfields: true,
             long_bits: 64,
             record_abi: RecordAbi::Itanium,
+            scalars: Scalars::LP64,
         },
         Arch::Aarch64Darwin => DataLayout {
             long_double: FloatKind::Double,
@@ -305,6 +307,7 @@ pub fn data_layout(target: Target) -> DataLayout {
             cheap_unaligned_bitfields: true,
             long_bits: 64,
             record_abi: RecordAbi::Itanium,
+            scalars: Scalars::LP64,
         },
         Arch::Riscv64Lp64d => DataLayout {
             long_double: FloatKind::Quad,
@@ -315,6 +318,7 @@ pub fn data_layout(target: Target) -> DataLayout {
             cheap_unaligned_bitfields: false,
             long_bits: 64,
             record_abi: RecordAbi::Itanium,
+            scalars: Scalars::LP64,
         },
         Arch::X86_64Win64 | Arch::X86_64MinGW => DataLayout {
             long_double: if target.arch == Arch::X86_64MinGW {
@@ -333,6 +337,7 @@ pub fn data_layout(target: Target) -> DataLayout {
             } else {
                 RecordAbi::Microsoft
             },
+            scalars: Scalars::LP64,
         },
     }
 }
