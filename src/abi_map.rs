@@ -120,6 +120,7 @@ impl<'a> AbiTypeMapper<'a> {
             ret,
             args: mapped,
             variadic,
+            cc: Default::default(),
         })
     }
 

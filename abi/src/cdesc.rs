@@ -225,6 +225,7 @@ pub fn sig_to_fn_sig(cx: &mut AbiCx, s: &Sig) -> Result<FnSig, String> {
         ret,
         args,
         variadic: false,
+        cc: Default::default(),
     })
 }
 

@@ -20,7 +20,7 @@
 //! let target = lookup("x86_64-unknown-linux-gnu").unwrap();
 //! let mut cx = AbiCx::new(target);
 //! let int = cx.int(32, true);
-//! let sig = FnSig { ret: int, args: vec![int], variadic: false };
+//! let sig = FnSig { ret: int, args: vec![int], variadic: false, cc: Default::default() };
 //! let abi = cx.compute_fn_abi(&sig).unwrap();
 //! assert_eq!(declare_line(&cx.ll, &abi, "f"), "declare i32 @f(i32)");
 //! ```
@@ -52,7 +52,7 @@ pub mod ty;
 #[cfg(test)]
 mod tests;
 
-pub use callconv::{ArgAbi, FnAbi, FnSig, PassMode, RegUsage};
+pub use callconv::{ArgAbi, CallConv, FnAbi, FnSig, LlvmCallConv, Padding, PassMode, RegUsage};
 pub use cx::AbiCx;
 pub use layout::{DataLayout, Layout, RecordLayout, Scalars, TypeError};
 pub use llty::{LlTy, LlTyId, LlTypes};

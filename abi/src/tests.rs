@@ -555,6 +555,7 @@ fn incomplete_record_by_value_is_an_error() {
         ret: int,
         args: vec![int, inc],
         variadic: false,
+        cc: Default::default(),
     };
     assert_eq!(
         cx.compute_fn_abi(&sig),
@@ -564,6 +565,7 @@ fn incomplete_record_by_value_is_an_error() {
         ret: inc,
         args: vec![],
         variadic: false,
+        cc: Default::default(),
     };
     assert_eq!(
         cx.compute_fn_abi(&sig),
@@ -593,6 +595,7 @@ fn variadic_is_an_error() {
         ret: int,
         args: vec![int],
         variadic: true,
+        cc: Default::default(),
     };
     assert_eq!(cx.compute_fn_abi(&sig), Err(AbiError::Variadic));
 }

@@ -1167,6 +1167,7 @@ fn map_signature(
         ret,
         args,
         variadic: false,
+        cc: Default::default(),
     })
 }
 

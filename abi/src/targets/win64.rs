@@ -18,7 +18,7 @@
 //! r9/xmm3); the hidden `sret` pointer takes the first. Register use changes
 //! nothing in Clang's IR; it is counted for [`RegUsage`] only.
 
-use crate::callconv::{ArgAbi, FnAbi, FnSig, PassMode, RegUsage};
+use crate::callconv::{ArgAbi, FnAbi, FnSig, LlvmCallConv, PassMode, RegUsage};
 use crate::cx::{AbiCx, CachedArg};
 use crate::llty::LlTy;
 use crate::ty::{FloatKind, Type, TypeId};
@@ -116,15 +116,13 @@ pub fn compute_fn_abi(cx: &mut AbiCx, sig: &FnSig) -> FnAbi {
             regs.vector_regs += c.needed_vec;
             slot += 1;
         }
-        args.push(ArgAbi { ty, mode: c.mode });
+        args.push(ArgAbi::new(ty, c.mode));
     }
     FnAbi {
-        ret: ArgAbi {
-            ty: sig.ret,
-            mode: ret_mode,
-        },
+        ret: ArgAbi::new(sig.ret, ret_mode),
         args,
         sret,
         regs,
+        cc: LlvmCallConv::C,
     }
 }

@@ -11,7 +11,7 @@
 //! by looking at the LLVM type of the value, exactly like Clang's
 //! `GetINTEGERTypeAtOffset` / `GetSSETypeAtOffset`.
 
-use crate::callconv::{ArgAbi, FnAbi, FnSig, PassMode, RegUsage};
+use crate::callconv::{ArgAbi, FnAbi, FnSig, LlvmCallConv, PassMode, RegUsage};
 use crate::cx::{AbiCx, CachedArg};
 use crate::llty::{LlTy, LlTyId};
 use crate::targets::ClangVersion;
@@ -859,18 +859,16 @@ pub fn compute_fn_abi(cx: &mut AbiCx, sig: &FnSig) -> FnAbi {
             // psABI §3.2.3 p.3: no register for some eightbyte: all in memory.
             indirect_arg(cx, ty, free_int)
         };
-        args.push(ArgAbi { ty, mode });
+        args.push(ArgAbi::new(ty, mode));
     }
     FnAbi {
-        ret: ArgAbi {
-            ty: sig.ret,
-            mode: ret_mode,
-        },
+        ret: ArgAbi::new(sig.ret, ret_mode),
         args,
         sret,
         regs: RegUsage {
             int_regs: MAX_INT_REGS - free_int,
             vector_regs: MAX_SSE_REGS - free_sse,
         },
+        cc: LlvmCallConv::C,
     }
 }

@@ -97,6 +97,7 @@ fn bench_once(
         ret: void,
         args: Vec::with_capacity(12),
         variadic: false,
+        cc: Default::default(),
     };
     let start = Instant::now();
     for _ in 0..n {
