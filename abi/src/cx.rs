@@ -199,13 +199,55 @@ impl AbiCx {
         for (i, &a) in sig.args.iter().enumerate() {
             self.check_value_type(a, Some(i), false)?;
         }
-        match self.target.arch {
-            Arch::X86_64SysV => Ok(targets::x86_64_sysv::compute_fn_abi(self, sig)),
-            Arch::Aarch64Aapcs | Arch::Aarch64Darwin => {
+        use crate::callconv::{CallConv, LlvmCallConv};
+        let arch = self.target.arch;
+        let refuse = || {
+            Err(AbiError::CallConv {
+                cc: sig.cc,
+                triple: self.target.triple(),
+            })
+        };
+        // Which module classifies, and the LLVM convention it prints:
+        // `ms_abi`/`sysv_abi` switch between the two x86_64 conventions.
+        match (arch, sig.cc) {
+            (Arch::X86_64SysV, CallConv::C | CallConv::SysV64)
+            | (Arch::X86_64Win64 | Arch::X86_64MinGW, CallConv::SysV64) => {
+                let mut abi = targets::x86_64_sysv::compute_fn_abi(self, sig);
+                if arch != Arch::X86_64SysV {
+                    abi.cc = LlvmCallConv::X86_64SysV;
+                }
+                Ok(abi)
+            }
+            (Arch::X86_64Win64 | Arch::X86_64MinGW, CallConv::C | CallConv::Win64)
+            | (Arch::X86_64SysV, CallConv::Win64) => {
+                let mut abi = targets::win64::compute_fn_abi(self, sig);
+                if arch == Arch::X86_64SysV {
+                    abi.cc = LlvmCallConv::Win64;
+                }
+                Ok(abi)
+            }
+            (Arch::X86_32SysV | Arch::X86_32Win, CallConv::RegParm(n)) if n > 3 => refuse(),
+            (
+                Arch::X86_32SysV | Arch::X86_32Win,
+                CallConv::C | CallConv::RegParm(_) | CallConv::FastCall | CallConv::VectorCall,
+            ) => Ok(targets::x86_32::compute_fn_abi(self, sig)),
+            (Arch::Aarch64Aapcs | Arch::Aarch64Darwin, CallConv::C) => {
                 Ok(targets::aarch64_aapcs::compute_fn_abi(self, sig))
             }
-            Arch::X86_64Win64 | Arch::X86_64MinGW => Ok(targets::win64::compute_fn_abi(self, sig)),
-            Arch::Riscv64Lp64d => Ok(targets::riscv::compute_fn_abi(self, sig)),
+            (Arch::Riscv64Lp64d, CallConv::C) => Ok(targets::riscv::compute_fn_abi(self, sig)),
+            (
+                Arch::X86_64SysV | Arch::X86_64Win64 | Arch::X86_64MinGW,
+                CallConv::RegParm(_) | CallConv::FastCall | CallConv::VectorCall,
+            )
+            | (Arch::X86_32SysV | Arch::X86_32Win, CallConv::Win64 | CallConv::SysV64)
+            | (
+                Arch::Aarch64Aapcs | Arch::Aarch64Darwin | Arch::Riscv64Lp64d,
+                CallConv::RegParm(_)
+                | CallConv::FastCall
+                | CallConv::VectorCall
+                | CallConv::Win64
+                | CallConv::SysV64,
+            ) => refuse(),
         }
     }
 

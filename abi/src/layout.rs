@@ -309,7 +309,9 @@ pub(crate) fn scalar_info(sc: &Scalars, ll: &mut LlTypes, ty: &Type) -> TypeInfo
         Type::Float(k) => match k {
             FloatKind::Half => scalar(ll, 2, LlTy::Half),
             FloatKind::Float => scalar(ll, 4, LlTy::Float),
-            FloatKind::Double => sized(ll, 8, sc.double_align, LlTy::Double),
+            FloatKind::Double | FloatKind::LongDouble64 => {
+                sized(ll, 8, sc.double_align, LlTy::Double)
+            }
             FloatKind::X87 => sized(ll, sc.x87_size(), sc.x87_align, LlTy::X86Fp80),
             FloatKind::Quad => scalar(ll, 16, LlTy::Fp128),
         },

@@ -72,6 +72,9 @@ pub enum AbiError {
     /// An array type as a parameter or return value (C decays parameters to
     /// pointers; the caller must do so).
     ArrayByValue { index: Option<usize> },
+    /// A calling convention this target does not implement (Clang ignores
+    /// it with a warning, or rejects it).
+    CallConv { cc: CallConv, triple: &'static str },
 }
 
 impl std::fmt::Display for AbiError {
@@ -90,6 +93,11 @@ impl std::fmt::Display for AbiError {
                 )
             }
             AbiError::VoidParameter { index } => write!(f, "parameter {index} has type void"),
+            AbiError::CallConv { cc, triple } => write!(
+                f,
+                "calling convention '{}' is not supported on {triple}",
+                cc.c_attribute().unwrap_or_else(|| "C".into())
+            ),
             AbiError::ArrayByValue { index } => {
                 write!(
                     f,

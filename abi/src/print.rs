@@ -92,9 +92,12 @@ pub fn write_declare_for(
             } => {
                 match (&ll[ty], flatten) {
                     (LlTy::Struct { elems, .. }, true) if elems.len() > 1 => {
-                        for &e in elems.iter() {
+                        for (i, &e) in elems.iter().enumerate() {
                             sep(out);
                             ll.write(out, e);
+                            if arg.inreg && i + 1 < elems.len() {
+                                out.push_str(" inreg");
+                            }
                         }
                     }
                     _ => {

@@ -126,9 +126,10 @@ impl Cls<'_> {
                 }
             }
             Type::Float(k) => match k {
-                FloatKind::Half | FloatKind::Float | FloatKind::Double => {
-                    set(&mut lo, &mut hi, Sse)
-                }
+                FloatKind::Half
+                | FloatKind::Float
+                | FloatKind::Double
+                | FloatKind::LongDouble64 => set(&mut lo, &mut hi, Sse),
                 FloatKind::Quad => {
                     lo = Sse;
                     hi = SseUp;
@@ -177,7 +178,7 @@ impl Cls<'_> {
                         }
                     }
                     Type::Float(FloatKind::Half | FloatKind::Float) => set(&mut lo, &mut hi, Sse),
-                    Type::Float(FloatKind::Double) => {
+                    Type::Float(FloatKind::Double | FloatKind::LongDouble64) => {
                         lo = Sse;
                         hi = Sse;
                     }

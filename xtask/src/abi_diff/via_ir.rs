@@ -1004,6 +1004,7 @@ pub fn narrow_for_cir(s: &Sig) -> Sig {
         name: s.name.clone(),
         ret: ty(&s.ret),
         args: s.args.iter().map(ty).collect(),
+        cc: s.cc,
     }
 }
 
@@ -1069,5 +1070,6 @@ pub fn narrow_for_fir(s: &Sig) -> Sig {
             .iter()
             .map(|a| ty(a, true).unwrap_or(CType::Prim(Prim::Int)))
             .collect(),
+        cc: s.cc,
     }
 }
