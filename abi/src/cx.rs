@@ -32,6 +32,9 @@ pub struct AbiCx {
     pub ll: LlTypes,
     arg_cache: Vec<Option<CachedArg>>,
     ret_cache: Vec<Option<PassMode>>,
+    /// The caches of the other x86_64 convention (`ms_abi` on System V,
+    /// `sysv_abi` on Windows), swapped in while it classifies.
+    alt_caches: (Vec<Option<CachedArg>>, Vec<Option<PassMode>>),
     memoize: bool,
 }
 
@@ -47,6 +50,7 @@ impl AbiCx {
             ll: LlTypes::for_scalars(dl.scalars),
             arg_cache: Vec::new(),
             ret_cache: Vec::new(),
+            alt_caches: (Vec::new(), Vec::new()),
             memoize: true,
         }
     }
@@ -143,6 +147,8 @@ impl AbiCx {
         if !on {
             self.arg_cache.iter_mut().for_each(|c| *c = None);
             self.ret_cache.iter_mut().for_each(|c| *c = None);
+            self.alt_caches.0.clear();
+            self.alt_caches.1.clear();
         }
     }
 
@@ -211,19 +217,22 @@ impl AbiCx {
         // `ms_abi`/`sysv_abi` switch between the two x86_64 conventions.
         match (arch, sig.cc) {
             (Arch::X86_64SysV, CallConv::C | CallConv::SysV64)
-            | (Arch::X86_64Win64 | Arch::X86_64MinGW, CallConv::SysV64) => {
-                let mut abi = targets::x86_64_sysv::compute_fn_abi(self, sig);
-                if arch != Arch::X86_64SysV {
-                    abi.cc = LlvmCallConv::X86_64SysV;
-                }
+            | (Arch::X86_64Win64 | Arch::X86_64MinGW, CallConv::C | CallConv::Win64) => {
+                Ok(if arch == Arch::X86_64SysV {
+                    targets::x86_64_sysv::compute_fn_abi(self, sig)
+                } else {
+                    targets::win64::compute_fn_abi(self, sig)
+                })
+            }
+            (Arch::X86_64Win64 | Arch::X86_64MinGW, CallConv::SysV64) => {
+                let mut abi =
+                    self.with_alt_caches(|cx| targets::x86_64_sysv::compute_fn_abi(cx, sig));
+                abi.cc = LlvmCallConv::X86_64SysV;
                 Ok(abi)
             }
-            (Arch::X86_64Win64 | Arch::X86_64MinGW, CallConv::C | CallConv::Win64)
-            | (Arch::X86_64SysV, CallConv::Win64) => {
-                let mut abi = targets::win64::compute_fn_abi(self, sig);
-                if arch == Arch::X86_64SysV {
-                    abi.cc = LlvmCallConv::Win64;
-                }
+            (Arch::X86_64SysV, CallConv::Win64) => {
+                let mut abi = self.with_alt_caches(|cx| targets::win64::compute_fn_abi(cx, sig));
+                abi.cc = LlvmCallConv::Win64;
                 Ok(abi)
             }
             (Arch::X86_32SysV | Arch::X86_32Win, CallConv::RegParm(n)) if n > 3 => refuse(),
@@ -249,6 +258,19 @@ impl AbiCx {
                 | CallConv::SysV64,
             ) => refuse(),
         }
+    }
+
+    /// Runs `f` with the other x86_64 convention's memo tables in place.
+    fn with_alt_caches(&mut self, f: impl FnOnce(&mut AbiCx) -> FnAbi) -> FnAbi {
+        let n = self.arg_cache.len();
+        self.alt_caches.0.resize(n, None);
+        self.alt_caches.1.resize(n, None);
+        std::mem::swap(&mut self.arg_cache, &mut self.alt_caches.0);
+        std::mem::swap(&mut self.ret_cache, &mut self.alt_caches.1);
+        let res = f(self);
+        std::mem::swap(&mut self.arg_cache, &mut self.alt_caches.0);
+        std::mem::swap(&mut self.ret_cache, &mut self.alt_caches.1);
+        res
     }
 
     fn check_value_type(

@@ -94,6 +94,11 @@ pub struct Target {
     pub avx: AvxLevel,
     /// The Clang release to match (Clang 19 unless [`Target::with_clang`]).
     pub clang: ClangVersion,
+    /// Clang's `passInt128VectorsInMem` (x86_64 System V, also under
+    /// `sysv_abi`): true on Linux and NetBSD, where vectors of `__int128`
+    /// are passed as `<N x i64>` or in memory as GCC does; elsewhere they
+    /// keep their type.
+    pub int128_vectors_in_mem: bool,
 }
 
 /// Why a triple cannot be used.
@@ -149,6 +154,7 @@ pub fn lookup(triple: &str) -> Result<Target, LookupError> {
             arch,
             avx: AvxLevel::None,
             clang: ClangVersion::V19,
+            int128_vectors_in_mem: matches!(t.os, Os::Linux | Os::NetBsd),
         })
     };
     let other_env = |arch: &str| {

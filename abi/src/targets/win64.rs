@@ -21,6 +21,7 @@
 use crate::callconv::{ArgAbi, FnAbi, FnSig, LlvmCallConv, PassMode, RegUsage};
 use crate::cx::{AbiCx, CachedArg};
 use crate::llty::LlTy;
+use crate::targets::Arch;
 use crate::ty::{FloatKind, Type, TypeId};
 
 /// Positional argument slots: rcx, rdx, r8, r9 (or xmm0-xmm3).
@@ -59,7 +60,9 @@ fn classify(cx: &mut AbiCx, ty: TypeId, is_ret: bool) -> PassMode {
             ty: cx.ll_type(ty),
             signed: false,
         },
-        Type::Float(FloatKind::X87) => by_ref(cx),
+        // Only MinGW passes the x87 `long double` by reference; `ms_abi` on
+        // System V passes it as it is.
+        Type::Float(FloatKind::X87) if cx.target().arch == Arch::X86_64MinGW => by_ref(cx),
         Type::Int { bits: 128, .. } if !is_ret => by_ref(cx),
         Type::Int { bits: 128, .. } => {
             let i64t = cx.ll.int(64);

@@ -158,7 +158,10 @@ impl Cls<'_> {
                     }
                 } else if size == 128 || size <= self.native_vec_bits {
                     // GCC passes 256/512-bit <N x __int128> in memory.
-                    if size != 128 && matches!(types[*elem], Type::Int { bits: 128, .. }) {
+                    if size != 128
+                        && matches!(types[*elem], Type::Int { bits: 128, .. })
+                        && self.cx.target().int128_vectors_in_mem
+                    {
                         return (lo, hi);
                     }
                     lo = Sse;
@@ -312,7 +315,8 @@ impl Cls<'_> {
                 let size = self.size_bits(ty);
                 size <= 64
                     || size > self.native_vec_bits
-                    || matches!(self.cx.types()[*elem], Type::Int { bits: 128, .. })
+                    || (matches!(self.cx.types()[*elem], Type::Int { bits: 128, .. })
+                        && self.cx.target().int128_vectors_in_mem)
             }
             _ => false,
         }
@@ -556,7 +560,8 @@ impl Pick<'_> {
         let ll = self.cx.ll_type(t);
         match self.cx.ll[ll] {
             LlTy::Vector(_, e) => {
-                if matches!(self.cx.ll[e], LlTy::Int(128)) {
+                if matches!(self.cx.ll[e], LlTy::Int(128)) && self.cx.target().int128_vectors_in_mem
+                {
                     let n = self.cx.layout(t).size * 8 / 64;
                     let i64t = self.cx.ll.int(64);
                     return self.cx.ll.intern(LlTy::Vector(n as u32, i64t));

@@ -56,7 +56,12 @@ impl GenCfg {
             long_bytes: u64::from(dl.long_bits) / 8,
             has_int128: !x86_32,
             has_half: !x86_32,
-            ccs: if x86_32 { X86_32_CCS } else { &[] },
+            ccs: match target.arch {
+                Arch::X86_32SysV | Arch::X86_32Win => X86_32_CCS,
+                Arch::X86_64SysV => &[CallConv::Win64],
+                Arch::X86_64Win64 | Arch::X86_64MinGW => &[CallConv::SysV64],
+                Arch::Aarch64Aapcs | Arch::Aarch64Darwin | Arch::Riscv64Lp64d => &[],
+            },
         }
     }
 
