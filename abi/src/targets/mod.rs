@@ -94,11 +94,8 @@ pub struct Target {
     pub avx: AvxLevel,
     /// The Clang release to match (Clang 19 unless [`Target::with_clang`]).
     pub clang: ClangVersion,
-    /// Clang's `passInt128VectorsInMem` (x86_64 System V, also under
-    /// `sysv_abi`): true on Linux and NetBSD, where vectors of `__int128`
-    /// are passed as `<N x i64>` or in memory as GCC does; elsewhere they
-    /// keep their type.
-    pub int128_vectors_in_mem: bool,
+    /// The operating system, for the few rules Clang keys on it.
+    pub os: triple::Os,
 }
 
 /// Why a triple cannot be used.
@@ -154,7 +151,7 @@ pub fn lookup(triple: &str) -> Result<Target, LookupError> {
             arch,
             avx: AvxLevel::None,
             clang: ClangVersion::V19,
-            int128_vectors_in_mem: matches!(t.os, Os::Linux | Os::NetBsd),
+            os: t.os,
         })
     };
     let other_env = |arch: &str| {
@@ -251,6 +248,19 @@ pub fn lookup(triple: &str) -> Result<Target, LookupError> {
 }
 
 impl Target {
+    /// Clang's `passInt128VectorsInMem` (x86_64 System V, also under
+    /// `sysv_abi`): on Linux and NetBSD vectors of `__int128` are passed as
+    /// `<N x i64>` or in memory as GCC does; elsewhere they keep their type.
+    pub fn int128_vectors_in_mem(self) -> bool {
+        matches!(self.os, triple::Os::Linux | triple::Os::NetBsd)
+    }
+
+    /// Clang's `classifyIntegerMMXAsSSE` (x86_64 System V): false on Darwin
+    /// and FreeBSD, where `<1 x long>` / `<1 x long long>` stay INTEGER.
+    pub fn integer_mmx_as_sse(self) -> bool {
+        !matches!(self.os, triple::Os::Darwin | triple::Os::FreeBsd)
+    }
+
     /// The same target, matching Clang release `clang`.
     pub fn with_clang(self, clang: ClangVersion) -> Target {
         Target { clang, ..self }

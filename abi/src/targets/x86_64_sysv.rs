@@ -152,7 +152,12 @@ impl Cls<'_> {
                     if *len == 1 && matches!(types[*elem], Type::Float(FloatKind::Double)) {
                         return (lo, hi);
                     }
-                    set(&mut lo, &mut hi, Sse);
+                    let int_mmx = *len == 1 && matches!(types[*elem], Type::Int { bits: 64, .. });
+                    if int_mmx && !self.cx.target().integer_mmx_as_sse() {
+                        set(&mut lo, &mut hi, Integer);
+                    } else {
+                        set(&mut lo, &mut hi, Sse);
+                    }
                     if off != 0 && off != 64 {
                         hi = lo;
                     }
@@ -160,7 +165,7 @@ impl Cls<'_> {
                     // GCC passes 256/512-bit <N x __int128> in memory.
                     if size != 128
                         && matches!(types[*elem], Type::Int { bits: 128, .. })
-                        && self.cx.target().int128_vectors_in_mem
+                        && self.cx.target().int128_vectors_in_mem()
                     {
                         return (lo, hi);
                     }
@@ -316,7 +321,7 @@ impl Cls<'_> {
                 size <= 64
                     || size > self.native_vec_bits
                     || (matches!(self.cx.types()[*elem], Type::Int { bits: 128, .. })
-                        && self.cx.target().int128_vectors_in_mem)
+                        && self.cx.target().int128_vectors_in_mem())
             }
             _ => false,
         }
@@ -560,7 +565,8 @@ impl Pick<'_> {
         let ll = self.cx.ll_type(t);
         match self.cx.ll[ll] {
             LlTy::Vector(_, e) => {
-                if matches!(self.cx.ll[e], LlTy::Int(128)) && self.cx.target().int128_vectors_in_mem
+                if matches!(self.cx.ll[e], LlTy::Int(128))
+                    && self.cx.target().int128_vectors_in_mem()
                 {
                     let n = self.cx.layout(t).size * 8 / 64;
                     let i64t = self.cx.ll.int(64);
