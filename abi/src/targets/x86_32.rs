@@ -27,7 +27,7 @@
 //! `fastcall` gets an `i32 inreg` padding parameter.
 
 use crate::callconv::{ArgAbi, CallConv, FnAbi, FnSig, LlvmCallConv, Padding, PassMode, RegUsage};
-use crate::cx::AbiCx;
+use crate::cx::{AbiCx, CachedArg};
 use crate::llty::{LlTy, LlTyId};
 use crate::targets::Arch;
 use crate::ty::{FloatKind, RecordKind, Type, TypeId};
@@ -499,6 +499,33 @@ fn classify_arg(cx: &mut AbiCx, ty: TypeId, st: &mut State) -> ArgAbi {
     a
 }
 
+/// [`classify_arg`], memoized per type where the answer cannot depend on
+/// registers: the default convention with no integer register left, except
+/// Win32 vectors (which take XMM registers).
+fn cached_arg(cx: &mut AbiCx, ty: TypeId, st: &mut State) -> ArgAbi {
+    let stateless = st.cc == CallConv::C
+        && st.free_regs == 0
+        && !(st.win && matches!(cx.types()[ty], Type::Vector { .. }));
+    if !stateless {
+        return classify_arg(cx, ty, st);
+    }
+    if let Some(c) = cx.cached_arg(ty) {
+        return ArgAbi::new(ty, c.mode);
+    }
+    let a = classify_arg(cx, ty, st);
+    debug_assert!(!a.inreg && a.padding.is_none());
+    cx.cache_arg(
+        ty,
+        CachedArg {
+            mode: a.mode,
+            memory: false,
+            needed_int: 0,
+            needed_vec: 0,
+        },
+    );
+    a
+}
+
 /// `X86_32ABIInfo::computeInfo` for a non-variadic C function.
 pub fn compute_fn_abi(cx: &mut AbiCx, sig: &FnSig) -> FnAbi {
     let win = cx.target().arch == Arch::X86_32Win;
@@ -516,7 +543,20 @@ pub fn compute_fn_abi(cx: &mut AbiCx, sig: &FnSig) -> FnAbi {
         used_regs: 0,
         used_sse: 0,
     };
-    let (ret_mode, ret_inreg) = classify_ret(cx, sig.ret, &mut st);
+    // With no register to hand out, a return's classification depends on
+    // its type alone and is memoized.
+    let (ret_mode, ret_inreg) = if st.free_regs == 0 && st.cc != CallConv::VectorCall {
+        match cx.cached_ret(sig.ret) {
+            Some(m) => (m, false),
+            None => {
+                let r = classify_ret(cx, sig.ret, &mut st);
+                cx.cache_ret(sig.ret, r.0);
+                r
+            }
+        }
+    } else {
+        classify_ret(cx, sig.ret, &mut st)
+    };
     let mut args: Vec<Option<ArgAbi>> = vec![None; sig.args.len()];
     if st.cc == CallConv::VectorCall {
         // First pass: vectors and scalars that are HVAs take SSE registers
@@ -540,7 +580,7 @@ pub fn compute_fn_abi(cx: &mut AbiCx, sig: &FnSig) -> FnAbi {
     let args = args
         .into_iter()
         .zip(&sig.args)
-        .map(|(pre, &ty)| pre.unwrap_or_else(|| classify_arg(cx, ty, &mut st)))
+        .map(|(pre, &ty)| pre.unwrap_or_else(|| cached_arg(cx, ty, &mut st)))
         .collect();
     FnAbi {
         ret: ArgAbi {
