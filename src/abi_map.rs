@@ -120,6 +120,7 @@ impl<'a> AbiTypeMapper<'a> {
             ret,
             args: mapped,
             variadic,
+            cc: Default::default(),
         })
     }
 
@@ -289,6 +290,13 @@ fn lower(cx: &mut AbiCx, t: &CTy) -> Result<irkit_abi::TypeId, String> {
         CTy::Void => cx.void(),
         CTy::Bool => cx.bool_(),
         CTy::Int { bits, signed } => cx.int(*bits, *signed),
+        // Only targets whose classifier tells `long double` from `double`
+        // (32-bit Windows) keep it apart.
+        CTy::Float(FloatKind::LongDouble64)
+            if cx.data_layout().long_double != FloatKind::LongDouble64 =>
+        {
+            cx.float(FloatKind::Double)
+        }
         CTy::Float(k) => cx.float(*k),
         CTy::Ptr => cx.ptr(),
         CTy::Array(e, n) => {
@@ -481,6 +489,9 @@ impl TextParser<'_, '_> {
                 let inner = self.ty()?;
                 self.expect(">")?;
                 match inner {
+                    // A `double`-format `long double` stays a type of its own
+                    // (see `lower`).
+                    CTy::Float(FloatKind::Double) => Ok(CTy::Float(FloatKind::LongDouble64)),
                     CTy::Float(_) => Ok(inner),
                     _ => Err("!cir.long_double takes a floating-point format".to_string()),
                 }

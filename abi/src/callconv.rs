@@ -64,6 +64,106 @@ pub struct ArgAbi {
     pub ty: TypeId,
     /// How it is passed.
     pub mode: PassMode,
+    /// Clang's `InReg`: the IR parameter (or, for an `Indirect` return, the
+    /// `sret` pointer) is marked `inreg` (x86-32 `regparm`/`fastcall`/
+    /// `vectorcall`, Windows x86-32 vectors). Never set on `Ignore`.
+    pub inreg: bool,
+    /// Clang's `PaddingType`: an extra IR parameter of this type placed
+    /// before this argument's own (x86-32 `fastcall`/`vectorcall` structs
+    /// skipping the registers; MIPS alignment padding).
+    pub padding: Option<Padding>,
+}
+
+/// An unused IR parameter inserted before an argument (Clang's
+/// `ABIArgInfo::PaddingType` / `PaddingInReg`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Padding {
+    /// Its LLVM type (`i32` on x86-32).
+    pub ty: LlTyId,
+    /// Whether it is marked `inreg`.
+    pub inreg: bool,
+}
+
+impl ArgAbi {
+    /// `mode` without `inreg` or padding.
+    pub fn new(ty: TypeId, mode: PassMode) -> ArgAbi {
+        ArgAbi {
+            ty,
+            mode,
+            inreg: false,
+            padding: None,
+        }
+    }
+}
+
+/// A C calling convention (the function type's attribute), as Clang spells
+/// it in source. Which ones a target accepts is in
+/// [`crate::targets::Target::accepts`]; on a target where one is the
+/// default (`ms_abi` on Windows x64) it is the same as [`CallConv::C`].
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Default)]
+pub enum CallConv {
+    /// The target's default C convention (`cdecl` on x86-32).
+    #[default]
+    C,
+    /// `__attribute__((regparm(N)))`, N in 0..=3 (x86-32): the first N
+    /// integer-register-sized words in eax, edx, ecx.
+    RegParm(u8),
+    /// `__attribute__((fastcall))` (x86-32): ecx, edx; LLVM `x86_fastcallcc`.
+    FastCall,
+    /// `__attribute__((vectorcall))` (x86-32 and x86_64): fastcall plus six
+    /// SSE registers and homogeneous vector aggregates;
+    /// LLVM `x86_vectorcallcc`.
+    VectorCall,
+    /// `__attribute__((ms_abi))` (x86_64): Microsoft x64; LLVM `win64cc`
+    /// off Windows.
+    Win64,
+    /// `__attribute__((sysv_abi))` (x86_64): System V; LLVM
+    /// `x86_64_sysvcc` on Windows.
+    SysV64,
+}
+
+impl CallConv {
+    /// The C attribute spelling (`None` for [`CallConv::C`]).
+    pub fn c_attribute(self) -> Option<String> {
+        match self {
+            CallConv::C => None,
+            CallConv::RegParm(n) => Some(format!("regparm({n})")),
+            CallConv::FastCall => Some("fastcall".into()),
+            CallConv::VectorCall => Some("vectorcall".into()),
+            CallConv::Win64 => Some("ms_abi".into()),
+            CallConv::SysV64 => Some("sysv_abi".into()),
+        }
+    }
+}
+
+/// The LLVM calling convention of a classified function, printed before
+/// the return type of its `declare` line.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Default)]
+pub enum LlvmCallConv {
+    /// `ccc` (not printed).
+    #[default]
+    C,
+    /// `x86_fastcallcc`.
+    X86FastCall,
+    /// `x86_vectorcallcc`.
+    X86VectorCall,
+    /// `win64cc`.
+    Win64,
+    /// `x86_64_sysvcc`.
+    X86_64SysV,
+}
+
+impl LlvmCallConv {
+    /// The keyword LLVM prints (`None` for the default).
+    pub fn keyword(self) -> Option<&'static str> {
+        match self {
+            LlvmCallConv::C => None,
+            LlvmCallConv::X86FastCall => Some("x86_fastcallcc"),
+            LlvmCallConv::X86VectorCall => Some("x86_vectorcallcc"),
+            LlvmCallConv::Win64 => Some("win64cc"),
+            LlvmCallConv::X86_64SysV => Some("x86_64_sysvcc"),
+        }
+    }
 }
 
 /// Argument registers a signature uses, the hidden `sret` pointer included
@@ -93,6 +193,8 @@ pub struct FnAbi {
     pub sret: bool,
     /// Registers the parameters use.
     pub regs: RegUsage,
+    /// The LLVM calling convention of the function.
+    pub cc: LlvmCallConv,
 }
 
 /// A source-level function signature to classify.
@@ -104,8 +206,10 @@ pub struct FnSig {
     pub args: Vec<TypeId>,
     /// `...` after the fixed parameters (not supported yet: an error).
     pub variadic: bool,
+    /// The calling-convention attribute of the function type.
+    pub cc: CallConv,
 }
 
 // Hot types stay small (rustc's `size_asserts`).
 const _: () = assert!(std::mem::size_of::<PassMode>() <= 24);
-const _: () = assert!(std::mem::size_of::<ArgAbi>() <= 32);
+const _: () = assert!(std::mem::size_of::<ArgAbi>() <= 40);

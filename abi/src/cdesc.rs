@@ -4,7 +4,8 @@
 //! never drift. The curated `testdata/abi/edge-cases.txt` is written in it:
 //!
 //! ```text
-//! sig    := NAME ':' type '(' [type (',' type)*] ')'      return type first
+//! sig    := NAME ':' type '(' [type (',' type)*] ')' [cc]  return type first
+//! cc     := 'fastcall' | 'vectorcall' | 'regparm' '(' N ')' | 'ms_abi' | 'sysv_abi'
 //! type   := prim | 'vec' '(' prim ',' N ')' | 'complex' '(' prim ')'
 //!         | ('struct' | 'union') ['packed'] ['align' '(' N ')'] '{' [field (',' field)*] '}'
 //!         | type '[' [N] ']'                                 array (no N: flexible)
@@ -13,7 +14,7 @@
 //!           ullong i128 u128 half float double ldouble f128 ptr
 //! ```
 
-use crate::{AbiCx, Field, FloatKind, FnSig, RecordData, RecordKind, TypeId};
+use crate::{AbiCx, CallConv, Field, FloatKind, FnSig, RecordData, RecordKind, TypeId};
 use std::fmt;
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -135,6 +136,10 @@ pub struct Sig {
     pub name: String,
     pub ret: CType,
     pub args: Vec<CType>,
+    /// The function's calling-convention attribute (written after the
+    /// parameter list: `fastcall`, `vectorcall`, `regparm(N)`, `ms_abi`,
+    /// `sysv_abi`).
+    pub cc: CallConv,
 }
 
 /// The shadow type of a primitive on `cx`'s target (`char` signedness and
@@ -225,6 +230,7 @@ pub fn sig_to_fn_sig(cx: &mut AbiCx, s: &Sig) -> Result<FnSig, String> {
         ret,
         args,
         variadic: false,
+        cc: s.cc,
     })
 }
 
@@ -275,7 +281,11 @@ impl fmt::Display for Sig {
             }
             write!(f, "{a}")?;
         }
-        f.write_str(")")
+        f.write_str(")")?;
+        if let Some(cc) = self.cc.c_attribute() {
+            write!(f, " {cc}")?;
+        }
+        Ok(())
     }
 }
 
@@ -303,6 +313,18 @@ pub fn parse_sig(line: &str) -> Result<Sig, String> {
             p.expect(b',')?;
         }
     }
+    let cc = match p.word().as_str() {
+        "" => CallConv::C,
+        "fastcall" => CallConv::FastCall,
+        "vectorcall" => CallConv::VectorCall,
+        "ms_abi" => CallConv::Win64,
+        "sysv_abi" => CallConv::SysV64,
+        "regparm" => {
+            let n = p.paren_num()?;
+            CallConv::RegParm(u8::try_from(n).map_err(|_| format!("regparm({n}) out of range"))?)
+        }
+        w => return Err(format!("unknown calling convention '{w}'")),
+    };
     p.ws();
     if p.i != p.s.len() {
         return Err(format!("trailing text at column {}", p.i + name.len() + 2));
@@ -311,6 +333,7 @@ pub fn parse_sig(line: &str) -> Result<Sig, String> {
         name: name.to_string(),
         ret,
         args,
+        cc,
     })
 }
 

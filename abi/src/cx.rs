@@ -32,20 +32,25 @@ pub struct AbiCx {
     pub ll: LlTypes,
     arg_cache: Vec<Option<CachedArg>>,
     ret_cache: Vec<Option<PassMode>>,
+    /// The caches of the other x86_64 convention (`ms_abi` on System V,
+    /// `sysv_abi` on Windows), swapped in while it classifies.
+    alt_caches: (Vec<Option<CachedArg>>, Vec<Option<PassMode>>),
     memoize: bool,
 }
 
 impl AbiCx {
     /// A fresh context for `target`.
     pub fn new(target: Target) -> Self {
+        let dl = targets::data_layout(target);
         AbiCx {
             target,
-            dl: targets::data_layout(target),
+            dl,
             types: TypeInterner::new(),
             infos: Vec::new(),
-            ll: LlTypes::new(),
+            ll: LlTypes::for_scalars(dl.scalars),
             arg_cache: Vec::new(),
             ret_cache: Vec::new(),
+            alt_caches: (Vec::new(), Vec::new()),
             memoize: true,
         }
     }
@@ -111,7 +116,7 @@ impl AbiCx {
         if let Some(id) = self.types.get(&ty) {
             return id;
         }
-        let info = layout::scalar_info(&mut self.ll, &ty);
+        let info = layout::scalar_info(&self.dl.scalars, &mut self.ll, &ty);
         let id = self.types.intern(ty);
         self.infos.push(info);
         self.arg_cache.push(None);
@@ -142,6 +147,8 @@ impl AbiCx {
         if !on {
             self.arg_cache.iter_mut().for_each(|c| *c = None);
             self.ret_cache.iter_mut().for_each(|c| *c = None);
+            self.alt_caches.0.clear();
+            self.alt_caches.1.clear();
         }
     }
 
@@ -198,14 +205,72 @@ impl AbiCx {
         for (i, &a) in sig.args.iter().enumerate() {
             self.check_value_type(a, Some(i), false)?;
         }
-        match self.target.arch {
-            Arch::X86_64SysV => Ok(targets::x86_64_sysv::compute_fn_abi(self, sig)),
-            Arch::Aarch64Aapcs | Arch::Aarch64Darwin => {
+        use crate::callconv::{CallConv, LlvmCallConv};
+        let arch = self.target.arch;
+        let refuse = || {
+            Err(AbiError::CallConv {
+                cc: sig.cc,
+                triple: self.target.triple(),
+            })
+        };
+        // Which module classifies, and the LLVM convention it prints:
+        // `ms_abi`/`sysv_abi` switch between the two x86_64 conventions.
+        match (arch, sig.cc) {
+            (Arch::X86_64SysV, CallConv::C | CallConv::SysV64)
+            | (Arch::X86_64Win64 | Arch::X86_64MinGW, CallConv::C | CallConv::Win64) => {
+                Ok(if arch == Arch::X86_64SysV {
+                    targets::x86_64_sysv::compute_fn_abi(self, sig)
+                } else {
+                    targets::win64::compute_fn_abi(self, sig)
+                })
+            }
+            (Arch::X86_64Win64 | Arch::X86_64MinGW, CallConv::SysV64) => {
+                let mut abi =
+                    self.with_alt_caches(|cx| targets::x86_64_sysv::compute_fn_abi(cx, sig));
+                abi.cc = LlvmCallConv::X86_64SysV;
+                Ok(abi)
+            }
+            (Arch::X86_64SysV, CallConv::Win64) => {
+                let mut abi = self.with_alt_caches(|cx| targets::win64::compute_fn_abi(cx, sig));
+                abi.cc = LlvmCallConv::Win64;
+                Ok(abi)
+            }
+            (Arch::X86_32SysV | Arch::X86_32Win, CallConv::RegParm(n)) if n > 3 => refuse(),
+            (
+                Arch::X86_32SysV | Arch::X86_32Win,
+                CallConv::C | CallConv::RegParm(_) | CallConv::FastCall | CallConv::VectorCall,
+            ) => Ok(targets::x86_32::compute_fn_abi(self, sig)),
+            (Arch::Aarch64Aapcs | Arch::Aarch64Darwin, CallConv::C) => {
                 Ok(targets::aarch64_aapcs::compute_fn_abi(self, sig))
             }
-            Arch::X86_64Win64 | Arch::X86_64MinGW => Ok(targets::win64::compute_fn_abi(self, sig)),
-            Arch::Riscv64Lp64d => Ok(targets::riscv::compute_fn_abi(self, sig)),
+            (Arch::Riscv64Lp64d, CallConv::C) => Ok(targets::riscv::compute_fn_abi(self, sig)),
+            (
+                Arch::X86_64SysV | Arch::X86_64Win64 | Arch::X86_64MinGW,
+                CallConv::RegParm(_) | CallConv::FastCall | CallConv::VectorCall,
+            )
+            | (Arch::X86_32SysV | Arch::X86_32Win, CallConv::Win64 | CallConv::SysV64)
+            | (
+                Arch::Aarch64Aapcs | Arch::Aarch64Darwin | Arch::Riscv64Lp64d,
+                CallConv::RegParm(_)
+                | CallConv::FastCall
+                | CallConv::VectorCall
+                | CallConv::Win64
+                | CallConv::SysV64,
+            ) => refuse(),
         }
+    }
+
+    /// Runs `f` with the other x86_64 convention's memo tables in place.
+    fn with_alt_caches(&mut self, f: impl FnOnce(&mut AbiCx) -> FnAbi) -> FnAbi {
+        let n = self.arg_cache.len();
+        self.alt_caches.0.resize(n, None);
+        self.alt_caches.1.resize(n, None);
+        std::mem::swap(&mut self.arg_cache, &mut self.alt_caches.0);
+        std::mem::swap(&mut self.ret_cache, &mut self.alt_caches.1);
+        let res = f(self);
+        std::mem::swap(&mut self.arg_cache, &mut self.alt_caches.0);
+        std::mem::swap(&mut self.ret_cache, &mut self.alt_caches.1);
+        res
     }
 
     fn check_value_type(

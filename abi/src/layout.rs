@@ -37,6 +37,55 @@ pub struct DataLayout {
     pub long_bits: u16,
     /// Which record layout algorithm places fields.
     pub record_abi: RecordAbi,
+    /// Sizes and alignments of the scalars that differ between targets.
+    pub scalars: Scalars,
+}
+
+/// Size and alignment (bytes) of the C scalars whose layout differs between
+/// targets, and with them the LLVM data layout entries for `ptr`, `i64`,
+/// `double` and `x86_fp80`. Every other scalar is aligned to its size.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Scalars {
+    /// `sizeof(void *)` (LLVM `p:N:N`).
+    pub ptr_bytes: u64,
+    /// `alignof(long long)` in a record (LLVM `i64:N`).
+    pub llong_align: u64,
+    /// `alignof(double)` in a record (LLVM `f64:N`).
+    pub double_align: u64,
+    /// `alignof` the x87 `long double`; its size is 10 bytes rounded up to
+    /// it (LLVM `f80:N`).
+    pub x87_align: u64,
+}
+
+impl Scalars {
+    /// LP64 and LLP64 targets (x86_64, AArch64, RISC-V 64, ...).
+    pub const LP64: Scalars = Scalars {
+        ptr_bytes: 8,
+        llong_align: 8,
+        double_align: 8,
+        x87_align: 16,
+    };
+    /// i386 System V (`i386-unknown-linux-gnu`): 4-byte `long long`,
+    /// `double` and x87 `long double` (12 bytes) in records.
+    pub const I386: Scalars = Scalars {
+        ptr_bytes: 4,
+        llong_align: 4,
+        double_align: 4,
+        x87_align: 4,
+    };
+    /// 32-bit Windows (`i686-pc-windows-msvc`, `i686-w64-windows-gnu`):
+    /// 8-byte `long long` and `double`, 12-byte x87 `long double` (MinGW).
+    pub const WIN32: Scalars = Scalars {
+        ptr_bytes: 4,
+        llong_align: 8,
+        double_align: 8,
+        x87_align: 4,
+    };
+
+    /// Size of the x87 `long double`.
+    pub fn x87_size(self) -> u64 {
+        align_to(10, self.x87_align)
+    }
 }
 
 /// The record layout builders Clang has for C.
@@ -218,14 +267,14 @@ fn array_info(
 
 /// [`TypeInfo`] of a scalar (`Void`, `Bool`, `Int`, `Float`, `Ptr`); for
 /// any other type, that of `void`.
-pub(crate) fn scalar_info(ll: &mut LlTypes, ty: &Type) -> TypeInfo {
-    let scalar = |ll: &mut LlTypes, size: u64, t: LlTy| {
+pub(crate) fn scalar_info(sc: &Scalars, ll: &mut LlTypes, ty: &Type) -> TypeInfo {
+    let sized = |ll: &mut LlTypes, size: u64, align: u64, t: LlTy| {
         let l = ll.intern(t);
         TypeInfo {
             layout: Layout {
                 size,
-                align: size.max(1),
-                unadjusted_align: size.max(1),
+                align,
+                unadjusted_align: align,
             },
             ll: l,
             ll_mem: l,
@@ -236,6 +285,7 @@ pub(crate) fn scalar_info(ll: &mut LlTypes, ty: &Type) -> TypeInfo {
             depth: 0,
         }
     };
+    let scalar = |ll: &mut LlTypes, size: u64, t: LlTy| sized(ll, size, size.max(1), t);
     match ty {
         Type::Bool => {
             let mut i = scalar(ll, 1, LlTy::Int(1));
@@ -249,16 +299,23 @@ pub(crate) fn scalar_info(ll: &mut LlTypes, ty: &Type) -> TypeInfo {
                 .div_ceil(8)
                 .next_power_of_two()
                 .clamp(1, 16);
-            scalar(ll, bytes, LlTy::Int(u32::from(*bits).max(1)))
+            let t = LlTy::Int(u32::from(*bits).max(1));
+            if bytes == 8 {
+                sized(ll, 8, sc.llong_align, t)
+            } else {
+                scalar(ll, bytes, t)
+            }
         }
         Type::Float(k) => match k {
             FloatKind::Half => scalar(ll, 2, LlTy::Half),
             FloatKind::Float => scalar(ll, 4, LlTy::Float),
-            FloatKind::Double => scalar(ll, 8, LlTy::Double),
-            FloatKind::X87 => scalar(ll, 16, LlTy::X86Fp80),
+            FloatKind::Double | FloatKind::LongDouble64 => {
+                sized(ll, 8, sc.double_align, LlTy::Double)
+            }
+            FloatKind::X87 => sized(ll, sc.x87_size(), sc.x87_align, LlTy::X86Fp80),
             FloatKind::Quad => scalar(ll, 16, LlTy::Fp128),
         },
-        Type::Ptr => scalar(ll, 8, LlTy::Ptr),
+        Type::Ptr => scalar(ll, sc.ptr_bytes, LlTy::Ptr),
         Type::Void
         | Type::Array { .. }
         | Type::FlexArray { .. }
@@ -298,7 +355,7 @@ fn compute_inner(
     let info_of = |t: TypeId| &infos[t.index()];
     Ok(match ty {
         Type::Void | Type::Bool | Type::Int { .. } | Type::Float(_) | Type::Ptr => {
-            scalar_info(ll, ty)
+            scalar_info(&dl.scalars, ll, ty)
         }
         Type::Array { elem, len } => array_info(types, infos, ll, *elem, *len)?,
         // A flexible array member lays out as an array of no elements.

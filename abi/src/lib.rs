@@ -20,7 +20,7 @@
 //! let target = lookup("x86_64-unknown-linux-gnu").unwrap();
 //! let mut cx = AbiCx::new(target);
 //! let int = cx.int(32, true);
-//! let sig = FnSig { ret: int, args: vec![int], variadic: false };
+//! let sig = FnSig { ret: int, args: vec![int], variadic: false, cc: Default::default() };
 //! let abi = cx.compute_fn_abi(&sig).unwrap();
 //! assert_eq!(declare_line(&cx.ll, &abi, "f"), "declare i32 @f(i32)");
 //! ```
@@ -52,9 +52,9 @@ pub mod ty;
 #[cfg(test)]
 mod tests;
 
-pub use callconv::{ArgAbi, FnAbi, FnSig, PassMode, RegUsage};
+pub use callconv::{ArgAbi, CallConv, FnAbi, FnSig, LlvmCallConv, Padding, PassMode, RegUsage};
 pub use cx::AbiCx;
-pub use layout::{DataLayout, Layout, RecordLayout, TypeError};
+pub use layout::{DataLayout, Layout, RecordLayout, Scalars, TypeError};
 pub use llty::{LlTy, LlTyId, LlTypes};
 pub use targets::{lookup, Arch, AvxLevel, ClangVersion, LookupError, Target};
 pub use ty::{Field, FloatKind, RecordData, RecordKind, Type, TypeId};
@@ -72,6 +72,9 @@ pub enum AbiError {
     /// An array type as a parameter or return value (C decays parameters to
     /// pointers; the caller must do so).
     ArrayByValue { index: Option<usize> },
+    /// A calling convention this target does not implement (Clang ignores
+    /// it with a warning, or rejects it).
+    CallConv { cc: CallConv, triple: &'static str },
 }
 
 impl std::fmt::Display for AbiError {
@@ -90,6 +93,11 @@ impl std::fmt::Display for AbiError {
                 )
             }
             AbiError::VoidParameter { index } => write!(f, "parameter {index} has type void"),
+            AbiError::CallConv { cc, triple } => write!(
+                f,
+                "calling convention '{}' is not supported on {triple}",
+                cc.c_attribute().unwrap_or_else(|| "C".into())
+            ),
             AbiError::ArrayByValue { index } => {
                 write!(
                     f,

@@ -2,10 +2,11 @@
 //! `sret` pointee types) and as the printer spells them.
 //!
 //! Interned like shadow types: an [`LlTyId`] is a `u32` handle. Size and ABI
-//! alignment follow the LLVM data layouts Clang 19 uses for the supported
-//! targets (x86_64: `i128:128-f80:128`; AArch64: `i128:128`); both agree on
-//! every type we produce, so one table serves both.
+//! alignment follow the LLVM data layout Clang uses for the target: the
+//! entries that differ between the supported targets (`p`, `i64`, `f64`,
+//! `f80`) come from its [`Scalars`]; `i128:128` everywhere.
 
+use crate::layout::Scalars;
 use rustc_hash::FxHashMap;
 use std::fmt::Write as _;
 
@@ -48,12 +49,19 @@ pub enum LlTy {
 }
 
 /// Interner for [`LlTy`] with memoized size/alignment.
-#[derive(Default, Debug)]
+#[derive(Debug)]
 pub struct LlTypes {
     tys: Vec<LlTy>,
     /// (alloc size in bytes, ABI alignment in bytes), parallel to `tys`.
     size_align: Vec<(u64, u64)>,
     map: FxHashMap<LlTy, LlTyId>,
+    scalars: Scalars,
+}
+
+impl Default for LlTypes {
+    fn default() -> Self {
+        LlTypes::for_scalars(Scalars::LP64)
+    }
 }
 
 fn align_to(x: u64, a: u64) -> u64 {
@@ -65,8 +73,19 @@ fn align_to(x: u64, a: u64) -> u64 {
 }
 
 impl LlTypes {
+    /// An interner for a 64-bit target ([`Scalars::LP64`]).
     pub fn new() -> Self {
         Self::default()
+    }
+
+    /// An interner whose sizes and alignments follow `scalars`.
+    pub fn for_scalars(scalars: Scalars) -> Self {
+        LlTypes {
+            tys: Vec::new(),
+            size_align: Vec::new(),
+            map: FxHashMap::default(),
+            scalars,
+        }
     }
 
     pub fn intern(&mut self, ty: LlTy) -> LlTyId {
@@ -92,16 +111,17 @@ impl LlTypes {
                     0..=8 => 1,
                     9..=16 => 2,
                     17..=32 => 4,
-                    33..=64 => 8,
+                    33..=64 => self.scalars.llong_align,
                     _ => 16,
                 };
                 (align_to(store, align), align)
             }
             LlTy::Half => (2, 2),
             LlTy::Float => (4, 4),
-            LlTy::Double => (8, 8),
-            LlTy::X86Fp80 | LlTy::Fp128 => (16, 16),
-            LlTy::Ptr => (8, 8),
+            LlTy::Double => (8, self.scalars.double_align),
+            LlTy::X86Fp80 => (self.scalars.x87_size(), self.scalars.x87_align),
+            LlTy::Fp128 => (16, 16),
+            LlTy::Ptr => (self.scalars.ptr_bytes, self.scalars.ptr_bytes),
             LlTy::Vector(n, e) => {
                 let elem_bits = self.prim_bits(*e);
                 let store = (u64::from(*n) * elem_bits).div_ceil(8);
@@ -132,7 +152,8 @@ impl LlTypes {
             LlTy::Int(b) => u64::from(*b),
             LlTy::Half => 16,
             LlTy::Float => 32,
-            LlTy::Double | LlTy::Ptr => 64,
+            LlTy::Double => 64,
+            LlTy::Ptr => self.scalars.ptr_bytes * 8,
             LlTy::X86Fp80 => 80,
             LlTy::Fp128 => 128,
             LlTy::Void | LlTy::Vector(..) | LlTy::Array(..) | LlTy::Struct { .. } => {

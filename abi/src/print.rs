@@ -8,7 +8,9 @@
 //! Attributes, in Clang's order: `sret(T) align N` / `byval(T) align N`,
 //! `dead_on_return` (Clang 22, arguments passed by pointer to a copy),
 //! `signext` / `zeroext`, `alignstack(N)`, `inreg`. Types are spelled as
-//! LLVM does, records as literal struct types.
+//! LLVM does, records as literal struct types. A non-default LLVM calling
+//! convention (`x86_fastcallcc`, `win64cc`, ...) comes first; an argument's
+//! padding parameter (`i32 inreg`) comes before it.
 
 use crate::callconv::{FnAbi, PassMode};
 use crate::llty::{LlTy, LlTypes};
@@ -42,6 +44,10 @@ pub fn write_declare_for(
     version: ClangVersion,
 ) {
     out.push_str("declare ");
+    if let Some(k) = abi.cc.keyword() {
+        out.push_str(k);
+        out.push(' ');
+    }
     match abi.ret.mode {
         PassMode::Ignore | PassMode::Indirect { .. } => out.push_str("void"),
         PassMode::Direct { ty, .. } | PassMode::Expand { ty } => ll.write(out, ty),
@@ -64,8 +70,18 @@ pub fn write_declare_for(
         out.push_str("ptr sret(");
         ll.write(out, pointee);
         let _ = write!(out, ") align {align}");
+        if abi.ret.inreg {
+            out.push_str(" inreg");
+        }
     }
     for arg in &abi.args {
+        if let Some(p) = arg.padding {
+            sep(out);
+            ll.write(out, p.ty);
+            if p.inreg {
+                out.push_str(" inreg");
+            }
+        }
         match arg.mode {
             PassMode::Ignore => {}
             PassMode::Direct {
@@ -76,9 +92,12 @@ pub fn write_declare_for(
             } => {
                 match (&ll[ty], flatten) {
                     (LlTy::Struct { elems, .. }, true) if elems.len() > 1 => {
-                        for &e in elems.iter() {
+                        for (i, &e) in elems.iter().enumerate() {
                             sep(out);
                             ll.write(out, e);
+                            if arg.inreg && i + 1 < elems.len() {
+                                out.push_str(" inreg");
+                            }
                         }
                     }
                     _ => {
@@ -89,11 +108,17 @@ pub fn write_declare_for(
                 if let Some(a) = align_stack {
                     let _ = write!(out, " alignstack({a})");
                 }
+                if arg.inreg {
+                    out.push_str(" inreg");
+                }
             }
             PassMode::Extend { ty, signed } => {
                 sep(out);
                 ll.write(out, ty);
                 out.push_str(if signed { " signext" } else { " zeroext" });
+                if arg.inreg {
+                    out.push_str(" inreg");
+                }
             }
             PassMode::Indirect {
                 pointee,
@@ -109,6 +134,9 @@ pub fn write_declare_for(
                     out.push_str("ptr dead_on_return");
                 } else {
                     out.push_str("ptr");
+                }
+                if arg.inreg {
+                    out.push_str(" inreg");
                 }
             }
             PassMode::Expand { ty } | PassMode::CoerceAndExpand { unpadded: ty, .. } => {

@@ -496,7 +496,9 @@ fn registry_rejects_unknown_and_unsupported_triples() {
         ("x86_64-apple-darwin", "Darwin x86_64"),
         ("x86_64-unknown-haiku", "haiku"),
         ("aarch64-pc-windows-msvc", "Windows arm64"),
-        ("i686-pc-windows-msvc", "32-bit x86"),
+        ("i686-w64-windows-gnu", "MinGW x86"),
+        ("i386-apple-darwin", "Darwin x86"),
+        ("i386-unknown-freebsd", "registers"),
     ] {
         match lookup(t) {
             Err(e @ LookupError::Unsupported { .. }) => {
@@ -518,6 +520,11 @@ fn registry_reads_triples_as_clang_does() {
         ("x86_64", Arch::X86_64SysV),
         ("x86_64-linux-gnu", Arch::X86_64SysV),
         ("x86_64-unknown-linux-musl", Arch::X86_64SysV),
+        ("i386-unknown-linux-gnu", Arch::X86_32SysV),
+        ("i686-linux-gnu", Arch::X86_32SysV),
+        ("i586-pc-linux-musl", Arch::X86_32SysV),
+        ("i686-pc-windows-msvc", Arch::X86_32Win),
+        ("i686-pc-win32", Arch::X86_32Win),
         ("x86_64-unknown-freebsd14.0", Arch::X86_64SysV),
         ("x86_64-elf", Arch::X86_64SysV),
         ("aarch64", Arch::Aarch64Aapcs),
@@ -555,6 +562,7 @@ fn incomplete_record_by_value_is_an_error() {
         ret: int,
         args: vec![int, inc],
         variadic: false,
+        cc: Default::default(),
     };
     assert_eq!(
         cx.compute_fn_abi(&sig),
@@ -564,6 +572,7 @@ fn incomplete_record_by_value_is_an_error() {
         ret: inc,
         args: vec![],
         variadic: false,
+        cc: Default::default(),
     };
     assert_eq!(
         cx.compute_fn_abi(&sig),
@@ -593,6 +602,7 @@ fn variadic_is_an_error() {
         ret: int,
         args: vec![int],
         variadic: true,
+        cc: Default::default(),
     };
     assert_eq!(cx.compute_fn_abi(&sig), Err(AbiError::Variadic));
 }
@@ -810,4 +820,55 @@ fn riscv64_extends_u32_with_sign_and_passes_wide_values_by_pointer() {
         "u: uint (uint, int, bool, ushort, ldouble, i128, vec(int, 4), vec(int, 8), complex(float), complex(double))",
         "declare signext i32 @u(i32 signext, i32 signext, i1 zeroext, i16 zeroext, fp128, i128, i128, ptr, float, float, double, double)",
     );
+}
+
+/// Calling conventions a target does not implement are refused by name;
+/// `ms_abi`/`sysv_abi` switch x86_64 conventions (checked with clang-19:
+/// `__attribute__((ms_abi)) void f(_Bool)` on Linux is
+/// `declare win64cc void @f(i1 zeroext)`; `regparm(2) int g(int, int)` on
+/// i386 is `declare i32 @g(i32 inreg, i32 inreg)`).
+#[test]
+fn calling_conventions_are_chosen_per_target() {
+    use crate::{print::declare_line, CallConv};
+    let mut cx = AbiCx::new(lookup(X86).expect("x86_64"));
+    let b = cx.bool_();
+    let void = cx.void();
+    let sig = |args, cc| FnSig {
+        ret: void,
+        args,
+        variadic: false,
+        cc,
+    };
+    let abi = cx
+        .compute_fn_abi(&sig(vec![b], CallConv::Win64))
+        .expect("ms_abi");
+    assert_eq!(
+        declare_line(&cx.ll, &abi, "f"),
+        "declare win64cc void @f(i1 zeroext)"
+    );
+    assert!(matches!(
+        cx.compute_fn_abi(&sig(vec![b], CallConv::FastCall)),
+        Err(AbiError::CallConv { .. })
+    ));
+    let mut cx = AbiCx::new(lookup("i386-unknown-linux-gnu").expect("i386"));
+    let int = cx.int(32, true);
+    let s = FnSig {
+        ret: int,
+        args: vec![int, int],
+        variadic: false,
+        cc: CallConv::RegParm(2),
+    };
+    let abi = cx.compute_fn_abi(&s).expect("regparm");
+    assert_eq!(
+        declare_line(&cx.ll, &abi, "g"),
+        "declare i32 @g(i32 inreg, i32 inreg)"
+    );
+    let s = FnSig {
+        cc: CallConv::RegParm(4),
+        ..s
+    };
+    assert!(matches!(
+        cx.compute_fn_abi(&s),
+        Err(AbiError::CallConv { .. })
+    ));
 }

@@ -34,6 +34,10 @@ pub enum FloatKind {
     Float,
     /// IEEE binary64 (`double`).
     Double,
+    /// `long double` where it is IEEE binary64 but still a type of its own
+    /// that a classifier tells apart from `double` (32-bit Windows: it
+    /// takes integer registers under `regparm`). LLVM `double`.
+    LongDouble64,
     /// x87 80-bit extended (`long double` on x86_64 Linux): LLVM `x86_fp80`,
     /// size 16, alignment 16.
     X87,

@@ -165,6 +165,7 @@ fuzz_target!(|inp: Input| {
         ret,
         args,
         variadic: inp.variadic,
+        cc: Default::default(),
     };
     let Ok(abi) = cx.compute_fn_abi(&sig) else {
         return;

@@ -1167,6 +1167,7 @@ fn map_signature(
         ret,
         args,
         variadic: false,
+        cc: Default::default(),
     })
 }
 
@@ -1178,6 +1179,7 @@ struct AttrKeys {
     alignstack: Sym,
     signext: Sym,
     zeroext: Sym,
+    inreg: Sym,
     i64: TypeId,
 }
 
@@ -1190,6 +1192,7 @@ impl AttrKeys {
             alignstack: m.ctx.sym_str("abi.alignstack"),
             signext: m.ctx.sym_str("abi.signext"),
             zeroext: m.ctx.sym_str("abi.zeroext"),
+            inreg: m.ctx.sym_str("abi.inreg"),
             i64: m.ctx.int_type(64),
         }
     }
@@ -1206,6 +1209,17 @@ fn dict(m: &mut Module, entries: Vec<(Sym, AttrId)>) -> AttrId {
         Ok(d) => d,
         Err(_) => m.ctx.empty_dict(),
     }
+}
+
+/// `d` (a dictionary) with the unit attribute `key` added.
+fn with_unit(m: &mut Module, d: AttrId, key: Sym) -> AttrId {
+    let mut entries = match m.ctx.attr_data(d) {
+        AttrData::Dict(e) => e.to_vec(),
+        _ => Vec::new(),
+    };
+    let unit = m.ctx.unit_attr();
+    entries.push((key, unit));
+    dict(m, entries)
 }
 
 /// Turns a classification into a lowered signature with the dialect's types.
@@ -1274,7 +1288,10 @@ fn make_plan(
                 plan.inputs.push(ptr);
                 let t = m.ctx.attr(AttrData::Type(orig));
                 let a = keys.int(m, align);
-                let d = dict(m, vec![(keys.sret, t), (keys.align, a)]);
+                let mut d = dict(m, vec![(keys.sret, t), (keys.align, a)]);
+                if abi.ret.inreg {
+                    d = with_unit(m, d, keys.inreg);
+                }
                 plan.arg_attrs.push(d);
                 RetPlan::Sret { orig, ptr, align }
             }
@@ -1359,6 +1376,12 @@ fn make_plan(
                 Passing::Indirect { ptr, align }
             }
         };
+        if arg.inreg {
+            // Clang's InReg: every IR parameter of the argument is `inreg`.
+            for i in first..plan.arg_attrs.len() {
+                plan.arg_attrs[i] = with_unit(m, plan.arg_attrs[i], keys.inreg);
+            }
+        }
         plan.args.push(ArgPlan { orig, first, how });
     }
     let fty = rc.function_type(m, &plan.inputs, &plan.results);

@@ -31,7 +31,7 @@ cargo xtask abi-diff [--triple T[,T...]] [--count N] [--seed S] [--jobs J] [--cl
 Defaults: x86_64-unknown-linux-gnu and aarch64-unknown-linux-gnu,
 N=10000, S=1, J=2, B=200, clang-19, edge cases from testdata/abi/edge-cases.txt.
 Other triples: aarch64-apple-darwin, x86_64-pc-windows-msvc, x86_64-w64-windows-gnu,
-riscv64-unknown-linux-gnu.
+riscv64-unknown-linux-gnu, i386-unknown-linux-gnu, i686-pc-windows-msvc.
 Prints 'mismatches K / N' per triple; reproducers go to target/abi-diff/.";
 
 pub fn run(args: &[String]) -> Result<(), String> {
@@ -136,6 +136,9 @@ pub fn parse_edge_cases(text: &str, target: Target) -> Result<Vec<Sig>, String> 
             "darwin" => target.arch == Arch::Aarch64Darwin,
             "riscv64" => target.arch == Arch::Riscv64Lp64d,
             "win64" => matches!(target.arch, Arch::X86_64Win64 | Arch::X86_64MinGW),
+            "x86_32" => matches!(target.arch, Arch::X86_32SysV | Arch::X86_32Win),
+            "i386" => target.arch == Arch::X86_32SysV,
+            "win32" => target.arch == Arch::X86_32Win,
             "mingw" => target.arch == Arch::X86_64MinGW,
             "msvc" => target.arch == Arch::X86_64Win64,
             other => {
@@ -146,7 +149,7 @@ pub fn parse_edge_cases(text: &str, target: Target) -> Result<Vec<Sig>, String> 
             }
         };
         let sig = desc::parse_sig(rest).map_err(|e| format!("edge-cases:{}: {e}", n + 1))?;
-        if here {
+        if here && gen::GenCfg::for_target(target).has_all_types(&sig) {
             out.push(sig);
         }
     }
@@ -327,6 +330,12 @@ mod tests {
             gen::GenCfg {
                 has_f128: true,
                 long_bytes: 8,
+                has_int128: true,
+                has_half: true,
+                ccs: &[
+                    irkit_abi::CallConv::FastCall,
+                    irkit_abi::CallConv::RegParm(2),
+                ],
             },
         );
         for i in 0..2000 {

@@ -20,7 +20,7 @@
 //!   backend spills to the stack, so Clang's classification does not track
 //!   it. We count register use for [`RegUsage`] only.
 
-use crate::callconv::{ArgAbi, FnAbi, FnSig, PassMode, RegUsage};
+use crate::callconv::{ArgAbi, FnAbi, FnSig, LlvmCallConv, PassMode, RegUsage};
 use crate::cx::{AbiCx, CachedArg};
 use crate::llty::{LlTy, LlTyId};
 use crate::targets::{Arch, ClangVersion};
@@ -386,18 +386,16 @@ pub fn compute_fn_abi(cx: &mut AbiCx, sig: &FnSig) -> FnAbi {
                 MAX_GPRS
             };
         }
-        args.push(ArgAbi { ty, mode: c.mode });
+        args.push(ArgAbi::new(ty, c.mode));
     }
     FnAbi {
-        ret: ArgAbi {
-            ty: sig.ret,
-            mode: ret_mode,
-        },
+        ret: ArgAbi::new(sig.ret, ret_mode),
         args,
         sret,
         regs: RegUsage {
             int_regs: gprs,
             vector_regs: fprs,
         },
+        cc: LlvmCallConv::C,
     }
 }

@@ -8,9 +8,10 @@ pub mod aarch64_aapcs;
 pub mod riscv;
 pub mod triple;
 pub mod win64;
+pub mod x86_32;
 pub mod x86_64_sysv;
 
-use crate::layout::{DataLayout, RecordAbi};
+use crate::layout::{DataLayout, RecordAbi, Scalars};
 use crate::ty::FloatKind;
 
 /// A supported calling convention (one module each).
@@ -37,6 +38,13 @@ pub enum Arch {
     /// [`Arch::X86_64Win64`] but `long double` is x87, passed and returned
     /// through memory.
     X86_64MinGW,
+    /// i386 System V (`i386-unknown-linux-gnu`, any `i?86` Linux or ELF
+    /// triple): Clang's `X86_32ABIInfo`; records returned through `sret`.
+    X86_32SysV,
+    /// 32-bit Windows (`i686-pc-windows-msvc`): Clang's `X86_32ABIInfo`
+    /// with `IsWin32StructABI`; Microsoft record layout, `long double` is
+    /// `double`.
+    X86_32Win,
 }
 
 /// x86_64 vector ABI level, from `+avx` / `+avx512f` (Clang's
@@ -86,6 +94,8 @@ pub struct Target {
     pub avx: AvxLevel,
     /// The Clang release to match (Clang 19 unless [`Target::with_clang`]).
     pub clang: ClangVersion,
+    /// The operating system, for the few rules Clang keys on it.
+    pub os: triple::Os,
 }
 
 /// Why a triple cannot be used.
@@ -117,7 +127,8 @@ impl std::error::Error for LookupError {}
 
 /// The canonical triples of the implemented conventions, for messages.
 pub const SUPPORTED_TRIPLES: &str = "x86_64-unknown-linux-gnu, aarch64-unknown-linux-gnu, \
-     aarch64-apple-darwin, x86_64-pc-windows-msvc, x86_64-w64-windows-gnu, riscv64-unknown-linux-gnu";
+     aarch64-apple-darwin, x86_64-pc-windows-msvc, x86_64-w64-windows-gnu, riscv64-unknown-linux-gnu, \
+     i386-unknown-linux-gnu, i686-pc-windows-msvc";
 
 /// Resolves a target triple as Clang reads it (`x86_64`, `aarch64-linux-gnu`,
 /// `x86_64-w64-mingw32`, `arm64-apple-macosx` are all accepted). A triple
@@ -140,6 +151,7 @@ pub fn lookup(triple: &str) -> Result<Target, LookupError> {
             arch,
             avx: AvxLevel::None,
             clang: ClangVersion::V19,
+            os: t.os,
         })
     };
     let other_env = |arch: &str| {
@@ -191,7 +203,24 @@ pub fn lookup(triple: &str) -> Result<Target, LookupError> {
         "aarch64_be" | "arm64_32" | "arm64e" => {
             unsupported(format!("'{}' (only little-endian LP64 AArch64)", t.arch))
         }
-        "i386" | "i486" | "i586" | "i686" | "x86" => unsupported("32-bit x86".into()),
+        "i386" | "i486" | "i586" | "i686" | "x86" => match (t.os, t.env) {
+            (Os::Windows, Env::Msvc) => ok(Arch::X86_32Win),
+            (Os::Windows, Env::Gnu) => unsupported("MinGW x86 (i686-w64-windows-gnu)".into()),
+            (Os::Windows, _) => unsupported(other_env("x86 Windows")),
+            (Os::Linux, Env::Unknown | Env::Gnu | Env::Musl) => ok(Arch::X86_32SysV),
+            (Os::Linux, Env::Android) => unsupported("Android x86".into()),
+            (Os::Linux, _) => unsupported(other_env("x86 Linux")),
+            (Os::Darwin, _) => {
+                unsupported("Darwin x86 (small records returned in registers)".into())
+            }
+            (Os::FreeBsd | Os::OpenBsd | Os::DragonFly, _) => unsupported(format!(
+                "x86 on {} (small records returned in registers)",
+                t.os_name
+            )),
+            (Os::Unknown | Os::NetBsd | Os::Uefi | Os::Other, _) => {
+                unsupported(other_os("32-bit x86"))
+            }
+        },
         "riscv64" => match (t.os, t.env) {
             (Os::Linux, Env::Unknown | Env::Gnu | Env::Musl) => ok(Arch::Riscv64Lp64d),
             (Os::Linux, _) => unsupported(other_env("RISC-V")),
@@ -219,6 +248,19 @@ pub fn lookup(triple: &str) -> Result<Target, LookupError> {
 }
 
 impl Target {
+    /// Clang's `passInt128VectorsInMem` (x86_64 System V, also under
+    /// `sysv_abi`): on Linux and NetBSD vectors of `__int128` are passed as
+    /// `<N x i64>` or in memory as GCC does; elsewhere they keep their type.
+    pub fn int128_vectors_in_mem(self) -> bool {
+        matches!(self.os, triple::Os::Linux | triple::Os::NetBsd)
+    }
+
+    /// Clang's `classifyIntegerMMXAsSSE` (x86_64 System V): false on Darwin
+    /// and FreeBSD, where `<1 x long>` / `<1 x long long>` stay INTEGER.
+    pub fn integer_mmx_as_sse(self) -> bool {
+        !matches!(self.os, triple::Os::Darwin | triple::Os::FreeBsd)
+    }
+
     /// The same target, matching Clang release `clang`.
     pub fn with_clang(self, clang: ClangVersion) -> Target {
         Target { clang, ..self }
@@ -269,6 +311,8 @@ impl Target {
             Arch::Riscv64Lp64d => "riscv64-unknown-linux-gnu",
             Arch::X86_64Win64 => "x86_64-pc-windows-msvc",
             Arch::X86_64MinGW => "x86_64-w64-windows-gnu",
+            Arch::X86_32SysV => "i386-unknown-linux-gnu",
+            Arch::X86_32Win => "i686-pc-windows-msvc",
         }
     }
 }
@@ -276,6 +320,28 @@ impl Target {
 /// The C data layout of a target.
 pub fn data_layout(target: Target) -> DataLayout {
     match target.arch {
+        Arch::X86_32SysV => DataLayout {
+            long_double: FloatKind::X87,
+            max_vector_align: 0,
+            unnamed_bitfields_align_record: false,
+            char_signed: true,
+            register_bytes: 4,
+            cheap_unaligned_bitfields: true,
+            long_bits: 32,
+            record_abi: RecordAbi::Itanium,
+            scalars: Scalars::I386,
+        },
+        Arch::X86_32Win => DataLayout {
+            long_double: FloatKind::LongDouble64,
+            max_vector_align: 0,
+            unnamed_bitfields_align_record: true,
+            char_signed: true,
+            register_bytes: 4,
+            cheap_unaligned_bitfields: true,
+            long_bits: 32,
+            record_abi: RecordAbi::Microsoft,
+            scalars: Scalars::WIN32,
+        },
         Arch::X86_64SysV => DataLayout {
             long_double: FloatKind::X87,
             max_vector_align: 0,
@@ -285,6 +351,7 @@ pub fn data_layout(target: Target) -> DataLayout {
             cheap_unaligned_bitfields: true,
             long_bits: 64,
             record_abi: RecordAbi::Itanium,
+            scalars: Scalars::LP64,
         },
         Arch::Aarch64Aapcs => DataLayout {
             long_double: FloatKind::Quad,
@@ -295,6 +362,7 @@ pub fn data_layout(target: Target) -> DataLayout {
             cheap_unaligned_bitfields: true,
             long_bits: 64,
             record_abi: RecordAbi::Itanium,
+            scalars: Scalars::LP64,
         },
         Arch::Aarch64Darwin => DataLayout {
             long_double: FloatKind::Double,
@@ -305,6 +373,7 @@ pub fn data_layout(target: Target) -> DataLayout {
             cheap_unaligned_bitfields: true,
             long_bits: 64,
             record_abi: RecordAbi::Itanium,
+            scalars: Scalars::LP64,
         },
         Arch::Riscv64Lp64d => DataLayout {
             long_double: FloatKind::Quad,
@@ -315,6 +384,7 @@ pub fn data_layout(target: Target) -> DataLayout {
             cheap_unaligned_bitfields: false,
             long_bits: 64,
             record_abi: RecordAbi::Itanium,
+            scalars: Scalars::LP64,
         },
         Arch::X86_64Win64 | Arch::X86_64MinGW => DataLayout {
             long_double: if target.arch == Arch::X86_64MinGW {
@@ -333,6 +403,7 @@ pub fn data_layout(target: Target) -> DataLayout {
             } else {
                 RecordAbi::Microsoft
             },
+            scalars: Scalars::LP64,
         },
     }
 }

@@ -17,7 +17,7 @@
 //! Register use *does* change the IR here: which of the eight GPRs (a0-a7)
 //! and eight FPRs (fa0-fa7) are left decides the FP convention.
 
-use crate::callconv::{ArgAbi, FnAbi, FnSig, PassMode, RegUsage};
+use crate::callconv::{ArgAbi, FnAbi, FnSig, LlvmCallConv, PassMode, RegUsage};
 use crate::cx::{AbiCx, CachedArg};
 use crate::llty::{LlTy, LlTyId};
 use crate::ty::{RecordKind, Type, TypeId};
@@ -404,18 +404,16 @@ pub fn compute_fn_abi(cx: &mut AbiCx, sig: &FnSig) -> FnAbi {
     let mut args = Vec::with_capacity(sig.args.len());
     for &ty in &sig.args {
         let mode = classify_arg(cx, ty, &mut gprs, &mut fprs);
-        args.push(ArgAbi { ty, mode });
+        args.push(ArgAbi::new(ty, mode));
     }
     FnAbi {
-        ret: ArgAbi {
-            ty: sig.ret,
-            mode: ret_mode,
-        },
+        ret: ArgAbi::new(sig.ret, ret_mode),
         args,
         sret: matches!(ret_mode, PassMode::Indirect { .. }),
         regs: RegUsage {
             int_regs: NUM_ARG_GPRS - gprs,
             vector_regs: NUM_ARG_FPRS - fprs,
         },
+        cc: LlvmCallConv::C,
     }
 }

@@ -8,7 +8,7 @@
 
 /// Operating systems that matter to the C ABI (LLVM's `Triple::OSType`,
 /// reduced).
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum Os {
     /// No OS given, `unknown` or `none` (freestanding / ELF).
     Unknown,

@@ -18,9 +18,10 @@
 //! r9/xmm3); the hidden `sret` pointer takes the first. Register use changes
 //! nothing in Clang's IR; it is counted for [`RegUsage`] only.
 
-use crate::callconv::{ArgAbi, FnAbi, FnSig, PassMode, RegUsage};
+use crate::callconv::{ArgAbi, FnAbi, FnSig, LlvmCallConv, PassMode, RegUsage};
 use crate::cx::{AbiCx, CachedArg};
 use crate::llty::LlTy;
+use crate::targets::{Arch, ClangVersion};
 use crate::ty::{FloatKind, Type, TypeId};
 
 /// Positional argument slots: rcx, rdx, r8, r9 (or xmm0-xmm3).
@@ -59,7 +60,18 @@ fn classify(cx: &mut AbiCx, ty: TypeId, is_ret: bool) -> PassMode {
             ty: cx.ll_type(ty),
             signed: false,
         },
-        Type::Float(FloatKind::X87) => by_ref(cx),
+        // Only MinGW passes the x87 `long double` by reference; `ms_abi` on
+        // System V passes it as it is.
+        Type::Float(FloatKind::X87) if cx.target().arch == Arch::X86_64MinGW => by_ref(cx),
+        // Clang 22 passes `__float128` (only reachable through `ms_abi`)
+        // like `__int128`.
+        Type::Float(FloatKind::Quad) if cx.target().clang == ClangVersion::V22 && !is_ret => {
+            by_ref(cx)
+        }
+        Type::Float(FloatKind::Quad) if cx.target().clang == ClangVersion::V22 => {
+            let i64t = cx.ll.int(64);
+            direct(cx.ll.intern(LlTy::Vector(2, i64t)), true)
+        }
         Type::Int { bits: 128, .. } if !is_ret => by_ref(cx),
         Type::Int { bits: 128, .. } => {
             let i64t = cx.ll.int(64);
@@ -116,15 +128,13 @@ pub fn compute_fn_abi(cx: &mut AbiCx, sig: &FnSig) -> FnAbi {
             regs.vector_regs += c.needed_vec;
             slot += 1;
         }
-        args.push(ArgAbi { ty, mode: c.mode });
+        args.push(ArgAbi::new(ty, c.mode));
     }
     FnAbi {
-        ret: ArgAbi {
-            ty: sig.ret,
-            mode: ret_mode,
-        },
+        ret: ArgAbi::new(sig.ret, ret_mode),
         args,
         sret,
         regs,
+        cc: LlvmCallConv::C,
     }
 }

@@ -11,7 +11,7 @@
 //! by looking at the LLVM type of the value, exactly like Clang's
 //! `GetINTEGERTypeAtOffset` / `GetSSETypeAtOffset`.
 
-use crate::callconv::{ArgAbi, FnAbi, FnSig, PassMode, RegUsage};
+use crate::callconv::{ArgAbi, FnAbi, FnSig, LlvmCallConv, PassMode, RegUsage};
 use crate::cx::{AbiCx, CachedArg};
 use crate::llty::{LlTy, LlTyId};
 use crate::targets::ClangVersion;
@@ -126,9 +126,10 @@ impl Cls<'_> {
                 }
             }
             Type::Float(k) => match k {
-                FloatKind::Half | FloatKind::Float | FloatKind::Double => {
-                    set(&mut lo, &mut hi, Sse)
-                }
+                FloatKind::Half
+                | FloatKind::Float
+                | FloatKind::Double
+                | FloatKind::LongDouble64 => set(&mut lo, &mut hi, Sse),
                 FloatKind::Quad => {
                     lo = Sse;
                     hi = SseUp;
@@ -151,13 +152,21 @@ impl Cls<'_> {
                     if *len == 1 && matches!(types[*elem], Type::Float(FloatKind::Double)) {
                         return (lo, hi);
                     }
-                    set(&mut lo, &mut hi, Sse);
+                    let int_mmx = *len == 1 && matches!(types[*elem], Type::Int { bits: 64, .. });
+                    if int_mmx && !self.cx.target().integer_mmx_as_sse() {
+                        set(&mut lo, &mut hi, Integer);
+                    } else {
+                        set(&mut lo, &mut hi, Sse);
+                    }
                     if off != 0 && off != 64 {
                         hi = lo;
                     }
                 } else if size == 128 || size <= self.native_vec_bits {
                     // GCC passes 256/512-bit <N x __int128> in memory.
-                    if size != 128 && matches!(types[*elem], Type::Int { bits: 128, .. }) {
+                    if size != 128
+                        && matches!(types[*elem], Type::Int { bits: 128, .. })
+                        && self.cx.target().int128_vectors_in_mem()
+                    {
                         return (lo, hi);
                     }
                     lo = Sse;
@@ -177,7 +186,7 @@ impl Cls<'_> {
                         }
                     }
                     Type::Float(FloatKind::Half | FloatKind::Float) => set(&mut lo, &mut hi, Sse),
-                    Type::Float(FloatKind::Double) => {
+                    Type::Float(FloatKind::Double | FloatKind::LongDouble64) => {
                         lo = Sse;
                         hi = Sse;
                     }
@@ -311,7 +320,8 @@ impl Cls<'_> {
                 let size = self.size_bits(ty);
                 size <= 64
                     || size > self.native_vec_bits
-                    || matches!(self.cx.types()[*elem], Type::Int { bits: 128, .. })
+                    || (matches!(self.cx.types()[*elem], Type::Int { bits: 128, .. })
+                        && self.cx.target().int128_vectors_in_mem())
             }
             _ => false,
         }
@@ -555,7 +565,9 @@ impl Pick<'_> {
         let ll = self.cx.ll_type(t);
         match self.cx.ll[ll] {
             LlTy::Vector(_, e) => {
-                if matches!(self.cx.ll[e], LlTy::Int(128)) {
+                if matches!(self.cx.ll[e], LlTy::Int(128))
+                    && self.cx.target().int128_vectors_in_mem()
+                {
                     let n = self.cx.layout(t).size * 8 / 64;
                     let i64t = self.cx.ll.int(64);
                     return self.cx.ll.intern(LlTy::Vector(n as u32, i64t));
@@ -859,18 +871,16 @@ pub fn compute_fn_abi(cx: &mut AbiCx, sig: &FnSig) -> FnAbi {
             // psABI §3.2.3 p.3: no register for some eightbyte: all in memory.
             indirect_arg(cx, ty, free_int)
         };
-        args.push(ArgAbi { ty, mode });
+        args.push(ArgAbi::new(ty, mode));
     }
     FnAbi {
-        ret: ArgAbi {
-            ty: sig.ret,
-            mode: ret_mode,
-        },
+        ret: ArgAbi::new(sig.ret, ret_mode),
         args,
         sret,
         regs: RegUsage {
             int_regs: MAX_INT_REGS - free_int,
             vector_regs: MAX_SSE_REGS - free_sse,
         },
+        cc: LlvmCallConv::C,
     }
 }

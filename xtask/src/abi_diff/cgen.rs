@@ -88,7 +88,11 @@ impl CGen {
         } else {
             params.join(", ")
         };
-        let _ = write!(out, "{ret} {}({params}) {{", sig.name);
+        let cc = sig
+            .cc
+            .c_attribute()
+            .map_or(String::new(), |a| format!("__attribute__(({a})) "));
+        let _ = write!(out, "{ret} {cc}{}({params}) {{", sig.name);
         if sig.ret == CType::Prim(Prim::Void) {
             out.push_str(" }\n");
         } else {

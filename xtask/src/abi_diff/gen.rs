@@ -1,6 +1,7 @@
 //! Deterministic random signatures covering every type kind.
 
 use super::desc::{CType, FieldDesc, Prim, RecordDesc, Sig};
+use irkit_abi::{Arch, CallConv};
 
 /// SplitMix64: small, fast, deterministic.
 pub struct Rng(u64);
@@ -36,18 +37,70 @@ pub struct GenCfg {
     pub has_f128: bool,
     /// `sizeof(long)`: 8, or 4 on Windows (bit-field widths depend on it).
     pub long_bytes: u64,
+    /// `__int128` exists (64-bit targets); otherwise `long long` is used.
+    pub has_int128: bool,
+    /// `_Float16` exists; otherwise `float` is used.
+    pub has_half: bool,
+    /// Calling-convention attributes to put on some signatures (none: every
+    /// signature uses the default convention).
+    pub ccs: &'static [CallConv],
 }
 
 impl GenCfg {
     /// What the generator may use on `target`.
     pub fn for_target(target: irkit_abi::Target) -> GenCfg {
         let dl = irkit_abi::targets::data_layout(target);
+        let x86_32 = matches!(target.arch, Arch::X86_32SysV | Arch::X86_32Win);
         GenCfg {
-            has_f128: target.arch == irkit_abi::Arch::X86_64SysV,
+            has_f128: matches!(target.arch, Arch::X86_64SysV | Arch::X86_32SysV),
             long_bytes: u64::from(dl.long_bits) / 8,
+            has_int128: !x86_32,
+            has_half: !x86_32,
+            ccs: match target.arch {
+                Arch::X86_32SysV | Arch::X86_32Win => X86_32_CCS,
+                Arch::X86_64SysV => &[CallConv::Win64],
+                Arch::X86_64Win64 | Arch::X86_64MinGW => &[CallConv::SysV64],
+                Arch::Aarch64Aapcs | Arch::Aarch64Darwin | Arch::Riscv64Lp64d => &[],
+            },
+        }
+    }
+
+    /// Whether every type `sig` uses exists on the target (edge cases that
+    /// use `__int128`, `_Float16` or `__float128` are skipped elsewhere).
+    pub fn has_all_types(&self, sig: &Sig) -> bool {
+        fn ok(cfg: &GenCfg, t: &CType) -> bool {
+            let prim = |p: Prim| cfg.fix(p) == p && (p != Prim::F128 || cfg.has_f128);
+            match t {
+                CType::Prim(p) | CType::Vector(p, _) | CType::Complex(p) => prim(*p),
+                CType::Array(e, _) | CType::Flex(e) => ok(cfg, e),
+                CType::Record(r) => r.fields.iter().all(|f| ok(cfg, &f.ty)),
+            }
+        }
+        ok(self, &sig.ret) && sig.args.iter().all(|a| ok(self, a))
+    }
+
+    /// `p`, or what stands in for it where the target lacks it.
+    fn fix(&self, p: Prim) -> Prim {
+        match p {
+            Prim::Half if !self.has_half => Prim::Float,
+            Prim::I128 if !self.has_int128 => Prim::LLong,
+            Prim::U128 if !self.has_int128 => Prim::ULLong,
+            other => other,
         }
     }
 }
+
+/// The x86-32 conventions the generator exercises (and how often: the
+/// default convention is picked in 60% of signatures before this list).
+const X86_32_CCS: &[CallConv] = &[
+    CallConv::RegParm(1),
+    CallConv::RegParm(2),
+    CallConv::RegParm(3),
+    CallConv::FastCall,
+    CallConv::FastCall,
+    CallConv::VectorCall,
+    CallConv::VectorCall,
+];
 
 const INTS: &[Prim] = &[
     Prim::Bool,
@@ -127,6 +180,11 @@ impl Gen {
     }
 
     fn prim(&mut self) -> Prim {
+        let p = self.prim_any();
+        self.cfg.fix(p)
+    }
+
+    fn prim_any(&mut self) -> Prim {
         if self.small && self.rng.pct(80) {
             return self.rng.pick(SMALL);
         }
@@ -148,6 +206,7 @@ impl Gen {
 
     fn vector(&mut self) -> CType {
         let e = self.rng.pick(VEC_ELEMS);
+        let e = self.cfg.fix(e);
         let sizes: &[u64] = &[2, 4, 8, 8, 16, 16, 16, 32, 64];
         loop {
             let total = self.rng.pick(sizes);
@@ -162,7 +221,10 @@ impl Gen {
         match self.rng.below(100) {
             0..=44 => CType::Prim(self.prim()),
             45..=51 => self.vector(),
-            52..=58 => CType::Complex(self.rng.pick(COMPLEX_ELEMS)),
+            52..=58 => {
+                let e = self.rng.pick(COMPLEX_ELEMS);
+                CType::Complex(self.cfg.fix(e))
+            }
             _ if depth >= 3 => CType::Prim(self.prim()),
             _ => CType::Record(Box::new(self.record(depth + 1, depth == 0))),
         }
@@ -281,7 +343,16 @@ impl Gen {
             self.rng.below(7)
         };
         let args = (0..n).map(|_| self.top_value()).collect();
-        Sig { name, ret, args }
+        let mut cc = CallConv::C;
+        if !self.cfg.ccs.is_empty() && self.rng.pct(40) {
+            cc = self.rng.pick(self.cfg.ccs);
+        }
+        Sig {
+            name,
+            ret,
+            args,
+            cc,
+        }
     }
 
     fn top_value(&mut self) -> CType {

@@ -58,6 +58,8 @@ impl<'a> Module<'a> {
             let w = c.word();
             match w.as_str() {
                 "signext" | "zeroext" | "inreg" => ret_attrs.push(w),
+                "x86_fastcallcc" | "x86_vectorcallcc" | "win64cc" | "x86_64_sysvcc"
+                | "x86_stdcallcc" | "x86_regcallcc" => ret_attrs.insert(0, w),
                 "dso_local" | "internal" | "noundef" | "noalias" | "nonnull" | "hidden"
                 | "local_unnamed_addr" => {}
                 _ => {
@@ -71,7 +73,20 @@ impl<'a> Module<'a> {
         if !c.eat(b'@') {
             return Err("expected @name".into());
         }
-        let name = c.word();
+        let name = if c.eat(b'"') {
+            // A decorated Windows x86 name: `"\01@f@8"` (fastcall) or
+            // `"\01f@@8"` (vectorcall); the C name is what lies between.
+            let st = c.i;
+            while c.i < c.s.len() && c.s[c.i] != b'"' {
+                c.i += 1;
+            }
+            let raw = String::from_utf8_lossy(&c.s[st..c.i]).into_owned();
+            c.eat(b'"');
+            let raw = raw.trim_start_matches("\\01").trim_start_matches('@');
+            raw.split('@').next().unwrap_or("").to_string()
+        } else {
+            c.word()
+        };
         if !c.eat(b'(') {
             return Err("expected (".into());
         }

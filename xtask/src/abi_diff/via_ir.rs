@@ -267,7 +267,10 @@ impl Emitter {
         let dl = irkit_abi::targets::data_layout(self.target);
         let x86 = dl.long_double == irkit_abi::FloatKind::X87;
         let long32 = dl.long_bits == 32;
-        let ld_double = dl.long_double == irkit_abi::FloatKind::Double;
+        let ld_double = matches!(
+            dl.long_double,
+            irkit_abi::FloatKind::Double | irkit_abi::FloatKind::LongDouble64
+        );
         match self.dialect {
             Dialect::Cir => match p {
                 Prim::Void => "!cir.void",
@@ -322,7 +325,7 @@ impl Emitter {
             Prim::Double => 8,
             Prim::LDouble => match irkit_abi::targets::data_layout(self.target).long_double {
                 irkit_abi::FloatKind::X87 => 10,
-                irkit_abi::FloatKind::Double => 8,
+                irkit_abi::FloatKind::Double | irkit_abi::FloatKind::LongDouble64 => 8,
                 _ => 16,
             },
             _ => 16,
@@ -1004,6 +1007,8 @@ pub fn narrow_for_cir(s: &Sig) -> Sig {
         name: s.name.clone(),
         ret: ty(&s.ret),
         args: s.args.iter().map(ty).collect(),
+        // The IR input carries no calling-convention attribute.
+        cc: irkit_abi::CallConv::C,
     }
 }
 
@@ -1069,5 +1074,6 @@ pub fn narrow_for_fir(s: &Sig) -> Sig {
             .iter()
             .map(|a| ty(a, true).unwrap_or(CType::Prim(Prim::Int)))
             .collect(),
+        cc: irkit_abi::CallConv::C,
     }
 }

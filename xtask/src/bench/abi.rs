@@ -33,6 +33,8 @@ pub fn run(args: &[String]) -> Result<(), String> {
         "x86_64-pc-windows-msvc",
         "x86_64-w64-windows-gnu",
         "riscv64-unknown-linux-gnu",
+        "i386-unknown-linux-gnu",
+        "i686-pc-windows-msvc",
     ] {
         let target = lookup(triple).map_err(|e| e.to_string())?;
         let small = count.div_ceil(10);
@@ -97,6 +99,7 @@ fn bench_once(
         ret: void,
         args: Vec::with_capacity(12),
         variadic: false,
+        cc: Default::default(),
     };
     let start = Instant::now();
     for _ in 0..n {

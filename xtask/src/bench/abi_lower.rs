@@ -227,5 +227,10 @@ fn pooled_sig(g: &mut gen::Gen, pool: &[CType], name: String) -> Sig {
         g.rng.below(7)
     };
     let args = (0..n).map(|_| value(g)).collect();
-    Sig { name, ret, args }
+    Sig {
+        name,
+        ret,
+        args,
+        cc: Default::default(),
+    }
 }
