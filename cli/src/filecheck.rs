@@ -67,15 +67,18 @@ fn run_args(prog: &str, raw: &[OsString]) -> u8 {
         format!("{base} filecheck")
     };
     let mut err = std::io::stderr().lock();
+    if let Some(h) = p.help {
+        for e in &p.errors {
+            let _ = writeln!(err, "{short_prog}: {}", e.replace("{PROG}", &short_prog));
+        }
+        let _ = std::io::stdout().write_all(help_text(h, &short_prog, level).as_bytes());
+        return 0;
+    }
     if !p.errors.is_empty() {
         for e in &p.errors {
             let _ = writeln!(err, "{short_prog}: {}", e.replace("{PROG}", &short_prog));
         }
         return 1;
-    }
-    if let Some(h) = p.help {
-        let _ = std::io::stdout().write_all(help_text(h, &short_prog, level).as_bytes());
-        return 0;
     }
     // The -dump-input* values: the most informative of each wins.
     let dump_input = p.dump_input.iter().min().copied().unwrap_or(2);
