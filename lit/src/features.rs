@@ -167,9 +167,7 @@ impl Parser<'_> {
                     )),
                 }
             }
-            Tok::Match { text, re: None } => {
-                Ok(text == "true" || self.features.contains(&text))
-            }
+            Tok::Match { text, re: None } => Ok(text == "true" || self.features.contains(&text)),
             Tok::Match { re: Some(re), .. } => {
                 let re = regex::Regex::new(&format!("^(?:{re})$")).map_err(|e| e.to_string())?;
                 Ok(self.features.iter().any(|f| re.is_match(f)))
