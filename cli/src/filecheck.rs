@@ -67,20 +67,27 @@ fn run_args(prog: &str, raw: &[OsString]) -> u8 {
         format!("{base} filecheck")
     };
     let mut err = std::io::stderr().lock();
+    if let Some(h) = p.help {
+        for e in &p.errors {
+            let _ = writeln!(err, "{short_prog}: {}", e.replace("{PROG}", &short_prog));
+        }
+        let _ = std::io::stdout().write_all(help_text(h, &short_prog, level).as_bytes());
+        return 0;
+    }
     if !p.errors.is_empty() {
         for e in &p.errors {
             let _ = writeln!(err, "{short_prog}: {}", e.replace("{PROG}", &short_prog));
         }
         return 1;
     }
-    if let Some(h) = p.help {
-        let _ = std::io::stdout().write_all(help_text(h, &short_prog).as_bytes());
-        return 0;
-    }
     // The -dump-input* values: the most informative of each wins.
     let dump_input = p.dump_input.iter().min().copied().unwrap_or(2);
     if dump_input == 0 {
-        let _ = std::io::stdout().write_all(DUMP_HELP.as_bytes());
+        use std::io::IsTerminal;
+        let color = p
+            .color
+            .unwrap_or_else(|| std::io::stdout().is_terminal() && term_has_colors());
+        let _ = std::io::stdout().write_all(dump_help(color).as_bytes());
         return 0;
     }
     let filter = match p.dump_filter.iter().min() {
@@ -133,11 +140,15 @@ fn run_args(prog: &str, raw: &[OsString]) -> u8 {
     opts.enable_var_scope = p.enable_var_scope;
     opts.allow_unused_prefixes = p.allow_unused_prefixes;
     opts.allow_deprecated_dag_overlap = p.allow_deprecated_dag_overlap;
+    opts.llvm_release = level;
     opts.defines = p.defines.clone();
     opts.verbose = p.verbose || p.verbose_verbose;
     opts.verbose_verbose = p.verbose_verbose;
     opts.collect_dump = dump_input != 3;
 
+    // `--color` forces colours on (or, `=false`, off); otherwise they are
+    // on when stderr is a terminal that shows them, as LLVM decides.
+    let color = p.color.unwrap_or_else(stderr_has_colors);
     if let Err(msg) = irkit_lit::filecheck::validate_prefixes(&opts) {
         let _ = writeln!(err, "error: {msg}");
         return 2;
@@ -152,7 +163,7 @@ fn run_args(prog: &str, raw: &[OsString]) -> u8 {
     let prepared = match irkit_lit::filecheck::prepare(&check_text, &check_file, &opts) {
         Ok(p) => p,
         Err(report) => {
-            let _ = err.write_all(report.render_plain().as_bytes());
+            let _ = err.write_all(report.render(color).as_bytes());
             return 2;
         }
     };
@@ -175,13 +186,15 @@ fn run_args(prog: &str, raw: &[OsString]) -> u8 {
         let _ = writeln!(err, "{line}");
         return 2;
     }
-    let _ = err.write_all(out.render_plain().as_bytes());
+    let _ = err.write_all(out.render(color).as_bytes());
     let failed = out.kind.is_some();
     if dump_input == 1 || (failed && dump_input == 2) {
         let cfg = dump::DumpConfig {
             filter,
             context: u32::try_from(context).unwrap_or(u32::MAX),
             min_label_width: u32::try_from(p.label_width).unwrap_or(u32::MAX),
+            color,
+            verbose: opts.verbose,
         };
         let _ = write!(
             err,
@@ -193,6 +206,24 @@ fn run_args(prog: &str, raw: &[OsString]) -> u8 {
         None => 0,
         Some(k) => k_code(k),
     }
+}
+
+/// LLVM's `Process::StandardErrHasColors`: a terminal whose `TERM` names
+/// one that shows colours.
+fn stderr_has_colors() -> bool {
+    use std::io::IsTerminal;
+    std::io::stderr().is_terminal() && term_has_colors()
+}
+
+/// Whether `TERM` names a terminal that shows colours (LLVM's
+/// `terminalHasColors`).
+fn term_has_colors() -> bool {
+    let term = std::env::var("TERM").unwrap_or_default();
+    ["ansi", "cygwin", "linux"].contains(&term.as_str())
+        || ["screen", "xterm", "vt100", "rxvt"]
+            .iter()
+            .any(|p| term.starts_with(p))
+        || term.ends_with("color")
 }
 
 fn k_code(k: FailureKind) -> u8 {
@@ -226,44 +257,33 @@ fn io_reason(e: &std::io::Error) -> String {
     }
 }
 
-/// FIXME: FileCheck's `--help` lists LLVM's own option descriptions; irkit
-/// prints its own summary instead, so `--help` output differs.
-fn help_text(which: &str, prog: &str) -> String {
-    if which == "version" {
-        return "irkit filecheck: LLVM FileCheck 19 and 22 compatible (--llvm-compat=19|22)\n"
-            .to_string();
-    }
-    format!(
-        "USAGE: {prog} [options] <check-file>\n\n\
-OPTIONS:\n\
-  --check-prefix(es)=<p,...>   prefixes to look for (default CHECK)\n\
-  --comment-prefixes=<p,...>   comment prefixes (default COM,RUN)\n\
-  -D<VAR=VALUE>, -D#<N=EXPR>   define a string or numeric variable\n\
-  --input-file=<file>          the input (default stdin)\n\
-  --implicit-check-not=<pat>   a CHECK-NOT for every positive match\n\
-  --strict-whitespace --match-full-lines --ignore-case --allow-empty\n\
-  --allow-unused-prefixes --enable-var-scope --allow-deprecated-dag-overlap\n\
-  -v, -vv                      report matches (and more)\n\
-  --dump-input=help|always|fail|never, --dump-input-filter=all|annotation-full|annotation|error\n\
-  --dump-input-context=<N>     the input dump on failure and its filtering\n\
-  --llvm-compat=19|22          which FileCheck release to match (default 22)\n\n\
-Options are also read from the environment variable FILECHECK_OPTS.\n\n\
-Input: a check file with CHECK directives and the text to check (stdin by\n\
-default). Guide: docs/subcommands.md in the irkit repository.\n"
-    )
+/// What `--help`, `--help-hidden`, `--help-list`, `--help-list-hidden` and
+/// `--version` print, as FileCheck `release` prints them (the texts are
+/// FileCheck-19's and -22's output, kept under `cli/src/filecheck/help/`);
+/// only the program name in `USAGE:` is irkit's. `--version` names the
+/// LLVM release matched, with `irkit` where LLVM's build names its vendor.
+fn help_text(which: &str, prog: &str, release: u32) -> String {
+    let text = match (which, release) {
+        ("version", 19) => return "irkit LLVM version 19.1.7\n  Optimized build.\n".to_string(),
+        ("version", _) => return "irkit LLVM version 22.1.8\n  Optimized build.\n".to_string(),
+        ("help-hidden", 19) => include_str!("filecheck/help/19-help-hidden.txt"),
+        ("help-hidden", _) => include_str!("filecheck/help/22-help-hidden.txt"),
+        ("help-list", 19) => include_str!("filecheck/help/19-help-list.txt"),
+        ("help-list", _) => include_str!("filecheck/help/22-help-list.txt"),
+        ("help-list-hidden", 19) => include_str!("filecheck/help/19-help-list-hidden.txt"),
+        ("help-list-hidden", _) => include_str!("filecheck/help/22-help-list-hidden.txt"),
+        (_, 19) => include_str!("filecheck/help/19-help.txt"),
+        (_, _) => include_str!("filecheck/help/22-help.txt"),
+    };
+    text.replacen("{PROG}", prog, 1)
 }
 
-/// FIXME: FileCheck's `-dump-input=help` text is LLVM's; irkit explains the
-/// dump in its own words, so that output differs.
-const DUMP_HELP: &str = "\
-The input dump (-dump-input=always, or on failure by default) prints each
-input line with its number, followed by annotation lines:
-  T:L      the only result of the directive of kind T on check-file line L
-           (or of the L-th --implicit-check-not when L is impN)
-  T:L'N    its N-th result
-  ^~~      a good match (with -v)
-  !~~      a bad match: wrong line, excluded text found, discarded overlap
-  X~~      a search range where no match was found
-  ?        a fuzzy match, the likely intended match
-  ...      elided lines (see -dump-input-filter and -dump-input-context)
-";
+/// `-dump-input=help`: FileCheck's explanation of the input dump (the same
+/// in 19 and 22), with `--color`'s sequences when colours are on.
+fn dump_help(color: bool) -> &'static str {
+    if color {
+        include_str!("filecheck/help/dump-input-color.txt")
+    } else {
+        include_str!("filecheck/help/dump-input.txt")
+    }
+}

@@ -87,18 +87,35 @@ pub fn run(rep: &Reporter, args: Args) -> u8 {
     );
     let _ = writeln!(out, "Total Discovered Tests: {}", tests.len());
     let total = tests.len().max(1) as f64;
-    for (status, label) in [
+    // lit's summary: labels padded to the longest shown, counts aligned.
+    let groups: Vec<(&str, usize)> = [
         (Status::Unsupported, "Unsupported"),
         (Status::Pass, "Passed"),
+        (Status::FlakyPass, "Passed With Retry"),
         (Status::XFail, "Expectedly Failed"),
         (Status::Unresolved, "Unresolved"),
         (Status::XPass, "Unexpectedly Passed"),
         (Status::Fail, "Failed"),
-    ] {
+    ]
+    .into_iter()
+    .map(|(status, label)| {
         let n = results.iter().filter(|r| r.1.status == status).count();
-        if n > 0 {
-            let _ = writeln!(out, "  {label}: {n} ({:.2}%)", n as f64 * 100.0 / total);
-        }
+        (label, n)
+    })
+    .filter(|g| g.1 > 0)
+    .collect();
+    let label_w = groups.iter().map(|g| g.0.len()).max().unwrap_or(0);
+    let count_w = groups
+        .iter()
+        .map(|g| g.1.to_string().len())
+        .max()
+        .unwrap_or(0);
+    for (label, n) in groups {
+        let _ = writeln!(
+            out,
+            "  {label:<label_w$}: {n:>count_w$} ({:.2}%)",
+            n as f64 * 100.0 / total
+        );
     }
     if failed.is_empty() {
         EXIT_OK
@@ -139,9 +156,15 @@ fn print_result(test: &TestFile, outcome: &Outcome, n: usize, total: usize, args
         return;
     }
     let mut out = std::io::stdout().lock();
+    let (made, allowed) = outcome.attempts;
+    let tries = if made > 1 {
+        format!(", {made} of {allowed} attempts")
+    } else {
+        String::new()
+    };
     let _ = writeln!(
         out,
-        "{}: irkit :: {} ({n} of {total})",
+        "{}: irkit :: {} ({n} of {total}{tries})",
         status.as_str(),
         test.name
     );

@@ -37,7 +37,9 @@ fn main() {
             Trial::test(test.name.clone(), move || {
                 let outcome = runner::run_test(&cfg, &test);
                 match outcome.status {
-                    Status::Pass | Status::Unsupported | Status::XFail => Ok(()),
+                    Status::Pass | Status::FlakyPass | Status::Unsupported | Status::XFail => {
+                        Ok(())
+                    }
                     Status::Fail | Status::XPass | Status::Unresolved => {
                         Err(Failed::from(format!(
                             "{}: {}\n{}",

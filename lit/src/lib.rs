@@ -8,6 +8,7 @@
 //! crate renders them.
 #![warn(clippy::print_stdout, clippy::print_stderr)]
 
+pub mod features;
 pub mod filecheck;
 pub mod runner;
 pub mod shell;

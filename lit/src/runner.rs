@@ -54,6 +54,8 @@ pub struct TestFile {
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
 pub enum Status {
     Pass,
+    /// Failed, then passed on a retry that `ALLOW_RETRIES` allowed.
+    FlakyPass,
     Fail,
     Unsupported,
     /// Expected to fail, and failed.
@@ -68,6 +70,7 @@ impl Status {
     pub fn as_str(self) -> &'static str {
         match self {
             Status::Pass => "PASS",
+            Status::FlakyPass => "FLAKYPASS",
             Status::Fail => "FAIL",
             Status::Unsupported => "UNSUPPORTED",
             Status::XFail => "XFAIL",
@@ -79,7 +82,7 @@ impl Status {
     /// Whether this result makes the run fail.
     pub fn is_failure(self) -> bool {
         match self {
-            Status::Pass | Status::Unsupported | Status::XFail => false,
+            Status::Pass | Status::FlakyPass | Status::Unsupported | Status::XFail => false,
             Status::Fail | Status::XPass | Status::Unresolved => true,
         }
     }
@@ -93,6 +96,9 @@ pub struct Outcome {
     pub exit_code: i32,
     /// lit's log: each command, its output and exit status.
     pub log: String,
+    /// Runs made, and runs allowed (`ALLOW_RETRIES` + 1); lit names both
+    /// when a test ran more than once.
+    pub attempts: (u32, u32),
 }
 
 /// Finds the test files under `paths` (files are taken as they are),
@@ -172,6 +178,8 @@ pub struct Directives {
     pub requires: Vec<String>,
     pub unsupported: Vec<String>,
     pub xfail: Vec<String>,
+    /// `ALLOW_RETRIES: N`: a failing test runs up to N more times.
+    pub allow_retries: Option<u32>,
 }
 
 const KEYWORDS: &[&str] = &[
@@ -179,6 +187,7 @@ const KEYWORDS: &[&str] = &[
     "REQUIRES:",
     "UNSUPPORTED:",
     "XFAIL:",
+    "ALLOW_RETRIES:",
     "DEFINE:",
     "REDEFINE:",
     "END.",
@@ -262,6 +271,18 @@ pub fn parse_directives(text: &str) -> Result<Directives, String> {
             "REQUIRES:" => d.requires.extend(split_list(rest)),
             "UNSUPPORTED:" => d.unsupported.extend(split_list(rest)),
             "XFAIL:" => d.xfail.extend(split_list(rest)),
+            "ALLOW_RETRIES:" => {
+                // Python's `int()`: blanks around an optional sign and digits.
+                let Ok(n) = rest.trim().parse::<u32>() else {
+                    return Err(format!(
+                        "INTEGER parser requires the input to be an integer (got {rest})"
+                    ));
+                };
+                if d.allow_retries.is_some() {
+                    return Err("Test has more than one ALLOW_RETRIES lines".to_string());
+                }
+                d.allow_retries = Some(n);
+            }
             _ => {}
         }
     }
@@ -427,16 +448,23 @@ pub fn substitute(cmd: &str, subs: &Substitutions) -> String {
     out
 }
 
-/// Whether a feature expression holds: a name, `!name`, or `*`.
-fn holds(expr: &str, features: &[String]) -> bool {
-    let e = expr.trim();
-    if e == "*" {
-        return true;
+/// Whether a feature expression holds (`*` always does, as in lit's
+/// `XFAIL: *`); lit's error for a bad expression.
+fn holds(expr: &str, features: &[String]) -> Result<bool, String> {
+    if expr.trim() == "*" {
+        return Ok(true);
     }
-    if let Some(n) = e.strip_prefix('!') {
-        return !holds(n, features);
+    crate::features::evaluate(expr, features)
+}
+
+/// Whether any of `exprs` holds; the first bad expression's error.
+fn any_holds(exprs: &[String], features: &[String]) -> Result<bool, String> {
+    for e in exprs {
+        if holds(e, features)? {
+            return Ok(true);
+        }
     }
-    features.iter().any(|f| f == e)
+    Ok(false)
 }
 
 /// Runs one test file.
@@ -446,6 +474,7 @@ pub fn run_test(cfg: &Config, test: &TestFile) -> Outcome {
         status: Status::Unresolved,
         exit_code: 0,
         log,
+        attempts: (1, 1),
     };
     let text = match std::fs::read(&test.path) {
         Ok(b) => String::from_utf8_lossy(&b).into_owned(),
@@ -458,11 +487,14 @@ pub fn run_test(cfg: &Config, test: &TestFile) -> Outcome {
     if directives.run.is_empty() {
         return unresolved("Test has no 'RUN:' line\n".to_string());
     }
-    let missing: Vec<&String> = directives
-        .requires
-        .iter()
-        .filter(|r| !holds(r, &cfg.features))
-        .collect();
+    let mut missing: Vec<&String> = Vec::new();
+    for r in &directives.requires {
+        match holds(r, &cfg.features) {
+            Ok(true) => {}
+            Ok(false) => missing.push(r),
+            Err(e) => return unresolved(format!("{e}\n")),
+        }
+    }
     if !missing.is_empty() {
         let names: Vec<&str> = missing.iter().map(|s| s.as_str()).collect();
         return Outcome {
@@ -472,20 +504,25 @@ pub fn run_test(cfg: &Config, test: &TestFile) -> Outcome {
                 "Test requires the following unavailable features: {}\n",
                 names.join(", ")
             ),
+            attempts: (1, 1),
         };
     }
-    if directives
-        .unsupported
-        .iter()
-        .any(|u| holds(u, &cfg.features))
-    {
+    let unsupported = match any_holds(&directives.unsupported, &cfg.features) {
+        Ok(b) => b,
+        Err(e) => return unresolved(format!("{e}\n")),
+    };
+    if unsupported {
         return Outcome {
             status: Status::Unsupported,
             exit_code: 0,
             log: "Test does not support the features available\n".into(),
+            attempts: (1, 1),
         };
     }
-    let xfail = directives.xfail.iter().any(|x| holds(x, &cfg.features));
+    let xfail = match any_holds(&directives.xfail, &cfg.features) {
+        Ok(b) => b,
+        Err(e) => return unresolved(format!("{e}\n")),
+    };
 
     let source = std::fs::canonicalize(&test.path).unwrap_or_else(|_| test.path.clone());
     let sanitized: String = test
@@ -529,29 +566,44 @@ pub fn run_test(cfg: &Config, test: &TestFile) -> Outcome {
         },
     );
     sh.timeout = cfg.timeout;
+    // lit runs a failing test again, up to `ALLOW_RETRIES` more times; the
+    // log is the last run's.
+    let attempts = directives.allow_retries.unwrap_or(0).saturating_add(1);
     let mut failed = false;
     let mut exit_code = 0;
-    for (line, cmd) in &directives.run {
-        let cmd = substitute(cmd, &subs);
-        let _ = writeln!(log, "# RUN: at line {line}");
-        let _ = writeln!(log, "{cmd}");
-        let script = match shell::parse(&cmd) {
-            Ok(s) => s,
-            Err(e) => {
-                let _ = writeln!(log, "# shell parser error on RUN line {line}: {e}");
+    let mut attempt = 0;
+    while attempt < attempts {
+        attempt += 1;
+        log.clear();
+        failed = false;
+        exit_code = 0;
+        for (line, cmd) in &directives.run {
+            let cmd = substitute(cmd, &subs);
+            let _ = writeln!(log, "# RUN: at line {line}");
+            let _ = writeln!(log, "{cmd}");
+            let script = match shell::parse(&cmd) {
+                Ok(s) => s,
+                Err(e) => {
+                    let _ = writeln!(log, "# shell parser error on RUN line {line}: {e}");
+                    failed = true;
+                    break;
+                }
+            };
+            let status = sh.run(&script, &mut log);
+            if status != 0 {
+                exit_code = status;
                 failed = true;
                 break;
             }
-        };
-        let status = sh.run(&script, &mut log);
-        if status != 0 {
-            exit_code = status;
-            failed = true;
+        }
+        // Only a failure (not an expected one) is retried.
+        if !failed || xfail {
             break;
         }
     }
     let _ = std::fs::remove_dir_all(&scratch);
     let status = match (failed, xfail) {
+        (false, false) if attempt > 1 => Status::FlakyPass,
         (false, false) => Status::Pass,
         (true, false) => Status::Fail,
         (true, true) => Status::XFail,
@@ -561,6 +613,7 @@ pub fn run_test(cfg: &Config, test: &TestFile) -> Outcome {
         status,
         exit_code,
         log,
+        attempts: (attempt, attempts),
     }
 }
 

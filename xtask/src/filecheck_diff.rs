@@ -5,17 +5,19 @@
 //! Cases come from three sources:
 //!
 //! - `gen`: random check files, inputs and options ([`gen`](filecheck_diff::gen)).
-//! - `llvm`: LLVM's own FileCheck tests (`llvm/test/FileCheck`) at the
-//!   release tags, listed in `xtask/src/filecheck_diff/llvm-tests.txt` and
-//!   stored under `target/filecheck-diff/llvm/<tag>/` (not in the repository;
-//!   the manifest says where each file was read). Each RUN-line pipeline
-//!   stage that runs FileCheck is a case ([`runlines`](filecheck_diff::runlines)).
-//!   Files of the 19 tag are compared against FileCheck-19 only, those of
-//!   the 22 tag against FileCheck-22 only.
+//! - `llvm`: LLVM's own FileCheck tests, every file of `llvm/test/FileCheck`
+//!   of each release's source (`llvm_src::ensure(V)`, under
+//!   `target/llvm-src/llvm-V/`), as listed in the manifest kept per release
+//!   (`xtask/src/filecheck_diff/llvm-19.txt`, `llvm-22.txt`). Each RUN-line
+//!   command that runs FileCheck is a case ([`runlines`](filecheck_diff::runlines)).
+//!   Release 19's files are compared against FileCheck-19 only, 22's
+//!   against FileCheck-22 only.
 //! - `testdata`: every RUN line of `testdata/` that pipes into FileCheck,
 //!   plus a variant with the input's third line deleted (a failing run).
 //!
 //! irkit runs with `--llvm-compat=19` or `=22` to match the reference.
+//! Normalised: the program name, and the vendor word of `--version`'s first
+//! line (`Debian LLVM version 19.1.7`, `irkit LLVM version 19.1.7`).
 //! Mismatching cases are written to `target/filecheck-diff/mismatch/`.
 
 mod gen;
@@ -27,6 +29,7 @@ use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::Mutex;
 use std::time::{Duration, Instant};
 
+use crate::llvm_src;
 use crate::util::{build_irkit, has_flag, opt_value, workspace_root};
 
 const HELP: &str = "\
@@ -46,7 +49,8 @@ Options:
   --print-case N   print generated case N (check file, input, args) and exit
 ";
 
-const MANIFEST: &str = include_str!("filecheck_diff/llvm-tests.txt");
+const MANIFEST_19: &str = include_str!("filecheck_diff/llvm-19.txt");
+const MANIFEST_22: &str = include_str!("filecheck_diff/llvm-22.txt");
 
 enum Body {
     /// Run `FC ARGS < input.txt` in the case folder.
@@ -139,7 +143,7 @@ pub fn run(args: &[String]) -> Result<(), String> {
         }
     }
     if only.is_none() || only == Some("llvm") {
-        llvm_cases(&work, &irkit, &mut cases)?;
+        llvm_cases(&work, &irkit, &versions, &mut cases)?;
     }
     if only.is_none() || only == Some("testdata") {
         testdata_cases(&root, &work, &irkit, &mut cases)?;
@@ -337,6 +341,12 @@ fn normalise(b: &[u8]) -> Vec<u8> {
     s = s
         .replace("FileCheck-19", "FileCheck")
         .replace("FileCheck-22", "FileCheck");
+    // `--version`: the vendor LLVM's build names (Debian) and irkit's.
+    for vendor in ["Debian LLVM version ", "irkit LLVM version "] {
+        if s.starts_with(vendor) {
+            s = s.replacen(vendor, "LLVM version ", 1);
+        }
+    }
     s.into_bytes()
 }
 
@@ -383,52 +393,86 @@ fn save_mismatch(work: &Path, case: &Case, v: u32, r: &Outcome, k: &Outcome) {
     let _ = std::fs::write(dir.join("irkit.stderr"), normalise(&k.stderr));
 }
 
-/// LLVM's FileCheck tests listed in the manifest: `TAG PATH COMMIT` lines.
-fn llvm_cases(work: &Path, irkit: &Path, cases: &mut Vec<Case>) -> Result<(), String> {
-    let store = work.join("llvm");
-    let (mut have, mut missing) = (0, 0);
-    for line in MANIFEST.lines() {
-        let line = line.trim();
-        if line.is_empty() || line.starts_with('#') {
-            continue;
-        }
-        let mut it = line.split_whitespace();
-        let (Some(tag), Some(path)) = (it.next(), it.next()) else {
-            continue;
-        };
-        let v: u32 = if tag.starts_with("llvmorg-19") {
-            19
-        } else {
-            22
-        };
-        let file = store.join(tag).join(path);
-        let Ok(text) = std::fs::read_to_string(&file) else {
-            missing += 1;
-            continue;
-        };
-        have += 1;
-        let short = path.trim_start_matches("llvm/test/FileCheck/");
-        let name = format!("llvm{v}/{short}");
-        let dir = work.join("cases").join(name.replace('/', "_"));
-        std::fs::create_dir_all(&dir).map_err(|e| e.to_string())?;
-        for sc in runlines::cases_for(&name, &text, &file, &dir, irkit, false) {
-            let dir = case_dir(work, &sc.name)?;
-            let script = sc.script;
-            cases.push(Case {
-                source: "llvm",
-                name: sc.name,
-                only: Some(v),
-                dir,
-                body: Body::Shell { script },
-            });
-        }
+/// The manifest of `llvm/test/FileCheck` kept for release `v`
+/// (`llvm_src::manifest`: a header naming the tarball, then `PATH SIZE`).
+fn manifest_of(v: u32) -> &'static str {
+    match v {
+        19 => MANIFEST_19,
+        _ => MANIFEST_22,
     }
-    if missing > 0 {
+}
+
+/// LLVM's FileCheck tests of each release in `versions`: every file of
+/// `llvm/test/FileCheck` of the release's source (`llvm_src::ensure`) that
+/// the kept manifest lists. A tree that differs from its manifest is
+/// reported (the manifest is what review sees); the files it lists and the
+/// tree holds are run.
+fn llvm_cases(
+    work: &Path,
+    irkit: &Path,
+    versions: &[u32],
+    cases: &mut Vec<Case>,
+) -> Result<(), String> {
+    for &v in versions {
+        let src = match llvm_src::ensure(v) {
+            Ok(s) => s,
+            Err(e) => {
+                println!("note: no LLVM {v} test sources ({e}); source llvm skipped for {v}");
+                continue;
+            }
+        };
+        let files = llvm_src::files_under(&src.root, "llvm/test/FileCheck", &[]);
+        let now = llvm_src::manifest(&src, &files);
+        let kept = manifest_of(v);
+        if now != kept {
+            println!(
+                "note: llvm/test/FileCheck of {} differs from xtask/src/filecheck_diff/llvm-{v}.txt \
+                 (regenerate with `cargo xtask llvm-src --llvm {v} --manifest llvm/test/FileCheck`)",
+                src.tag
+            );
+        }
+        let (mut files_with_runs, mut n_cases) = (0, 0);
+        for line in kept.lines() {
+            if line.starts_with('#') {
+                continue;
+            }
+            let Some(path) = line.split_whitespace().next() else {
+                continue;
+            };
+            // `Inputs/`, `lit.local.cfg` and `CMakeLists.txt` hold no RUN
+            // lines of their own.
+            if path.contains("/Inputs/")
+                || !path.ends_with(".txt")
+                || path.ends_with("CMakeLists.txt")
+            {
+                continue;
+            }
+            let file = src.root.join(path);
+            let Ok(text) = std::fs::read_to_string(&file) else {
+                println!("note: {} listed but missing", file.display());
+                continue;
+            };
+            let short = path.trim_start_matches("llvm/test/FileCheck/");
+            let name = format!("llvm{v}/{short}");
+            let before = cases.len();
+            for sc in runlines::cases_for(&name, &text, &file, irkit, false) {
+                let dir = case_dir(work, &sc.name)?;
+                cases.push(Case {
+                    source: "llvm",
+                    name: sc.name,
+                    only: Some(v),
+                    dir,
+                    body: Body::Shell { script: sc.script },
+                });
+            }
+            if cases.len() > before {
+                files_with_runs += 1;
+                n_cases += cases.len() - before;
+            }
+        }
         println!(
-            "note: {missing} of {} LLVM test files listed in the manifest are not under {} \
-             (read them from llvm/llvm-project at the listed commit)",
-            have + missing,
-            store.display()
+            "llvm {v}: {} ({} test files with FileCheck RUN lines, {n_cases} FileCheck invocations)",
+            src.tag, files_with_runs
         );
     }
     Ok(())
@@ -455,9 +499,7 @@ fn testdata_cases(
             .unwrap_or(&file)
             .display()
             .to_string();
-        let dir = work.join("cases").join(rel.replace('/', "_"));
-        std::fs::create_dir_all(&dir).map_err(|e| e.to_string())?;
-        for sc in runlines::cases_for(&rel, &text, &file, &dir, irkit, true) {
+        for sc in runlines::cases_for(&rel, &text, &file, irkit, true) {
             let dir = case_dir(work, &sc.name)?;
             let script = sc.script;
             cases.push(Case {

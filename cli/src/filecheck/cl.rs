@@ -277,7 +277,8 @@ pub struct Parsed {
     pub dump_filter: Vec<usize>,
     pub dump_context: Vec<u64>,
     pub label_width: u64,
-    /// `--help`, `--version` and friends: the first one seen.
+    /// `--help`, `--version` and friends: the first one seen, which ends
+    /// the scan (the errors before it are still printed).
     pub help: Option<&'static str>,
     /// Option errors, in LLVM's words, without the program name.
     pub errors: Vec<String>,
@@ -400,6 +401,11 @@ pub fn parse(args: &[String], level: u32) -> Parsed {
         }
         if let Some((o, v)) = found {
             provide(&mut p, o, v, args, &mut i);
+            // LLVM prints help (or the version) and exits as soon as it
+            // reads the option: nothing after it is read or checked.
+            if p.help.is_some() {
+                return p;
+            }
             continue;
         }
         if !prefixed_or_grouped(&mut p, body, level, args, &mut i) {

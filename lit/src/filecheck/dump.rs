@@ -12,6 +12,7 @@
 //! lines. Lines outside the filter's context are elided: runs of more than
 //! three such lines print as three `.` lines.
 
+use super::ansi::{self, Color};
 use super::checker::{DumpDiag, MatchTy};
 use super::Kind;
 use irkit_diag::Loc;
@@ -35,6 +36,10 @@ pub struct DumpConfig {
     pub context: u32,
     /// `-dump-input-label-width`: the minimum label column width.
     pub min_label_width: u32,
+    /// `--color`: FileCheck's ANSI sequences.
+    pub color: bool,
+    /// `-v`: with colours, input outside good matches is highlighted.
+    pub verbose: bool,
 }
 
 struct Annotation {
@@ -47,6 +52,9 @@ struct Annotation {
     lead: u8,
     note: String,
     as_error: bool,
+    color: Color,
+    /// A good match (`MatchFoundAndExpected`): not highlighted with `-v`.
+    expected: bool,
 }
 
 fn abbreviation(d: &DumpDiag) -> &'static str {
@@ -64,17 +72,22 @@ fn abbreviation(d: &DumpDiag) -> &'static str {
 }
 
 /// The marker of a result: lead character, note, whether it counts as an
-/// error for `-dump-input-filter=error`.
-fn marker(mt: MatchTy) -> (u8, &'static str, bool) {
+/// error for `-dump-input-filter=error`, and its `--color` colour.
+fn marker(mt: MatchTy) -> (u8, &'static str, bool, Color) {
     match mt {
-        MatchTy::FoundAndExpected => (b'^', "", false),
-        MatchTy::FoundButExcluded => (b'!', "error: no match expected", true),
-        MatchTy::FoundButWrongLine => (b'!', "error: match on wrong line", true),
-        MatchTy::FoundButDiscarded => (b'!', "discard: overlaps earlier match", false),
-        MatchTy::NoneAndExcluded => (b'X', "", false),
-        MatchTy::NoneButExpected => (b'X', "error: no match found", true),
-        MatchTy::NoneForInvalidPattern => (b'X', "error: match failed for invalid pattern", true),
-        MatchTy::Fuzzy => (b'?', "possible intended match", true),
+        MatchTy::FoundAndExpected => (b'^', "", false, Color::Green),
+        MatchTy::FoundButExcluded => (b'!', "error: no match expected", true, Color::Red),
+        MatchTy::FoundButWrongLine => (b'!', "error: match on wrong line", true, Color::Red),
+        MatchTy::FoundButDiscarded => (b'!', "discard: overlaps earlier match", false, Color::Cyan),
+        MatchTy::NoneAndExcluded => (b'X', "", false, Color::Green),
+        MatchTy::NoneButExpected => (b'X', "error: no match found", true, Color::Red),
+        MatchTy::NoneForInvalidPattern => (
+            b'X',
+            "error: match failed for invalid pattern",
+            true,
+            Color::Red,
+        ),
+        MatchTy::Fuzzy => (b'?', "possible intended match", true, Color::Magenta),
     }
 }
 
@@ -123,7 +136,8 @@ pub fn render(
             *n += 1;
         }
         label_width = label_width.max(label.len());
-        let (mut lead, note, as_error) = marker(d.mt);
+        let (mut lead, note, as_error, color) = marker(d.mt);
+        let expected = d.mt == MatchTy::FoundAndExpected;
         let mut note = note.to_string();
         if !d.note.is_empty() {
             note = d.note.clone();
@@ -144,6 +158,8 @@ pub fn render(
                 lead,
                 note,
                 as_error,
+                color,
+                expected,
             });
         } else {
             for l in sl + 1..=el {
@@ -160,6 +176,8 @@ pub fn render(
                     lead: b'~',
                     note: String::new(),
                     as_error,
+                    color,
+                    expected,
                 });
             }
             anns.push(Annotation {
@@ -172,6 +190,8 @@ pub fn render(
                 lead,
                 note,
                 as_error,
+                color,
+                expected,
             });
         }
     }
@@ -185,6 +205,13 @@ pub fn render(
     let width = (label_width.max(digits) + 3).max(cfg.min_label_width as usize);
 
     let mut out = String::from("Input was:\n<<<<<<\n");
+    let color = cfg.color;
+    if color {
+        // FileCheck asks a `WithColor` whether colours are on: it writes
+        // bold and resets at once.
+        out.push_str(ansi::BOLD);
+        out.push_str(ansi::RESET);
+    }
     let mut elided = String::new();
     let mut prev_in_filter = 0u32;
     let mut next_in_filter = 0u32;
@@ -202,24 +229,68 @@ pub fn render(
         let elide = (prev_in_filter == 0 || prev_in_filter.saturating_add(ctx) < line)
             && (next_in_filter == u32::MAX || line.saturating_add(ctx) < next_in_filter);
         if !elide {
-            flush_elided(&mut out, &mut elided, width);
+            flush_elided(&mut out, &mut elided, width, color);
         }
         let o = if elide { &mut elided } else { &mut out };
-        let _ = write!(o, "{line:>width$}: ");
+        if color {
+            let _ = write!(
+                o,
+                "{}{line:>width$}: {}{}",
+                ansi::color(Color::Black, false),
+                ansi::RESET,
+                ansi::BOLD
+            );
+        } else {
+            let _ = write!(o, "{line:>width$}: ");
+        }
+        // With `-v` and colours, input outside good matches is
+        // highlighted.
+        let highlight = color && cfg.verbose;
+        let good: Vec<(u32, u32)> = if highlight {
+            anns[ai..]
+                .iter()
+                .take_while(|a| a.line == line)
+                .filter(|a| a.expected)
+                .map(|a| (a.start_col, a.end_col))
+                .collect()
+        } else {
+            Vec::new()
+        };
+        if highlight {
+            o.push_str(ansi::color(Color::Cyan, true));
+        }
+        let mut in_match = false;
+        let mut col = 1u32;
         let line_start = pos;
         while pos < bytes.len() {
+            if highlight {
+                let was = in_match;
+                in_match = good.iter().any(|&(s, e)| s <= col && col < e);
+                if !was && in_match {
+                    o.push_str(ansi::RESET);
+                } else if was && !in_match {
+                    o.push_str(ansi::color(Color::Cyan, true));
+                }
+            }
             let c = bytes[pos];
             pos += 1;
+            col += 1;
             if c == b'\n' {
                 o.push(' ');
                 break;
             }
             push_byte(o, input, pos - 1);
         }
+        if color {
+            o.push_str(ansi::RESET);
+        }
         o.push('\n');
         let line_width = (pos - line_start) as u32;
         while ai < anns.len() && anns[ai].line == line {
             let a = &anns[ai];
+            if color {
+                o.push_str(ansi::color(a.color, false));
+            }
             let _ = write!(o, "{:<width$}  ", a.label);
             let mut col = 1u32;
             while col < a.start_col {
@@ -241,11 +312,14 @@ pub fn render(
                 o.push_str(&a.note);
             }
             o.push('\n');
+            if color {
+                o.push_str(ansi::RESET);
+            }
             ai += 1;
         }
         line += 1;
     }
-    flush_elided(&mut out, &mut elided, width);
+    flush_elided(&mut out, &mut elided, width, color);
     out.push_str(">>>>>>\n");
     out
 }
@@ -276,13 +350,23 @@ fn find_in_filter(filter: Filter, line: u32, anns: &[Annotation]) -> u32 {
     u32::MAX
 }
 
-fn flush_elided(out: &mut String, elided: &mut String, width: usize) {
+fn flush_elided(out: &mut String, elided: &mut String, width: usize, color: bool) {
     if elided.is_empty() {
         return;
     }
     if elided.matches('\n').count() > 3 {
         for _ in 0..3 {
-            let _ = writeln!(out, "{:>width$}", ".");
+            if color {
+                let _ = writeln!(
+                    out,
+                    "{}{:>width$}{}",
+                    ansi::color(Color::Black, false),
+                    ".",
+                    ansi::RESET
+                );
+            } else {
+                let _ = writeln!(out, "{:>width$}", ".");
+            }
         }
     } else {
         out.push_str(elided);

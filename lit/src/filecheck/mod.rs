@@ -17,6 +17,7 @@
 //! and `possible intended match here`. FileCheck's annotated input dump
 //! (`-dump-input`) is not produced.
 
+mod ansi;
 mod checker;
 pub mod dump;
 mod numeric;
@@ -60,6 +61,8 @@ pub struct Options {
     pub collect_dump: bool,
     /// `--allow-deprecated-dag-overlap`.
     pub allow_deprecated_dag_overlap: bool,
+    /// The FileCheck release to match where 19 and 22 differ (19 or 22).
+    pub llvm_release: u32,
 }
 
 impl Options {
@@ -81,6 +84,7 @@ impl Options {
             verbose_verbose: false,
             collect_dump: false,
             allow_deprecated_dag_overlap: false,
+            llvm_release: 22,
         }
     }
 }
@@ -118,7 +122,13 @@ impl Report {
     /// `SMDiagnostic::print`: the source line with tabs expanded to 8-column
     /// stops, and a caret line whose marks under a tab fill the tab).
     pub fn render_plain(&self) -> String {
-        render_all(&self.map, &self.diags)
+        render_all(&self.map, &self.diags, false)
+    }
+
+    /// As [`Report::render_plain`], with FileCheck's `--color` sequences
+    /// when `color` is on.
+    pub fn render(&self, color: bool) -> String {
+        render_all(&self.map, &self.diags, color)
     }
 }
 
@@ -187,7 +197,10 @@ pub fn prepare(
         check_file_name,
         canonicalize(check_text, opts.strict_whitespace),
     );
-    let mut vars = Vars::default();
+    let mut vars = Vars {
+        raw_values: opts.llvm_release >= 22,
+        ..Vars::default()
+    };
     let Ok(()) = define_globals(&mut map, &mut vars, opts, &mut diags) else {
         for d in &mut diags {
             d.notes.push(irkit_diag::Note {
@@ -278,7 +291,13 @@ impl Prepared {
 impl Outcome {
     /// The diagnostics in FileCheck's text form (see [`Report::render_plain`]).
     pub fn render_plain(&self) -> String {
-        render_all(&self.map, &self.diags)
+        render_all(&self.map, &self.diags, false)
+    }
+
+    /// As [`Report::render_plain`], with FileCheck's `--color` sequences
+    /// when `color` is on.
+    pub fn render(&self, color: bool) -> String {
+        render_all(&self.map, &self.diags, color)
     }
 
     /// FileCheck's annotated input dump (`Input was:` ... `>>>>>>`).
@@ -303,21 +322,37 @@ impl Outcome {
     }
 }
 
-fn render_all(map: &SourceMap, diags: &[Diagnostic]) -> String {
+fn render_all(map: &SourceMap, diags: &[Diagnostic], color: bool) -> String {
     let mut out = String::new();
     for d in diags {
-        render_llvm(&mut out, map, d.severity, d.loc, &d.message);
+        render_llvm(&mut out, map, d.severity, d.loc, &d.message, color);
         for l in &d.labels {
-            render_llvm(&mut out, map, Severity::Note, Some(l.loc), &l.message);
+            render_llvm(
+                &mut out,
+                map,
+                Severity::Note,
+                Some(l.loc),
+                &l.message,
+                color,
+            );
         }
         for n in &d.notes {
-            render_llvm(&mut out, map, Severity::Note, n.loc, &n.message);
+            render_llvm(&mut out, map, Severity::Note, n.loc, &n.message, color);
         }
     }
     out
 }
 
-fn render_llvm(out: &mut String, map: &SourceMap, sev: Severity, loc: Option<Loc>, msg: &str) {
+/// LLVM's `SMDiagnostic::print`; with `color`, the location and message
+/// are bold, the kind label coloured and the caret line green.
+fn render_llvm(
+    out: &mut String,
+    map: &SourceMap,
+    sev: Severity,
+    loc: Option<Loc>,
+    msg: &str,
+    color: bool,
+) {
     use std::fmt::Write as _;
     let Some(loc) = loc else {
         // Two forms FileCheck prints through `logAllUnhandledErrors`: a
@@ -334,7 +369,22 @@ fn render_llvm(out: &mut String, map: &SourceMap, sev: Severity, loc: Option<Loc
     };
     let f = map.file(loc.file);
     let (line, col) = f.line_col(loc.span.start);
-    let _ = writeln!(out, "{}:{line}:{col}: {sev}: {msg}", f.name());
+    if color {
+        let label = match sev {
+            Severity::Error => ansi::color(ansi::Color::Red, false),
+            Severity::Warning => ansi::color(ansi::Color::Magenta, false),
+            Severity::Remark => ansi::color(ansi::Color::Blue, false),
+            Severity::Note => ansi::color(ansi::Color::Black, false),
+        };
+        let (b, r) = (ansi::BOLD, ansi::RESET);
+        let _ = write!(
+            out,
+            "{b}{}:{line}:{col}: {r}{label}{sev}: {r}{b}{msg}\n{r}",
+            f.name()
+        );
+    } else {
+        let _ = writeln!(out, "{}:{line}:{col}: {sev}: {msg}", f.name());
+    }
     let text = f.line_text(line).as_bytes();
     let line_start = f.line_start(line) as usize;
     // LLVM prints no caret under a line with non-ASCII bytes.
@@ -393,8 +443,14 @@ fn render_llvm(out: &mut String, map: &SourceMap, sev: Severity, loc: Option<Loc
     }
     out.push_str(&String::from_utf8_lossy(&src));
     out.push('\n');
+    if color {
+        out.push_str(ansi::color(ansi::Color::Green, false));
+    }
     out.push_str(&String::from_utf8_lossy(&marks));
     out.push('\n');
+    if color {
+        out.push_str(ansi::RESET);
+    }
 }
 
 /// Collapses horizontal whitespace runs (unless `strict`) and drops the `\r`
@@ -499,6 +555,10 @@ pub(crate) struct NumVar {
 pub(crate) struct Vars {
     pub strings: HashMap<String, String>,
     pub nums: HashMap<String, NumVar>,
+    /// FileCheck 22 shows a string variable's value as it is (escaped only
+    /// when it holds a non-printable character or `"`); 19 shows it
+    /// regex-escaped.
+    pub raw_values: bool,
 }
 
 impl Vars {

@@ -195,19 +195,29 @@ pub fn parse_block(text: &str, legacy: bool) -> Result<NumBlock, BlockError> {
         pos: expr_start,
         nodes: Vec::new(),
         legacy,
+        maybe_constraint: false,
     };
     p.skip_ws();
-    if p.rest().starts_with("==") {
+    let constraint = p.rest().starts_with("==");
+    if constraint {
         p.pos += 2;
         p.skip_ws();
     }
+    p.maybe_constraint = !constraint;
+    if p.rest().is_empty() && constraint {
+        return Err((
+            p.pos,
+            "empty numeric expression should not have a constraint".to_string(),
+        ));
+    }
     if !p.rest().is_empty() {
+        // FileCheck drops trailing blanks before parsing the expression.
+        p.text = p.text.trim_end_matches([' ', '\t']);
         let begin = p.pos;
         let root = p.expr(0)?;
         p.skip_ws();
-        if !p.rest().is_empty() {
-            let msg = format!("unexpected characters at end of expression '{}'", p.rest());
-            return Err((p.pos, msg));
+        if let Some(c) = p.rest().chars().next() {
+            return Err((p.pos, format!("unsupported operation '{c}'")));
         }
         block.root = Some(root);
         let _ = begin;
@@ -317,6 +327,7 @@ struct Parser<'a> {
     pos: usize,
     nodes: Vec<Node>,
     legacy: bool,
+    maybe_constraint: bool,
 }
 
 impl Parser<'_> {
@@ -359,6 +370,14 @@ impl Parser<'_> {
                 self.operand(depth)?
             };
             lhs = self.push(Node::Binary { add, lhs, rhs });
+            // A legacy `[[@LINE+N]]` has two operands at most.
+            if self.legacy && !self.rest().is_empty() {
+                let msg = format!(
+                    "unexpected characters at end of expression '{}'",
+                    self.rest()
+                );
+                return Err((self.pos, msg));
+            }
         }
     }
 
@@ -376,6 +395,9 @@ impl Parser<'_> {
     }
 
     fn operand(&mut self, depth: u32) -> Result<u32, BlockError> {
+        // Only the block's first operand, after no `==`, may be a
+        // misspelt matching constraint.
+        let maybe_constraint = std::mem::take(&mut self.maybe_constraint);
         self.skip_ws();
         let start = self.pos;
         let r = self.rest();
@@ -466,7 +488,12 @@ impl Parser<'_> {
             .take_while(|c| c.is_ascii_hexdigit() && (radix == 16 || c.is_ascii_digit()))
             .count();
         if n == 0 {
-            return Err((start, format!("invalid operand format '{r}'")));
+            let msg = if maybe_constraint {
+                "invalid matching constraint or operand format"
+            } else {
+                "invalid operand format"
+            };
+            return Err((start, msg.to_string()));
         }
         let v = i128::from_str_radix(&d[..n], radix)
             .map_err(|_| (start, "integer literal too large".to_string()))?;

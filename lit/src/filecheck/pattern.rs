@@ -385,8 +385,11 @@ impl Pattern {
                                 .unwrap_or(Format::UNSIGNED)
                         });
                         if formats.get(name).is_some_and(|f| *f != fmt) {
+                            // FileCheck points after the name and its blanks.
+                            let after = num.get(off + name.len()..).unwrap_or("");
+                            let blanks = after.len() - after.trim_start_matches([' ', '\t']).len();
                             diags.push(logged(Diagnostic::error(
-                                at(inner_start + 1 + off),
+                                at(inner_start + 1 + off + name.len() + blanks),
                                 "format different from previous variable definition",
                             )));
                             return Err(());
@@ -643,9 +646,7 @@ impl Pattern {
                         Piece::StrUse { name, at } => match vars.strings.get(name) {
                             Some(v) => {
                                 posix::push_escaped(&mut text, v);
-                                let mut shown = String::new();
-                                llvm_escape(&mut shown, v);
-                                subst.push((escape_c(name), format!("\"{}\"", escape_c(&shown))));
+                                subst.push((escape_c(name), shown_value(v, vars.raw_values)));
                             }
                             None => {
                                 errors.push((self.at(*at), format!("undefined variable: {name}")))
@@ -916,7 +917,31 @@ fn first_line(s: &str) -> &str {
         .unwrap_or_else(|| s.lines().next().unwrap_or(s))
 }
 
-/// Escapes like LLVM's `raw_ostream::write_escaped`.
+/// A string variable's value as the `with "X" equal to` note shows it:
+/// FileCheck 22 quotes it as it is, or escaped with ` (escaped value)` after
+/// it when it holds a byte that is not printable ASCII or a `"`; FileCheck
+/// 19 quotes its regex-escaped form, escaped (LLVM's `Regex::escape` also
+/// puts a backslash before a NUL, which its `strchr` finds in the list of
+/// metacharacters).
+fn shown_value(v: &str, raw: bool) -> String {
+    if raw {
+        if v.bytes().any(|b| !(0x20..0x7f).contains(&b) || b == b'"') {
+            return format!("\"{}\" (escaped value)", escape_c(v));
+        }
+        return format!("\"{v}\"");
+    }
+    let mut shown = String::new();
+    for c in v.chars() {
+        if "()^$|*+?.[]\\{}\0".contains(c) {
+            shown.push('\\');
+        }
+        shown.push(c);
+    }
+    format!("\"{}\"", escape_c(&shown))
+}
+
+/// Escapes like LLVM's `raw_ostream::write_escaped` (bytes that are not
+/// printable ASCII as three octal digits).
 fn escape_c(s: &str) -> String {
     let mut out = String::new();
     for c in s.chars() {
@@ -925,8 +950,11 @@ fn escape_c(s: &str) -> String {
             '\t' => out.push_str("\\t"),
             '\n' => out.push_str("\\n"),
             '"' => out.push_str("\\\""),
-            c if (c as u32) < 0x20 || c as u32 == 0x7f => {
-                out.push_str(&format!("\\{:03o}", c as u32))
+            c if (c as u32) < 0x20 || c as u32 >= 0x7f => {
+                let mut buf = [0u8; 4];
+                for b in c.encode_utf8(&mut buf).bytes() {
+                    out.push_str(&format!("\\{b:03o}"));
+                }
             }
             c => out.push(c),
         }

@@ -46,3 +46,25 @@ fn reports_match_filecheck_19() {
         "check.txt:1:1: error: found 'CHECK-NEXT' without previous 'CHECK: line\nCHECK-NEXT: foo\n^\n"
     );
 }
+
+// FileCheck-22 shows a string variable's value as it is, and escaped with
+// ` (escaped value)` when it holds a non-printable byte or `"` (expected
+// texts: FileCheck-22's stderr with --dump-input=never).
+#[test]
+fn string_values_as_filecheck_22_shows_them() {
+    let report22 = |input: &str, check_text: &str| {
+        let opts = options(&[]);
+        match check(check_text, "check.txt", input, &opts) {
+            Ok(()) => "PASS".to_string(),
+            Err(r) => r.render_plain(),
+        }
+    };
+    assert_eq!(
+        report22("x=a.b y=acb\n", "CHECK: x=[[X:a.b]]\nCHECK: y=[[X]]\n"),
+        "check.txt:2:8: error: CHECK: expected string not found in input\nCHECK: y=[[X]]\n       ^\n<stdin>:1:6: note: scanning from here\nx=a.b y=acb\n     ^\n<stdin>:1:6: note: with \"X\" equal to \"a.b\"\nx=a.b y=acb\n     ^\n<stdin>:1:7: note: possible intended match here\nx=a.b y=acb\n      ^\n"
+    );
+    assert_eq!(
+        report22("x=\"q\"\ny\n", "CHECK: x=[[X:.*]]\nCHECK: [[X]]\n"),
+        "check.txt:2:8: error: CHECK: expected string not found in input\nCHECK: [[X]]\n       ^\n<stdin>:1:6: note: scanning from here\nx=\"q\"\n     ^\n<stdin>:1:6: note: with \"X\" equal to \"\\\"q\\\"\" (escaped value)\nx=\"q\"\n     ^\n"
+    );
+}

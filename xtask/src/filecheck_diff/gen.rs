@@ -325,6 +325,28 @@ pub fn gen_case(seed: u64, n: u64) -> GenCase {
                 .to_string(),
         );
     }
+    // Colours in diagnostics and the dump (forced: the reference's stderr
+    // is a pipe).
+    if rng.one_in(6) {
+        args.push(
+            rng.pick(&["--color", "-color", "--color=true", "--color=0"])
+                .to_string(),
+        );
+    }
+    if rng.one_in(200) {
+        args.push(
+            rng.pick(&[
+                "--help",
+                "-h",
+                "--help-hidden",
+                "--help-list",
+                "--help-list-hidden",
+                "--version",
+                "-dump-input=help",
+            ])
+            .to_string(),
+        );
+    }
     // Options and the check file in a random order, as the cl library allows.
     let at = rng.below(args.len() + 1);
     args.insert(at, "check.txt".into());
