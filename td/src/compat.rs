@@ -21,8 +21,10 @@ pub struct Rules {
     /// The "Defm sequence" of `--print-detailed-records` also lists the
     /// `def`'s own location (22), not only the `defm`s (19).
     pub defm_sequence_has_def: bool,
-    /// The error for an `#ifdef` still open at the end of a file.
-    pub msg_eof_in_ifdef: &'static str,
+    /// The preprocessor's and some lexer messages start with a capital
+    /// letter ("Reached EOF without matching #endif", "Number out of
+    /// range", 19), not in lower case (22).
+    pub prep_msgs_capitalized: bool,
     /// "Field 'f' of type 'bits<2>' is incompatible with value '{ ... }' of
     /// type bit initializer with length 3" ends with a stray quote (19).
     pub msg_bits_length_quote: bool,
@@ -39,7 +41,7 @@ pub const RELEASES: &[Rules] = &[
         isa_false_by_type: false,
         detailed_memory_stats: true,
         defm_sequence_has_def: true,
-        msg_eof_in_ifdef: "reached EOF without matching #endif",
+        prep_msgs_capitalized: false,
         msg_bits_length_quote: false,
         missing_bang_ops: &[],
     },
@@ -49,7 +51,7 @@ pub const RELEASES: &[Rules] = &[
         isa_false_by_type: true,
         detailed_memory_stats: false,
         defm_sequence_has_def: false,
-        msg_eof_in_ifdef: "Reached EOF without matching #endif",
+        prep_msgs_capitalized: true,
         msg_bits_length_quote: true,
         missing_bang_ops: &["initialized", "instances", "listflatten", "match"],
     },

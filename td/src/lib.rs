@@ -182,10 +182,13 @@ pub fn run_here(
         rules: opts.rules,
     };
     let t0 = std::time::Instant::now();
-    let (toks, deps) = match lexer::lex_with_deps(map, &mut cx.strs, file, &cfg) {
+    let lexer::Lexed {
+        toks,
+        deps,
+        warnings,
+    } = match lexer::lex_with_deps(map, &mut cx.strs, file, &cfg) {
         Ok(t) => t,
-        Err(d) => {
-            let mut diags = vec![d];
+        Err(mut diags) => {
             pointify(&mut diags);
             return failed(diags);
         }
@@ -194,7 +197,8 @@ pub fn run_here(
     let ntoks = toks.len();
     let res = parser::parse(&mut cx, toks);
     let t2 = std::time::Instant::now();
-    let mut diags = std::mem::take(&mut cx.messages);
+    let mut diags = warnings;
+    diags.append(&mut cx.messages);
     diags.append(&mut cx.errors);
     if let Err(d) = res {
         diags.push(d);

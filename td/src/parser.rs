@@ -1249,7 +1249,13 @@ impl Parser<'_> {
         let end = match self.tok() {
             Tok::Ellipsis | Tok::Minus => {
                 self.bump();
-                let e = self.parse_value(None, None, Mode::Value)?;
+                let e = match self.parse_value(None, None, Mode::Value) {
+                    Ok(e) => e,
+                    Err(d) => {
+                        self.cx.errors.push(d);
+                        return self.tok_err("expected integer value as end of range");
+                    }
+                };
                 let Init::Int(e) = *self.cx.init(e) else {
                     return self.tok_err("expected integer value as end of range");
                 };
@@ -1917,29 +1923,12 @@ impl Parser<'_> {
         if !self.consume(Tok::Equal) {
             return self.tok_err("Expected '=' in foreach declaration");
         }
-        let (list, elt) = match self.tok() {
-            Tok::LBrace => {
-                self.bump();
-                let r = self.parse_range_list()?;
-                if !self.consume(Tok::RBrace) {
-                    return self.tok_err("expected '}' at end of bit range list");
-                }
-                (self.int_list(&r), TY_INT)
-            }
-            _ => {
-                let sloc = self.loc();
-                let v = self.parse_value(None, None, Mode::Value)?;
-                let vt = self.cx.type_of(v);
-                if let Some(e) = vt.and_then(|t| self.cx.list_elem(t)) {
-                    (v, e)
-                } else if let Init::Int(_) = self.cx.init(v) {
-                    let mut r = Vec::new();
-                    self.parse_range_piece(&mut r, Some(v))?;
-                    (self.int_list(&r), TY_INT)
-                } else {
-                    let msg = format!("expected a list, got '{}'", self.cx.init_str(v));
-                    return self.err(sloc, msg);
-                }
+        let (list, elt) = match self.parse_foreach_values() {
+            Ok(x) => x,
+            Err(d) => {
+                // LLVM reports the failed declaration too.
+                self.cx.errors.push(d);
+                return self.tok_err("expected declaration in for");
             }
         };
         if !self.consume(Tok::In) {
@@ -1969,6 +1958,38 @@ impl Parser<'_> {
             return Ok(());
         };
         self.add_entry(Entry::Loop(Box::new(l)))
+    }
+
+    /// The values of a foreach declaration (after `=`): the list and its
+    /// element type.
+    fn parse_foreach_values(&mut self) -> PResult<(InitId, TyId)> {
+        Ok(match self.tok() {
+            Tok::LBrace => {
+                self.bump();
+                let r = self.parse_range_list()?;
+                if !self.consume(Tok::RBrace) {
+                    return self.tok_err("expected '}' at end of bit range list");
+                }
+                (self.int_list(&r), TY_INT)
+            }
+            _ => {
+                let sloc = self.loc();
+                let v = self.parse_value(None, None, Mode::Value)?;
+                let vt = self.cx.type_of(v);
+                if let Some(e) = vt.and_then(|t| self.cx.list_elem(t)) {
+                    (v, e)
+                } else if vt.is_some() {
+                    // A typed value that is not a list starts a range
+                    // piece, which wants an integer.
+                    let mut r = Vec::new();
+                    self.parse_range_piece(&mut r, Some(v))?;
+                    (self.int_list(&r), TY_INT)
+                } else {
+                    let msg = format!("expected a list, got '{}'", self.cx.init_str(v));
+                    return self.err(sloc, msg);
+                }
+            }
+        })
     }
 
     fn int_list(&mut self, r: &[u32]) -> InitId {

@@ -32,6 +32,7 @@ llvm-tblgen-V passes that irkit fails (then it fails).
 
 --update-manifest  rewrite xtask/src/tblgen_tests/llvm-V.txt from the
                    selection instead of failing when they differ
+--irkit PATH       use this irkit binary instead of building one (release)
 -v                 print lit's output for each failing irkit test
 ";
 
@@ -80,7 +81,10 @@ pub fn run(args: &[String]) -> Result<(), String> {
         None => crate::tblgen_corpus::RELEASES.to_vec(),
     };
     let lit = util::find_tool(&["lit", "llvm-lit"])?;
-    let irkit = util::build_irkit()?;
+    let irkit = match util::opt_value(args, "--irkit") {
+        Some(p) => PathBuf::from(p),
+        None => util::build_irkit()?,
+    };
     let mut failed = Vec::new();
     for v in releases {
         if let Err(e) = run_release(v, &lit, &irkit, args) {
