@@ -28,6 +28,12 @@ pub struct Rules {
     /// "Field 'f' of type 'bits<2>' is incompatible with value '{ ... }' of
     /// type bit initializer with length 3" ends with a stray quote (19).
     pub msg_bits_length_quote: bool,
+    /// A failed assertion's message follows "assertion failed: " on the
+    /// error's line (22), not in a note (19).
+    pub assert_msg_inline: bool,
+    /// A record whose assertions failed gets "assertion failed in this
+    /// record" at its location (22).
+    pub assert_failed_in_record: bool,
     /// Bang operators of the newest release that this one does not have
     /// ("Unknown operator").
     pub missing_bang_ops: &'static [&'static str],
@@ -43,6 +49,8 @@ pub const RELEASES: &[Rules] = &[
         defm_sequence_has_def: true,
         prep_msgs_capitalized: false,
         msg_bits_length_quote: false,
+        assert_msg_inline: true,
+        assert_failed_in_record: true,
         missing_bang_ops: &[],
     },
     Rules {
@@ -53,6 +61,8 @@ pub const RELEASES: &[Rules] = &[
         defm_sequence_has_def: false,
         prep_msgs_capitalized: true,
         msg_bits_length_quote: true,
+        assert_msg_inline: false,
+        assert_failed_in_record: false,
         missing_bang_ops: &["initialized", "instances", "listflatten", "match"],
     },
 ];

@@ -517,7 +517,9 @@ impl Parser<'_> {
                     };
                     match dest.as_deref_mut() {
                         Some(d) => d.push(Entry::Assert(na)),
-                        None => check_assert(self.cx, na.loc, na.cond, na.msg),
+                        None => {
+                            check_assert(self.cx, na.loc, na.cond, na.msg);
+                        }
                     }
                 }
                 Entry::Dump(dm) => {

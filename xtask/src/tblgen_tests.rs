@@ -82,7 +82,7 @@ pub fn run(args: &[String]) -> Result<(), String> {
     };
     let lit = util::find_tool(&["lit", "llvm-lit"])?;
     let irkit = match util::opt_value(args, "--irkit") {
-        Some(p) => PathBuf::from(p),
+        Some(p) => std::fs::canonicalize(p).map_err(|e| format!("--irkit {p}: {e}"))?,
         None => util::build_irkit()?,
     };
     let mut failed = Vec::new();
