@@ -34,6 +34,12 @@ pub struct Rules {
     /// A record whose assertions failed gets "assertion failed in this
     /// record" at its location (22).
     pub assert_failed_in_record: bool,
+    /// "Value 'f' unknown!" for a body `let` of a missing field points at
+    /// the field's name (22), not after the `=` (19).
+    pub unknown_let_at_name: bool,
+    /// `!shl`, `!sra` and `!srl` by less than 0 or more than 63 are an
+    /// error ("out of bounds shift", 22), not a wrapped shift (19).
+    pub shift_bounds_checked: bool,
     /// Bang operators of the newest release that this one does not have
     /// ("Unknown operator").
     pub missing_bang_ops: &'static [&'static str],
@@ -51,6 +57,8 @@ pub const RELEASES: &[Rules] = &[
         msg_bits_length_quote: false,
         assert_msg_inline: true,
         assert_failed_in_record: true,
+        unknown_let_at_name: true,
+        shift_bounds_checked: true,
         missing_bang_ops: &[],
     },
     Rules {
@@ -63,6 +71,8 @@ pub const RELEASES: &[Rules] = &[
         msg_bits_length_quote: true,
         assert_msg_inline: false,
         assert_failed_in_record: false,
+        unknown_let_at_name: false,
+        shift_bounds_checked: false,
         missing_bang_ops: &["initialized", "instances", "listflatten", "match"],
     },
 ];

@@ -112,7 +112,8 @@ pub struct Lexed {
     pub toks: Vec<Token>,
     /// The paths of the files read for `include`.
     pub deps: Vec<String>,
-    /// Warnings (a macro defined twice), in order.
+    /// Warnings (a macro defined twice) and errors that do not stop lexing
+    /// (a NUL character), in order.
     pub warnings: Vec<Diagnostic>,
 }
 
@@ -182,7 +183,7 @@ struct Lexer<'a> {
     deps: Vec<String>,
     /// Included files by the name they were included as: (path, text).
     loaded: FxHashMap<String, (String, Arc<str>)>,
-    /// Warnings so far, in order.
+    /// Warnings and errors that do not stop lexing so far, in order.
     warnings: Vec<Diagnostic>,
     /// Errors that follow the one `lex_file` returns.
     more_errors: Vec<Diagnostic>,
@@ -306,6 +307,14 @@ impl Lexer<'_> {
         let mut active = true;
         while i < b.len() {
             let c = b[i];
+            if c == 0 {
+                self.warnings.push(Diagnostic::error(
+                    loc(i, i + 1),
+                    "NUL character is invalid in source; treated as space",
+                ));
+                i += 1;
+                continue;
+            }
             if c == b' ' || c == b'\t' || c == b'\r' {
                 i += 1;
                 while i < b.len() && matches!(b[i], b' ' | b'\t' | b'\r') {

@@ -220,6 +220,13 @@ impl Parser<'_> {
             false
         }
     }
+    /// A `;` after a body: an error that does not stop parsing, as LLVM's.
+    fn spurious_semi(&mut self, msg: &str) {
+        let d = Diagnostic::error(self.loc(), msg)
+            .with_note(None, "Semicolon ignored; remove to eliminate this error");
+        self.cx.errors.push(d);
+        self.bump();
+    }
     fn tok_err<T>(&self, msg: impl Into<String>) -> PResult<T> {
         Err(Diagnostic::error(self.loc(), msg))
     }
@@ -1120,7 +1127,7 @@ impl Parser<'_> {
         }
         self.bump();
         if self.tok() == Tok::Semi {
-            return self.tok_err("A class or def body should not end with a semicolon");
+            self.spurious_semi("A class or def body should not end with a semicolon");
         }
         Ok(())
     }
@@ -1156,7 +1163,12 @@ impl Parser<'_> {
             if mode != LetMode::Replace {
                 return Err(self.unknown_let_field(rec, name, id_loc));
             }
-            return self.tok_err(format!("Value '{}' unknown!", self.s(name)));
+            let at = if self.cx.rules.unknown_let_at_name {
+                id_loc
+            } else {
+                self.loc()
+            };
+            return self.err(at, format!("Value '{}' unknown!", self.s(name)));
         };
         if mode != LetMode::Replace && !bits.is_empty() {
             return self.err(mode_loc, "Cannot use append/prepend with bit range");
@@ -1854,7 +1866,7 @@ impl Parser<'_> {
         }
         self.bump();
         if self.tok() == Tok::Semi {
-            return self.tok_err("A multiclass body should not end with a semicolon");
+            self.spurious_semi("A multiclass body should not end with a semicolon");
         }
         Ok(())
     }

@@ -1009,7 +1009,12 @@ pub fn fold_bin_p(
         }
         BinOp::ListSplat => {
             if let (Some(vt), Init::Int(n)) = (cx.type_of(a), cx.init(b).clone()) {
-                let n = usize::try_from(n.max(0)).unwrap_or(usize::MAX);
+                if n < 0 {
+                    // LLVM 22's words, without a location; 19 crashes.
+                    cx.fatal(None, format!("!listsplat count {n} is negative"));
+                    return None;
+                }
+                let n = usize::try_from(n).unwrap_or(usize::MAX);
                 if !cx.list_len_ok(n, cx.rec_loc(cur)) {
                     return None;
                 }
@@ -1204,6 +1209,13 @@ pub fn fold_bin_p(
         | BinOp::Sra
         | BinOp::Srl => {
             if let (Some(x), Some(y)) = (cx.as_int(a), cx.as_int(b)) {
+                if matches!(op, BinOp::Shl | BinOp::Sra | BinOp::Srl)
+                    && cx.rules.shift_bounds_checked
+                    && !(0..64).contains(&y)
+                {
+                    cx.fatal_rec(cur, "Illegal operation: out of bounds shift");
+                    return None;
+                }
                 let v = match op {
                     BinOp::Add => x.wrapping_add(y),
                     BinOp::Sub => x.wrapping_sub(y),
