@@ -40,6 +40,14 @@ pub struct Rules {
     /// `!shl`, `!sra` and `!srl` by less than 0 or more than 63 are an
     /// error ("out of bounds shift", 22), not a wrapped shift (19).
     pub shift_bounds_checked: bool,
+    /// Resolving `!and`/`!or` stops at a left operand of 0/-1 (22).
+    pub and_or_short_circuit: bool,
+    /// `!con` and `!foreach` over a dag keep the operator's `:$name` (the
+    /// left one's first, 22); 19 drops it.
+    pub con_keeps_op_name: bool,
+    /// A dag operator's name prints as `(op:$name ...)` (22), not
+    /// `(op:name ...)` (19).
+    pub dag_op_name_dollar: bool,
     /// Bang operators of the newest release that this one does not have
     /// ("Unknown operator").
     pub missing_bang_ops: &'static [&'static str],
@@ -59,6 +67,9 @@ pub const RELEASES: &[Rules] = &[
         assert_failed_in_record: true,
         unknown_let_at_name: true,
         shift_bounds_checked: true,
+        and_or_short_circuit: true,
+        con_keeps_op_name: true,
+        dag_op_name_dollar: true,
         missing_bang_ops: &[],
     },
     Rules {
@@ -73,6 +84,9 @@ pub const RELEASES: &[Rules] = &[
         assert_failed_in_record: false,
         unknown_let_at_name: false,
         shift_bounds_checked: false,
+        and_or_short_circuit: false,
+        con_keeps_op_name: false,
+        dag_op_name_dollar: false,
         missing_bang_ops: &["initialized", "instances", "listflatten", "match"],
     },
 ];

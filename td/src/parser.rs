@@ -588,10 +588,15 @@ impl Parser<'_> {
         let name = self.cx.rec(r).name;
         if !matches!(self.cx.init(name), Init::Str(..)) {
             let loc = self.cx.rec(r).locs[0];
-            let msg = format!(
-                "record name '{}' could not be fully resolved",
-                self.cx.init_str(name)
-            );
+            // LLVM's Record::checkName: a typed name must be a string.
+            let msg = if self.cx.type_of(name).is_some_and(|t| t != TY_STRING) {
+                format!("Record name '{}' is not a string!", self.cx.init_str(name))
+            } else {
+                format!(
+                    "record name '{}' could not be fully resolved",
+                    self.cx.init_str(name)
+                )
+            };
             return self.err(loc, msg);
         }
         resolve::check_assertions(self.cx, r);
@@ -2702,7 +2707,7 @@ impl Parser<'_> {
             }
             Tok::LParen => {
                 self.bump();
-                if self.tok() != Tok::Id && self.tok() != Tok::Bang && self.tok() != Tok::LSquare {
+                if !matches!(self.tok(), Tok::Id | Tok::Bang | Tok::LSquare | Tok::Question) {
                     return self.tok_err("expected identifier or list of value types in dag init");
                 }
                 let op = self.parse_value(cur, None, Mode::Value)?;

@@ -516,6 +516,14 @@ fn resolve_inner(cx: &mut Ctx, i: InitId, r: &mut dyn Resolver) -> InitId {
         }
         Init::Bin(op, a, b, t) => {
             let na = resolve_init(cx, a, r);
+            if matches!(op, BinOp::And | BinOp::Or) && cx.rules.and_or_short_circuit {
+                // `!and(0, x)` is 0 and `!or(-1, x)` is -1 without
+                // resolving `x` (which may fail, as `!head([])`).
+                let absorbing = if op == BinOp::And { 0 } else { -1 };
+                if cx.as_int(na) == Some(absorbing) {
+                    return cx.int(absorbing);
+                }
+            }
             let nb = resolve_init(cx, b, r);
             if na != a || nb != b {
                 match fold_bin_p(cx, op, na, nb, t, r.cur_rec()) {
@@ -961,9 +969,14 @@ pub fn fold_bin_p(
 ) -> Option<InitId> {
     match op {
         BinOp::Concat => {
-            if let (Init::Dag(lop, _, largs), Init::Dag(rop, _, rargs)) =
+            if let (Init::Dag(lop, lname, largs), Init::Dag(rop, rname, rargs)) =
                 (cx.init(a).clone(), cx.init(b).clone())
             {
+                let name = if cx.rules.con_keeps_op_name {
+                    lname.or(rname)
+                } else {
+                    None
+                };
                 let ld = matches!(cx.init(lop), Init::Def(_));
                 let rd = matches!(cx.init(rop), Init::Def(_));
                 if (!ld && !cx.is_unset(lop)) || (!rd && !cx.is_unset(rop)) {
@@ -990,7 +1003,7 @@ pub fn fold_bin_p(
                 }
                 let mut args = largs.to_vec();
                 args.extend(rargs.iter().copied());
-                return Some(cx.mk(Init::Dag(op, None, args.into_boxed_slice())));
+                return Some(cx.mk(Init::Dag(op, name, args.into_boxed_slice())));
             }
         }
         BinOp::ListConcat => {
@@ -1252,9 +1265,11 @@ fn item_apply(cx: &mut Ctx, var: Sym, item: InitId, body: InitId, cur: Option<Re
 }
 
 fn foreach_dag(cx: &mut Ctx, var: Sym, dag: InitId, body: InitId, cur: Option<RecId>) -> InitId {
-    let Init::Dag(op, _, args) = cx.init(dag).clone() else {
+    let Init::Dag(op, name, args) = cx.init(dag).clone() else {
         return dag;
     };
+    // LLVM 22 keeps the operator's name; 19 drops it.
+    let name = name.filter(|_| cx.rules.con_keeps_op_name);
     let nop = item_apply(cx, var, op, body, cur);
     let mut changed = nop != op;
     let mut out = Vec::with_capacity(args.len());
@@ -1268,7 +1283,7 @@ fn foreach_dag(cx: &mut Ctx, var: Sym, dag: InitId, body: InitId, cur: Option<Re
         out.push((na, n));
     }
     if changed {
-        cx.mk(Init::Dag(nop, None, out.into_boxed_slice()))
+        cx.mk(Init::Dag(nop, name, out.into_boxed_slice()))
     } else {
         dag
     }
