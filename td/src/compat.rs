@@ -48,9 +48,30 @@ pub struct Rules {
     /// A dag operator's name prints as `(op:$name ...)` (22), not
     /// `(op:name ...)` (19).
     pub dag_op_name_dollar: bool,
+    /// `-D` names that are not identifiers are an error (22); 19 takes
+    /// them as they are.
+    pub check_macro_names: bool,
+    /// A template argument of the wrong type is reported at the value
+    /// (22), not at the class reference (19).
+    pub template_arg_error_at_value: bool,
     /// Bang operators of the newest release that this one does not have
     /// ("Unknown operator").
     pub missing_bang_ops: &'static [&'static str],
+}
+
+impl Rules {
+    /// A preprocessor or lexer message in this release's wording: LLVM 22
+    /// starts them in lower case, 19 capitalises them.
+    pub fn cased(&self, msg: &str) -> String {
+        if !self.prep_msgs_capitalized {
+            return msg.to_string();
+        }
+        let mut c = msg.chars();
+        match c.next() {
+            Some(f) => f.to_ascii_uppercase().to_string() + c.as_str(),
+            None => String::new(),
+        }
+    }
 }
 
 /// Every release irkit follows, newest first; the first is the default.
@@ -70,6 +91,8 @@ pub const RELEASES: &[Rules] = &[
         and_or_short_circuit: true,
         con_keeps_op_name: true,
         dag_op_name_dollar: true,
+        check_macro_names: true,
+        template_arg_error_at_value: true,
         missing_bang_ops: &[],
     },
     Rules {
@@ -87,6 +110,8 @@ pub const RELEASES: &[Rules] = &[
         and_or_short_circuit: false,
         con_keeps_op_name: false,
         dag_op_name_dollar: false,
+        check_macro_names: false,
+        template_arg_error_at_value: false,
         missing_bang_ops: &["initialized", "instances", "listflatten", "match"],
     },
 ];

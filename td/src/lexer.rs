@@ -272,17 +272,9 @@ fn skip_directive_end(b: &[u8], mut i: usize) -> Result<usize, usize> {
 }
 
 impl Lexer<'_> {
-    /// A preprocessor or lexer message in the followed release's wording:
-    /// LLVM 22 starts them in lower case, 19 capitalises them.
+    /// A preprocessor or lexer message in the followed release's wording.
     fn prep_msg(&self, msg: String) -> String {
-        if !self.rules.prep_msgs_capitalized {
-            return msg;
-        }
-        let mut c = msg.chars();
-        match c.next() {
-            Some(f) => f.to_ascii_uppercase().to_string() + c.as_str(),
-            None => msg,
-        }
+        self.rules.cased(&msg)
     }
 
     fn out_of_range(&self, at: Loc) -> Diagnostic {
@@ -384,7 +376,11 @@ impl Lexer<'_> {
                     // Where LLVM locates the control in "the latest
                     // preprocessor control is here": the macro name, or
                     // the directive word.
-                    let dloc = if needs_name { loc(ns, k) } else { loc(s + 1, j) };
+                    let dloc = if needs_name {
+                        loc(ns, k)
+                    } else {
+                        loc(s + 1, j)
+                    };
                     match dir {
                         b"define" => {
                             if conds.iter().all(|c| c.active) {
@@ -629,7 +625,10 @@ impl Lexer<'_> {
                     j += 1;
                 }
                 if j == i + 1 {
-                    return Err(Diagnostic::error(loc(s, s + 1), "Unknown operator"));
+                    return Err(Diagnostic::error(
+                        loc(s, s + 1),
+                        self.prep_msg("unknown operator".to_string()),
+                    ));
                 }
                 tok.kind = Tok::Bang;
                 tok.sym = self.strs.intern(slice(&text, i + 1, j));
@@ -851,7 +850,7 @@ impl Lexer<'_> {
         let Some((path, text)) = found else {
             return Err(Diagnostic::error(
                 sloc,
-                format!("Could not find include file '{name}'"),
+                self.prep_msg(format!("could not find include file '{name}'")),
             ));
         };
         self.loaded

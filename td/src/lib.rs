@@ -175,6 +175,20 @@ pub fn run_here(
     if let Action::Explain(_) = opts.action {
         cx.explain = Some(Box::default());
     }
+    if opts.rules.check_macro_names {
+        for d in opts.defines {
+            let ok = d
+                .bytes()
+                .next()
+                .is_some_and(|c| c.is_ascii_alphabetic() || c == b'_')
+                && d.bytes().all(|c| c.is_ascii_alphanumeric() || c == b'_');
+            if !ok {
+                return failed(vec![Diagnostic::bare_error(format!(
+                    "invalid macro name `{d}` specified on command line"
+                ))]);
+            }
+        }
+    }
     let cfg = lexer::LexConfig {
         include_dirs: opts.include_dirs,
         defines: opts.defines,

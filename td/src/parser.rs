@@ -1415,7 +1415,7 @@ impl Parser<'_> {
         let mut args = Vec::new();
         if self.consume(Tok::Less) {
             let locs = self.parse_template_arg_value_list(&mut args, cur, rec)?;
-            let locs = vec![loc; locs.len()];
+            let locs = self.template_arg_error_locs(locs, loc);
             self.check_template_arg_values(&mut args, &locs, rec)?;
         }
         Ok(SubClassRef { rec, args, loc })
@@ -1485,6 +1485,16 @@ impl Parser<'_> {
                 return self.tok_err("Expected comma before next argument");
             }
             idx += 1;
+        }
+    }
+
+    /// Where a template argument's type error is reported: at each value
+    /// (22) or at the class reference (19).
+    fn template_arg_error_locs(&self, values: Vec<Loc>, class: Loc) -> Vec<Loc> {
+        if self.cx.rules.template_arg_error_at_value {
+            values
+        } else {
+            vec![class; values.len()]
         }
     }
 
@@ -2584,7 +2594,7 @@ impl Parser<'_> {
                 self.bump();
                 let mut args = Vec::new();
                 let locs = self.parse_template_arg_value_list(&mut args, cur, class)?;
-                let locs = vec![name_loc; locs.len()];
+                let locs = self.template_arg_error_locs(locs, name_loc);
                 self.check_template_arg_values(&mut args, &locs, class)?;
                 self.resolve_arguments(class, &args, name_loc)?;
                 let vd = self.cx.mk(Init::VarDef(class, args.into_boxed_slice()));
@@ -2707,7 +2717,10 @@ impl Parser<'_> {
             }
             Tok::LParen => {
                 self.bump();
-                if !matches!(self.tok(), Tok::Id | Tok::Bang | Tok::LSquare | Tok::Question) {
+                if !matches!(
+                    self.tok(),
+                    Tok::Id | Tok::Bang | Tok::LSquare | Tok::Question
+                ) {
                     return self.tok_err("expected identifier or list of value types in dag init");
                 }
                 let op = self.parse_value(cur, None, Mode::Value)?;
@@ -2868,7 +2881,7 @@ impl Parser<'_> {
             "foldl" => self.parse_foldl(cur),
             "isa" | "exists" | "instances" => self.parse_isa_exists(cur, &name),
             "range" => self.parse_range(cur, op_loc),
-            _ => self.tok_err("Unknown operator"),
+            _ => self.tok_err(self.cx.rules.cased("unknown operator")),
         }
     }
 

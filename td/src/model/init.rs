@@ -481,7 +481,11 @@ impl Ctx {
                 out.push('(');
                 self.write_init(out, *op);
                 if let Some(n) = name {
-                    out.push_str(if self.rules.dag_op_name_dollar { ":$" } else { ":" });
+                    out.push_str(if self.rules.dag_op_name_dollar {
+                        ":$"
+                    } else {
+                        ":"
+                    });
                     out.push_str(self.strs.str(*n));
                 }
                 for (k, &(a, an)) in args.iter().enumerate() {
