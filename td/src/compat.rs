@@ -54,6 +54,8 @@ pub struct Rules {
     /// A template argument of the wrong type is reported at the value
     /// (22), not at the class reference (19).
     pub template_arg_error_at_value: bool,
+    /// The error for a `/*` comment that never ends.
+    pub msg_unterminated_comment: &'static str,
     /// Bang operators of the newest release that this one does not have
     /// ("Unknown operator").
     pub missing_bang_ops: &'static [&'static str],
@@ -93,6 +95,7 @@ pub const RELEASES: &[Rules] = &[
         dag_op_name_dollar: true,
         check_macro_names: true,
         template_arg_error_at_value: true,
+        msg_unterminated_comment: "unterminated comment",
         missing_bang_ops: &[],
     },
     Rules {
@@ -112,6 +115,7 @@ pub const RELEASES: &[Rules] = &[
         dag_op_name_dollar: false,
         check_macro_names: false,
         template_arg_error_at_value: false,
+        msg_unterminated_comment: "Unterminated comment!",
         missing_bang_ops: &["initialized", "instances", "listflatten", "match"],
     },
 ];

@@ -460,7 +460,10 @@ impl Lexer<'_> {
                 i += 2;
                 while depth > 0 {
                     if i >= b.len() {
-                        return Err(Diagnostic::error(loc(s, s + 1), "unterminated comment"));
+                        return Err(Diagnostic::error(
+                            loc(s, s + 1),
+                            self.rules.msg_unterminated_comment,
+                        ));
                     }
                     if b[i] == b'/' && b.get(i + 1) == Some(&b'*') {
                         depth += 1;

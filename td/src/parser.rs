@@ -448,8 +448,25 @@ impl Parser<'_> {
         for &(n, v) in substs.iter() {
             r.set(n, v);
         }
-        let list = resolve_init(self.cx, l.list, &mut r);
+        let mut list = resolve_init(self.cx, l.list, &mut r);
         self.check_fatal()?;
+        // An `if` is a loop over `!if(cond, [1], [])`: at the end of its
+        // scope the condition must resolve (finally: `!exists` of a record
+        // never defined is false), while the arms wait for their records.
+        if let (true, Init::Tern(TernOp::If, c, a, b, t)) = (fin, self.cx.init(list).clone()) {
+            r.final_ = true;
+            let nc = resolve_init(self.cx, c, &mut r);
+            self.check_fatal()?;
+            if nc == c {
+                let msg = format!(
+                    "unable to resolve if condition '{}' at end of containing scope",
+                    self.cx.init_str(c)
+                );
+                return self.err(l.loc, msg);
+            }
+            let u = self.cx.mk(Init::Tern(TernOp::If, nc, a, b, t));
+            list = fold_tern(self.cx, u, None);
+        }
         let elems = match self.cx.init(list) {
             Init::List(e, _) => Some(e.clone()),
             _ => None,
@@ -663,7 +680,15 @@ impl Parser<'_> {
         if !self.consume(Tok::Equal) {
             return self.tok_err("expected '='");
         }
+        let ty_loc = self.loc();
         let ty = self.parse_type()?;
+        if matches!(self.cx.ty_data(ty), RecTy::Record(_)) {
+            let msg = format!(
+                "cannot define type alias for class type '{}'",
+                self.cx.ty_str(ty)
+            );
+            return self.err(ty_loc, msg);
+        }
         if !self.consume(Tok::Semi) {
             return self.tok_err("expected ';'");
         }
@@ -1505,6 +1530,7 @@ impl Parser<'_> {
         rec: RecId,
     ) -> PResult<()> {
         let targs = self.cx.rec(rec).targs.clone();
+        let mut last_err = None;
         for (k, (key, v)) in args.iter_mut().enumerate() {
             let name = match key {
                 ArgKey::Pos(p) => targs[*p as usize],
@@ -1524,12 +1550,18 @@ impl Parser<'_> {
                             self.cx.ty_str(at),
                             self.cx.init_str(*v)
                         );
-                        return self.err(locs[k], msg);
+                        // LLVM reports every argument; the last one stops.
+                        if let Some(prev) = last_err.replace(Diagnostic::error(locs[k], msg)) {
+                            self.cx.errors.push(prev);
+                        }
                     }
                 }
             }
         }
-        Ok(())
+        match last_err {
+            Some(d) => Err(d),
+            None => Ok(()),
+        }
     }
 
     /// Template argument values for `rec` (given ones, then defaults), in the
