@@ -116,7 +116,14 @@ pub const RELEASES: &[Rules] = &[
         check_macro_names: false,
         template_arg_error_at_value: false,
         msg_unterminated_comment: "Unterminated comment!",
-        missing_bang_ops: &["initialized", "instances", "listflatten", "match"],
+        missing_bang_ops: &[
+            "getdagopname",
+            "initialized",
+            "instances",
+            "listflatten",
+            "match",
+            "setdagopname",
+        ],
     },
 ];
 

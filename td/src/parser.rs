@@ -2860,6 +2860,7 @@ impl Parser<'_> {
             "size" => Some(UnOp::Size),
             "empty" => Some(UnOp::Empty),
             "getdagop" | "getop" => Some(UnOp::GetDagOp),
+            "getdagopname" => Some(UnOp::GetDagOpName),
             "logtwo" => Some(UnOp::LogTwo),
             "repr" => Some(UnOp::Repr),
             "tolower" => Some(UnOp::ToLower),
@@ -2895,6 +2896,7 @@ impl Parser<'_> {
             "strconcat" => Some(BinOp::StrConcat),
             "interleave" => Some(BinOp::Interleave),
             "setdagop" | "setop" => Some(BinOp::SetDagOp),
+            "setdagopname" => Some(BinOp::SetDagOpName),
             "getdagarg" => Some(BinOp::GetDagArg),
             "getdagname" => Some(BinOp::GetDagName),
             "match" => Some(BinOp::Match),
@@ -2931,7 +2933,7 @@ impl Parser<'_> {
                 let t = self.parse_operator_type()?;
                 Some(t)
             }
-            UnOp::Repr | UnOp::ToLower | UnOp::ToUpper => Some(TY_STRING),
+            UnOp::Repr | UnOp::ToLower | UnOp::ToUpper | UnOp::GetDagOpName => Some(TY_STRING),
             UnOp::Not | UnOp::LogTwo | UnOp::Size | UnOp::Empty | UnOp::Initialized => {
                 Some(if op == UnOp::Initialized {
                     TY_BIT
@@ -3025,7 +3027,7 @@ impl Parser<'_> {
         self.bump();
         let any_rec = self.cx.any_record();
         let (mut ty, mut arg_ty): (Option<TyId>, Option<TyId>) = match op {
-            BinOp::Concat | BinOp::SetDagOp => (Some(TY_DAG), Some(TY_DAG)),
+            BinOp::Concat | BinOp::SetDagOp | BinOp::SetDagOpName => (Some(TY_DAG), Some(TY_DAG)),
             BinOp::GetDagArg => {
                 let t = self.parse_operator_type()?;
                 (Some(t), Some(TY_DAG))
@@ -3190,6 +3192,7 @@ impl Parser<'_> {
             }
             match op {
                 BinOp::SetDagOp => arg_ty = Some(any_rec),
+                BinOp::SetDagOpName => arg_ty = Some(TY_STRING),
                 BinOp::GetDagArg => arg_ty = None,
                 BinOp::GetDagName => arg_ty = Some(TY_INT),
                 _ => {}
@@ -3344,7 +3347,8 @@ impl Parser<'_> {
                 }
                 if op == TernOp::SetDagName {
                     let rt = self.typed(rhs);
-                    if rt != Some(TY_STRING) {
+                    // `?` clears the name.
+                    if rt != Some(TY_STRING) && !self.cx.is_unset(rhs) {
                         let msg = format!(
                             "expected string name, got {}",
                             match rt {

@@ -826,6 +826,14 @@ pub fn fold_un_p(
                 return Some(cx.int(n as i64));
             }
         }
+        UnOp::GetDagOpName => {
+            if let Init::Dag(_, name, _) = *cx.init(a) {
+                return Some(match name {
+                    Some(n) => cx.str_sym(n),
+                    None => cx.unset,
+                });
+            }
+        }
         UnOp::GetDagOp => {
             if let Init::Dag(op, _, _) = *cx.init(a) {
                 let ot = cx.type_of(op);
@@ -1187,6 +1195,12 @@ pub fn fold_bin_p(
                     Some(n) => cx.str_sym(n),
                     None => cx.unset,
                 });
+            }
+        }
+        BinOp::SetDagOpName => {
+            if let (Init::Dag(op, _, args), Init::Str(n, _)) = (cx.init(a).clone(), cx.init(b)) {
+                let n = *n;
+                return Some(cx.mk(Init::Dag(op, Some(n), args)));
             }
         }
         BinOp::SetDagOp => {
