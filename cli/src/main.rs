@@ -76,6 +76,10 @@ fn main() -> ExitCode {
     if let Some(code) = filecheck::run_if_filecheck(&argv) {
         return ExitCode::from(code);
     }
+    if let Some(msg) = tblgen::missing_value(&argv) {
+        eprintln!("irkit tblgen: {msg}");
+        return ExitCode::from(report::EXIT_USAGE);
+    }
     let cli = Cli::parse_from(args::llvm_style::<Cli>(argv));
     let rep = report::Reporter::new(&cli.global);
     let code = match cli.command {

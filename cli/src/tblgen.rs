@@ -105,6 +105,18 @@ impl Args {
     }
 }
 
+/// llvm-tblgen's words for a one-letter option that ends the command line
+/// without its value (`irkit tblgen x.td -D`), which clap would word its own
+/// way.
+pub fn missing_value(argv: &[std::ffi::OsString]) -> Option<String> {
+    if argv.get(1).and_then(|a| a.to_str()) != Some("tblgen") {
+        return None;
+    }
+    let last = argv.last()?.to_str()?;
+    matches!(last, "-D" | "-I" | "-o" | "-d")
+        .then(|| format!("for the {last} option: requires a value!"))
+}
+
 pub fn run(rep: &Reporter, args: Args) -> u8 {
     if let Some(t) = &args.explain {
         let ok = t

@@ -98,18 +98,36 @@ pub fn lex(
     file: FileId,
     cfg: &LexConfig<'_>,
 ) -> Result<Vec<Token>, Diagnostic> {
-    lex_with_deps(map, strs, file, cfg).map(|(toks, _)| toks)
+    match lex_with_deps(map, strs, file, cfg) {
+        Ok(lexed) => Ok(lexed.toks),
+        Err(diags) => match diags.into_iter().find(Diagnostic::is_error) {
+            Some(d) => Err(d),
+            None => Err(Diagnostic::bare_error("the lexer failed without an error")),
+        },
+    }
+}
+
+/// What [`lex_with_deps`] returns for a file that lexes.
+pub struct Lexed {
+    pub toks: Vec<Token>,
+    /// The paths of the files read for `include`.
+    pub deps: Vec<String>,
+    /// Warnings (a macro defined twice) and errors that do not stop lexing
+    /// (a NUL character), in order.
+    pub warnings: Vec<Diagnostic>,
 }
 
 /// [`lex`], also returning the paths of the files read for `include`
 /// (sorted, each once; built-in files are not files and are left out), as
-/// llvm-tblgen's `-d` depfile lists them.
+/// llvm-tblgen's `-d` depfile lists them, and the warnings. On failure: the
+/// warnings, the error, then the errors LLVM reports after it ("previous
+/// #else is here"); it always holds an error.
 pub fn lex_with_deps(
     map: &mut SourceMap,
     strs: &mut Interner,
     file: FileId,
     cfg: &LexConfig<'_>,
-) -> Result<(Vec<Token>, Vec<String>), Diagnostic> {
+) -> Result<Lexed, Vec<Diagnostic>> {
     lex_with_overlay(map, strs, file, cfg, None)
 }
 
@@ -124,7 +142,7 @@ pub fn lex_with_overlay(
     file: FileId,
     cfg: &LexConfig<'_>,
     overlay: Option<&Overlay<'_>>,
-) -> Result<(Vec<Token>, Vec<String>), Diagnostic> {
+) -> Result<Lexed, Vec<Diagnostic>> {
     let mut lx = Lexer {
         overlay,
         map,
@@ -137,8 +155,15 @@ pub fn lex_with_overlay(
         depth: 0,
         deps: Vec::new(),
         loaded: FxHashMap::default(),
+        warnings: Vec::new(),
+        more_errors: Vec::new(),
     };
-    lx.lex_file(file)?;
+    if let Err(d) = lx.lex_file(file) {
+        let mut errs = std::mem::take(&mut lx.warnings);
+        errs.push(d);
+        errs.append(&mut lx.more_errors);
+        return Err(errs);
+    }
     // The end of input is located at the end of the main file, as LLVM
     // reports "expected ';'" and the like there.
     let end = lx.map.file(file).text().len() as u32;
@@ -154,7 +179,11 @@ pub fn lex_with_overlay(
     let mut deps = lx.deps;
     deps.sort_unstable();
     deps.dedup();
-    Ok((lx.toks, deps))
+    Ok(Lexed {
+        toks: lx.toks,
+        deps,
+        warnings: lx.warnings,
+    })
 }
 
 struct Lexer<'a> {
@@ -171,6 +200,10 @@ struct Lexer<'a> {
     /// Included files by the name they were included as: (path, text).
     loaded: FxHashMap<String, (String, Arc<str>)>,
     overlay: Option<&'a Overlay<'a>>,
+    /// Warnings and errors that do not stop lexing so far, in order.
+    warnings: Vec<Diagnostic>,
+    /// Errors that follow the one `lex_file` returns.
+    more_errors: Vec<Diagnostic>,
 }
 
 struct Cond {
@@ -233,7 +266,38 @@ fn keyword(s: &[u8]) -> Option<Tok> {
     })
 }
 
+/// Skips blanks and comments after a preprocessor directive from `i`:
+/// `Ok(offset of the line end)`, or `Err(offset of what else is there)`.
+fn skip_directive_end(b: &[u8], mut i: usize) -> Result<usize, usize> {
+    loop {
+        while i < b.len() && matches!(b[i], b' ' | b'\t' | b'\r') {
+            i += 1;
+        }
+        match (b.get(i), b.get(i + 1)) {
+            (None, _) | (Some(b'\n'), _) => return Ok(i),
+            (Some(b'/'), Some(b'/')) => return Ok(line_end(b, i)),
+            (Some(b'/'), Some(b'*')) => {
+                match b[i + 2..].windows(2).position(|w| w == b"*/") {
+                    Some(p) => i = i + 2 + p + 2,
+                    // An unterminated comment is the lexer's to report.
+                    None => return Ok(i),
+                }
+            }
+            _ => return Err(i),
+        }
+    }
+}
+
 impl Lexer<'_> {
+    /// A preprocessor or lexer message in the followed release's wording.
+    fn prep_msg(&self, msg: String) -> String {
+        self.rules.cased(&msg)
+    }
+
+    fn out_of_range(&self, at: Loc) -> Diagnostic {
+        Diagnostic::error(at, self.prep_msg("number out of range".to_string()))
+    }
+
     fn lex_file(&mut self, file: FileId) -> Result<(), Diagnostic> {
         // The text is copied out so that included files can be added to the map.
         let text = self.map.file(file).shared_text();
@@ -252,6 +316,14 @@ impl Lexer<'_> {
         let mut active = true;
         while i < b.len() {
             let c = b[i];
+            if c == 0 {
+                self.warnings.push(Diagnostic::error(
+                    loc(i, i + 1),
+                    "NUL character is invalid in source; treated as space",
+                ));
+                i += 1;
+                continue;
+            }
             if c == b' ' || c == b'\t' || c == b'\r' {
                 i += 1;
                 while i < b.len() && matches!(b[i], b' ' | b'\t' | b'\r') {
@@ -276,41 +348,67 @@ impl Lexer<'_> {
                     _ => None,
                 };
                 if let Some(dir) = dir {
-                    let dloc = loc(s, j);
+                    // A skipped region only tracks the nesting of
+                    // conditionals: its `#define`s are not read.
+                    if dir == b"define" && !active {
+                        i = line_end(b, j);
+                        continue;
+                    }
+                    let what = String::from_utf8_lossy(dir).into_owned();
                     let mut k = j;
                     while k < b.len() && (b[k] == b' ' || b[k] == b'\t') {
                         k += 1;
                     }
                     let ns = k;
-                    while k < b.len() && is_id_char(b[k]) {
-                        k += 1;
+                    let needs_name = matches!(dir, b"define" | b"ifdef" | b"ifndef");
+                    if needs_name {
+                        while k < b.len() && is_id_char(b[k]) {
+                            k += 1;
+                        }
                     }
                     let name = String::from_utf8_lossy(&b[ns..k]).into_owned();
-                    let needs_name = matches!(dir, b"define" | b"ifdef" | b"ifndef");
                     if needs_name && (name.is_empty() || !is_id_start(b[ns])) {
                         return Err(Diagnostic::error(
                             loc(ns, ns),
-                            "Expected macro name after #ifdef",
+                            self.prep_msg(format!("expected macro name after #{what}")),
                         ));
                     }
-                    // Rest of the line must be blank or a comment.
-                    let mut m = k;
-                    while m < b.len() && (b[m] == b' ' || b[m] == b'\t' || b[m] == b'\r') {
-                        m += 1;
-                    }
-                    if m < b.len()
-                        && b[m] != b'\n'
-                        && !(b[m] == b'/' && b.get(m + 1).is_some_and(|&x| x == b'/' || x == b'*'))
-                    {
-                        let what = String::from_utf8_lossy(dir).into_owned();
-                        return Err(Diagnostic::error(
-                            loc(m, m),
-                            format!("Only comments are supported after #{what} NAME"),
-                        ));
-                    }
+                    // The rest of the line must be blank or comments (a
+                    // block comment may end on a later line, whose rest
+                    // must then be blank too).
+                    let m = match skip_directive_end(b, k) {
+                        Ok(m) => m,
+                        Err(m) => {
+                            let after = if needs_name {
+                                format!("#{what} NAME")
+                            } else {
+                                format!("#{what}")
+                            };
+                            return Err(Diagnostic::error(
+                                loc(m, m),
+                                self.prep_msg(format!("only comments are supported after {after}")),
+                            ));
+                        }
+                    };
+                    // Where LLVM locates the control in "the latest
+                    // preprocessor control is here": the macro name, or
+                    // the directive word.
+                    let dloc = if needs_name {
+                        loc(ns, k)
+                    } else {
+                        loc(s + 1, j)
+                    };
                     match dir {
                         b"define" => {
                             if conds.iter().all(|c| c.active) {
+                                if self.defines.contains(&name) {
+                                    self.warnings.push(Diagnostic::warning(
+                                        loc(ns, k),
+                                        self.prep_msg(format!(
+                                            "duplicate definition of macro: {name}"
+                                        )),
+                                    ));
+                                }
                                 self.defines.insert(name);
                             }
                         }
@@ -334,9 +432,15 @@ impl Lexer<'_> {
                                 ));
                             };
                             if top.in_else {
+                                let prev = top.loc;
+                                self.more_errors.push(Diagnostic::error(
+                                    prev,
+                                    self.prep_msg("previous #else is here".to_string()),
+                                ));
                                 return Err(Diagnostic::error(loc(s + 1, s + 2), "double #else"));
                             }
                             top.in_else = true;
+                            top.loc = dloc;
                             // Active in the else branch iff the if branch was not taken.
                             top.active = parent && !top.active && {
                                 // Recompute: if branch taken means active was true.
@@ -373,7 +477,10 @@ impl Lexer<'_> {
                 i += 2;
                 while depth > 0 {
                     if i >= b.len() {
-                        return Err(Diagnostic::error(loc(s, s + 1), "unterminated comment"));
+                        return Err(Diagnostic::error(
+                            loc(s, s + 1),
+                            self.rules.msg_unterminated_comment,
+                        ));
                     }
                     if b[i] == b'/' && b.get(i + 1) == Some(&b'*') {
                         depth += 1;
@@ -441,7 +548,10 @@ impl Lexer<'_> {
                 let mut j = body;
                 loop {
                     if j + 1 >= b.len() {
-                        return Err(Diagnostic::error(loc(s, s + 2), "Unterminated code block"));
+                        return Err(Diagnostic::error(
+                            loc(s, s + 2),
+                            self.prep_msg("unterminated code block".to_string()),
+                        ));
                     }
                     if b[j] == b'}' && b[j + 1] == b']' {
                         break;
@@ -535,7 +645,10 @@ impl Lexer<'_> {
                     j += 1;
                 }
                 if j == i + 1 {
-                    return Err(Diagnostic::error(loc(s, s + 1), "Unknown operator"));
+                    return Err(Diagnostic::error(
+                        loc(s, s + 1),
+                        self.prep_msg("unknown operator".to_string()),
+                    ));
                 }
                 tok.kind = Tok::Bang;
                 tok.sym = self.strs.intern(slice(&text, i + 1, j));
@@ -587,8 +700,12 @@ impl Lexer<'_> {
                         k += 1;
                     }
                     let txt = std::str::from_utf8(&b[hs..k]).unwrap_or("");
-                    let v = u64::from_str_radix(txt, 16)
-                        .map_err(|_| Diagnostic::error(loc(s, k), "Invalid hexadecimal number"))?;
+                    if txt.is_empty() {
+                        return Err(Diagnostic::error(loc(s, k), "Invalid hexadecimal number"));
+                    }
+                    let Ok(v) = u64::from_str_radix(txt, 16) else {
+                        return Err(self.out_of_range(loc(s, s)));
+                    };
                     tok.kind = Tok::IntVal;
                     tok.int = if neg {
                         (v as i64).wrapping_neg()
@@ -606,7 +723,9 @@ impl Lexer<'_> {
                         return Err(Diagnostic::error(loc(s, k), "Invalid binary number"));
                     }
                     let txt = std::str::from_utf8(&b[bs..k]).unwrap_or("");
-                    let v = u64::from_str_radix(txt, 2).unwrap_or(0);
+                    let Ok(v) = u64::from_str_radix(txt, 2) else {
+                        return Err(self.out_of_range(loc(s, s)));
+                    };
                     tok.kind = Tok::BinaryIntVal;
                     tok.int = v as i64;
                     tok.sym = Sym((k - bs) as u32);
@@ -618,17 +737,17 @@ impl Lexer<'_> {
                         k += 1;
                     }
                     let txt = std::str::from_utf8(&b[ds..k]).unwrap_or("0");
-                    let v: i64 = match txt.parse::<i64>() {
-                        Ok(v) => v,
-                        Err(_) => match txt.parse::<u64>() {
-                            Ok(u) => u as i64,
-                            Err(_) => {
-                                return Err(Diagnostic::error(loc(s, k), "Number out of range"))
-                            }
-                        },
+                    // As strtoll (negative) and strtoull (otherwise).
+                    let v = if neg {
+                        format!("-{txt}").parse::<i64>().ok()
+                    } else {
+                        txt.parse::<u64>().ok().map(|u| u as i64)
+                    };
+                    let Some(v) = v else {
+                        return Err(self.out_of_range(loc(s, s)));
                     };
                     tok.kind = Tok::IntVal;
-                    tok.int = if neg { v.wrapping_neg() } else { v };
+                    tok.int = v;
                     i = k;
                 }
                 tok.loc = loc(s, i);
@@ -652,10 +771,14 @@ impl Lexer<'_> {
             return Err(Diagnostic::error(loc(s, s + 1), "Unexpected character"));
         }
         if let Some(c) = conds.last() {
-            return Err(
-                Diagnostic::error(loc(b.len(), b.len()), self.rules.msg_eof_in_ifdef)
-                    .with_note(Some(c.loc), "the latest preprocessor control is here"),
-            );
+            self.more_errors.push(Diagnostic::error(
+                c.loc,
+                self.prep_msg("the latest preprocessor control is here".to_string()),
+            ));
+            return Err(Diagnostic::error(
+                loc(b.len(), b.len()),
+                self.prep_msg("reached EOF without matching #endif".to_string()),
+            ));
         }
         Ok(())
     }
@@ -752,7 +875,7 @@ impl Lexer<'_> {
         let Some((path, text)) = found else {
             return Err(Diagnostic::error(
                 sloc,
-                format!("Could not find include file '{name}'"),
+                self.prep_msg(format!("could not find include file '{name}'")),
             ));
         };
         self.loaded

@@ -175,6 +175,20 @@ pub fn run_here(
     if let Action::Explain(_) = opts.action {
         cx.explain = Some(Box::default());
     }
+    if opts.rules.check_macro_names {
+        for d in opts.defines {
+            let ok = d
+                .bytes()
+                .next()
+                .is_some_and(|c| c.is_ascii_alphabetic() || c == b'_')
+                && d.bytes().all(|c| c.is_ascii_alphanumeric() || c == b'_');
+            if !ok {
+                return failed(vec![Diagnostic::bare_error(format!(
+                    "invalid macro name `{d}` specified on command line"
+                ))]);
+            }
+        }
+    }
     let cfg = lexer::LexConfig {
         include_dirs: opts.include_dirs,
         defines: opts.defines,
@@ -182,10 +196,13 @@ pub fn run_here(
         rules: opts.rules,
     };
     let t0 = std::time::Instant::now();
-    let (toks, deps) = match lexer::lex_with_deps(map, &mut cx.strs, file, &cfg) {
+    let lexer::Lexed {
+        toks,
+        deps,
+        warnings,
+    } = match lexer::lex_with_deps(map, &mut cx.strs, file, &cfg) {
         Ok(t) => t,
-        Err(d) => {
-            let mut diags = vec![d];
+        Err(mut diags) => {
             pointify(&mut diags);
             return failed(diags);
         }
@@ -194,7 +211,8 @@ pub fn run_here(
     let ntoks = toks.len();
     let res = parser::parse(&mut cx, toks);
     let t2 = std::time::Instant::now();
-    let mut diags = std::mem::take(&mut cx.messages);
+    let mut diags = warnings;
+    diags.append(&mut cx.messages);
     diags.append(&mut cx.errors);
     if let Err(d) = res {
         diags.push(d);
@@ -331,10 +349,10 @@ pub fn run_model(
         builtin_includes: opts.builtin_includes,
         rules: opts.rules,
     };
-    let tokens = match lexer::lex_with_overlay(map, &mut cx.strs, file, &cfg, overlay) {
-        Ok((t, _)) => t,
-        Err(d) => {
-            let mut diags = vec![d];
+    let (tokens, mut diags) = match lexer::lex_with_overlay(map, &mut cx.strs, file, &cfg, overlay)
+    {
+        Ok(lexed) => (lexed.toks, lexed.warnings),
+        Err(mut diags) => {
             pointify(&mut diags);
             return ModelOutcome {
                 model: None,
@@ -344,7 +362,7 @@ pub fn run_model(
         }
     };
     let res = parser::parse(&mut cx, tokens.clone());
-    let mut diags = std::mem::take(&mut cx.messages);
+    diags.append(&mut cx.messages);
     diags.append(&mut cx.errors);
     if let Err(d) = res {
         diags.push(d);

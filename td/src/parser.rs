@@ -220,6 +220,13 @@ impl Parser<'_> {
             false
         }
     }
+    /// A `;` after a body: an error that does not stop parsing, as LLVM's.
+    fn spurious_semi(&mut self, msg: &str) {
+        let d = Diagnostic::error(self.loc(), msg)
+            .with_note(None, "Semicolon ignored; remove to eliminate this error");
+        self.cx.errors.push(d);
+        self.bump();
+    }
     fn tok_err<T>(&self, msg: impl Into<String>) -> PResult<T> {
         Err(Diagnostic::error(self.loc(), msg))
     }
@@ -441,8 +448,25 @@ impl Parser<'_> {
         for &(n, v) in substs.iter() {
             r.set(n, v);
         }
-        let list = resolve_init(self.cx, l.list, &mut r);
+        let mut list = resolve_init(self.cx, l.list, &mut r);
         self.check_fatal()?;
+        // An `if` is a loop over `!if(cond, [1], [])`: at the end of its
+        // scope the condition must resolve (finally: `!exists` of a record
+        // never defined is false), while the arms wait for their records.
+        if let (true, Init::Tern(TernOp::If, c, a, b, t)) = (fin, self.cx.init(list).clone()) {
+            r.final_ = true;
+            let nc = resolve_init(self.cx, c, &mut r);
+            self.check_fatal()?;
+            if nc == c {
+                let msg = format!(
+                    "unable to resolve if condition '{}' at end of containing scope",
+                    self.cx.init_str(c)
+                );
+                return self.err(l.loc, msg);
+            }
+            let u = self.cx.mk(Init::Tern(TernOp::If, nc, a, b, t));
+            list = fold_tern(self.cx, u, None);
+        }
         let elems = match self.cx.init(list) {
             Init::List(e, _) => Some(e.clone()),
             _ => None,
@@ -517,7 +541,9 @@ impl Parser<'_> {
                     };
                     match dest.as_deref_mut() {
                         Some(d) => d.push(Entry::Assert(na)),
-                        None => check_assert(self.cx, na.loc, na.cond, na.msg),
+                        None => {
+                            check_assert(self.cx, na.loc, na.cond, na.msg);
+                        }
                     }
                 }
                 Entry::Dump(dm) => {
@@ -579,10 +605,15 @@ impl Parser<'_> {
         let name = self.cx.rec(r).name;
         if !matches!(self.cx.init(name), Init::Str(..)) {
             let loc = self.cx.rec(r).locs[0];
-            let msg = format!(
-                "record name '{}' could not be fully resolved",
-                self.cx.init_str(name)
-            );
+            // LLVM's Record::checkName: a typed name must be a string.
+            let msg = if self.cx.type_of(name).is_some_and(|t| t != TY_STRING) {
+                format!("Record name '{}' is not a string!", self.cx.init_str(name))
+            } else {
+                format!(
+                    "record name '{}' could not be fully resolved",
+                    self.cx.init_str(name)
+                )
+            };
             return self.err(loc, msg);
         }
         resolve::check_assertions(self.cx, r);
@@ -649,7 +680,15 @@ impl Parser<'_> {
         if !self.consume(Tok::Equal) {
             return self.tok_err("expected '='");
         }
+        let ty_loc = self.loc();
         let ty = self.parse_type()?;
+        if matches!(self.cx.ty_data(ty), RecTy::Record(_)) {
+            let msg = format!(
+                "cannot define type alias for class type '{}'",
+                self.cx.ty_str(ty)
+            );
+            return self.err(ty_loc, msg);
+        }
         if !self.consume(Tok::Semi) {
             return self.tok_err("expected ';'");
         }
@@ -1118,7 +1157,7 @@ impl Parser<'_> {
         }
         self.bump();
         if self.tok() == Tok::Semi {
-            return self.tok_err("A class or def body should not end with a semicolon");
+            self.spurious_semi("A class or def body should not end with a semicolon");
         }
         Ok(())
     }
@@ -1154,7 +1193,12 @@ impl Parser<'_> {
             if mode != LetMode::Replace {
                 return Err(self.unknown_let_field(rec, name, id_loc));
             }
-            return self.tok_err(format!("Value '{}' unknown!", self.s(name)));
+            let at = if self.cx.rules.unknown_let_at_name {
+                id_loc
+            } else {
+                self.loc()
+            };
+            return self.err(at, format!("Value '{}' unknown!", self.s(name)));
         };
         if mode != LetMode::Replace && !bits.is_empty() {
             return self.err(mode_loc, "Cannot use append/prepend with bit range");
@@ -1249,7 +1293,13 @@ impl Parser<'_> {
         let end = match self.tok() {
             Tok::Ellipsis | Tok::Minus => {
                 self.bump();
-                let e = self.parse_value(None, None, Mode::Value)?;
+                let e = match self.parse_value(None, None, Mode::Value) {
+                    Ok(e) => e,
+                    Err(d) => {
+                        self.cx.errors.push(d);
+                        return self.tok_err("expected integer value as end of range");
+                    }
+                };
                 let Init::Int(e) = *self.cx.init(e) else {
                     return self.tok_err("expected integer value as end of range");
                 };
@@ -1390,7 +1440,7 @@ impl Parser<'_> {
         let mut args = Vec::new();
         if self.consume(Tok::Less) {
             let locs = self.parse_template_arg_value_list(&mut args, cur, rec)?;
-            let locs = vec![loc; locs.len()];
+            let locs = self.template_arg_error_locs(locs, loc);
             self.check_template_arg_values(&mut args, &locs, rec)?;
         }
         Ok(SubClassRef { rec, args, loc })
@@ -1463,6 +1513,16 @@ impl Parser<'_> {
         }
     }
 
+    /// Where a template argument's type error is reported: at each value
+    /// (22) or at the class reference (19).
+    fn template_arg_error_locs(&self, values: Vec<Loc>, class: Loc) -> Vec<Loc> {
+        if self.cx.rules.template_arg_error_at_value {
+            values
+        } else {
+            vec![class; values.len()]
+        }
+    }
+
     fn check_template_arg_values(
         &mut self,
         args: &mut [(ArgKey, InitId)],
@@ -1470,6 +1530,7 @@ impl Parser<'_> {
         rec: RecId,
     ) -> PResult<()> {
         let targs = self.cx.rec(rec).targs.clone();
+        let mut last_err = None;
         for (k, (key, v)) in args.iter_mut().enumerate() {
             let name = match key {
                 ArgKey::Pos(p) => targs[*p as usize],
@@ -1489,12 +1550,18 @@ impl Parser<'_> {
                             self.cx.ty_str(at),
                             self.cx.init_str(*v)
                         );
-                        return self.err(locs[k], msg);
+                        // LLVM reports every argument; the last one stops.
+                        if let Some(prev) = last_err.replace(Diagnostic::error(locs[k], msg)) {
+                            self.cx.errors.push(prev);
+                        }
                     }
                 }
             }
         }
-        Ok(())
+        match last_err {
+            Some(d) => Err(d),
+            None => Ok(()),
+        }
     }
 
     /// Template argument values for `rec` (given ones, then defaults), in the
@@ -1846,7 +1913,7 @@ impl Parser<'_> {
         }
         self.bump();
         if self.tok() == Tok::Semi {
-            return self.tok_err("A multiclass body should not end with a semicolon");
+            self.spurious_semi("A multiclass body should not end with a semicolon");
         }
         Ok(())
     }
@@ -1917,29 +1984,12 @@ impl Parser<'_> {
         if !self.consume(Tok::Equal) {
             return self.tok_err("Expected '=' in foreach declaration");
         }
-        let (list, elt) = match self.tok() {
-            Tok::LBrace => {
-                self.bump();
-                let r = self.parse_range_list()?;
-                if !self.consume(Tok::RBrace) {
-                    return self.tok_err("expected '}' at end of bit range list");
-                }
-                (self.int_list(&r), TY_INT)
-            }
-            _ => {
-                let sloc = self.loc();
-                let v = self.parse_value(None, None, Mode::Value)?;
-                let vt = self.cx.type_of(v);
-                if let Some(e) = vt.and_then(|t| self.cx.list_elem(t)) {
-                    (v, e)
-                } else if let Init::Int(_) = self.cx.init(v) {
-                    let mut r = Vec::new();
-                    self.parse_range_piece(&mut r, Some(v))?;
-                    (self.int_list(&r), TY_INT)
-                } else {
-                    let msg = format!("expected a list, got '{}'", self.cx.init_str(v));
-                    return self.err(sloc, msg);
-                }
+        let (list, elt) = match self.parse_foreach_values() {
+            Ok(x) => x,
+            Err(d) => {
+                // LLVM reports the failed declaration too.
+                self.cx.errors.push(d);
+                return self.tok_err("expected declaration in for");
             }
         };
         if !self.consume(Tok::In) {
@@ -1969,6 +2019,38 @@ impl Parser<'_> {
             return Ok(());
         };
         self.add_entry(Entry::Loop(Box::new(l)))
+    }
+
+    /// The values of a foreach declaration (after `=`): the list and its
+    /// element type.
+    fn parse_foreach_values(&mut self) -> PResult<(InitId, TyId)> {
+        Ok(match self.tok() {
+            Tok::LBrace => {
+                self.bump();
+                let r = self.parse_range_list()?;
+                if !self.consume(Tok::RBrace) {
+                    return self.tok_err("expected '}' at end of bit range list");
+                }
+                (self.int_list(&r), TY_INT)
+            }
+            _ => {
+                let sloc = self.loc();
+                let v = self.parse_value(None, None, Mode::Value)?;
+                let vt = self.cx.type_of(v);
+                if let Some(e) = vt.and_then(|t| self.cx.list_elem(t)) {
+                    (v, e)
+                } else if vt.is_some() {
+                    // A typed value that is not a list starts a range
+                    // piece, which wants an integer.
+                    let mut r = Vec::new();
+                    self.parse_range_piece(&mut r, Some(v))?;
+                    (self.int_list(&r), TY_INT)
+                } else {
+                    let msg = format!("expected a list, got '{}'", self.cx.init_str(v));
+                    return self.err(sloc, msg);
+                }
+            }
+        })
     }
 
     fn int_list(&mut self, r: &[u32]) -> InitId {
@@ -2544,7 +2626,7 @@ impl Parser<'_> {
                 self.bump();
                 let mut args = Vec::new();
                 let locs = self.parse_template_arg_value_list(&mut args, cur, class)?;
-                let locs = vec![name_loc; locs.len()];
+                let locs = self.template_arg_error_locs(locs, name_loc);
                 self.check_template_arg_values(&mut args, &locs, class)?;
                 self.resolve_arguments(class, &args, name_loc)?;
                 let vd = self.cx.mk(Init::VarDef(class, args.into_boxed_slice()));
@@ -2667,7 +2749,10 @@ impl Parser<'_> {
             }
             Tok::LParen => {
                 self.bump();
-                if self.tok() != Tok::Id && self.tok() != Tok::Bang && self.tok() != Tok::LSquare {
+                if !matches!(
+                    self.tok(),
+                    Tok::Id | Tok::Bang | Tok::LSquare | Tok::Question
+                ) {
                     return self.tok_err("expected identifier or list of value types in dag init");
                 }
                 let op = self.parse_value(cur, None, Mode::Value)?;
@@ -2775,6 +2860,7 @@ impl Parser<'_> {
             "size" => Some(UnOp::Size),
             "empty" => Some(UnOp::Empty),
             "getdagop" | "getop" => Some(UnOp::GetDagOp),
+            "getdagopname" => Some(UnOp::GetDagOpName),
             "logtwo" => Some(UnOp::LogTwo),
             "repr" => Some(UnOp::Repr),
             "tolower" => Some(UnOp::ToLower),
@@ -2810,6 +2896,7 @@ impl Parser<'_> {
             "strconcat" => Some(BinOp::StrConcat),
             "interleave" => Some(BinOp::Interleave),
             "setdagop" | "setop" => Some(BinOp::SetDagOp),
+            "setdagopname" => Some(BinOp::SetDagOpName),
             "getdagarg" => Some(BinOp::GetDagArg),
             "getdagname" => Some(BinOp::GetDagName),
             "match" => Some(BinOp::Match),
@@ -2828,7 +2915,7 @@ impl Parser<'_> {
             "foldl" => self.parse_foldl(cur),
             "isa" | "exists" | "instances" => self.parse_isa_exists(cur, &name),
             "range" => self.parse_range(cur, op_loc),
-            _ => self.tok_err("Unknown operator"),
+            _ => self.tok_err(self.cx.rules.cased("unknown operator")),
         }
     }
 
@@ -2846,7 +2933,7 @@ impl Parser<'_> {
                 let t = self.parse_operator_type()?;
                 Some(t)
             }
-            UnOp::Repr | UnOp::ToLower | UnOp::ToUpper => Some(TY_STRING),
+            UnOp::Repr | UnOp::ToLower | UnOp::ToUpper | UnOp::GetDagOpName => Some(TY_STRING),
             UnOp::Not | UnOp::LogTwo | UnOp::Size | UnOp::Empty | UnOp::Initialized => {
                 Some(if op == UnOp::Initialized {
                     TY_BIT
@@ -2940,7 +3027,7 @@ impl Parser<'_> {
         self.bump();
         let any_rec = self.cx.any_record();
         let (mut ty, mut arg_ty): (Option<TyId>, Option<TyId>) = match op {
-            BinOp::Concat | BinOp::SetDagOp => (Some(TY_DAG), Some(TY_DAG)),
+            BinOp::Concat | BinOp::SetDagOp | BinOp::SetDagOpName => (Some(TY_DAG), Some(TY_DAG)),
             BinOp::GetDagArg => {
                 let t = self.parse_operator_type()?;
                 (Some(t), Some(TY_DAG))
@@ -3105,6 +3192,7 @@ impl Parser<'_> {
             }
             match op {
                 BinOp::SetDagOp => arg_ty = Some(any_rec),
+                BinOp::SetDagOpName => arg_ty = Some(TY_STRING),
                 BinOp::GetDagArg => arg_ty = None,
                 BinOp::GetDagName => arg_ty = Some(TY_INT),
                 _ => {}
@@ -3259,7 +3347,8 @@ impl Parser<'_> {
                 }
                 if op == TernOp::SetDagName {
                     let rt = self.typed(rhs);
-                    if rt != Some(TY_STRING) {
+                    // `?` clears the name.
+                    if rt != Some(TY_STRING) && !self.cx.is_unset(rhs) {
                         let msg = format!(
                             "expected string name, got {}",
                             match rt {

@@ -516,6 +516,14 @@ fn resolve_inner(cx: &mut Ctx, i: InitId, r: &mut dyn Resolver) -> InitId {
         }
         Init::Bin(op, a, b, t) => {
             let na = resolve_init(cx, a, r);
+            if matches!(op, BinOp::And | BinOp::Or) && cx.rules.and_or_short_circuit {
+                // `!and(0, x)` is 0 and `!or(-1, x)` is -1 without
+                // resolving `x` (which may fail, as `!head([])`).
+                let absorbing = if op == BinOp::And { 0 } else { -1 };
+                if cx.as_int(na) == Some(absorbing) {
+                    return cx.int(absorbing);
+                }
+            }
             let nb = resolve_init(cx, b, r);
             if na != a || nb != b {
                 match fold_bin_p(cx, op, na, nb, t, r.cur_rec()) {
@@ -658,13 +666,12 @@ pub fn fold_field(cx: &mut Ctx, f: InitId, cur: Option<RecId>) -> InitId {
 pub fn fold_field_p(cx: &mut Ctx, rec: InitId, name: Sym, cur: Option<RecId>) -> Option<InitId> {
     if let Init::Def(d) = *cx.init(rec) {
         if Some(d) == cur {
-            let loc = cx.rec_loc(cur);
             let msg = format!(
                 "Attempting to access field '{}' of '{}' is a forbidden self-reference",
                 cx.strs.str(name),
                 cx.init_str(rec)
             );
-            cx.fatal(loc, msg);
+            cx.fatal_rec(cur, msg);
             return None;
         }
         if let Some(v) = cx.rec(d).value(name).map(|v| v.value) {
@@ -748,17 +755,15 @@ pub fn fold_un_p(
                     }
                     let Some(d) = d else {
                         if final_ {
-                            let loc = cx.rec_loc(cur);
                             let msg =
                                 format!("Undefined reference to record: '{}'\n", cx.strs.str(name));
-                            cx.fatal(loc, msg);
+                            cx.fatal_rec(cur, msg);
                         }
                         return None;
                     };
                     let di = cx.def_init(d);
                     let dt = cx.record_type(d);
                     if !cx.ty_is_a(dt, t) {
-                        let loc = cx.rec_loc(cur);
                         let u = cx.mk(Init::Un(UnOp::Cast, a, t));
                         let msg = format!(
                             "Expected type '{}', got '{}' in: {}\n",
@@ -766,7 +771,7 @@ pub fn fold_un_p(
                             cx.ty_str(dt),
                             cx.init_str(u)
                         );
-                        cx.fatal(loc, msg);
+                        cx.fatal_rec(cur, msg);
                     }
                     return Some(di);
                 }
@@ -785,16 +790,14 @@ pub fn fold_un_p(
                 if let Some(&h) = l.first() {
                     return Some(h);
                 }
-                let loc = cx.rec_loc(cur);
-                cx.fatal(loc, "Illegal operation: !head of empty list");
+                cx.fatal_rec(cur, "Illegal operation: !head of empty list");
                 return None;
             }
         }
         UnOp::Tail => {
             if let Init::List(l, et) = cx.init(a) {
                 if l.is_empty() {
-                    let loc = cx.rec_loc(cur);
-                    cx.fatal(loc, "Illegal operation: !tail of empty list");
+                    cx.fatal_rec(cur, "Illegal operation: !tail of empty list");
                     return None;
                 }
                 let (rest, et) = (l[1..].to_vec(), *et);
@@ -823,13 +826,20 @@ pub fn fold_un_p(
                 return Some(cx.int(n as i64));
             }
         }
+        UnOp::GetDagOpName => {
+            if let Init::Dag(_, name, _) = *cx.init(a) {
+                return Some(match name {
+                    Some(n) => cx.str_sym(n),
+                    None => cx.unset,
+                });
+            }
+        }
         UnOp::GetDagOp => {
             if let Init::Dag(op, _, _) = *cx.init(a) {
                 let ot = cx.type_of(op);
                 match ot {
                     Some(ot) if cx.ty_is_a(ot, t) => return Some(op),
                     _ => {
-                        let loc = cx.rec_loc(cur);
                         let u = cx.mk(Init::Un(UnOp::GetDagOp, a, t));
                         let msg = format!(
                             "Expected type '{}', got '{}' in: {}\n",
@@ -837,7 +847,7 @@ pub fn fold_un_p(
                             ot.map(|x| cx.ty_str(x)).unwrap_or_default(),
                             cx.init_str(u)
                         );
-                        cx.fatal(loc, msg);
+                        cx.fatal_rec(cur, msg);
                     }
                 }
             }
@@ -967,9 +977,14 @@ pub fn fold_bin_p(
 ) -> Option<InitId> {
     match op {
         BinOp::Concat => {
-            if let (Init::Dag(lop, _, largs), Init::Dag(rop, _, rargs)) =
+            if let (Init::Dag(lop, lname, largs), Init::Dag(rop, rname, rargs)) =
                 (cx.init(a).clone(), cx.init(b).clone())
             {
+                let name = if cx.rules.con_keeps_op_name {
+                    lname.or(rname)
+                } else {
+                    None
+                };
                 let ld = matches!(cx.init(lop), Init::Def(_));
                 let rd = matches!(cx.init(rop), Init::Def(_));
                 if (!ld && !cx.is_unset(lop)) || (!rd && !cx.is_unset(rop)) {
@@ -996,7 +1011,7 @@ pub fn fold_bin_p(
                 }
                 let mut args = largs.to_vec();
                 args.extend(rargs.iter().copied());
-                return Some(cx.mk(Init::Dag(op, None, args.into_boxed_slice())));
+                return Some(cx.mk(Init::Dag(op, name, args.into_boxed_slice())));
             }
         }
         BinOp::ListConcat => {
@@ -1015,7 +1030,12 @@ pub fn fold_bin_p(
         }
         BinOp::ListSplat => {
             if let (Some(vt), Init::Int(n)) = (cx.type_of(a), cx.init(b).clone()) {
-                let n = usize::try_from(n.max(0)).unwrap_or(usize::MAX);
+                if n < 0 {
+                    // LLVM 22's words, without a location; 19 crashes.
+                    cx.fatal(None, format!("!listsplat count {n} is negative"));
+                    return None;
+                }
+                let n = usize::try_from(n).unwrap_or(usize::MAX);
                 if !cx.list_len_ok(n, cx.rec_loc(cur)) {
                     return None;
                 }
@@ -1153,8 +1173,7 @@ pub fn fold_bin_p(
                         return Some(arg);
                     }
                     Err(e) => {
-                        let loc = cx.rec_loc(cur);
-                        cx.fatal(loc, format!("!getdagarg {e}"));
+                        cx.fatal_rec(cur, format!("!getdagarg {e}"));
                         return None;
                     }
                 }
@@ -1164,19 +1183,24 @@ pub fn fold_bin_p(
             if let (Init::Dag(_, _, args), Init::Int(p)) = (cx.init(a).clone(), cx.init(b).clone())
             {
                 if p < 0 || p as usize >= args.len() {
-                    let loc = cx.rec_loc(cur);
                     let msg = format!(
                         "!getdagname index is out of range 0...{}: {}",
                         args.len() as i64 - 1,
                         p
                     );
-                    cx.fatal(loc, msg);
+                    cx.fatal_rec(cur, msg);
                     return None;
                 }
                 return Some(match args[p as usize].1 {
                     Some(n) => cx.str_sym(n),
                     None => cx.unset,
                 });
+            }
+        }
+        BinOp::SetDagOpName => {
+            if let (Init::Dag(op, _, args), Init::Str(n, _)) = (cx.init(a).clone(), cx.init(b)) {
+                let n = *n;
+                return Some(cx.mk(Init::Dag(op, Some(n), args)));
             }
         }
         BinOp::SetDagOp => {
@@ -1195,8 +1219,7 @@ pub fn fold_bin_p(
                         Some(cx.bit(m))
                     }
                     Err(e) => {
-                        let loc = cx.rec_loc(cur);
-                        cx.fatal(loc, format!("invalid regex '{pat}': {e}"));
+                        cx.fatal_rec(cur, format!("invalid regex '{pat}': {e}"));
                         None
                     }
                 };
@@ -1213,19 +1236,24 @@ pub fn fold_bin_p(
         | BinOp::Sra
         | BinOp::Srl => {
             if let (Some(x), Some(y)) = (cx.as_int(a), cx.as_int(b)) {
+                if matches!(op, BinOp::Shl | BinOp::Sra | BinOp::Srl)
+                    && cx.rules.shift_bounds_checked
+                    && !(0..64).contains(&y)
+                {
+                    cx.fatal_rec(cur, "Illegal operation: out of bounds shift");
+                    return None;
+                }
                 let v = match op {
                     BinOp::Add => x.wrapping_add(y),
                     BinOp::Sub => x.wrapping_sub(y),
                     BinOp::Mul => x.wrapping_mul(y),
                     BinOp::Div => {
                         if y == 0 {
-                            let loc = cx.rec_loc(cur);
-                            cx.fatal(loc, "Illegal operation: division by zero");
+                            cx.fatal_rec(cur, "Illegal operation: division by zero");
                             return None;
                         }
                         if x == i64::MIN && y == -1 {
-                            let loc = cx.rec_loc(cur);
-                            cx.fatal(loc, "Illegal operation: INT64_MIN / -1");
+                            cx.fatal_rec(cur, "Illegal operation: INT64_MIN / -1");
                             return None;
                         }
                         x / y
@@ -1251,9 +1279,11 @@ fn item_apply(cx: &mut Ctx, var: Sym, item: InitId, body: InitId, cur: Option<Re
 }
 
 fn foreach_dag(cx: &mut Ctx, var: Sym, dag: InitId, body: InitId, cur: Option<RecId>) -> InitId {
-    let Init::Dag(op, _, args) = cx.init(dag).clone() else {
+    let Init::Dag(op, name, args) = cx.init(dag).clone() else {
         return dag;
     };
+    // LLVM 22 keeps the operator's name; 19 drops it.
+    let name = name.filter(|_| cx.rules.con_keeps_op_name);
     let nop = item_apply(cx, var, op, body, cur);
     let mut changed = nop != op;
     let mut out = Vec::with_capacity(args.len());
@@ -1267,7 +1297,7 @@ fn foreach_dag(cx: &mut Ctx, var: Sym, dag: InitId, body: InitId, cur: Option<Re
         out.push((na, n));
     }
     if changed {
-        cx.mk(Init::Dag(nop, None, out.into_boxed_slice()))
+        cx.mk(Init::Dag(nop, name, out.into_boxed_slice()))
     } else {
         dag
     }
@@ -1425,8 +1455,7 @@ pub fn fold_tern_p(
                 (cx.init(a).clone(), cx.init(b).clone(), cx.init(c).clone())
             {
                 if st == 0 {
-                    let loc = cx.rec_loc(cur);
-                    cx.error(loc, "Step of !range can't be 0");
+                    cx.error_rec(cur, "Step of !range can't be 0");
                     return None;
                 }
                 let n = if (s < e && st > 0) || (s > e && st < 0) {
@@ -1475,8 +1504,7 @@ pub fn fold_tern_p(
                     return None;
                 }
                 if len < 0 {
-                    let loc = cx.rec_loc(cur);
-                    cx.error(loc, "!substr length must be nonnegative");
+                    cx.error_rec(cur, "!substr length must be nonnegative");
                     return None;
                 }
                 let end = (st.saturating_add(len)).min(size) as usize;
@@ -1520,13 +1548,12 @@ pub fn fold_tern_p(
                             return Some(cx.mk(Init::Dag(dop, dn, args.into_boxed_slice())));
                         }
                         Err(e) => {
-                            let loc = cx.rec_loc(cur);
                             let n = if op == TernOp::SetDagArg {
                                 "!setdagarg"
                             } else {
                                 "!setdagname"
                             };
-                            cx.fatal(loc, format!("{n} {e}"));
+                            cx.fatal_rec(cur, format!("{n} {e}"));
                             return None;
                         }
                     }
@@ -1552,13 +1579,12 @@ pub fn fold_cond(cx: &mut Ctx, u: InitId, cur: Option<RecId>) -> InitId {
             None => return u,
         }
     }
-    let loc = cx.rec_loc(cur);
     let name = cur.map(|c| cx.rec_name(c)).unwrap_or_default();
     let msg = format!(
         "{name} does not have any true condition in:{}",
         cx.init_str(u)
     );
-    cx.fatal(loc, msg);
+    cx.fatal_rec(cur, msg);
     u
 }
 
@@ -1657,8 +1683,7 @@ pub fn fold_instances(cx: &mut Ctx, u: InitId, cur: Option<RecId>, final_: bool)
         match regex::Regex::new(&pat) {
             Ok(r) => Some(r),
             Err(err) => {
-                let loc = cx.rec_loc(cur);
-                cx.fatal(loc, format!("invalid regex '{pat}': {err}"));
+                cx.fatal_rec(cur, format!("invalid regex '{pat}': {err}"));
                 return u;
             }
         }
@@ -1789,26 +1814,38 @@ pub fn resolve_record_final(cx: &mut Ctx, rec: RecId, new_name: Option<InitId>) 
 pub fn check_assertions(cx: &mut Ctx, rec: RecId) {
     let asserts = cx.rec(rec).asserts.clone();
     let mut r = RecordResolver::new(rec, None, true);
+    let mut failed = false;
     for a in asserts {
         let c = resolve_init(cx, a.cond, &mut r);
         let m = resolve_init(cx, a.msg, &mut r);
-        check_assert(cx, a.loc, c, m);
+        failed |= !check_assert(cx, a.loc, c, m);
+    }
+    if failed && cx.rules.assert_failed_in_record {
+        cx.error_rec(Some(rec), "assertion failed in this record");
     }
 }
 
-pub fn check_assert(cx: &mut Ctx, loc: Loc, cond: InitId, msg: InitId) {
+/// Checks one assertion; false when it failed (reported).
+pub fn check_assert(cx: &mut Ctx, loc: Loc, cond: InitId, msg: InitId) -> bool {
     match cx.as_int(cond) {
-        Some(v) => {
-            if v == 0 {
-                let m = cx.init_str_unquoted(msg);
-                let d = irkit_diag::Diagnostic::error(loc, "assertion failed").with_note(None, m);
-                cx.errors.push(d);
-            }
+        Some(0) => {
+            let m = cx.init_str_unquoted(msg);
+            let d = if cx.rules.assert_msg_inline {
+                irkit_diag::Diagnostic::error(loc, format!("assertion failed: {m}"))
+            } else {
+                irkit_diag::Diagnostic::error(loc, "assertion failed").with_note(None, m)
+            };
+            cx.errors.push(d);
+            false
         }
-        None => cx.error(
-            Some(loc),
-            "assert condition must of type bit, bits, or int.",
-        ),
+        Some(_) => true,
+        None => {
+            cx.error(
+                Some(loc),
+                "assert condition must of type bit, bits, or int.",
+            );
+            false
+        }
     }
 }
 

@@ -36,7 +36,7 @@ def Dags {
 // CHECK-LABEL: ------------- Defs -----------------
 // CHECK-LABEL: def Dags {
 // CHECK-NEXT:   dag plain = (ops 1, "s":$name, ?:$only, n1:$n);
-// CHECK-NEXT:   dag named = (ops:op 1);
+// CHECK-NEXT:   dag named = (ops:$op 1);
 // CHECK-NEXT:   dag con = (ops 1:$a, 2:$b);
 // CHECK-NEXT:   dag mk = (ins 1:$x, 2:$y);
 // CHECK-NEXT:   dag mk2 = (outs 3);

@@ -4,12 +4,16 @@
 // RUN: not irkit tblgen -DERROR3 %s 2>&1 | FileCheck %s --check-prefix=ERROR3
 // RUN: not irkit tblgen -DERROR4 %s 2>&1 | FileCheck %s --check-prefix=ERROR4
 // RUN: not irkit tblgen -DERROR5 %s 2>&1 | FileCheck %s --check-prefix=ERROR5
+// RUN: not irkit tblgen --llvm-compat=19 -DERROR5 %s 2>&1 | FileCheck %s --check-prefix=ERROR5-19
 // RUN: not irkit tblgen -DERROR6 %s 2>&1 | FileCheck %s --check-prefix=ERROR6
+// RUN: not irkit tblgen --llvm-compat=19 -DERROR6 %s 2>&1 | FileCheck %s --check-prefix=ERROR6-19
 // RUN: not irkit tblgen -DERROR7 %s 2>&1 | FileCheck %s --check-prefix=ERROR7
 // RUN: not irkit tblgen -DERROR8 %s 2>&1 | FileCheck %s --check-prefix=ERROR8
 // RUN: not irkit tblgen -DERROR9 %s 2>&1 | FileCheck %s --check-prefix=ERROR9
+// RUN: not irkit tblgen --llvm-compat=19 -DERROR9 %s 2>&1 | FileCheck %s --check-prefix=ERROR9-19
 // RUN: not irkit tblgen -DERROR10 %s 2>&1 | FileCheck %s --check-prefix=ERROR10
 // RUN: not irkit tblgen -DERROR11 %s 2>&1 | FileCheck %s --check-prefix=ERROR11
+// RUN: not irkit tblgen --llvm-compat=19 -DERROR11 %s 2>&1 | FileCheck %s --check-prefix=ERROR11-19
 // RUN: not irkit tblgen -DERROR12 %s 2>&1 | FileCheck %s --check-prefix=ERROR12
 // RUN: not irkit tblgen -DERROR13 %s 2>&1 | FileCheck %s --check-prefix=ERROR13
 // RUN: not irkit tblgen -DERROR14 %s 2>&1 | FileCheck %s --check-prefix=ERROR14
@@ -19,6 +23,7 @@
 // RUN: not irkit tblgen -DERROR18 %s 2>&1 | FileCheck %s --check-prefix=ERROR18
 // RUN: not irkit tblgen -DERROR19 %s 2>&1 | FileCheck %s --check-prefix=ERROR19
 // RUN: not irkit tblgen -DERROR20 %s 2>&1 | FileCheck %s --check-prefix=ERROR20
+// RUN: not irkit tblgen --llvm-compat=19 -DERROR20 %s 2>&1 | FileCheck %s --check-prefix=ERROR20-19
 // RUN: not irkit tblgen -DERROR21 %s 2>&1 | FileCheck %s --check-prefix=ERROR21
 // RUN: not irkit tblgen -DERROR22 %s 2>&1 | FileCheck %s --check-prefix=ERROR22
 // RUN: not irkit tblgen -DERROR23 %s 2>&1 | FileCheck %s --check-prefix=ERROR23
@@ -50,12 +55,14 @@ def Dup;
 #endif
 
 #ifdef ERROR5
-// ERROR5: errors.td:[[@LINE+1]]:20: error: Value 'nope' unknown!
+// ERROR5: errors.td:[[@LINE+2]]:13: error: Value 'nope' unknown!
+// ERROR5-19: errors.td:[[@LINE+1]]:20: error: Value 'nope' unknown!
 def E { let nope = 1; }
 #endif
 
 #ifdef ERROR6
-// ERROR6: errors.td:[[@LINE+1]]:9: error: Could not find include file 'does-not-exist.td'
+// ERROR6: errors.td:[[@LINE+2]]:9: error: could not find include file 'does-not-exist.td'
+// ERROR6-19: errors.td:[[@LINE+1]]:9: error: Could not find include file 'does-not-exist.td'
 include "does-not-exist.td"
 #endif
 
@@ -70,7 +77,8 @@ def E : C<1, 2>;
 #endif
 
 #ifdef ERROR9
-// ERROR9: errors.td:[[@LINE+1]]:9: error: Value specified for template argument 'C:x' is of type string; expected type int: "s"
+// ERROR9: errors.td:[[@LINE+2]]:11: error: Value specified for template argument 'C:x' is of type string; expected type int: "s"
+// ERROR9-19: errors.td:[[@LINE+1]]:9: error: Value specified for template argument 'C:x' is of type string; expected type int: "s"
 def E : C<"s">;
 #endif
 
@@ -80,7 +88,8 @@ def E { int a = 1; let a = a; }
 #endif
 
 #ifdef ERROR11
-// ERROR11: errors.td:[[@LINE+1]]:17: error: Unknown operator
+// ERROR11: errors.td:[[@LINE+2]]:17: error: unknown operator
+// ERROR11-19: errors.td:[[@LINE+1]]:17: error: Unknown operator
 def E { int a = !nope(1); }
 #endif
 
@@ -148,6 +157,7 @@ def E { int x = !foldl(0, [1], acc, 4, acc); }
 #endif
 
 #ifdef ERROR20
-// ERROR20: errors.td:[[@LINE+1]]:18: error: Unterminated code block
+// ERROR20: errors.td:[[@LINE+2]]:18: error: unterminated code block
+// ERROR20-19: errors.td:[[@LINE+1]]:18: error: Unterminated code block
 def E { code c = [{ never closed
 #endif

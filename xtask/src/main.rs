@@ -16,6 +16,7 @@ mod llvm_src;
 mod lsp;
 mod tblgen_compat;
 mod tblgen_corpus;
+mod tblgen_tests;
 mod td_diff;
 mod util;
 
@@ -27,6 +28,8 @@ cargo xtask <task> [options]
 Differential checks (each needs the reference tool installed; see README):
   lit-compat              run testdata/ under LLVM lit with FileCheck-19
   tblgen-compat           irkit tblgen vs llvm-tblgen-V over release V's LLVM/MLIR .td corpus
+  tblgen-tests            LLVM's own TableGen tests (llvm/test/TableGen of release V) under lit,
+                          with llvm-tblgen-V and with irkit tblgen --llvm-compat=V
   append-diff             random let append/prepend hierarchies vs desugared llvm-tblgen-19
   ir-compat               irkit opt vs mlir-opt-19 --mlir-print-op-generic on real IR
                           (--custom: the custom syntax and round trips)
@@ -58,6 +61,7 @@ fn main() -> ExitCode {
         "lit-compat" => lit_compat::run(rest),
         "llvm-src" => llvm_src::run(rest),
         "tblgen-compat" => tblgen_compat::run(rest),
+        "tblgen-tests" => tblgen_tests::run(rest),
         "append-diff" => append_diff::run(rest),
         "ir-compat" => ir_compat::run(rest),
         "abi-diff" => abi_diff::run(rest),

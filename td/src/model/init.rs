@@ -13,6 +13,7 @@ pub enum UnOp {
     Size,
     Empty,
     GetDagOp,
+    GetDagOpName,
     LogTwo,
     Repr,
     ToLower,
@@ -49,6 +50,7 @@ pub enum BinOp {
     Interleave,
     Concat,
     SetDagOp,
+    SetDagOpName,
     GetDagArg,
     GetDagName,
     Match,
@@ -481,7 +483,11 @@ impl Ctx {
                 out.push('(');
                 self.write_init(out, *op);
                 if let Some(n) = name {
-                    out.push(':');
+                    out.push_str(if self.rules.dag_op_name_dollar {
+                        ":$"
+                    } else {
+                        ":"
+                    });
                     out.push_str(self.strs.str(*n));
                 }
                 for (k, &(a, an)) in args.iter().enumerate() {
@@ -535,12 +541,9 @@ impl Ctx {
                         out.push('>');
                         ""
                     }
-                    UnOp::GetDagOp => {
-                        out.push_str("!getdagop<");
-                        self.write_ty(out, *t);
-                        out.push('>');
-                        ""
-                    }
+                    // LLVM prints no type here (its getAsString).
+                    UnOp::GetDagOp => "!getdagop",
+                    UnOp::GetDagOpName => "!getdagopname",
                     UnOp::Not => "!not",
                     UnOp::Head => "!head",
                     UnOp::Tail => "!tail",
@@ -591,6 +594,7 @@ impl Ctx {
                     BinOp::StrConcat => "!strconcat",
                     BinOp::Interleave => "!interleave",
                     BinOp::SetDagOp => "!setdagop",
+                    BinOp::SetDagOpName => "!setdagopname",
                     BinOp::GetDagArg => {
                         out.push_str("!getdagarg<");
                         self.write_ty(out, *t);

@@ -619,6 +619,29 @@ impl Ctx {
             None => Diagnostic::bare_error(msg),
         });
     }
+    /// A fatal error at record `r` (or nowhere), noting each `defm` that
+    /// instantiated it, as LLVM's `PrintFatalError(Rec->getLoc(), ..)`.
+    pub fn fatal_rec(&mut self, r: Option<RecId>, msg: impl Into<String>) {
+        if self.fatal.is_none() {
+            self.fatal = Some(self.rec_diag(r, msg));
+        }
+    }
+    /// [`Ctx::fatal_rec`] for an error that does not stop parsing.
+    pub fn error_rec(&mut self, r: Option<RecId>, msg: impl Into<String>) {
+        let d = self.rec_diag(r, msg);
+        self.errors.push(d);
+    }
+    fn rec_diag(&self, r: Option<RecId>, msg: impl Into<String>) -> Diagnostic {
+        let Some(r) = r else {
+            return Diagnostic::bare_error(msg);
+        };
+        let locs = &self.rec(r).locs;
+        let mut d = Diagnostic::new(irkit_diag::Severity::Error, locs.first().copied(), msg);
+        for l in locs.iter().skip(1) {
+            d = d.with_note(Some(*l), "instantiated from multiclass");
+        }
+        d
+    }
     pub fn rec_loc(&self, r: Option<RecId>) -> Option<Loc> {
         r.and_then(|r| self.rec(r).locs.first().copied())
     }

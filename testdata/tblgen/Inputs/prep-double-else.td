@@ -1,0 +1,4 @@
+#ifdef X
+#else
+#else
+#endif
