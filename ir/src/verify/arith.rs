@@ -73,6 +73,16 @@ fn shapes_compatible(cx: &Cx<'_>, a: TypeId, b: TypeId) -> bool {
     }
 }
 
+/// `getTypeDimensions`: a ranked shaped type's sizes, else none.
+fn dims<'c>(cx: &'c Cx<'_>, t: TypeId) -> &'c [i64] {
+    match cx.m.ctx.type_data(t) {
+        TypeData::Vector { shape, .. }
+        | TypeData::RankedTensor { shape, .. }
+        | TypeData::MemRef { shape, .. } => shape,
+        _ => &[],
+    }
+}
+
 /// `'arith.extsi' op operand type 'i32' and result type 'i16' are cast
 /// incompatible` when the op is one of the arith casts and its types are.
 pub(crate) fn check(cx: &Cx<'_>, op: OpId) -> Result<(), Diagnostic> {
@@ -131,8 +141,18 @@ pub(crate) fn check(cx: &Cx<'_>, op: OpId) -> Result<(), Diagnostic> {
         return Ok(());
     };
     let (ft, tt) = (m.values[from].ty, m.values[to].ty);
-    let ok = shapes_compatible(cx, ft, tt)
-        && rule(underlying(cx, ft, through), underlying(cx, tt, through));
+    // Every arith cast declares `SameInputOutputTensorDims` (an ODS
+    // predicate, checked first) and `SameOperandsAndResultShape`.
+    if dims(cx, ft) != dims(cx, tt) {
+        return Err(cx.op_error(
+            op,
+            "failed to verify that input and output have the same tensor dimensions",
+        ));
+    }
+    if !shapes_compatible(cx, ft, tt) {
+        return Err(cx.op_error(op, "requires the same shape for all operands and results"));
+    }
+    let ok = rule(underlying(cx, ft, through), underlying(cx, tt, through));
     if ok {
         return Ok(());
     }
