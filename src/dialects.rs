@@ -85,6 +85,10 @@ pub fn load_registry(src: &dyn Records) -> (DialectRegistry, Vec<Diagnostic>) {
             Some(Value::Str(name)) if !name.is_empty() => reg.add_dialect(DialectDef {
                 name: name.into(),
                 summary: str_field(src, d, "summary").into(),
+                allow_unknown_ops: matches!(
+                    src.field(d, "allowUnknownOperations"),
+                    Some(Value::Int(v)) if v != 0
+                ),
             }),
             _ => diags.push(error(src, d, "dialect has no 'name'")),
         }

@@ -27,6 +27,10 @@ pub struct DialectRegistry {
 pub struct DialectDef {
     pub name: Box<str>,
     pub summary: Box<str>,
+    /// Ops of this dialect that no definition names are accepted (as
+    /// unregistered ops); otherwise the verifier rejects them, as MLIR does
+    /// for a dialect without `allowUnknownOperations`.
+    pub allow_unknown_ops: bool,
 }
 
 /// One op definition (`Op` in OpBase.td).
@@ -390,6 +394,10 @@ impl DialectRegistry {
     }
     pub fn ops(&self) -> &[OpDef] {
         &self.ops
+    }
+    /// The dialect named `name`, if loaded.
+    pub fn dialect(&self, name: &[u8]) -> Option<&DialectDef> {
+        self.dialects.iter().find(|d| d.name.as_bytes() == name)
     }
     pub fn has_dialect(&self, name: &[u8]) -> bool {
         self.dialects.iter().any(|d| d.name.as_bytes() == name)

@@ -7,6 +7,8 @@ include "OpBase.td"
 
 def CIR_Dialect : Dialect {
   let name = "cir";
+  // a subset of ClangIR: its other ops stay unregistered ops.
+  let allowUnknownOperations = 1;
   let summary = "A ClangIR-like dialect for C";
 }
 

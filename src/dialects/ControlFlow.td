@@ -5,6 +5,8 @@ include "OpBase.td"
 
 def CF_Dialect : Dialect {
   let name = "cf";
+  // until cf.switch is defined here.
+  let allowUnknownOperations = 1;
   let summary = "Unstructured control flow";
 }
 

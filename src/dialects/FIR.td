@@ -7,6 +7,8 @@ include "OpBase.td"
 
 def FIR_Dialect : Dialect {
   let name = "fir";
+  // a subset of FIR: its other ops stay unregistered ops.
+  let allowUnknownOperations = 1;
   let summary = "A Fortran-IR-like dialect for calling C";
 }
 

@@ -24,6 +24,11 @@ class Dialect {
   string name = ?;
   string summary = "";
   string description = "";
+  // Ops of this dialect that no definition names are accepted as
+  // unregistered ops (MLIR's `allowUnknownOperations`); otherwise the
+  // verifier rejects them, as mlir-opt does even with
+  // `--allow-unregistered-dialect`.
+  bit allowUnknownOperations = 0;
 }
 
 //===----------------------------------------------------------------------===//

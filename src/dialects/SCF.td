@@ -6,6 +6,8 @@ include "OpBase.td"
 
 def SCF_Dialect : Dialect {
   let name = "scf";
+  // until every scf op of MLIR 19 is defined here.
+  let allowUnknownOperations = 1;
   let summary = "Structured control flow";
 }
 

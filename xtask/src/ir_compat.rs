@@ -9,6 +9,7 @@ pub mod corpus;
 pub mod custom;
 pub mod custom_gen;
 pub mod diff;
+pub mod mlir_tests;
 pub mod proc;
 
 use crate::util;
@@ -41,12 +42,22 @@ Options:
 
 Custom syntax (`--custom`): instead of the corpus, compares `irkit opt` with
 mlir-opt-19's default (custom) output, the generic output, and the two round
-trips, on testdata/ir-custom, `--mlir-tests DIR` (every .mlir below it, e.g.
-MLIR's own test/Dialect/{Arith,Func,ControlFlow}) and generated modules:
+trips, on testdata/ir-custom, `--dir DIR` (every .mlir below it) and generated
+modules:
   --custom             run the custom-syntax check
-  --mlir-tests DIR     also every .mlir file under DIR (split at `// -----`)
+  --dir DIR            also every .mlir file under DIR (split at `// -----`)
   --generated N        random func/arith/cf modules (default 100)
   --seed S             their seed (default 1)
+
+MLIR's own tests (`--mlir-tests`): every .mlir of LLVM 19's mlir/test/Dialect/
+{Builtin,Func,Arith,Math,ControlFlow,SCF,MemRef,Index} and mlir/test/IR (fetched
+by `cargo xtask llvm-src`), split as their RUN lines say and run with no pass:
+chunks mlir-opt-19 accepts are compared as --custom does, chunks whose
+expected-* diagnostics mlir-opt-19 reproduces are checked with irkit opt
+--verify-diagnostics; figures per folder, regressions against
+testdata/ir-custom/mlir-tests-19.manifest:
+  --mlir-tests         run this check (--filter S: only chunks whose name has S)
+  --bless              rewrite the manifest
 ";
 
 const VALUE_OPTS: &[&str] = &[
@@ -57,7 +68,7 @@ const VALUE_OPTS: &[&str] = &[
     "--irkit",
     "--timeout",
     "--show",
-    "--mlir-tests",
+    "--dir",
     "--generated",
     "--seed",
 ];
@@ -67,6 +78,8 @@ const FLAGS: &[&str] = &[
     "--mlir-opt-as-irkit",
     "--build-only",
     "--custom",
+    "--mlir-tests",
+    "--bless",
     "--help",
     "-h",
 ];
@@ -211,6 +224,9 @@ pub fn run(args: &[String]) -> Result<(), String> {
         .max(1);
     let timeout = Duration::from_secs(num_opt(args, "--timeout")?.unwrap_or(120) as u64);
     let show = num_opt(args, "--show")?.unwrap_or(5);
+    if util::has_flag(args, "--mlir-tests") {
+        return mlir_tests::run(args, timeout, show);
+    }
     if util::has_flag(args, "--custom") {
         return custom::run(args, timeout, show);
     }

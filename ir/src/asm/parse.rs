@@ -468,6 +468,34 @@ impl<'a> Parser<'a> {
                     body: pieces.into(),
                 }))
             }
+            AttrKind::Typed => {
+                // `true`/`false` are BoolAttrs: no `: type` follows them
+                // (MLIR's attribute parser reads the bare keyword).
+                let id = self.peek_ident();
+                if id == b"true" || id == b"false" {
+                    let v = u64::from(id == b"true");
+                    self.pos += id.len();
+                    let ty = self.m.ctx.int_type(1);
+                    return Ok(self.m.ctx.attr(AttrData::Integer {
+                        ty,
+                        words: Box::new([v]),
+                    }));
+                }
+                let a = self.parse_attr()?;
+                if crate::verify::ops::is_typed_attr(self.m.ctx.attr_data(a))
+                    || matches!(self.m.ctx.attr_data(a), AttrData::String { .. })
+                {
+                    Ok(a)
+                } else {
+                    self.err_at(
+                        at,
+                        format!(
+                            "custom op '{}' invalid kind of attribute specified",
+                            self.custom_op_name.as_deref().unwrap_or("")
+                        ),
+                    )
+                }
+            }
             _ => self.parse_attr(),
         }
     }

@@ -3,6 +3,7 @@
 //! successors, symbol tables, registered-op hooks), then [`dominance`].
 //! Each layer may assume the previous ones passed.
 
+mod arith;
 pub mod dominance;
 pub mod handles;
 pub mod ops;

@@ -52,6 +52,8 @@ pub fn verify_ops(m: &Module, file: FileId, reg: &DialectRegistry) -> Vec<Diagno
             if let Err(d) = check_op(&cx, def, op, parent) {
                 return vec![d];
             }
+        } else if let Some(d) = unknown_op_of_loaded_dialect(&cx, reg, op) {
+            return vec![d];
         }
         stack.push((op, true));
         for &r in m.ops[op].regions.iter().rev() {
@@ -61,6 +63,28 @@ pub fn verify_ops(m: &Module, file: FileId, reg: &DialectRegistry) -> Vec<Diagno
         }
     }
     Vec::new()
+}
+
+/// An op whose dialect is loaded but names no such op: MLIR rejects it
+/// unless the dialect allows unknown operations (even with
+/// `--allow-unregistered-dialect`, which only covers unknown dialects).
+fn unknown_op_of_loaded_dialect(
+    cx: &Cx<'_>,
+    reg: &DialectRegistry,
+    op: OpId,
+) -> Option<Diagnostic> {
+    let name = cx.m.op_name(op);
+    let (dialect, _) = name.split_once('.')?;
+    let d = reg.dialect(dialect.as_bytes())?;
+    if d.allow_unknown_ops {
+        return None;
+    }
+    Some(cx.op_diag(
+        op,
+        format!(
+            "unregistered operation '{name}' found in dialect ('{dialect}') that does not allow unknown operations"
+        ),
+    ))
 }
 
 /// Checks MLIR runs after an op's nested ops are verified.
@@ -206,7 +230,8 @@ fn check_op(
     let result_segments = Segments::plain(&def.results, cx.m.ops[op].results.len());
     check_values(cx, op, &def.results, result_segments, Which::Result)?;
     check_regions(cx, def, op)?;
-    check_traits(cx, def, op, Phase::Other)
+    check_traits(cx, def, op, Phase::Other)?;
+    super::arith::check(cx, op)
 }
 
 // ------------------------------------------------------------- properties
@@ -306,6 +331,11 @@ fn storage_ok(cx: &Cx<'_>, kind: &AttrKind, v: AttrId) -> bool {
             _ => false,
         },
     }
+}
+
+/// Whether MLIR's attribute `data` is a `TypedAttr`.
+pub(crate) fn is_typed_attr(data: &AttrData) -> bool {
+    is_typed(data)
 }
 
 fn is_typed(data: &AttrData) -> bool {

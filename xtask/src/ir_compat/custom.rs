@@ -2,7 +2,7 @@
 //!
 //! Inputs, each split at `// -----` like `--split-input-file`:
 //! - `testdata/ir-custom/*.mlir` (IR written for this check),
-//! - every `.mlir` under `--mlir-tests DIR` (e.g. MLIR's own
+//! - every `.mlir` under `--dir DIR` (e.g. MLIR's own
 //!   `mlir/test/Dialect/{Arith,Func,ControlFlow}` and `mlir/test/IR`),
 //! - `--generated N` random func/arith/cf modules (seeded, see [`super::custom_gen`]).
 //!
@@ -47,7 +47,7 @@ pub fn run(args: &[String], timeout: Duration, show: usize) -> Result<(), String
     let own = util::workspace_root().join("testdata/ir-custom");
     collect_files(&own, &mut inputs)?;
     let n_own = inputs.len();
-    if let Some(dir) = util::opt_value(args, "--mlir-tests") {
+    if let Some(dir) = util::opt_value(args, "--dir") {
         collect_files(Path::new(dir), &mut inputs)?;
     }
     let n_tests = inputs.len() - n_own;
@@ -108,7 +108,7 @@ pub fn run(args: &[String], timeout: Duration, show: usize) -> Result<(), String
         }
     }
     println!(
-        "ir-compat --custom: {} chunks ({} files of testdata/ir-custom, {} of --mlir-tests, {} generated); mlir-opt-19 rejects {}, {} checked",
+        "ir-compat --custom: {} chunks ({} files of testdata/ir-custom, {} of --dir, {} generated); mlir-opt-19 rejects {}, {} checked",
         chunks.len(),
         n_own,
         n_tests,

@@ -1,0 +1,199 @@
+//! The arith ops' own verifiers (MLIR's `ArithOps.cpp`), run after the op's
+//! declared constraints and traits as MLIR runs them: `CastOpInterface`'s
+//! `areCastCompatible` of each cast and `arith.constant`'s value rules.
+
+use super::Cx;
+use crate::context::{AttrData, TypeData, TypeId};
+use crate::ir::OpId;
+use crate::printer::type_to_string;
+use irkit_diag::Diagnostic;
+
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Kind {
+    Int,
+    Index,
+    Float,
+}
+
+/// Which containers a cast looks through (`getTypeIfLike` vs
+/// `getTypeIfLikeOrMemRef`).
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Through {
+    VectorTensor,
+    AlsoMemRef,
+}
+
+/// The scalar under `t` (itself, or the element type of an allowed shaped
+/// type) as `(kind, width)`; `None` for other shaped types or other scalars.
+fn underlying(cx: &Cx<'_>, t: TypeId, through: Through) -> Option<(Kind, u32)> {
+    let ctx = &cx.m.ctx;
+    let elem = match ctx.type_data(t) {
+        TypeData::Vector { elem, .. }
+        | TypeData::RankedTensor { elem, .. }
+        | TypeData::UnrankedTensor { elem } => *elem,
+        TypeData::MemRef { elem, .. } | TypeData::UnrankedMemRef { elem, .. } => {
+            if through == Through::VectorTensor {
+                return None;
+            }
+            *elem
+        }
+        _ => t,
+    };
+    match ctx.type_data(elem) {
+        TypeData::Integer { width, .. } => Some((Kind::Int, *width)),
+        TypeData::Index => Some((Kind::Index, 64)),
+        TypeData::Float(k) => Some((Kind::Float, k.bit_width())),
+        _ => None,
+    }
+}
+
+/// Shapes as `verifyCompatibleShapes`: both unshaped, or both shaped with
+/// equal ranks (when ranked) and equal static sizes.
+fn shapes_compatible(cx: &Cx<'_>, a: TypeId, b: TypeId) -> bool {
+    let ctx = &cx.m.ctx;
+    let shape = |t: TypeId| -> Option<Option<&[i64]>> {
+        match ctx.type_data(t) {
+            TypeData::Vector { shape, .. }
+            | TypeData::RankedTensor { shape, .. }
+            | TypeData::MemRef { shape, .. } => Some(Some(shape)),
+            TypeData::UnrankedTensor { .. } | TypeData::UnrankedMemRef { .. } => Some(None),
+            _ => None,
+        }
+    };
+    match (shape(a), shape(b)) {
+        (None, None) => true,
+        (Some(Some(x)), Some(Some(y))) => {
+            x.len() == y.len()
+                && x.iter()
+                    .zip(y.iter())
+                    .all(|(&p, &q)| p == q || p < 0 || q < 0)
+        }
+        (Some(_), Some(_)) => true,
+        _ => false,
+    }
+}
+
+/// `getTypeDimensions`: a ranked shaped type's sizes, else none.
+fn dims<'c>(cx: &'c Cx<'_>, t: TypeId) -> &'c [i64] {
+    match cx.m.ctx.type_data(t) {
+        TypeData::Vector { shape, .. }
+        | TypeData::RankedTensor { shape, .. }
+        | TypeData::MemRef { shape, .. } => shape,
+        _ => &[],
+    }
+}
+
+/// `'arith.extsi' op operand type 'i32' and result type 'i16' are cast
+/// incompatible` when the op is one of the arith casts and its types are.
+pub(crate) fn check(cx: &Cx<'_>, op: OpId) -> Result<(), Diagnostic> {
+    let m = cx.m;
+    let d = &m.ops[op];
+    let name = m.ctx.bytes(d.name);
+    if name == b"arith.constant" {
+        return check_constant(cx, op);
+    }
+    let rule: fn(Option<(Kind, u32)>, Option<(Kind, u32)>) -> bool;
+    let through;
+    match name {
+        b"arith.extui" | b"arith.extsi" => {
+            through = Through::VectorTensor;
+            rule = |a, b| matches!((a, b), (Some((Kind::Int, x)), Some((Kind::Int, y))) if x < y);
+        }
+        b"arith.trunci" => {
+            through = Through::VectorTensor;
+            rule = |a, b| matches!((a, b), (Some((Kind::Int, x)), Some((Kind::Int, y))) if x > y);
+        }
+        b"arith.extf" => {
+            through = Through::VectorTensor;
+            rule =
+                |a, b| matches!((a, b), (Some((Kind::Float, x)), Some((Kind::Float, y))) if x < y);
+        }
+        b"arith.truncf" => {
+            through = Through::VectorTensor;
+            rule =
+                |a, b| matches!((a, b), (Some((Kind::Float, x)), Some((Kind::Float, y))) if x > y);
+        }
+        b"arith.uitofp" | b"arith.sitofp" => {
+            through = Through::VectorTensor;
+            rule = |a, b| matches!((a, b), (Some((Kind::Int, _)), Some((Kind::Float, _))));
+        }
+        b"arith.fptoui" | b"arith.fptosi" => {
+            through = Through::VectorTensor;
+            rule = |a, b| matches!((a, b), (Some((Kind::Float, _)), Some((Kind::Int, _))));
+        }
+        b"arith.index_cast" | b"arith.index_castui" => {
+            through = Through::AlsoMemRef;
+            rule = |a, b| {
+                matches!(
+                    (a, b),
+                    (Some((Kind::Index, _)), Some((Kind::Int, _)))
+                        | (Some((Kind::Int, _)), Some((Kind::Index, _)))
+                )
+            };
+        }
+        b"arith.bitcast" => {
+            through = Through::AlsoMemRef;
+            rule = |a, b| matches!((a, b), (Some((_, x)), Some((_, y))) if x == y);
+        }
+        _ => return Ok(()),
+    }
+    let (&[from], &[to]) = (&d.operands[..], &d.results[..]) else {
+        return Ok(());
+    };
+    let (ft, tt) = (m.values[from].ty, m.values[to].ty);
+    // Every arith cast declares `SameInputOutputTensorDims` (an ODS
+    // predicate, checked first) and `SameOperandsAndResultShape`.
+    if dims(cx, ft) != dims(cx, tt) {
+        return Err(cx.op_error(
+            op,
+            "failed to verify that input and output have the same tensor dimensions",
+        ));
+    }
+    if !shapes_compatible(cx, ft, tt) {
+        return Err(cx.op_error(op, "requires the same shape for all operands and results"));
+    }
+    let ok = rule(underlying(cx, ft, through), underlying(cx, tt, through));
+    if ok {
+        return Ok(());
+    }
+    Err(cx.op_error(
+        op,
+        format!(
+            "operand type '{}' and result type '{}' are cast incompatible",
+            type_to_string(&m.ctx, ft),
+            type_to_string(&m.ctx, tt)
+        ),
+    ))
+}
+
+/// `arith.constant`: a signless integer type, and an integer, float or
+/// elements value.
+fn check_constant(cx: &Cx<'_>, op: OpId) -> Result<(), Diagnostic> {
+    let m = cx.m;
+    let d = &m.ops[op];
+    let Some(&res) = d.results.first() else {
+        return Ok(());
+    };
+    if let TypeData::Integer { signedness, .. } = m.ctx.type_data(m.values[res].ty) {
+        if *signedness != crate::context::Signedness::Signless {
+            return Err(cx.op_error(op, "integer return type must be signless"));
+        }
+    }
+    let value = d
+        .properties
+        .and_then(|p| m.ctx.dict_get(p, b"value"))
+        .or_else(|| m.ctx.dict_get(d.attrs, b"value"));
+    if let Some(v) = value {
+        if !matches!(
+            m.ctx.attr_data(v),
+            AttrData::Integer { .. }
+                | AttrData::Float { .. }
+                | AttrData::Dense { .. }
+                | AttrData::DenseResource { .. }
+                | AttrData::Sparse { .. }
+        ) {
+            return Err(cx.op_error(op, "value must be an integer, float, or elements attribute"));
+        }
+    }
+    Ok(())
+}
