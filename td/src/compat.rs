@@ -29,6 +29,11 @@ pub struct Rules {
     /// Bang operators of the newest release that this one does not have
     /// ("Unknown operator").
     pub missing_bang_ops: &'static [&'static str],
+    /// Resolving `!and(x, y)` whose `x` becomes 0, or `!or(x, y)` whose `x`
+    /// becomes -1, gives that value at once, even with `y` unresolved (22);
+    /// at 19 it stays `!and(0, y)`. Only on resolution (a template argument
+    /// or loop variable substituted), not when first parsed.
+    pub and_or_short_circuit: bool,
 }
 
 /// Every release irkit follows, newest first; the first is the default.
@@ -42,6 +47,7 @@ pub const RELEASES: &[Rules] = &[
         msg_eof_in_ifdef: "reached EOF without matching #endif",
         msg_bits_length_quote: false,
         missing_bang_ops: &[],
+        and_or_short_circuit: true,
     },
     Rules {
         release: 19,
@@ -52,6 +58,7 @@ pub const RELEASES: &[Rules] = &[
         msg_eof_in_ifdef: "Reached EOF without matching #endif",
         msg_bits_length_quote: true,
         missing_bang_ops: &["initialized", "instances", "listflatten", "match"],
+        and_or_short_circuit: false,
     },
 ];
 

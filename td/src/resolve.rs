@@ -516,6 +516,20 @@ fn resolve_inner(cx: &mut Ctx, i: InitId, r: &mut dyn Resolver) -> InitId {
         }
         Init::Bin(op, a, b, t) => {
             let na = resolve_init(cx, a, r);
+            // LLVM 22: a left operand of !and that is 0, of !or that is -1,
+            // decides the value without the right one.
+            let short = if cx.rules.and_or_short_circuit && matches!(op, BinOp::And | BinOp::Or) {
+                cx.as_int(na)
+                    .filter(|&v| (op == BinOp::And && v == 0) || (op == BinOp::Or && v == -1))
+            } else {
+                None
+            };
+            if let Some(v) = short {
+                if na != a || resolve_init(cx, b, r) != b {
+                    return cx.int(v);
+                }
+                return i;
+            }
             let nb = resolve_init(cx, b, r);
             if na != a || nb != b {
                 match fold_bin_p(cx, op, na, nb, t, r.cur_rec()) {
