@@ -93,10 +93,12 @@ fn verdict(a: &Run, b: &Run) -> Option<String> {
 /// Minimises a differing case (delta debugging over lines, then tokens,
 /// while the tools disagree the same way) and returns a lit test candidate
 /// whose CHECK lines are the reference tool's output (or error).
+#[allow(clippy::too_many_arguments)]
 fn lit_candidate(
     irkit: &Path,
     llvm: &Path,
     reference: &str,
+    compat: &str,
     text: &str,
     dir: &Path,
     seed: u64,
@@ -106,7 +108,7 @@ fn lit_candidate(
     let run_both = |t: &str| -> Result<(Run, Run), String> {
         std::fs::write(&file, t).map_err(|e| format!("{}: {e}", file.display()))?;
         Ok((
-            run_tool(irkit, &["tblgen"], &file)?,
+            run_tool(irkit, &["tblgen", compat], &file)?,
             run_tool(llvm, &[], &file)?,
         ))
     };
@@ -129,7 +131,9 @@ fn lit_candidate(
         want.unwrap_or_default()
     );
     if b.ok {
-        out.push_str("// RUN: irkit tblgen %s | FileCheck %s\n");
+        out.push_str(&format!(
+            "// RUN: irkit tblgen {compat} %s | FileCheck %s\n"
+        ));
         out.push_str(&small);
         // The records, without the banner lines.
         let body: String = b
@@ -140,7 +144,9 @@ fn lit_candidate(
             .collect();
         out.push_str(&crate::minimise::check_lines("//", &body));
     } else {
-        out.push_str("// RUN: not irkit tblgen %s 2>&1 | FileCheck %s\n");
+        out.push_str(&format!(
+            "// RUN: not irkit tblgen {compat} %s 2>&1 | FileCheck %s\n"
+        ));
         out.push_str(&small);
         if let Some(l) = b.err.lines().find(|l| l.contains("error:")) {
             let msg = l.split_once("error:").map_or(l, |(_, m)| m);
@@ -184,6 +190,9 @@ pub fn run(args: &[String]) -> Result<(), String> {
     }
     let reference = opt_value(args, "--reference").unwrap_or("llvm-tblgen-19");
     let llvm = find_tool(&[reference])?;
+    // irkit follows the reference's release (`llvm-tblgen-19`: 19).
+    let release = reference.rsplit('-').next().unwrap_or("22");
+    let compat = format!("--llvm-compat={release}");
     let irkit = match opt_value(args, "--irkit") {
         Some(p) => PathBuf::from(p),
         None => build_irkit()?,
@@ -203,7 +212,7 @@ pub fn run(args: &[String]) -> Result<(), String> {
         let file = dir.join("batch.td");
         std::fs::write(&file, &text).map_err(|e| format!("{}: {e}", file.display()))?;
         let (a, b) = (
-            run_tool(&irkit, &["tblgen"], &file)?,
+            run_tool(&irkit, &["tblgen", &compat], &file)?,
             run_tool(&llvm, &[], &file)?,
         );
         if a.ok && b.ok && a.out == b.out {
@@ -217,7 +226,7 @@ pub fn run(args: &[String]) -> Result<(), String> {
             let file = dir.join("case.td");
             std::fs::write(&file, &text).map_err(|e| format!("{}: {e}", file.display()))?;
             let (a, b) = (
-                run_tool(&irkit, &["tblgen"], &file)?,
+                run_tool(&irkit, &["tblgen", &compat], &file)?,
                 run_tool(&llvm, &[], &file)?,
             );
             let same = match (a.ok, b.ok) {
@@ -257,7 +266,8 @@ pub fn run(args: &[String]) -> Result<(), String> {
                     format!("{}\n--- stderr\n{}", b.out, b.err),
                 );
                 if differ <= 20 {
-                    let cand = lit_candidate(&irkit, &llvm, reference, &text, &cd, seed, n)?;
+                    let cand =
+                        lit_candidate(&irkit, &llvm, reference, &compat, &text, &cd, seed, n)?;
                     let _ = std::fs::write(cd.join("candidate.td"), cand);
                 }
                 if differ <= 5 {
