@@ -461,13 +461,13 @@ fn td_include_dirs_from_settings_and_compilation_databases() {
     std::fs::write(inc.join("lib.td"), "class L { int v = 7; }\n").expect("as the test set up");
     let main = d.join("main.td");
     let text = "include \"lib.td\"\ndef D : L;\n";
-    // Without include directories: llvm-tblgen-19 says
-    // `main.td:1:9: error: Could not find include file 'lib.td'`.
+    // Without include directories: llvm-tblgen-22 (the server's level) says
+    // `main.td:1:9: error: could not find include file 'lib.td'`.
     let mut c = Client::start(Value::Null);
     c.open(&main, text);
     assert_eq!(
         c.diags(&main),
-        ["0:8: Could not find include file 'lib.td'"]
+        ["0:8: could not find include file 'lib.td'"]
     );
     // Told through the settings.
     c.notify(

@@ -40,7 +40,10 @@ pub struct Rules {
     /// `!shl`, `!sra` and `!srl` by less than 0 or more than 63 are an
     /// error ("out of bounds shift", 22), not a wrapped shift (19).
     pub shift_bounds_checked: bool,
-    /// Resolving `!and`/`!or` stops at a left operand of 0/-1 (22).
+    /// Resolving `!and(x, y)` whose `x` resolves to 0, or `!or(x, y)` whose
+    /// `x` resolves to -1, gives that value at once, even with `y`
+    /// unresolved (22); at 19 it stays `!and(0, y)`. Resolution only, not
+    /// the fold when first parsed.
     pub and_or_short_circuit: bool,
     /// `!con` and `!foreach` over a dag keep the operator's `:$name` (the
     /// left one's first, 22); 19 drops it.

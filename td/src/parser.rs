@@ -118,6 +118,10 @@ pub struct Parser<'a> {
     used_targs: rustc_hash::FxHashSet<Sym>,
     /// `deftype` aliases.
     type_aliases: FxHashMap<Sym, TyId>,
+    /// Where the statement being parsed starts: the location of a fatal
+    /// error raised outside any record (a limit hit in a `defvar`, a
+    /// `foreach` list, a top-level `let` value).
+    stmt_loc: Option<Loc>,
 }
 
 /// Parses and elaborates the whole token stream into `cx`.
@@ -144,6 +148,7 @@ pub fn parse(cx: &mut Ctx, toks: Vec<Token>) -> Result<(), Diagnostic> {
         applying_lets: false,
         used_targs: Default::default(),
         type_aliases: FxHashMap::default(),
+        stmt_loc: None,
     };
     while p.tok() != Tok::Eof {
         if !p.at_object_start() {
@@ -234,10 +239,22 @@ impl Parser<'_> {
         Err(Diagnostic::error(loc, msg))
     }
     fn check_fatal(&mut self) -> PResult<()> {
-        if let Some(d) = self.cx.fatal.take() {
+        if let Some(mut d) = self.cx.fatal.take() {
+            if d.loc.is_none() {
+                d.loc = self.stmt_loc;
+            }
             return Err(d);
         }
         Ok(())
+    }
+    /// Gives a fatal error raised without a location (no record to point
+    /// at) the location `at`.
+    fn locate_fatal(&mut self, at: Loc) {
+        if let Some(d) = self.cx.fatal.as_mut() {
+            if d.loc.is_none() {
+                d.loc = Some(at);
+            }
+        }
     }
     fn s(&self, y: Sym) -> &str {
         self.cx.strs.str(y)
@@ -348,6 +365,7 @@ impl Parser<'_> {
 
     // ---- objects ----
     fn parse_object(&mut self, mc: Option<Sym>) -> PResult<()> {
+        self.stmt_loc = Some(self.loc());
         match self.tok() {
             Tok::Assert => self.parse_assert(None),
             Tok::Def => self.parse_def(mc),
@@ -2035,7 +2053,13 @@ impl Parser<'_> {
             }
             _ => {
                 let sloc = self.loc();
-                let v = self.parse_value(None, None, Mode::Value)?;
+                // A limit hit while folding the list points at it.
+                let outer = self.stmt_loc.replace(sloc);
+                let v = self.parse_value(None, None, Mode::Value);
+                self.locate_fatal(sloc);
+                self.stmt_loc = outer;
+                let v = v?;
+                self.check_fatal()?;
                 let vt = self.cx.type_of(v);
                 if let Some(e) = vt.and_then(|t| self.cx.list_elem(t)) {
                     (v, e)
@@ -2138,7 +2162,15 @@ impl Parser<'_> {
         if !self.consume(Tok::Equal) {
             return self.tok_err("expected '='");
         }
-        let v = self.parse_value(rec, None, Mode::Value)?;
+        // A limit hit while folding the value outside a record has no
+        // record to point at: it points at the value.
+        let vloc = self.loc();
+        let outer = self.stmt_loc.replace(vloc);
+        let v = self.parse_value(rec, None, Mode::Value);
+        self.locate_fatal(vloc);
+        self.stmt_loc = outer;
+        let v = v?;
+        self.check_fatal()?;
         if !self.consume(Tok::Semi) {
             return self.tok_err("expected ';'");
         }

@@ -516,13 +516,18 @@ fn resolve_inner(cx: &mut Ctx, i: InitId, r: &mut dyn Resolver) -> InitId {
         }
         Init::Bin(op, a, b, t) => {
             let na = resolve_init(cx, a, r);
-            if matches!(op, BinOp::And | BinOp::Or) && cx.rules.and_or_short_circuit {
-                // `!and(0, x)` is 0 and `!or(-1, x)` is -1 without
-                // resolving `x` (which may fail, as `!head([])`).
-                let absorbing = if op == BinOp::And { 0 } else { -1 };
-                if cx.as_int(na) == Some(absorbing) {
-                    return cx.int(absorbing);
-                }
+            // LLVM 22: a left operand of !and that is 0, of !or that is -1,
+            // decides the value without the right one.
+            let short = if cx.rules.and_or_short_circuit && matches!(op, BinOp::And | BinOp::Or) {
+                cx.as_int(na)
+                    .filter(|&v| (op == BinOp::And && v == 0) || (op == BinOp::Or && v == -1))
+            } else {
+                None
+            };
+            if let Some(v) = short {
+                // Without resolving the right operand (which may fail, as
+                // `!head([])`).
+                return cx.int(v);
             }
             let nb = resolve_init(cx, b, r);
             if na != a || nb != b {

@@ -12,6 +12,9 @@
 // RUN: not irkit tblgen -DFLATTEN %s 2>&1 | FileCheck %s --check-prefix=FLATTEN
 // RUN: not irkit tblgen -DFOLD --max-total-values 100000 %s 2>&1 | FileCheck %s --check-prefix=FOLD
 // RUN: not irkit tblgen -DDEFM --max-records 1000 %s 2>&1 | FileCheck %s --check-prefix=DEFM
+// RUN: not irkit tblgen -DDEFVAR %s 2>&1 | FileCheck %s --check-prefix=DEFVAR
+// RUN: not irkit tblgen -DDEFVAR2 %s 2>&1 | FileCheck %s --check-prefix=DEFVAR2
+// RUN: not irkit tblgen -DLOOPLIST %s 2>&1 | FileCheck %s --check-prefix=LOOPLIST
 // The flags raise (or lower) each limit; at the limit a value is still fine.
 // RUN: irkit tblgen -DSMALL --max-list-len 10 %s | FileCheck %s --check-prefix=SMALL
 // RUN: not irkit tblgen -DSMALL -DOVER --max-list-len 10 %s 2>&1 | FileCheck %s --check-prefix=OVER
@@ -49,7 +52,7 @@ defvar l3 = !listconcat(l2, l2);
 defvar l4 = !listconcat(l3, l3);
 defvar l5 = !listconcat(l4, l4);
 defvar l6 = !listconcat(l5, l5);
-// LISTCAT: error: list length (8388608) exceeds the limit of 4194304; raise it with --max-list-len
+// LISTCAT: limits.td:[[@LINE+1]]:13: error: list length (8388608) exceeds the limit of 4194304; raise it with --max-list-len
 defvar l7 = !listconcat(l6, l6);
 def X { list<int> l = l7; }
 #endif
@@ -57,7 +60,7 @@ def X { list<int> l = l7; }
 #ifdef STRCAT
 defvar s0 = !interleave(!listsplat("abcdefgh", 1048576), "");
 defvar s1 = !strconcat(s0, s0);
-// STRCAT: error: string length (33554432) exceeds the limit of 16777216; raise it with --max-string-len
+// STRCAT: limits.td:[[@LINE+1]]:13: error: string length (33554432) exceeds the limit of 16777216; raise it with --max-string-len
 defvar s2 = !strconcat(s1, s1);
 def X { string s = s2; }
 #endif
@@ -73,7 +76,7 @@ def X { list<int> l = !listflatten(!listsplat(!range(100000), 100)); }
 #endif
 
 #ifdef FOLD
-// FOLD: error: total size of the values built ({{[0-9]+}}) exceeds the limit of 100000; raise it with --max-total-values
+// FOLD: limits.td:[[@LINE+1]]:1: error: total size of the values built ({{[0-9]+}}) exceeds the limit of 100000; raise it with --max-total-values
 def X { string s = !foldl("", !range(100000), acc, x, !strconcat(acc, "x")); }
 #endif
 
@@ -101,6 +104,23 @@ multiclass M19 { defm _a : M18; defm _b : M18; }
 multiclass M20 { defm _a : M19; defm _b : M19; }
 // DEFM: limits.td:{{[0-9]+}}:{{[0-9]+}}: error: number of records (1001) exceeds the limit of 1000; raise it with --max-records
 defm X : M20;
+#endif
+
+#ifdef DEFVAR
+// A limit hit in a defvar's value points at the value.
+// DEFVAR: limits.td:[[@LINE+1]]:28: error: list length (1000000000) exceeds the limit of 4194304; raise it with --max-list-len
+defvar big = 1; defvar l = !range(1000000000);
+#endif
+
+#ifdef DEFVAR2
+// In a record body, at the record.
+class C { defvar s = !listsplat("x", 1000000000); string t = s[0]; }
+// DEFVAR2: limits.td:[[@LINE-1]]:7: error: list length (1000000000) exceeds the limit of 4194304; raise it with --max-list-len
+#endif
+
+#ifdef LOOPLIST
+// LOOPLIST: limits.td:[[@LINE+1]]:13: error: list length (1000000000) exceeds the limit of 4194304; raise it with --max-list-len
+foreach i = !range(1000000000) in def X#i;
 #endif
 
 #ifdef SMALL

@@ -3,7 +3,9 @@
 //! share of a time budget, and prints per target the executions, coverage
 //! (libFuzzer's `cov` edges and `ft` features), corpus size, peak memory and
 //! whether it found a crash (the reproducer is under
-//! `fuzz/artifacts/TARGET/`).
+//! `fuzz/artifacts/TARGET/`, minimised with libFuzzer's `-minimize_crash`
+//! into `NAME.min`, and for the text targets written out as a lit test
+//! candidate `NAME.candidate.td|mlir`).
 //!
 //! The corpus grows in `fuzz/corpus/TARGET/` (not checked in) from the
 //! seeds in `fuzz/seeds/TARGET/` (checked in, small). Each run is appended
@@ -184,8 +186,68 @@ fn run_one(fuzz_dir: &Path, target: &str, secs: u64) -> Result<Stats, String> {
         for l in tail.iter().rev() {
             eprintln!("  {l}");
         }
+        let unit = log
+            .lines()
+            .find_map(|l| l.split_once("Test unit written to ").map(|(_, p)| p.trim()));
+        if let Some(unit) = unit {
+            minimise_crash(fuzz_dir, target, Path::new(unit));
+        }
     }
     Ok(st)
+}
+
+/// Shrinks a crashing input with libFuzzer's `-minimize_crash` and writes
+/// it next to the reproducer as `NAME.min`, and for the targets that read
+/// text, as a lit test candidate `NAME.candidate.{td,mlir,txt}` (the
+/// expected output is for whoever turns it into a test to take from the
+/// reference tool).
+fn minimise_crash(fuzz_dir: &Path, target: &str, unit: &Path) {
+    let unit = fuzz_dir.join(unit);
+    let min = unit.with_extension("min");
+    let bin = fuzz_dir
+        .join("target")
+        .join("x86_64-unknown-linux-gnu")
+        .join("release")
+        .join(target);
+    let ok = Command::new(&bin)
+        .arg("-minimize_crash=1")
+        .arg("-max_total_time=60")
+        .arg(format!("-exact_artifact_path={}", min.display()))
+        .arg(&unit)
+        .output()
+        .is_ok_and(|_| min.is_file());
+    let from = if ok { &min } else { &unit };
+    let Ok(data) = std::fs::read(from) else {
+        return;
+    };
+    let (ext, run, text) = match target {
+        // The first byte picks the action (even: print-records, odd: JSON).
+        "tblgen" => (
+            "td",
+            if data.first().is_some_and(|b| b & 1 == 1) {
+                "// RUN: irkit tblgen --dump-json %s"
+            } else {
+                "// RUN: irkit tblgen %s"
+            },
+            data.get(1..).unwrap_or(&[]),
+        ),
+        "ir" => ("mlir", "// RUN: irkit opt %s", &data[..]),
+        _ => {
+            eprintln!("  minimised reproducer: {}", from.display());
+            return;
+        }
+    };
+    let cand = from.with_extension(format!("candidate.{ext}"));
+    let body = String::from_utf8_lossy(text);
+    let _ = std::fs::write(
+        &cand,
+        format!("// fuzz target {target}: crashed on this input (minimised).\n{run}\n{body}\n"),
+    );
+    eprintln!(
+        "  minimised reproducer: {} (lit test candidate {})",
+        from.display(),
+        cand.display()
+    );
 }
 
 fn append(path: &Path, line: &str) -> Result<(), String> {

@@ -5,10 +5,18 @@
 //! `mlir-opt-19 --allow-unregistered-dialect --mlir-print-op-generic` (or
 //! `--reference mlir-opt-22`) print each; the outputs must be identical.
 //!
+//! Every other case is instead a module in the custom syntax of func,
+//! arith, math, scf and cf ([`custom_gen`](crate::ir_compat::custom_gen)),
+//! and every case is also printed in each tool's default form (`irkit opt`
+//! prints custom syntax for the ops that have one, as `mlir-opt-19` does):
+//! the generic and the default outputs must both be identical.
+//!
 //! Cases are batched with `// -----` (`--split-input-file` in both tools;
 //! a chunk that fails prints nothing in both). A chunk whose two outputs
-//! differ is a mismatch, written to `target/ir-diff/case-N/`; a chunk both
-//! tools reject counts apart (a generator bug, not a difference).
+//! differ is a mismatch, written to `target/ir-diff/case-N/` with a
+//! minimised lit test candidate (`candidate.mlir`, delta debugging while the
+//! outputs still differ; its CHECK lines are the reference's output); a
+//! chunk both tools reject counts apart (a generator bug, not a difference).
 
 mod gen;
 
@@ -19,13 +27,86 @@ use std::process::Command;
 const HELP: &str = "\
 cargo xtask ir-diff [--count N] [--seed S] [--batch B] [--irkit PATH]
                     [--reference mlir-opt-19|mlir-opt-22] [--print-case N]
-Random generic-syntax modules: irkit opt vs mlir-opt, printed output compared.";
+Random modules (generic and custom syntax): irkit opt vs mlir-opt, generic and\ndefault printed output compared.";
 
 const SEP: &str = "// -----\n";
 
 fn case_text(seed: u64, n: usize) -> String {
+    if n % 2 == 1 {
+        // A custom-syntax module, its first `// -----` chunk.
+        let m = crate::ir_compat::custom_gen::module(
+            seed.wrapping_mul(0x100_0000_01B3).wrapping_add(n as u64),
+        );
+        let first = m.split("\n// -----").next().unwrap_or("");
+        return format!("{}\n", first.trim_end());
+    }
     let mut rng = gen::Rng::new(seed.wrapping_mul(0x100_0000_01B3).wrapping_add(n as u64) ^ 0x5eed);
     gen::Gen::new(&mut rng).module()
+}
+
+/// The two printings compared: generic, and each tool's default.
+const FORMS: [(&str, bool); 2] = [("generic", true), ("default", false)];
+
+fn irkit_args(generic: bool) -> Vec<&'static str> {
+    let mut v = vec!["opt"];
+    if generic {
+        v.push("--mlir-print-op-generic");
+    }
+    v
+}
+
+fn mlir_args(generic: bool) -> Vec<&'static str> {
+    let mut v = vec!["--allow-unregistered-dialect"];
+    if generic {
+        v.push("--mlir-print-op-generic");
+    }
+    v
+}
+
+/// Minimises a module whose printed forms differ (delta debugging while
+/// the outputs still differ and the reference still prints something) and
+/// returns a lit test candidate checked against the reference's output.
+#[allow(clippy::too_many_arguments)]
+fn lit_candidate(
+    irkit: &Path,
+    mlir: &Path,
+    reference: &str,
+    text: &str,
+    generic: bool,
+    dir: &Path,
+    seed: u64,
+    n: usize,
+) -> Result<String, String> {
+    let file = dir.join("minimising.mlir");
+    let run_both = |t: &str| -> Result<(String, String), String> {
+        std::fs::write(&file, t).map_err(|e| format!("{}: {e}", file.display()))?;
+        Ok((
+            run_tool(irkit, &irkit_args(generic), &file)?,
+            run_tool(mlir, &mlir_args(generic), &file)?,
+        ))
+    };
+    let small = crate::minimise::minimise_text(
+        text,
+        &mut |t: &str| {
+            run_both(t)
+                .map(|(a, b)| a != b && !b.trim().is_empty())
+                .unwrap_or(false)
+        },
+        3000,
+    );
+    let (_, b) = run_both(&small)?;
+    let _ = std::fs::remove_file(&file);
+    let flag = if generic {
+        " --mlir-print-op-generic"
+    } else {
+        ""
+    };
+    Ok(format!(
+        "// ir-diff seed {seed} case {n} ({} form), minimised; expected lines from {reference}.\n\
+         // RUN: irkit opt{flag} %s | FileCheck %s\n{small}{}",
+        if generic { "generic" } else { "default" },
+        crate::minimise::check_lines("//", &b)
+    ))
 }
 
 fn run_tool(tool: &Path, args: &[&str], file: &Path) -> Result<String, String> {
@@ -68,46 +149,61 @@ pub fn run(args: &[String]) -> Result<(), String> {
     std::fs::create_dir_all(&dir).map_err(|e| format!("{}: {e}", dir.display()))?;
     let t0 = std::time::Instant::now();
     let (mut identical, mut differ, mut both_reject) = (0usize, 0usize, 0usize);
+    let mut differ_by_form: std::collections::BTreeMap<&str, usize> = Default::default();
     let mut start = 0;
     while start < count {
         let end = (start + batch).min(count);
         let cases: Vec<String> = (start..end).map(|n| case_text(seed, n)).collect();
         let file = dir.join("batch.mlir");
         std::fs::write(&file, cases.join(SEP)).map_err(|e| format!("{}: {e}", file.display()))?;
-        let a = run_tool(
-            &irkit,
-            &["opt", "--mlir-print-op-generic", "--split-input-file"],
-            &file,
-        )?;
-        let b = run_tool(
-            &mlir,
-            &[
-                "--allow-unregistered-dialect",
-                "--mlir-print-op-generic",
-                "--split-input-file",
-            ],
-            &file,
-        )?;
-        let (ca, cb): (Vec<&str>, Vec<&str>) = (a.split(SEP).collect(), b.split(SEP).collect());
+        let mut outs = Vec::new();
+        for (_, generic) in FORMS {
+            let mut a = irkit_args(generic);
+            a.push("--split-input-file");
+            let mut b = mlir_args(generic);
+            b.push("--split-input-file");
+            outs.push((run_tool(&irkit, &a, &file)?, run_tool(&mlir, &b, &file)?));
+        }
+        let split = |o: &(String, String)| -> (Vec<String>, Vec<String>) {
+            (
+                o.0.split(SEP).map(str::to_string).collect(),
+                o.1.split(SEP).map(str::to_string).collect(),
+            )
+        };
+        let per_form: Vec<(Vec<String>, Vec<String>)> = outs.iter().map(split).collect();
         for (k, case) in cases.iter().enumerate() {
             let n = start + k;
-            let (x, y) = (ca.get(k).copied(), cb.get(k).copied());
-            if x == y {
-                if x.is_some_and(|t| t.trim().is_empty()) {
+            let mut bad = None;
+            for (f, (ca, cb)) in per_form.iter().enumerate() {
+                let (x, y) = (ca.get(k), cb.get(k));
+                if x != y {
+                    bad = Some((f, x.cloned(), y.cloned()));
+                    break;
+                }
+            }
+            let Some((f, x, y)) = bad else {
+                if per_form[0].0.get(k).is_some_and(|t| t.trim().is_empty()) {
                     both_reject += 1;
                 } else {
                     identical += 1;
                 }
                 continue;
-            }
+            };
+            let (form, generic) = FORMS[f];
             differ += 1;
+            *differ_by_form.entry(form).or_insert(0) += 1;
             let cd = dir.join(format!("case-{n}"));
             let _ = std::fs::create_dir_all(&cd);
             let _ = std::fs::write(cd.join("input.mlir"), case);
-            let _ = std::fs::write(cd.join("irkit.out"), x.unwrap_or("<missing>"));
-            let _ = std::fs::write(cd.join("mlir.out"), y.unwrap_or("<missing>"));
+            let _ = std::fs::write(cd.join("form"), form);
+            let _ = std::fs::write(cd.join("irkit.out"), x.as_deref().unwrap_or("<missing>"));
+            let _ = std::fs::write(cd.join("mlir.out"), y.as_deref().unwrap_or("<missing>"));
+            if differ <= 20 {
+                let cand = lit_candidate(&irkit, &mlir, reference, case, generic, &cd, seed, n)?;
+                let _ = std::fs::write(cd.join("candidate.mlir"), cand);
+            }
             if differ <= 5 {
-                eprintln!("difference: case {n} (see {})", cd.display());
+                eprintln!("difference: case {n}, {form} form (see {})", cd.display());
             }
         }
         start = end;
@@ -117,7 +213,11 @@ pub fn run(args: &[String]) -> Result<(), String> {
         t0.elapsed()
     );
     println!("  identical {identical} / {count}");
-    println!("  mismatches {differ} / {count}");
+    println!(
+        "  mismatches {differ} / {count} (generic form {}, default form {})",
+        differ_by_form.get("generic").copied().unwrap_or(0),
+        differ_by_form.get("default").copied().unwrap_or(0)
+    );
     println!("  both reject {both_reject} / {count} (generator bugs: modules should be valid)");
     if differ == 0 {
         Ok(())

@@ -14,6 +14,7 @@ mod ir_diff;
 mod lit_compat;
 mod llvm_src;
 mod lsp;
+mod minimise;
 mod tblgen_compat;
 mod tblgen_corpus;
 mod tblgen_tests;

@@ -83,6 +83,9 @@ fn dims<'c>(cx: &'c Cx<'_>, t: TypeId) -> &'c [i64] {
     }
 }
 
+/// Whether a cast from the first (kind, width) to the second is allowed.
+type CastRule = fn(Option<(Kind, u32)>, Option<(Kind, u32)>) -> bool;
+
 /// `'arith.extsi' op operand type 'i32' and result type 'i16' are cast
 /// incompatible` when the op is one of the arith casts and its types are.
 pub(crate) fn check(cx: &Cx<'_>, op: OpId) -> Result<(), Diagnostic> {
@@ -92,7 +95,7 @@ pub(crate) fn check(cx: &Cx<'_>, op: OpId) -> Result<(), Diagnostic> {
     if name == b"arith.constant" {
         return check_constant(cx, op);
     }
-    let rule: fn(Option<(Kind, u32)>, Option<(Kind, u32)>) -> bool;
+    let rule: CastRule;
     let through;
     match name {
         b"arith.extui" | b"arith.extsi" => {

@@ -402,7 +402,9 @@ impl Checker<'_> {
         }
         let ex = example.as_bytes();
         let mut lines = 0usize;
-        let mut best: Option<(usize, f64)> = None;
+        // The best position, its quality, and its distance (capped).
+        let mut best: Option<(usize, f64, usize)> = None;
+        let mut row = Vec::new();
         for i in 0..limit {
             if buf[i] == b'\n' {
                 lines += 1;
@@ -412,12 +414,17 @@ impl Checker<'_> {
             }
             let window = &buf[i..buf.len().min(i + ex.len())];
             let window = window.split(|&c| c == b'\n').next().unwrap_or(&[]);
-            let quality = edit_distance(window, ex) as f64 + lines as f64 / 100.0;
-            if best.is_none_or(|(_, b)| quality < b) {
-                best = Some((i, quality));
+            // Only a distance below 50 is ever reported, and (lines only
+            // grow) only one below the best so far can replace it: a
+            // distance capped there picks the same position as the exact one.
+            let cap = best.map_or(50, |(_, _, d)| d.min(50));
+            let d = edit_distance_capped(window, ex, cap, &mut row);
+            let quality = d as f64 + lines as f64 / 100.0;
+            if best.is_none_or(|(_, b, _)| quality < b) {
+                best = Some((i, quality, d));
             }
         }
-        if let Some((b, q)) = best {
+        if let Some((b, q, _)) = best {
             if b != 0 && q < 50.0 {
                 let at = pat.loc();
                 self.record(pat, at, MatchTy::Fuzzy, start + b, start + b, String::new());
@@ -661,4 +668,119 @@ pub fn edit_distance(a: &[u8], b: &[u8]) -> usize {
         }
     }
     row[b.len()]
+}
+
+/// `min(edit_distance(a, b), cap)`, in `O(len * cap)`: only cells within
+/// `cap` of the diagonal can be below `cap`, every cell is clamped to `cap`
+/// (the recurrence commutes with the clamp), and a row whose cells all
+/// reach `cap` ends it (every alignment crosses every row). `row` is scratch.
+pub fn edit_distance_capped(a: &[u8], b: &[u8], cap: usize, row: &mut Vec<usize>) -> usize {
+    if cap == 0 || a.len().abs_diff(b.len()) >= cap {
+        return cap;
+    }
+    if !b.is_empty() && b.len() <= 64 {
+        return myers_distance(a, b).min(cap);
+    }
+    let m = b.len();
+    row.clear();
+    row.extend((0..=m).map(|j| j.min(cap)));
+    for (i, &ca) in a.iter().enumerate() {
+        let i1 = i + 1;
+        // The band of this row; |a| - |b| < cap keeps lo <= m.
+        let lo = i1.saturating_sub(cap).max(1);
+        let hi = (i1 + cap).min(m);
+        let mut diag = row[lo - 1];
+        row[lo - 1] = if lo == 1 { i1.min(cap) } else { cap };
+        let mut row_min = row[lo - 1];
+        for j in lo..=hi {
+            let up = row[j];
+            let v = if ca == b[j - 1] {
+                diag
+            } else {
+                1 + diag.min(up).min(row[j - 1])
+            }
+            .min(cap);
+            diag = up;
+            row[j] = v;
+            row_min = row_min.min(v);
+        }
+        if row_min >= cap {
+            return cap;
+        }
+    }
+    row[m].min(cap)
+}
+
+/// The edit distance of `text` and a `pat` of 1 to 64 bytes, one machine
+/// word per column (Myers' bit-parallel algorithm, in Hyyrö's form for the
+/// distance of whole strings): bit `i` of `pv`/`mv` says whether the cell
+/// below row `i` of the current column is one more/less than the cell
+/// above it; bits above the pattern only ever carry upwards, so they never
+/// disturb the bits that count.
+fn myers_distance(text: &[u8], pat: &[u8]) -> usize {
+    let m = pat.len();
+    let mut peq = [0u64; 256];
+    for (i, &c) in pat.iter().enumerate() {
+        peq[c as usize] |= 1 << i;
+    }
+    let top = 1u64 << (m - 1);
+    let (mut pv, mut mv) = (!0u64, 0u64);
+    let mut score = m;
+    for &c in text {
+        let eq = peq[c as usize];
+        let xv = eq | mv;
+        let xh = ((eq & pv).wrapping_add(pv) ^ pv) | eq;
+        let mut ph = mv | !(xh | pv);
+        let mut mh = pv & xh;
+        if ph & top != 0 {
+            score += 1;
+        } else if mh & top != 0 {
+            score -= 1;
+        }
+        // Row 0 of the table grows by one per column (whole strings).
+        ph = (ph << 1) | 1;
+        mh <<= 1;
+        pv = mh | !(xv | ph);
+        mv = ph & xv;
+    }
+    score
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn capped_edit_distance_is_the_clamped_exact_one() {
+        // A small splitmix64 over a 3-letter alphabet, so that matches are
+        // common and distances spread over 0..len.
+        let mut s = 0x9e37_79b9_7f4a_7c15u64;
+        let mut next = move || {
+            s = s.wrapping_add(0x9e37_79b9_7f4a_7c15);
+            let mut z = s;
+            z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
+            z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
+            z ^ (z >> 31)
+        };
+        let mut row = Vec::new();
+        for k in 0..20_000 {
+            // Lengths past 64 reach the banded table, not the word.
+            let max = if k % 4 == 0 { 90 } else { 24 };
+            let la = (next() % max) as usize;
+            let lb = (next() % max) as usize;
+            let a: Vec<u8> = (0..la).map(|_| b"abc"[(next() % 3) as usize]).collect();
+            let b: Vec<u8> = (0..lb).map(|_| b"abc"[(next() % 3) as usize]).collect();
+            let exact = edit_distance(&a, &b);
+            if !b.is_empty() && b.len() <= 64 {
+                assert_eq!(myers_distance(&a, &b), exact, "{a:?} {b:?}");
+            }
+            for cap in [0, 1, 2, 3, 5, 8, 13, 21, 34, 50, 100] {
+                assert_eq!(
+                    edit_distance_capped(&a, &b, cap, &mut row),
+                    exact.min(cap),
+                    "{a:?} {b:?} cap {cap}"
+                );
+            }
+        }
+    }
 }

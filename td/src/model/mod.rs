@@ -236,8 +236,9 @@ pub struct Ctx {
     def_inits: DenseCache,
     /// String values by `2 * symbol + is_code` (see [`Ctx::str_init`]).
     str_inits: DenseCache,
-    /// Interned small integers, -16..=4095, by value + 16.
-    small_ints: Vec<InitId>,
+    /// Small integers (-16..=4095, by value + 16), interned on first use:
+    /// making all 4,112 up front cost more than a small file's whole run.
+    small_ints: DenseCache,
     pub records: Vec<Record>,
     /// Classes by name.
     pub classes: FxHashMap<Sym, RecId>,
@@ -308,7 +309,7 @@ impl Ctx {
             concrete: Vec::new(),
             uniq: UniqTable::new(),
             def_inits: DenseCache::default(),
-            small_ints: Vec::new(),
+            small_ints: DenseCache::default(),
             str_inits: DenseCache::default(),
             records: Vec::new(),
             classes: FxHashMap::default(),
@@ -346,7 +347,6 @@ impl Ctx {
         cx.false_bit = cx.mk(Init::Bit(false));
         cx.empty_str = cx.str_init(Sym::EMPTY, false);
         cx.sym_name = cx.strs.intern("NAME");
-        cx.small_ints = (-16..4096).map(|v| cx.mk(Init::Int(v))).collect();
         cx
     }
 
@@ -462,14 +462,19 @@ impl Ctx {
         d
     }
     pub fn int(&mut self, v: i64) -> InitId {
-        if let Some(&i) = v
+        let Some(k) = v
             .checked_add(16)
             .and_then(|k| usize::try_from(k).ok())
-            .and_then(|k| self.small_ints.get(k))
-        {
-            return i;
+            .filter(|&k| k < 4112)
+        else {
+            return self.mk(Init::Int(v));
+        };
+        if let Some(i) = self.small_ints.get(k) {
+            return InitId(i);
         }
-        self.mk(Init::Int(v))
+        let i = self.mk(Init::Int(v));
+        self.small_ints.set(k, i.0);
+        i
     }
     pub fn bit(&self, b: bool) -> InitId {
         if b {

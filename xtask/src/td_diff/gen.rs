@@ -394,9 +394,126 @@ impl<'a> Gen<'a> {
         }
     }
 
-    /// One case: optional top-level `defvar`s, then a def whose fields hold
-    /// random expressions of every type. Names are prefixed by `p`.
+    /// One case, names prefixed by `p`: half are expression cases
+    /// ([`Gen::expr_case`]), half structure cases ([`Gen::struct_case`]).
     pub fn case(&mut self, p: &str) -> String {
+        if self.rng.chance(50) {
+            self.struct_case(p)
+        } else {
+            self.expr_case(p)
+        }
+    }
+
+    /// A literal of `ty` (template argument values).
+    fn arg_value(&mut self, ty: Ty) -> String {
+        let d = self.rng.below(2) as u32;
+        self.expr(ty, d)
+    }
+
+    /// A structure case: a class with template arguments (some defaulted),
+    /// a body `defvar` and fields computed from the arguments; a multiclass
+    /// with arguments whose defs derive from the class, one through a
+    /// `foreach`; a second multiclass that `defm`s the first; top-level
+    /// `defm`s of both; `let` blocks over defs of the class (a field
+    /// overridden); nested `foreach` loops that name their defs with `#`.
+    pub fn struct_case(&mut self, p: &str) -> String {
+        let mut out = String::new();
+        self.vars.clear();
+        let depth = 1 + self.rng.below(3) as u32;
+        // class p_C<int a, string s, list<int> l = [...]>
+        let targs = [("a", Ty::Int), ("s", Ty::Str), ("l", Ty::IntList)];
+        let n_targs = 1 + self.rng.below(3);
+        let n_required = self.rng.below(n_targs + 1);
+        let mut decl = Vec::new();
+        for (k, (n, t)) in targs[..n_targs].iter().enumerate() {
+            if k < n_required {
+                decl.push(format!("{} {n}", t.spelling()));
+            } else {
+                let v = self.arg_value(*t);
+                decl.push(format!("{} {n} = {v}", t.spelling()));
+            }
+        }
+        out.push_str(&format!("class {p}_C<{}> {{\n", decl.join(", ")));
+        for (n, t) in &targs[..n_targs] {
+            self.vars.push(((*n).to_string(), *t));
+        }
+        if self.rng.chance(50) {
+            let ty = Ty::ALL[self.rng.below(Ty::ALL.len())];
+            let e = self.expr(ty, depth);
+            out.push_str(&format!("  defvar t = {e};\n"));
+            self.vars.push(("t".into(), ty));
+        }
+        let fields = [Ty::Int, Ty::Str, Ty::Bit];
+        for (k, ty) in fields.iter().enumerate() {
+            let e = self.expr(*ty, depth);
+            out.push_str(&format!("  {} c{k} = {e};\n", ty.spelling()));
+        }
+        out.push_str("}\n");
+        self.vars.clear();
+        // Arguments for one use of the class: every required one, and a
+        // random number of the defaulted ones.
+        let class_args = |g: &mut Gen| -> String {
+            let n = n_required + g.rng.below(n_targs - n_required + 1);
+            let v: Vec<String> = targs[..n].iter().map(|(_, t)| g.expr(*t, 1)).collect();
+            if v.is_empty() {
+                format!("{p}_C")
+            } else {
+                format!("{p}_C<{}>", v.join(", "))
+            }
+        };
+        // multiclass p_M<int x, string y>
+        out.push_str(&format!("multiclass {p}_M<int x, string y> {{\n"));
+        self.vars.push(("x".into(), Ty::Int));
+        self.vars.push(("y".into(), Ty::Str));
+        let ca = class_args(self);
+        out.push_str(&format!("  def _a : {ca};\n"));
+        let e = self.expr(Ty::Str, depth);
+        out.push_str(&format!("  def _b {{ int w = x; string z = {e}; }}\n"));
+        if self.rng.chance(50) {
+            let ca = class_args(self);
+            let n = 1 + self.rng.below(3);
+            out.push_str(&format!(
+                "  foreach i = !range({n}) in\n    def _f#i : {ca} {{ int k = !add(i, x); }}\n"
+            ));
+        }
+        out.push_str("}\n");
+        self.vars.clear();
+        out.push_str(&format!(
+            "multiclass {p}_N<int b> {{\n  defm _n : {p}_M<b, \"n\">;\n  def _o {{ int v = b; }}\n}}\n"
+        ));
+        let (x, y) = (self.expr(Ty::Int, 1), self.expr(Ty::Str, 1));
+        out.push_str(&format!("defm {p}_X : {p}_M<{x}, {y}>;\n"));
+        let b = self.expr(Ty::Int, 1);
+        out.push_str(&format!("defm {p}_Y : {p}_N<{b}>;\n"));
+        // let blocks over defs of the class.
+        let (f, ty) = [("c0", Ty::Int), ("c1", Ty::Str), ("c2", Ty::Bit)][self.rng.below(3)];
+        let v = self.expr(ty, depth);
+        let (ca, cb) = (class_args(self), class_args(self));
+        out.push_str(&format!(
+            "let {f} = {v} in {{\n  def {p}_L1 : {ca};\n  def {p}_L2 : {cb} {{ int m = 1; }}\n}}\n"
+        ));
+        if self.rng.chance(50) {
+            let v = self.expr(Ty::Int, depth);
+            let ca = class_args(self);
+            out.push_str(&format!(
+                "let c0 = {v}, c2 = 1 in\n  def {p}_L3 : {ca} {{ int m = !add(c0, 1); }}\n"
+            ));
+        }
+        // Nested foreach loops naming their defs.
+        let (n1, n2) = (1 + self.rng.below(3), 1 + self.rng.below(3));
+        self.vars.push(("i".into(), Ty::Int));
+        self.vars.push(("j".into(), Ty::Int));
+        let e = self.expr(Ty::Int, depth.min(2));
+        self.vars.clear();
+        out.push_str(&format!(
+            "foreach i = !range({n1}) in\n  foreach j = [{n2}, -1] in {{\n    defvar q = {e};\n    def {p}_F#i#_#j {{ int qq = q; list<int> ij = [i, j]; }}\n  }}\n"
+        ));
+        out
+    }
+
+    /// An expression case: optional top-level `defvar`s, then a def whose
+    /// fields hold random expressions of every type.
+    pub fn expr_case(&mut self, p: &str) -> String {
         let mut out = String::new();
         self.vars.clear();
         let depth = 1 + self.rng.below(4) as u32;
