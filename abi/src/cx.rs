@@ -43,7 +43,7 @@ impl AbiCx {
             dl: targets::data_layout(target),
             types: TypeInterner::new(),
             infos: Vec::new(),
-            ll: LlTypes::new(),
+            ll: LlTypes::with_layout(targets::ll_layout(target)),
             arg_cache: Vec::new(),
             ret_cache: Vec::new(),
             memoize: true,
@@ -204,7 +204,9 @@ impl AbiCx {
                 Ok(targets::aarch64_aapcs::compute_fn_abi(self, sig))
             }
             Arch::X86_64Win64 | Arch::X86_64MinGW => Ok(targets::win64::compute_fn_abi(self, sig)),
-            Arch::Riscv64Lp64d => Ok(targets::riscv::compute_fn_abi(self, sig)),
+            Arch::Riscv64Lp64d | Arch::Riscv32Ilp32d => {
+                Ok(targets::riscv::compute_fn_abi(self, sig))
+            }
         }
     }
 

@@ -244,12 +244,18 @@ pub(crate) fn scalar_info(ll: &mut LlTypes, ty: &Type) -> TypeInfo {
         }
         // C integers are 8..128 bits; other widths (e.g. a coerced `i24`
         // fed back in) take the next power-of-two size, at most 16 bytes.
+        // Alignment: the LLVM data layout's for the integer (C and LLVM
+        // agree on every supported target).
         Type::Int { bits, .. } => {
             let bytes = u64::from(*bits)
                 .div_ceil(8)
                 .next_power_of_two()
                 .clamp(1, 16);
-            scalar(ll, bytes, LlTy::Int(u32::from(*bits).max(1)))
+            let mut i = scalar(ll, bytes, LlTy::Int(u32::from(*bits).max(1)));
+            let align = ll.abi_align(i.ll).min(bytes);
+            i.layout.align = align;
+            i.layout.unadjusted_align = align;
+            i
         }
         Type::Float(k) => match k {
             FloatKind::Half => scalar(ll, 2, LlTy::Half),
@@ -258,7 +264,10 @@ pub(crate) fn scalar_info(ll: &mut LlTypes, ty: &Type) -> TypeInfo {
             FloatKind::X87 => scalar(ll, 16, LlTy::X86Fp80),
             FloatKind::Quad => scalar(ll, 16, LlTy::Fp128),
         },
-        Type::Ptr => scalar(ll, 8, LlTy::Ptr),
+        Type::Ptr => {
+            let bytes = ll.layout().ptr_bytes;
+            scalar(ll, bytes, LlTy::Ptr)
+        }
         Type::Void
         | Type::Array { .. }
         | Type::FlexArray { .. }

@@ -55,7 +55,7 @@ mod tests;
 pub use callconv::{ArgAbi, FnAbi, FnSig, PassMode, RegUsage};
 pub use cx::AbiCx;
 pub use layout::{DataLayout, Layout, RecordLayout, TypeError};
-pub use llty::{LlTy, LlTyId, LlTypes};
+pub use llty::{LlLayout, LlTy, LlTyId, LlTypes};
 pub use targets::{lookup, Arch, AvxLevel, ClangVersion, LookupError, Target};
 pub use ty::{Field, FloatKind, RecordData, RecordKind, Type, TypeId};
 

@@ -2,9 +2,10 @@
 //! `sret` pointee types) and as the printer spells them.
 //!
 //! Interned like shadow types: an [`LlTyId`] is a `u32` handle. Size and ABI
-//! alignment follow the LLVM data layouts Clang 19 uses for the supported
-//! targets (x86_64: `i128:128-f80:128`; AArch64: `i128:128`); both agree on
-//! every type we produce, so one table serves both.
+//! alignment follow the target's LLVM data layout string, reduced to the
+//! entries that differ between the supported targets ([`LlLayout`]); the
+//! default is the 64-bit one shared by x86_64 (`i128:128-f80:128`), AArch64
+//! and RISC-V 64 (`i128:128`).
 
 use rustc_hash::FxHashMap;
 use std::fmt::Write as _;
@@ -47,9 +48,31 @@ pub enum LlTy {
     },
 }
 
+/// The entries of an LLVM data layout string that the supported targets
+/// set differently (everything else is LLVM's default).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct LlLayout {
+    /// `p:N:N`: pointer size and alignment in bytes.
+    pub ptr_bytes: u64,
+    /// ABI alignment of `i128` in bytes (`i128:128`; without that entry,
+    /// LLVM uses the largest smaller integer entry, `i64:64`, giving 8).
+    pub i128_align: u64,
+}
+
+impl Default for LlLayout {
+    /// x86_64, AArch64 and RISC-V 64: 64-bit pointers, `i128:128`.
+    fn default() -> Self {
+        LlLayout {
+            ptr_bytes: 8,
+            i128_align: 16,
+        }
+    }
+}
+
 /// Interner for [`LlTy`] with memoized size/alignment.
 #[derive(Default, Debug)]
 pub struct LlTypes {
+    layout: LlLayout,
     tys: Vec<LlTy>,
     /// (alloc size in bytes, ABI alignment in bytes), parallel to `tys`.
     size_align: Vec<(u64, u64)>,
@@ -65,8 +88,22 @@ fn align_to(x: u64, a: u64) -> u64 {
 }
 
 impl LlTypes {
+    /// An interner for the default (64-bit) layout.
     pub fn new() -> Self {
         Self::default()
+    }
+
+    /// An interner for a target's LLVM data layout.
+    pub fn with_layout(layout: LlLayout) -> Self {
+        LlTypes {
+            layout,
+            ..Self::default()
+        }
+    }
+
+    /// The LLVM data layout in use.
+    pub fn layout(&self) -> LlLayout {
+        self.layout
     }
 
     pub fn intern(&mut self, ty: LlTy) -> LlTyId {
@@ -93,7 +130,7 @@ impl LlTypes {
                     9..=16 => 2,
                     17..=32 => 4,
                     33..=64 => 8,
-                    _ => 16,
+                    _ => self.layout.i128_align,
                 };
                 (align_to(store, align), align)
             }
@@ -101,7 +138,7 @@ impl LlTypes {
             LlTy::Float => (4, 4),
             LlTy::Double => (8, 8),
             LlTy::X86Fp80 | LlTy::Fp128 => (16, 16),
-            LlTy::Ptr => (8, 8),
+            LlTy::Ptr => (self.layout.ptr_bytes, self.layout.ptr_bytes),
             LlTy::Vector(n, e) => {
                 let elem_bits = self.prim_bits(*e);
                 let store = (u64::from(*n) * elem_bits).div_ceil(8);
@@ -132,7 +169,8 @@ impl LlTypes {
             LlTy::Int(b) => u64::from(*b),
             LlTy::Half => 16,
             LlTy::Float => 32,
-            LlTy::Double | LlTy::Ptr => 64,
+            LlTy::Double => 64,
+            LlTy::Ptr => self.layout.ptr_bytes * 8,
             LlTy::X86Fp80 => 80,
             LlTy::Fp128 => 128,
             LlTy::Void | LlTy::Vector(..) | LlTy::Array(..) | LlTy::Struct { .. } => {

@@ -31,7 +31,7 @@ cargo xtask abi-diff [--triple T[,T...]] [--count N] [--seed S] [--jobs J] [--cl
 Defaults: x86_64-unknown-linux-gnu and aarch64-unknown-linux-gnu,
 N=10000, S=1, J=2, B=200, clang-19, edge cases from testdata/abi/edge-cases.txt.
 Other triples: aarch64-apple-darwin, x86_64-pc-windows-msvc, x86_64-w64-windows-gnu,
-riscv64-unknown-linux-gnu.
+riscv64-unknown-linux-gnu, riscv32-unknown-linux-gnu.
 Prints 'mismatches K / N' per triple; reproducers go to target/abi-diff/.";
 
 pub fn run(args: &[String]) -> Result<(), String> {
@@ -135,6 +135,8 @@ pub fn parse_edge_cases(text: &str, target: Target) -> Result<Vec<Sig>, String> 
             "aarch64" => target.arch == Arch::Aarch64Aapcs,
             "darwin" => target.arch == Arch::Aarch64Darwin,
             "riscv64" => target.arch == Arch::Riscv64Lp64d,
+            "riscv32" => target.arch == Arch::Riscv32Ilp32d,
+            "riscv" => matches!(target.arch, Arch::Riscv64Lp64d | Arch::Riscv32Ilp32d),
             "win64" => matches!(target.arch, Arch::X86_64Win64 | Arch::X86_64MinGW),
             "mingw" => target.arch == Arch::X86_64MinGW,
             "msvc" => target.arch == Arch::X86_64Win64,
@@ -146,11 +148,28 @@ pub fn parse_edge_cases(text: &str, target: Target) -> Result<Vec<Sig>, String> 
             }
         };
         let sig = desc::parse_sig(rest).map_err(|e| format!("edge-cases:{}: {e}", n + 1))?;
+        // `__int128` only exists with 64-bit pointers.
+        let here = here && (irkit_abi::targets::has_int128(target) || !uses_int128(&sig));
         if here {
             out.push(sig);
         }
     }
     Ok(out)
+}
+
+/// Whether `sig` mentions `__int128`.
+fn uses_int128(sig: &Sig) -> bool {
+    fn ty(t: &desc::CType) -> bool {
+        use desc::{CType, Prim};
+        match t {
+            CType::Prim(p) | CType::Vector(p, _) | CType::Complex(p) => {
+                matches!(p, Prim::I128 | Prim::U128)
+            }
+            CType::Array(e, _) | CType::Flex(e) => ty(e),
+            CType::Record(r) => r.fields.iter().any(|f| ty(&f.ty)),
+        }
+    }
+    ty(&sig.ret) || sig.args.iter().any(ty)
 }
 
 struct RunCfg<'a> {
@@ -327,6 +346,7 @@ mod tests {
             gen::GenCfg {
                 has_f128: true,
                 long_bytes: 8,
+                has_i128: true,
             },
         );
         for i in 0..2000 {

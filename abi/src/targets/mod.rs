@@ -11,6 +11,7 @@ pub mod win64;
 pub mod x86_64_sysv;
 
 use crate::layout::{DataLayout, RecordAbi};
+use crate::llty::LlLayout;
 use crate::ty::FloatKind;
 
 /// A supported calling convention (one module each).
@@ -29,6 +30,10 @@ pub enum Arch {
     /// RISC-V LP64D (`riscv64-unknown-linux-gnu`, Clang's default there):
     /// Clang's `RISCVABIInfo` with XLEN 64 and FLEN 64.
     Riscv64Lp64d,
+    /// RISC-V ILP32D (`riscv32-unknown-linux-gnu`, Clang's default there):
+    /// Clang's `RISCVABIInfo` with XLEN 32 and FLEN 64; `long` and pointers
+    /// are 32 bits, there is no `__int128`.
+    Riscv32Ilp32d,
     /// Microsoft x64 (`x86_64-pc-windows-msvc`): Clang's `WinX86_64ABIInfo`
     /// with the Microsoft record layout; `long` is 32 bits, `long double`
     /// is `double`.
@@ -117,7 +122,8 @@ impl std::error::Error for LookupError {}
 
 /// The canonical triples of the implemented conventions, for messages.
 pub const SUPPORTED_TRIPLES: &str = "x86_64-unknown-linux-gnu, aarch64-unknown-linux-gnu, \
-     aarch64-apple-darwin, x86_64-pc-windows-msvc, x86_64-w64-windows-gnu, riscv64-unknown-linux-gnu";
+     aarch64-apple-darwin, x86_64-pc-windows-msvc, x86_64-w64-windows-gnu, riscv64-unknown-linux-gnu, \
+     riscv32-unknown-linux-gnu";
 
 /// Resolves a target triple as Clang reads it (`x86_64`, `aarch64-linux-gnu`,
 /// `x86_64-w64-mingw32`, `arm64-apple-macosx` are all accepted). A triple
@@ -200,7 +206,14 @@ pub fn lookup(triple: &str) -> Result<Target, LookupError> {
                 t.os_name
             )),
         },
-        "riscv32" => unsupported("RISC-V ILP32D".into()),
+        "riscv32" => match (t.os, t.env) {
+            (Os::Linux, Env::Unknown | Env::Gnu | Env::Musl) => ok(Arch::Riscv32Ilp32d),
+            (Os::Linux, _) => unsupported(other_env("RISC-V")),
+            _ => unsupported(format!(
+                "RISC-V off Linux ('{}': Clang defaults to soft-float ILP32 there)",
+                t.os_name
+            )),
+        },
         "arm" | "armv7" | "armv7a" | "armv6" | "armv8" | "armv8a" | "thumbv7" | "armv7l" => {
             unsupported("32-bit Arm AAPCS".into())
         }
@@ -267,6 +280,7 @@ impl Target {
             Arch::Aarch64Aapcs => "aarch64-unknown-linux-gnu",
             Arch::Aarch64Darwin => "aarch64-apple-darwin",
             Arch::Riscv64Lp64d => "riscv64-unknown-linux-gnu",
+            Arch::Riscv32Ilp32d => "riscv32-unknown-linux-gnu",
             Arch::X86_64Win64 => "x86_64-pc-windows-msvc",
             Arch::X86_64MinGW => "x86_64-w64-windows-gnu",
         }
@@ -316,6 +330,16 @@ pub fn data_layout(target: Target) -> DataLayout {
             long_bits: 64,
             record_abi: RecordAbi::Itanium,
         },
+        Arch::Riscv32Ilp32d => DataLayout {
+            long_double: FloatKind::Quad,
+            max_vector_align: 0,
+            unnamed_bitfields_align_record: false,
+            char_signed: false,
+            register_bytes: 4,
+            cheap_unaligned_bitfields: false,
+            long_bits: 32,
+            record_abi: RecordAbi::Itanium,
+        },
         Arch::X86_64Win64 | Arch::X86_64MinGW => DataLayout {
             long_double: if target.arch == Arch::X86_64MinGW {
                 FloatKind::X87
@@ -335,4 +359,27 @@ pub fn data_layout(target: Target) -> DataLayout {
             },
         },
     }
+}
+
+/// The entries of the target's LLVM data layout string that matter to
+/// sizes and alignments of the types classification produces.
+pub fn ll_layout(target: Target) -> LlLayout {
+    match target.arch {
+        Arch::X86_64SysV
+        | Arch::Aarch64Aapcs
+        | Arch::Aarch64Darwin
+        | Arch::Riscv64Lp64d
+        | Arch::X86_64Win64
+        | Arch::X86_64MinGW => LlLayout::default(),
+        // `e-m:e-p:32:32-i64:64-n32-S128`.
+        Arch::Riscv32Ilp32d => LlLayout {
+            ptr_bytes: 4,
+            i128_align: 8,
+        },
+    }
+}
+
+/// Whether C has `__int128` on `target` (Clang: 64-bit pointers).
+pub fn has_int128(target: Target) -> bool {
+    ll_layout(target).ptr_bytes == 8
 }

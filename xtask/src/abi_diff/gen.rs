@@ -34,8 +34,11 @@ impl Rng {
 pub struct GenCfg {
     /// `__float128` exists (x86_64 System V).
     pub has_f128: bool,
-    /// `sizeof(long)`: 8, or 4 on Windows (bit-field widths depend on it).
+    /// `sizeof(long)`: 8, or 4 on Windows and 32-bit targets (bit-field
+    /// widths depend on it).
     pub long_bytes: u64,
+    /// `__int128` exists (targets with 64-bit pointers).
+    pub has_i128: bool,
 }
 
 impl GenCfg {
@@ -45,6 +48,7 @@ impl GenCfg {
         GenCfg {
             has_f128: target.arch == irkit_abi::Arch::X86_64SysV,
             long_bytes: u64::from(dl.long_bits) / 8,
+            has_i128: irkit_abi::targets::has_int128(target),
         }
     }
 }
@@ -135,7 +139,12 @@ impl Gen {
             5..=7 => self.rng.pick(FLOATS),
             8 => {
                 if self.rng.pct(50) {
-                    self.rng.pick(&[Prim::I128, Prim::U128])
+                    let wide = if self.cfg.has_i128 {
+                        [Prim::I128, Prim::U128]
+                    } else {
+                        [Prim::LLong, Prim::ULLong]
+                    };
+                    self.rng.pick(&wide)
                 } else if self.cfg.has_f128 && self.rng.pct(40) {
                     Prim::F128
                 } else {
@@ -147,7 +156,10 @@ impl Gen {
     }
 
     fn vector(&mut self) -> CType {
-        let e = self.rng.pick(VEC_ELEMS);
+        let mut e = self.rng.pick(VEC_ELEMS);
+        if e == Prim::I128 && !self.cfg.has_i128 {
+            e = Prim::LLong;
+        }
         let sizes: &[u64] = &[2, 4, 8, 8, 16, 16, 16, 32, 64];
         loop {
             let total = self.rng.pick(sizes);
