@@ -207,6 +207,8 @@ impl AbiCx {
             Arch::Riscv64Lp64d | Arch::Riscv32Ilp32d => {
                 Ok(targets::riscv::compute_fn_abi(self, sig))
             }
+            Arch::Loongarch64Lp64d => Ok(targets::loongarch::compute_fn_abi(self, sig)),
+            Arch::ArmAapcsVfp | Arch::ArmAapcs => Ok(targets::arm::compute_fn_abi(self, sig)),
         }
     }
 

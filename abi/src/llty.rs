@@ -57,6 +57,9 @@ pub struct LlLayout {
     /// ABI alignment of `i128` in bytes (`i128:128`; without that entry,
     /// LLVM uses the largest smaller integer entry, `i64:64`, giving 8).
     pub i128_align: u64,
+    /// ABI alignment of 128-bit vectors in bytes (`v128:64` on 32-bit Arm;
+    /// other vectors keep their natural alignment).
+    pub vec128_align: u64,
 }
 
 impl Default for LlLayout {
@@ -65,6 +68,7 @@ impl Default for LlLayout {
         LlLayout {
             ptr_bytes: 8,
             i128_align: 16,
+            vec128_align: 16,
         }
     }
 }
@@ -142,7 +146,10 @@ impl LlTypes {
             LlTy::Vector(n, e) => {
                 let elem_bits = self.prim_bits(*e);
                 let store = (u64::from(*n) * elem_bits).div_ceil(8);
-                let align = store.next_power_of_two().max(1);
+                let mut align = store.next_power_of_two().max(1);
+                if store == 16 {
+                    align = self.layout.vec128_align;
+                }
                 (align_to(store, align), align)
             }
             LlTy::Array(n, e) => {

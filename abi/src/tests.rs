@@ -497,6 +497,10 @@ fn registry_rejects_unknown_and_unsupported_triples() {
         ("x86_64-unknown-haiku", "haiku"),
         ("aarch64-pc-windows-msvc", "Windows arm64"),
         ("i686-pc-windows-msvc", "32-bit x86"),
+        ("riscv32-unknown-elf", "soft-float"),
+        ("armv7-unknown-linux-gnueabi", "32-bit Arm"),
+        ("arm-unknown-linux-gnueabihf", "32-bit Arm"),
+        ("thumbv7-unknown-linux-gnueabihf", "32-bit Arm"),
     ] {
         match lookup(t) {
             Err(e @ LookupError::Unsupported { .. }) => {
@@ -528,6 +532,10 @@ fn registry_reads_triples_as_clang_does() {
         ("x86_64-windows", Arch::X86_64Win64),
         ("x86_64-w64-windows-gnu", Arch::X86_64MinGW),
         ("x86_64-w64-mingw32", Arch::X86_64MinGW),
+        ("riscv32-linux-gnu", Arch::Riscv32Ilp32d),
+        ("loongarch64-linux-gnu", Arch::Loongarch64Lp64d),
+        ("armv7-linux-gnueabihf", Arch::ArmAapcsVfp),
+        ("arm-linux-gnueabi", Arch::ArmAapcs),
         ("x86_64-pc-windows-gnu", Arch::X86_64MinGW),
         ("aarch64-apple-darwin", Arch::Aarch64Darwin),
         ("arm64-apple-macosx", Arch::Aarch64Darwin),

@@ -15,7 +15,7 @@ pub(crate) mod via_ir;
 pub use irkit_abi::cdesc as desc;
 
 use crate::util::{find_tool, has_flag, opt_value, workspace_root};
-use desc::Sig;
+use desc::{Prim, Sig};
 use irkit_abi::print::{declare_line_for, ClangVersion};
 use irkit_abi::{lookup, AbiCx, Arch, LlTypes, Target};
 use std::io::Write as _;
@@ -31,7 +31,8 @@ cargo xtask abi-diff [--triple T[,T...]] [--count N] [--seed S] [--jobs J] [--cl
 Defaults: x86_64-unknown-linux-gnu and aarch64-unknown-linux-gnu,
 N=10000, S=1, J=2, B=200, clang-19, edge cases from testdata/abi/edge-cases.txt.
 Other triples: aarch64-apple-darwin, x86_64-pc-windows-msvc, x86_64-w64-windows-gnu,
-riscv64-unknown-linux-gnu, riscv32-unknown-linux-gnu.
+riscv64-unknown-linux-gnu, riscv32-unknown-linux-gnu, loongarch64-unknown-linux-gnu,
+armv7-unknown-linux-gnueabihf, arm-unknown-linux-gnueabi.
 Prints 'mismatches K / N' per triple; reproducers go to target/abi-diff/.";
 
 pub fn run(args: &[String]) -> Result<(), String> {
@@ -137,6 +138,9 @@ pub fn parse_edge_cases(text: &str, target: Target) -> Result<Vec<Sig>, String> 
             "riscv64" => target.arch == Arch::Riscv64Lp64d,
             "riscv32" => target.arch == Arch::Riscv32Ilp32d,
             "riscv" => matches!(target.arch, Arch::Riscv64Lp64d | Arch::Riscv32Ilp32d),
+            "loongarch64" => target.arch == Arch::Loongarch64Lp64d,
+            "arm" => matches!(target.arch, Arch::ArmAapcsVfp | Arch::ArmAapcs),
+            "armhf" => target.arch == Arch::ArmAapcsVfp,
             "win64" => matches!(target.arch, Arch::X86_64Win64 | Arch::X86_64MinGW),
             "mingw" => target.arch == Arch::X86_64MinGW,
             "msvc" => target.arch == Arch::X86_64Win64,
@@ -148,8 +152,12 @@ pub fn parse_edge_cases(text: &str, target: Target) -> Result<Vec<Sig>, String> 
             }
         };
         let sig = desc::parse_sig(rest).map_err(|e| format!("edge-cases:{}: {e}", n + 1))?;
-        // `__int128` only exists with 64-bit pointers.
-        let here = here && (irkit_abi::targets::has_int128(target) || !uses_int128(&sig));
+        // `__int128` only exists with 64-bit pointers; LoongArch has no
+        // `_Float16` before Clang 22.
+        let cfg = gen::GenCfg::for_target(target);
+        let here = here
+            && (cfg.has_i128 || !uses_prim(&sig, &[Prim::I128, Prim::U128]))
+            && (cfg.has_half || !uses_prim(&sig, &[Prim::Half]));
         if here {
             out.push(sig);
         }
@@ -157,19 +165,17 @@ pub fn parse_edge_cases(text: &str, target: Target) -> Result<Vec<Sig>, String> 
     Ok(out)
 }
 
-/// Whether `sig` mentions `__int128`.
-fn uses_int128(sig: &Sig) -> bool {
-    fn ty(t: &desc::CType) -> bool {
-        use desc::{CType, Prim};
+/// Whether `sig` mentions one of `prims`.
+fn uses_prim(sig: &Sig, prims: &[Prim]) -> bool {
+    fn ty(t: &desc::CType, prims: &[Prim]) -> bool {
+        use desc::CType;
         match t {
-            CType::Prim(p) | CType::Vector(p, _) | CType::Complex(p) => {
-                matches!(p, Prim::I128 | Prim::U128)
-            }
-            CType::Array(e, _) | CType::Flex(e) => ty(e),
-            CType::Record(r) => r.fields.iter().any(|f| ty(&f.ty)),
+            CType::Prim(p) | CType::Vector(p, _) | CType::Complex(p) => prims.contains(p),
+            CType::Array(e, _) | CType::Flex(e) => ty(e, prims),
+            CType::Record(r) => r.fields.iter().any(|f| ty(&f.ty, prims)),
         }
     }
-    ty(&sig.ret) || sig.args.iter().any(ty)
+    ty(&sig.ret, prims) || sig.args.iter().any(|a| ty(a, prims))
 }
 
 struct RunCfg<'a> {
@@ -347,6 +353,7 @@ mod tests {
                 has_f128: true,
                 long_bytes: 8,
                 has_i128: true,
+                has_half: true,
             },
         );
         for i in 0..2000 {

@@ -5,6 +5,8 @@
 //! `_ =>` arm silently falls back to System V.
 
 pub mod aarch64_aapcs;
+pub mod arm;
+pub mod loongarch;
 pub mod riscv;
 pub mod triple;
 pub mod win64;
@@ -34,6 +36,18 @@ pub enum Arch {
     /// Clang's `RISCVABIInfo` with XLEN 32 and FLEN 64; `long` and pointers
     /// are 32 bits, there is no `__int128`.
     Riscv32Ilp32d,
+    /// LoongArch LP64D (`loongarch64-unknown-linux-gnu`, Clang's default):
+    /// Clang's `LoongArchABIInfo` with GRLen 64 and FRLen 64; `char` is
+    /// signed, `long double` is IEEE quad.
+    Loongarch64Lp64d,
+    /// 32-bit Arm, hard-float AAPCS-VFP (`armv7-unknown-linux-gnueabihf`):
+    /// Clang's `ARMABIInfo` with `ARMABIKind::AAPCS_VFP`; `char` unsigned,
+    /// `long` and pointers 32 bits, `long double` is `double`.
+    ArmAapcsVfp,
+    /// 32-bit Arm, soft-float AAPCS (`arm-unknown-linux-gnueabi`, Armv4T):
+    /// Clang's `ARMABIInfo` with `ARMABIKind::AAPCS` (no homogeneous
+    /// aggregates).
+    ArmAapcs,
     /// Microsoft x64 (`x86_64-pc-windows-msvc`): Clang's `WinX86_64ABIInfo`
     /// with the Microsoft record layout; `long` is 32 bits, `long double`
     /// is `double`.
@@ -123,7 +137,8 @@ impl std::error::Error for LookupError {}
 /// The canonical triples of the implemented conventions, for messages.
 pub const SUPPORTED_TRIPLES: &str = "x86_64-unknown-linux-gnu, aarch64-unknown-linux-gnu, \
      aarch64-apple-darwin, x86_64-pc-windows-msvc, x86_64-w64-windows-gnu, riscv64-unknown-linux-gnu, \
-     riscv32-unknown-linux-gnu";
+     riscv32-unknown-linux-gnu, loongarch64-unknown-linux-gnu, armv7-unknown-linux-gnueabihf, \
+     arm-unknown-linux-gnueabi";
 
 /// Resolves a target triple as Clang reads it (`x86_64`, `aarch64-linux-gnu`,
 /// `x86_64-w64-mingw32`, `arm64-apple-macosx` are all accepted). A triple
@@ -215,9 +230,25 @@ pub fn lookup(triple: &str) -> Result<Target, LookupError> {
             )),
         },
         "arm" | "armv7" | "armv7a" | "armv6" | "armv8" | "armv8a" | "thumbv7" | "armv7l" => {
-            unsupported("32-bit Arm AAPCS".into())
+            // The architecture version decides unaligned access (bit-field
+            // storage) and the environment the float ABI: only the two
+            // common Linux pairs are implemented.
+            match (t.arch, t.os, t.env_name) {
+                ("armv7", Os::Linux, "gnueabihf") => ok(Arch::ArmAapcsVfp),
+                ("arm", Os::Linux, "gnueabi") => ok(Arch::ArmAapcs),
+                _ => unsupported(format!(
+                    "32-bit Arm '{}' with environment '{}' on OS '{}' (implemented: \
+                     armv7 gnueabihf and arm gnueabi on Linux)",
+                    t.arch, t.env_name, t.os_name
+                )),
+            }
         }
-        "loongarch64" => unsupported("LoongArch LP64D".into()),
+        "loongarch64" => match (t.os, t.env) {
+            (Os::Linux, Env::Unknown | Env::Gnu | Env::Musl) => ok(Arch::Loongarch64Lp64d),
+            (Os::Linux, _) => unsupported(other_env("LoongArch")),
+            _ => unsupported(format!("LoongArch off Linux ('{}')", t.os_name)),
+        },
+        "loongarch32" => unsupported("LoongArch ILP32".into()),
         "powerpc64le" | "ppc64le" | "powerpc64" | "ppc64" | "powerpc" | "ppc" => {
             unsupported("PowerPC".into())
         }
@@ -281,6 +312,9 @@ impl Target {
             Arch::Aarch64Darwin => "aarch64-apple-darwin",
             Arch::Riscv64Lp64d => "riscv64-unknown-linux-gnu",
             Arch::Riscv32Ilp32d => "riscv32-unknown-linux-gnu",
+            Arch::Loongarch64Lp64d => "loongarch64-unknown-linux-gnu",
+            Arch::ArmAapcsVfp => "armv7-unknown-linux-gnueabihf",
+            Arch::ArmAapcs => "arm-unknown-linux-gnueabi",
             Arch::X86_64Win64 => "x86_64-pc-windows-msvc",
             Arch::X86_64MinGW => "x86_64-w64-windows-gnu",
         }
@@ -330,6 +364,26 @@ pub fn data_layout(target: Target) -> DataLayout {
             long_bits: 64,
             record_abi: RecordAbi::Itanium,
         },
+        Arch::Loongarch64Lp64d => DataLayout {
+            long_double: FloatKind::Quad,
+            max_vector_align: 0,
+            unnamed_bitfields_align_record: false,
+            char_signed: true,
+            register_bytes: 8,
+            cheap_unaligned_bitfields: true,
+            long_bits: 64,
+            record_abi: RecordAbi::Itanium,
+        },
+        Arch::ArmAapcsVfp | Arch::ArmAapcs => DataLayout {
+            long_double: FloatKind::Double,
+            max_vector_align: 8,
+            unnamed_bitfields_align_record: true,
+            char_signed: false,
+            register_bytes: 4,
+            cheap_unaligned_bitfields: target.arch == Arch::ArmAapcsVfp,
+            long_bits: 32,
+            record_abi: RecordAbi::Itanium,
+        },
         Arch::Riscv32Ilp32d => DataLayout {
             long_double: FloatKind::Quad,
             max_vector_align: 0,
@@ -369,12 +423,20 @@ pub fn ll_layout(target: Target) -> LlLayout {
         | Arch::Aarch64Aapcs
         | Arch::Aarch64Darwin
         | Arch::Riscv64Lp64d
+        | Arch::Loongarch64Lp64d
         | Arch::X86_64Win64
         | Arch::X86_64MinGW => LlLayout::default(),
         // `e-m:e-p:32:32-i64:64-n32-S128`.
         Arch::Riscv32Ilp32d => LlLayout {
             ptr_bytes: 4,
             i128_align: 8,
+            vec128_align: 16,
+        },
+        // `e-m:e-p:32:32-Fi8-i64:64-v128:64:128-a:0:32-n32-S64`.
+        Arch::ArmAapcsVfp | Arch::ArmAapcs => LlLayout {
+            ptr_bytes: 4,
+            i128_align: 8,
+            vec128_align: 8,
         },
     }
 }

@@ -38,6 +38,9 @@ fn xlen(cx: &AbiCx) -> u64 {
     match cx.target().arch {
         Arch::Riscv32Ilp32d => 32,
         Arch::Riscv64Lp64d
+        | Arch::Loongarch64Lp64d
+        | Arch::ArmAapcsVfp
+        | Arch::ArmAapcs
         | Arch::X86_64SysV
         | Arch::Aarch64Aapcs
         | Arch::Aarch64Darwin
@@ -153,8 +156,10 @@ fn flatten(cx: &mut AbiCx, ty: TypeId, off: u64, flat: &mut Flat) -> bool {
                 if !flatten(cx, fty, at, flat) {
                     return false;
                 }
-                // Zero-width bit-fields are not ignored for fp+fp or int+fp.
-                if flat.f2.is_some() && zero_width > 0 {
+                // RISC-V: zero-width bit-fields are not ignored for fp+fp or
+                // int+fp. LoongArch ignores them.
+                if flat.f2.is_some() && zero_width > 0 && cx.target().arch != Arch::Loongarch64Lp64d
+                {
                     return false;
                 }
             }
@@ -407,7 +412,8 @@ fn classify_ret(cx: &mut AbiCx, ty: TypeId) -> PassMode {
     m
 }
 
-/// `RISCVABIInfo::computeInfo` for a non-variadic C function.
+/// `RISCVABIInfo::computeInfo` for a non-variadic C function (and
+/// `LoongArchABIInfo::computeInfo`, the same algorithm: see `loongarch`).
 pub fn compute_fn_abi(cx: &mut AbiCx, sig: &FnSig) -> FnAbi {
     let ret_mode = classify_ret(cx, sig.ret);
     let mut ret_indirect = matches!(ret_mode, PassMode::Indirect { .. });

@@ -39,6 +39,8 @@ pub struct GenCfg {
     pub long_bytes: u64,
     /// `__int128` exists (targets with 64-bit pointers).
     pub has_i128: bool,
+    /// `_Float16` exists (not on LoongArch before Clang 22).
+    pub has_half: bool,
 }
 
 impl GenCfg {
@@ -49,6 +51,8 @@ impl GenCfg {
             has_f128: target.arch == irkit_abi::Arch::X86_64SysV,
             long_bytes: u64::from(dl.long_bits) / 8,
             has_i128: irkit_abi::targets::has_int128(target),
+            has_half: !(target.arch == irkit_abi::Arch::Loongarch64Lp64d
+                && target.clang == irkit_abi::ClangVersion::V19),
         }
     }
 }
@@ -130,21 +134,31 @@ impl Gen {
         }
     }
 
+    /// `p`, or a type of the same size class the target has instead.
+    fn avail(&self, p: Prim) -> Prim {
+        match p {
+            Prim::I128 if !self.cfg.has_i128 => Prim::LLong,
+            Prim::U128 if !self.cfg.has_i128 => Prim::ULLong,
+            Prim::Half if !self.cfg.has_half => Prim::Float,
+            _ => p,
+        }
+    }
+
     fn prim(&mut self) -> Prim {
         if self.small && self.rng.pct(80) {
-            return self.rng.pick(SMALL);
+            let p = self.rng.pick(SMALL);
+            return self.avail(p);
         }
         match self.rng.below(10) {
             0..=4 => self.rng.pick(INTS),
-            5..=7 => self.rng.pick(FLOATS),
+            5..=7 => {
+                let p = self.rng.pick(FLOATS);
+                self.avail(p)
+            }
             8 => {
                 if self.rng.pct(50) {
-                    let wide = if self.cfg.has_i128 {
-                        [Prim::I128, Prim::U128]
-                    } else {
-                        [Prim::LLong, Prim::ULLong]
-                    };
-                    self.rng.pick(&wide)
+                    let p = self.rng.pick(&[Prim::I128, Prim::U128]);
+                    self.avail(p)
                 } else if self.cfg.has_f128 && self.rng.pct(40) {
                     Prim::F128
                 } else {
@@ -156,10 +170,8 @@ impl Gen {
     }
 
     fn vector(&mut self) -> CType {
-        let mut e = self.rng.pick(VEC_ELEMS);
-        if e == Prim::I128 && !self.cfg.has_i128 {
-            e = Prim::LLong;
-        }
+        let e = self.rng.pick(VEC_ELEMS);
+        let e = self.avail(e);
         let sizes: &[u64] = &[2, 4, 8, 8, 16, 16, 16, 32, 64];
         loop {
             let total = self.rng.pick(sizes);
@@ -174,7 +186,10 @@ impl Gen {
         match self.rng.below(100) {
             0..=44 => CType::Prim(self.prim()),
             45..=51 => self.vector(),
-            52..=58 => CType::Complex(self.rng.pick(COMPLEX_ELEMS)),
+            52..=58 => {
+                let p = self.rng.pick(COMPLEX_ELEMS);
+                CType::Complex(self.avail(p))
+            }
             _ if depth >= 3 => CType::Prim(self.prim()),
             _ => CType::Record(Box::new(self.record(depth + 1, depth == 0))),
         }
