@@ -243,14 +243,28 @@ impl AbiCx {
             (Arch::Aarch64Aapcs | Arch::Aarch64Darwin, CallConv::C) => {
                 Ok(targets::aarch64_aapcs::compute_fn_abi(self, sig))
             }
-            (Arch::Riscv64Lp64d, CallConv::C) => Ok(targets::riscv::compute_fn_abi(self, sig)),
+            (Arch::Riscv64Lp64d | Arch::Riscv32Ilp32d, CallConv::C) => {
+                Ok(targets::riscv::compute_fn_abi(self, sig))
+            }
+            (Arch::Loongarch64Lp64d, CallConv::C) => {
+                Ok(targets::loongarch::compute_fn_abi(self, sig))
+            }
+            (Arch::ArmAapcsVfp | Arch::ArmAapcs, CallConv::C) => {
+                Ok(targets::arm::compute_fn_abi(self, sig))
+            }
             (
                 Arch::X86_64SysV | Arch::X86_64Win64 | Arch::X86_64MinGW,
                 CallConv::RegParm(_) | CallConv::FastCall | CallConv::VectorCall,
             )
             | (Arch::X86_32SysV | Arch::X86_32Win, CallConv::Win64 | CallConv::SysV64)
             | (
-                Arch::Aarch64Aapcs | Arch::Aarch64Darwin | Arch::Riscv64Lp64d,
+                Arch::Aarch64Aapcs
+                | Arch::Aarch64Darwin
+                | Arch::Riscv64Lp64d
+                | Arch::Riscv32Ilp32d
+                | Arch::Loongarch64Lp64d
+                | Arch::ArmAapcsVfp
+                | Arch::ArmAapcs,
                 CallConv::RegParm(_)
                 | CallConv::FastCall
                 | CallConv::VectorCall

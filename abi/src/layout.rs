@@ -43,7 +43,9 @@ pub struct DataLayout {
 
 /// Size and alignment (bytes) of the C scalars whose layout differs between
 /// targets, and with them the LLVM data layout entries for `ptr`, `i64`,
-/// `double` and `x86_fp80`. Every other scalar is aligned to its size.
+/// `double`, `x86_fp80`, `i128` and 128-bit vectors: the one per-target
+/// table both the C layout and [`LlTypes`](crate::LlTypes) read. Every
+/// other scalar is aligned to its size.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct Scalars {
     /// `sizeof(void *)` (LLVM `p:N:N`).
@@ -55,6 +57,12 @@ pub struct Scalars {
     /// `alignof` the x87 `long double`; its size is 10 bytes rounded up to
     /// it (LLVM `f80:N`).
     pub x87_align: u64,
+    /// ABI alignment of LLVM `i128` (`i128:128`; without that entry LLVM
+    /// uses the largest smaller integer entry, `i64:64`, giving 8).
+    pub i128_align: u64,
+    /// ABI alignment of 128-bit LLVM vectors (`v128:64` on 32-bit Arm;
+    /// other vectors keep their natural alignment).
+    pub vec128_align: u64,
 }
 
 impl Scalars {
@@ -64,6 +72,8 @@ impl Scalars {
         llong_align: 8,
         double_align: 8,
         x87_align: 16,
+        i128_align: 16,
+        vec128_align: 16,
     };
     /// i386 System V (`i386-unknown-linux-gnu`): 4-byte `long long`,
     /// `double` and x87 `long double` (12 bytes) in records.
@@ -72,6 +82,8 @@ impl Scalars {
         llong_align: 4,
         double_align: 4,
         x87_align: 4,
+        i128_align: 16,
+        vec128_align: 16,
     };
     /// 32-bit Windows (`i686-pc-windows-msvc`, `i686-w64-windows-gnu`):
     /// 8-byte `long long` and `double`, 12-byte x87 `long double` (MinGW).
@@ -80,6 +92,28 @@ impl Scalars {
         llong_align: 8,
         double_align: 8,
         x87_align: 4,
+        i128_align: 16,
+        vec128_align: 16,
+    };
+    /// RISC-V 32 ILP32D (`e-m:e-p:32:32-i64:64-n32-S128`): 4-byte pointers,
+    /// no `i128` entry. (No x87 type exists there; the field is unused.)
+    pub const ILP32_RISCV: Scalars = Scalars {
+        ptr_bytes: 4,
+        llong_align: 8,
+        double_align: 8,
+        x87_align: 16,
+        i128_align: 8,
+        vec128_align: 16,
+    };
+    /// 32-bit Arm AAPCS (`e-m:e-p:32:32-Fi8-i64:64-v128:64:128-a:0:32-n32-S64`):
+    /// as [`Scalars::ILP32_RISCV`], with 8-byte aligned 128-bit vectors.
+    pub const ARM32: Scalars = Scalars {
+        ptr_bytes: 4,
+        llong_align: 8,
+        double_align: 8,
+        x87_align: 16,
+        i128_align: 8,
+        vec128_align: 8,
     };
 
     /// Size of the x87 `long double`.
@@ -294,17 +328,19 @@ pub(crate) fn scalar_info(sc: &Scalars, ll: &mut LlTypes, ty: &Type) -> TypeInfo
         }
         // C integers are 8..128 bits; other widths (e.g. a coerced `i24`
         // fed back in) take the next power-of-two size, at most 16 bytes.
+        // Alignment: the LLVM data layout's for the integer (C and LLVM
+        // agree on every supported target).
         Type::Int { bits, .. } => {
             let bytes = u64::from(*bits)
                 .div_ceil(8)
                 .next_power_of_two()
                 .clamp(1, 16);
+            // The LLVM alignment of the integer (`i64:N`, `i128:N`), at
+            // most its size.
             let t = LlTy::Int(u32::from(*bits).max(1));
-            if bytes == 8 {
-                sized(ll, 8, sc.llong_align, t)
-            } else {
-                scalar(ll, bytes, t)
-            }
+            let l = ll.intern(t.clone());
+            let align = ll.abi_align(l).min(bytes);
+            sized(ll, bytes, align, t)
         }
         Type::Float(k) => match k {
             FloatKind::Half => scalar(ll, 2, LlTy::Half),

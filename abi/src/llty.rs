@@ -4,7 +4,7 @@
 //! Interned like shadow types: an [`LlTyId`] is a `u32` handle. Size and ABI
 //! alignment follow the LLVM data layout Clang uses for the target: the
 //! entries that differ between the supported targets (`p`, `i64`, `f64`,
-//! `f80`) come from its [`Scalars`]; `i128:128` everywhere.
+//! `f80`, `i128`, `v128`) come from its [`Scalars`].
 
 use crate::layout::Scalars;
 use rustc_hash::FxHashMap;
@@ -88,6 +88,11 @@ impl LlTypes {
         }
     }
 
+    /// The target's scalar layout in use.
+    pub fn scalars(&self) -> Scalars {
+        self.scalars
+    }
+
     pub fn intern(&mut self, ty: LlTy) -> LlTyId {
         if let Some(&id) = self.map.get(&ty) {
             return id;
@@ -112,7 +117,7 @@ impl LlTypes {
                     9..=16 => 2,
                     17..=32 => 4,
                     33..=64 => self.scalars.llong_align,
-                    _ => 16,
+                    _ => self.scalars.i128_align,
                 };
                 (align_to(store, align), align)
             }
@@ -125,7 +130,10 @@ impl LlTypes {
             LlTy::Vector(n, e) => {
                 let elem_bits = self.prim_bits(*e);
                 let store = (u64::from(*n) * elem_bits).div_ceil(8);
-                let align = store.next_power_of_two().max(1);
+                let mut align = store.next_power_of_two().max(1);
+                if store == 16 {
+                    align = self.scalars.vec128_align;
+                }
                 (align_to(store, align), align)
             }
             LlTy::Array(n, e) => {

@@ -499,6 +499,10 @@ fn registry_rejects_unknown_and_unsupported_triples() {
         ("i686-w64-windows-gnu", "MinGW x86"),
         ("i386-apple-darwin", "Darwin x86"),
         ("i386-unknown-freebsd", "registers"),
+        ("riscv32-unknown-elf", "soft-float"),
+        ("armv7-unknown-linux-gnueabi", "32-bit Arm"),
+        ("arm-unknown-linux-gnueabihf", "32-bit Arm"),
+        ("thumbv7-unknown-linux-gnueabihf", "32-bit Arm"),
     ] {
         match lookup(t) {
             Err(e @ LookupError::Unsupported { .. }) => {
@@ -535,6 +539,10 @@ fn registry_reads_triples_as_clang_does() {
         ("x86_64-windows", Arch::X86_64Win64),
         ("x86_64-w64-windows-gnu", Arch::X86_64MinGW),
         ("x86_64-w64-mingw32", Arch::X86_64MinGW),
+        ("riscv32-linux-gnu", Arch::Riscv32Ilp32d),
+        ("loongarch64-linux-gnu", Arch::Loongarch64Lp64d),
+        ("armv7-linux-gnueabihf", Arch::ArmAapcsVfp),
+        ("arm-linux-gnueabi", Arch::ArmAapcs),
         ("x86_64-pc-windows-gnu", Arch::X86_64MinGW),
         ("aarch64-apple-darwin", Arch::Aarch64Darwin),
         ("arm64-apple-macosx", Arch::Aarch64Darwin),

@@ -31,7 +31,9 @@ cargo xtask abi-diff [--triple T[,T...]] [--count N] [--seed S] [--jobs J] [--cl
 Defaults: x86_64-unknown-linux-gnu and aarch64-unknown-linux-gnu,
 N=10000, S=1, J=2, B=200, clang-19, edge cases from testdata/abi/edge-cases.txt.
 Other triples: aarch64-apple-darwin, x86_64-pc-windows-msvc, x86_64-w64-windows-gnu,
-riscv64-unknown-linux-gnu, i386-unknown-linux-gnu, i686-pc-windows-msvc.
+riscv64-unknown-linux-gnu, riscv32-unknown-linux-gnu, loongarch64-unknown-linux-gnu,
+armv7-unknown-linux-gnueabihf, arm-unknown-linux-gnueabi, i386-unknown-linux-gnu,
+i686-pc-windows-msvc.
 Prints 'mismatches K / N' per triple; reproducers go to target/abi-diff/.";
 
 pub fn run(args: &[String]) -> Result<(), String> {
@@ -135,6 +137,11 @@ pub fn parse_edge_cases(text: &str, target: Target) -> Result<Vec<Sig>, String> 
             "aarch64" => target.arch == Arch::Aarch64Aapcs,
             "darwin" => target.arch == Arch::Aarch64Darwin,
             "riscv64" => target.arch == Arch::Riscv64Lp64d,
+            "riscv32" => target.arch == Arch::Riscv32Ilp32d,
+            "riscv" => matches!(target.arch, Arch::Riscv64Lp64d | Arch::Riscv32Ilp32d),
+            "loongarch64" => target.arch == Arch::Loongarch64Lp64d,
+            "arm" => matches!(target.arch, Arch::ArmAapcsVfp | Arch::ArmAapcs),
+            "armhf" => target.arch == Arch::ArmAapcsVfp,
             "win64" => matches!(target.arch, Arch::X86_64Win64 | Arch::X86_64MinGW),
             "x86_32" => matches!(target.arch, Arch::X86_32SysV | Arch::X86_32Win),
             "i386" => target.arch == Arch::X86_32SysV,
@@ -149,6 +156,8 @@ pub fn parse_edge_cases(text: &str, target: Target) -> Result<Vec<Sig>, String> 
             }
         };
         let sig = desc::parse_sig(rest).map_err(|e| format!("edge-cases:{}: {e}", n + 1))?;
+        // `__int128` only exists with 64-bit pointers, `__float128` on x86
+        // System V; LoongArch has no `_Float16` before Clang 22.
         if here && gen::GenCfg::for_target(target).has_all_types(&sig) {
             out.push(sig);
         }
@@ -330,7 +339,7 @@ mod tests {
             gen::GenCfg {
                 has_f128: true,
                 long_bytes: 8,
-                has_int128: true,
+                has_i128: true,
                 has_half: true,
                 ccs: &[
                     irkit_abi::CallConv::FastCall,

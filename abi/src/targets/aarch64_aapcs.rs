@@ -73,15 +73,23 @@ fn hfa_base(cx: &AbiCx, ty: TypeId) -> bool {
 }
 
 /// `ABIInfo::isHomogeneousAggregate` (AAPCS64 §5.9.5): the base type and
-/// member count of an HFA/HVA.
-fn homogeneous(cx: &AbiCx, ty: TypeId, base: &mut Option<TypeId>, members: &mut u64) -> bool {
+/// member count of an HFA/HVA, with the target's base-type predicate
+/// (AArch64 here, 32-bit Arm in `arm`; both let zero-width bit-fields
+/// through and allow four members).
+fn homogeneous(
+    cx: &AbiCx,
+    ty: TypeId,
+    base_ok: fn(&AbiCx, TypeId) -> bool,
+    base: &mut Option<TypeId>,
+    members: &mut u64,
+) -> bool {
     let types = cx.types();
     match &types[ty] {
         Type::Array { elem, len } => {
             if *len == 0 {
                 return false;
             }
-            if !homogeneous(cx, *elem, base, members) {
+            if !homogeneous(cx, *elem, base_ok, base, members) {
                 return false;
             }
             *members = members.saturating_mul(*len);
@@ -107,7 +115,7 @@ fn homogeneous(cx: &AbiCx, ty: TypeId, base: &mut Option<TypeId>, members: &mut 
                     continue;
                 }
                 let mut fm = 0;
-                if !homogeneous(cx, f.ty, base, &mut fm) {
+                if !homogeneous(cx, f.ty, base_ok, base, &mut fm) {
                     return false;
                 }
                 *members = if rec.kind == RecordKind::Union {
@@ -128,7 +136,7 @@ fn homogeneous(cx: &AbiCx, ty: TypeId, base: &mut Option<TypeId>, members: &mut 
                 *members = 2;
                 t = e;
             }
-            if !hfa_base(cx, t) {
+            if !base_ok(cx, t) {
                 return false;
             }
             let b = *base.get_or_insert(t);
@@ -142,9 +150,19 @@ fn homogeneous(cx: &AbiCx, ty: TypeId, base: &mut Option<TypeId>, members: &mut 
 }
 
 fn hfa(cx: &AbiCx, ty: TypeId) -> Option<(TypeId, u64)> {
+    hfa_with(cx, ty, hfa_base)
+}
+
+/// The base type and member count of a homogeneous aggregate whose base
+/// types satisfy `base_ok`.
+pub(crate) fn hfa_with(
+    cx: &AbiCx,
+    ty: TypeId,
+    base_ok: fn(&AbiCx, TypeId) -> bool,
+) -> Option<(TypeId, u64)> {
     let mut base = None;
     let mut members = 0;
-    if homogeneous(cx, ty, &mut base, &mut members) {
+    if homogeneous(cx, ty, base_ok, &mut base, &mut members) {
         base.map(|b| (b, members))
     } else {
         None

@@ -5,6 +5,8 @@
 //! `_ =>` arm silently falls back to System V.
 
 pub mod aarch64_aapcs;
+pub mod arm;
+pub mod loongarch;
 pub mod riscv;
 pub mod triple;
 pub mod win64;
@@ -30,6 +32,22 @@ pub enum Arch {
     /// RISC-V LP64D (`riscv64-unknown-linux-gnu`, Clang's default there):
     /// Clang's `RISCVABIInfo` with XLEN 64 and FLEN 64.
     Riscv64Lp64d,
+    /// RISC-V ILP32D (`riscv32-unknown-linux-gnu`, Clang's default there):
+    /// Clang's `RISCVABIInfo` with XLEN 32 and FLEN 64; `long` and pointers
+    /// are 32 bits, there is no `__int128`.
+    Riscv32Ilp32d,
+    /// LoongArch LP64D (`loongarch64-unknown-linux-gnu`, Clang's default):
+    /// Clang's `LoongArchABIInfo` with GRLen 64 and FRLen 64; `char` is
+    /// signed, `long double` is IEEE quad.
+    Loongarch64Lp64d,
+    /// 32-bit Arm, hard-float AAPCS-VFP (`armv7-unknown-linux-gnueabihf`):
+    /// Clang's `ARMABIInfo` with `ARMABIKind::AAPCS_VFP`; `char` unsigned,
+    /// `long` and pointers 32 bits, `long double` is `double`.
+    ArmAapcsVfp,
+    /// 32-bit Arm, soft-float AAPCS (`arm-unknown-linux-gnueabi`, Armv4T):
+    /// Clang's `ARMABIInfo` with `ARMABIKind::AAPCS` (no homogeneous
+    /// aggregates).
+    ArmAapcs,
     /// Microsoft x64 (`x86_64-pc-windows-msvc`): Clang's `WinX86_64ABIInfo`
     /// with the Microsoft record layout; `long` is 32 bits, `long double`
     /// is `double`.
@@ -128,7 +146,8 @@ impl std::error::Error for LookupError {}
 /// The canonical triples of the implemented conventions, for messages.
 pub const SUPPORTED_TRIPLES: &str = "x86_64-unknown-linux-gnu, aarch64-unknown-linux-gnu, \
      aarch64-apple-darwin, x86_64-pc-windows-msvc, x86_64-w64-windows-gnu, riscv64-unknown-linux-gnu, \
-     i386-unknown-linux-gnu, i686-pc-windows-msvc";
+     riscv32-unknown-linux-gnu, loongarch64-unknown-linux-gnu, armv7-unknown-linux-gnueabihf, \
+     arm-unknown-linux-gnueabi, i386-unknown-linux-gnu, i686-pc-windows-msvc";
 
 /// Resolves a target triple as Clang reads it (`x86_64`, `aarch64-linux-gnu`,
 /// `x86_64-w64-mingw32`, `arm64-apple-macosx` are all accepted). A triple
@@ -229,11 +248,34 @@ pub fn lookup(triple: &str) -> Result<Target, LookupError> {
                 t.os_name
             )),
         },
-        "riscv32" => unsupported("RISC-V ILP32D".into()),
+        "riscv32" => match (t.os, t.env) {
+            (Os::Linux, Env::Unknown | Env::Gnu | Env::Musl) => ok(Arch::Riscv32Ilp32d),
+            (Os::Linux, _) => unsupported(other_env("RISC-V")),
+            _ => unsupported(format!(
+                "RISC-V off Linux ('{}': Clang defaults to soft-float ILP32 there)",
+                t.os_name
+            )),
+        },
         "arm" | "armv7" | "armv7a" | "armv6" | "armv8" | "armv8a" | "thumbv7" | "armv7l" => {
-            unsupported("32-bit Arm AAPCS".into())
+            // The architecture version decides unaligned access (bit-field
+            // storage) and the environment the float ABI: only the two
+            // common Linux pairs are implemented.
+            match (t.arch, t.os, t.env_name) {
+                ("armv7", Os::Linux, "gnueabihf") => ok(Arch::ArmAapcsVfp),
+                ("arm", Os::Linux, "gnueabi") => ok(Arch::ArmAapcs),
+                _ => unsupported(format!(
+                    "32-bit Arm '{}' with environment '{}' on OS '{}' (implemented: \
+                     armv7 gnueabihf and arm gnueabi on Linux)",
+                    t.arch, t.env_name, t.os_name
+                )),
+            }
         }
-        "loongarch64" => unsupported("LoongArch LP64D".into()),
+        "loongarch64" => match (t.os, t.env) {
+            (Os::Linux, Env::Unknown | Env::Gnu | Env::Musl) => ok(Arch::Loongarch64Lp64d),
+            (Os::Linux, _) => unsupported(other_env("LoongArch")),
+            _ => unsupported(format!("LoongArch off Linux ('{}')", t.os_name)),
+        },
+        "loongarch32" => unsupported("LoongArch ILP32".into()),
         "powerpc64le" | "ppc64le" | "powerpc64" | "ppc64" | "powerpc" | "ppc" => {
             unsupported("PowerPC".into())
         }
@@ -309,6 +351,10 @@ impl Target {
             Arch::Aarch64Aapcs => "aarch64-unknown-linux-gnu",
             Arch::Aarch64Darwin => "aarch64-apple-darwin",
             Arch::Riscv64Lp64d => "riscv64-unknown-linux-gnu",
+            Arch::Riscv32Ilp32d => "riscv32-unknown-linux-gnu",
+            Arch::Loongarch64Lp64d => "loongarch64-unknown-linux-gnu",
+            Arch::ArmAapcsVfp => "armv7-unknown-linux-gnueabihf",
+            Arch::ArmAapcs => "arm-unknown-linux-gnueabi",
             Arch::X86_64Win64 => "x86_64-pc-windows-msvc",
             Arch::X86_64MinGW => "x86_64-w64-windows-gnu",
             Arch::X86_32SysV => "i386-unknown-linux-gnu",
@@ -386,6 +432,39 @@ pub fn data_layout(target: Target) -> DataLayout {
             record_abi: RecordAbi::Itanium,
             scalars: Scalars::LP64,
         },
+        Arch::Loongarch64Lp64d => DataLayout {
+            long_double: FloatKind::Quad,
+            max_vector_align: 0,
+            unnamed_bitfields_align_record: false,
+            char_signed: true,
+            register_bytes: 8,
+            cheap_unaligned_bitfields: true,
+            long_bits: 64,
+            record_abi: RecordAbi::Itanium,
+            scalars: Scalars::LP64,
+        },
+        Arch::ArmAapcsVfp | Arch::ArmAapcs => DataLayout {
+            long_double: FloatKind::Double,
+            max_vector_align: 8,
+            unnamed_bitfields_align_record: true,
+            char_signed: false,
+            register_bytes: 4,
+            cheap_unaligned_bitfields: target.arch == Arch::ArmAapcsVfp,
+            long_bits: 32,
+            record_abi: RecordAbi::Itanium,
+            scalars: Scalars::ARM32,
+        },
+        Arch::Riscv32Ilp32d => DataLayout {
+            long_double: FloatKind::Quad,
+            max_vector_align: 0,
+            unnamed_bitfields_align_record: false,
+            char_signed: false,
+            register_bytes: 4,
+            cheap_unaligned_bitfields: false,
+            long_bits: 32,
+            record_abi: RecordAbi::Itanium,
+            scalars: Scalars::ILP32_RISCV,
+        },
         Arch::X86_64Win64 | Arch::X86_64MinGW => DataLayout {
             long_double: if target.arch == Arch::X86_64MinGW {
                 FloatKind::X87
@@ -406,4 +485,9 @@ pub fn data_layout(target: Target) -> DataLayout {
             scalars: Scalars::LP64,
         },
     }
+}
+
+/// Whether C has `__int128` on `target` (Clang: 64-bit pointers).
+pub fn has_int128(target: Target) -> bool {
+    data_layout(target).scalars.ptr_bytes == 8
 }

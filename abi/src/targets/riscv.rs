@@ -1,17 +1,20 @@
-//! RISC-V hard-float calling convention, LP64D (RISC-V psABI, "Integer
-//! Calling Convention" and "Hardware Floating-point Calling Convention"),
-//! as Clang 19 implements it in `clang/lib/CodeGen/Targets/RISCV.cpp`
-//! (`RISCVABIInfo`, XLEN = 64, FLEN = 64).
+//! RISC-V hard-float calling conventions LP64D and ILP32D (RISC-V psABI,
+//! "Integer Calling Convention" and "Hardware Floating-point Calling
+//! Convention"), as Clang 19 implements them in
+//! `clang/lib/CodeGen/Targets/RISCV.cpp` (`RISCVABIInfo`, FLEN = 64, XLEN =
+//! 64 or 32: [`Xlen`]).
 //!
 //! - Scalars narrower than XLEN are extended (`unsigned int` sign-extended
 //!   on RV64); floating-point scalars up to FLEN go in FPRs while any are
-//!   left, and so do `_Complex` values of such elements (two FPRs).
+//!   left, and so do `_Complex` values of such elements (two FPRs). On
+//!   RV32, `double` goes in an FPR but a `long long` field is too wide for
+//!   the FP convention's integer half.
 //! - A struct that flattens to one float, two floats, or one float and one
 //!   integer (`detectFPCCEligibleStruct`) is passed CoerceAndExpand as those
 //!   fields, if the registers for them are left.
-//! - Other aggregates (vectors included) of at most 2×XLEN become `i64`,
-//!   `i128` (if 16-byte aligned) or `[2 x i64]`; larger ones go by pointer
-//!   to a copy and are returned through `sret`.
+//! - Other aggregates (vectors included) of at most 2×XLEN become `iXLEN`,
+//!   `i2XLEN` (if 2×XLEN-aligned) or `[2 x iXLEN]`; larger ones go by
+//!   pointer to a copy and are returned through `sret`.
 //! - Return values follow the argument rules with two GPRs and two FPRs.
 //!
 //! Register use *does* change the IR here: which of the eight GPRs (a0-a7)
@@ -20,16 +23,33 @@
 use crate::callconv::{ArgAbi, FnAbi, FnSig, LlvmCallConv, PassMode, RegUsage};
 use crate::cx::{AbiCx, CachedArg};
 use crate::llty::{LlTy, LlTyId};
+use crate::targets::Arch;
 use crate::ty::{RecordKind, Type, TypeId};
 
 /// Argument GPRs a0-a7.
 const NUM_ARG_GPRS: u32 = 8;
 /// Argument FPRs fa0-fa7.
 const NUM_ARG_FPRS: u32 = 8;
-/// XLEN in bits.
-const XLEN: u64 = 64;
 /// FLEN in bits (the D extension).
 const FLEN: u64 = 64;
+
+/// XLEN in bits for `cx`'s target (64 for LP64D, 32 for ILP32D).
+fn xlen(cx: &AbiCx) -> u64 {
+    match cx.target().arch {
+        Arch::Riscv32Ilp32d => 32,
+        Arch::Riscv64Lp64d
+        | Arch::Loongarch64Lp64d
+        | Arch::ArmAapcsVfp
+        | Arch::ArmAapcs
+        | Arch::X86_64SysV
+        | Arch::Aarch64Aapcs
+        | Arch::Aarch64Darwin
+        | Arch::X86_64Win64
+        | Arch::X86_64MinGW
+        | Arch::X86_32SysV
+        | Arch::X86_32Win => 64,
+    }
+}
 
 /// One flattened field: its LLVM type, byte offset, and whether it is a
 /// floating-point value.
@@ -62,9 +82,10 @@ impl Flat {
 /// `detectFPCCEligibleStructHelper`.
 fn flatten(cx: &mut AbiCx, ty: TypeId, off: u64, flat: &mut Flat) -> bool {
     let size = cx.layout(ty).size * 8;
+    let xlen = xlen(cx);
     match cx.types()[ty].clone() {
         Type::Bool | Type::Int { .. } => {
-            if size > XLEN || flat.f1.is_some_and(|f| !f.fp) {
+            if size > xlen || flat.f1.is_some_and(|f| !f.fp) {
                 return false;
             }
             let ty = cx.ll_type(ty);
@@ -129,16 +150,18 @@ fn flatten(cx: &mut AbiCx, ty: TypeId, off: u64, flat: &mut Flat) -> bool {
                     }
                     // A wide bit-field of at most XLEN bits counts as an
                     // XLEN-bit unsigned integer.
-                    if cx.layout(fty).size * 8 > XLEN && u64::from(w) <= XLEN {
-                        fty = cx.int(XLEN as u16, false);
+                    if cx.layout(fty).size * 8 > xlen && u64::from(w) <= xlen {
+                        fty = cx.int(xlen as u16, false);
                     }
                 }
                 let at = off + offs.get(i).copied().unwrap_or(0) / 8;
                 if !flatten(cx, fty, at, flat) {
                     return false;
                 }
-                // Zero-width bit-fields are not ignored for fp+fp or int+fp.
-                if flat.f2.is_some() && zero_width > 0 {
+                // RISC-V: zero-width bit-fields are not ignored for fp+fp or
+                // int+fp. LoongArch ignores them.
+                if flat.f2.is_some() && zero_width > 0 && cx.target().arch != Arch::Loongarch64Lp64d
+                {
                     return false;
                 }
             }
@@ -235,7 +258,8 @@ fn is_aggregate(cx: &AbiCx, ty: TypeId) -> bool {
 /// clamping to those left).
 fn int_mode(cx: &mut AbiCx, ty: TypeId, is_ret: bool) -> (PassMode, u32) {
     let size = cx.layout(ty).size * 8;
-    let needed = if size > XLEN && size <= 2 * XLEN {
+    let xlen = xlen(cx);
+    let needed = if size > xlen && size <= 2 * xlen {
         2
     } else {
         1
@@ -252,22 +276,22 @@ fn int_mode(cx: &mut AbiCx, ty: TypeId, is_ret: bool) -> (PassMode, u32) {
                 ty: cx.ll_type(ty),
                 signed: false,
             },
-            Type::Int { bits, signed } if u64::from(bits) < XLEN => PassMode::Extend {
+            Type::Int { bits, signed } if u64::from(bits) < xlen => PassMode::Extend {
                 ty: cx.ll_type(ty),
                 // RV64 sign-extends 32-bit unsigned integers too.
-                signed: signed || bits == 32,
+                signed: signed || (bits == 32 && xlen == 64),
             },
             _ => direct(cx.ll_type(ty)),
         };
         return (mode, needed);
     }
-    if size <= 2 * XLEN {
-        let t = if size <= XLEN {
-            cx.ll.int(XLEN as u32)
-        } else if cx.layout(ty).align * 8 == 2 * XLEN {
-            cx.ll.int(2 * XLEN as u32)
+    if size <= 2 * xlen {
+        let t = if size <= xlen {
+            cx.ll.int(xlen as u32)
+        } else if cx.layout(ty).align * 8 == 2 * xlen {
+            cx.ll.int(2 * xlen as u32)
         } else {
-            let x = cx.ll.int(XLEN as u32);
+            let x = cx.ll.int(xlen as u32);
             cx.ll.intern(LlTy::Array(2, x))
         };
         return (direct(t), needed);
@@ -390,14 +414,15 @@ fn classify_ret(cx: &mut AbiCx, ty: TypeId) -> PassMode {
     m
 }
 
-/// `RISCVABIInfo::computeInfo` for a non-variadic C function.
+/// `RISCVABIInfo::computeInfo` for a non-variadic C function (and
+/// `LoongArchABIInfo::computeInfo`, the same algorithm: see `loongarch`).
 pub fn compute_fn_abi(cx: &mut AbiCx, sig: &FnSig) -> FnAbi {
     let ret_mode = classify_ret(cx, sig.ret);
     let mut ret_indirect = matches!(ret_mode, PassMode::Indirect { .. });
     // A scalar wider than 2×XLEN (not a complex of FLEN-sized parts) is
     // returned indirectly by the backend and takes a0.
     if !ret_indirect && !is_aggregate(cx, sig.ret) {
-        ret_indirect = cx.layout(sig.ret).size * 8 > 2 * XLEN;
+        ret_indirect = cx.layout(sig.ret).size * 8 > 2 * xlen(cx);
     }
     let mut gprs = NUM_ARG_GPRS - u32::from(ret_indirect);
     let mut fprs = NUM_ARG_FPRS;

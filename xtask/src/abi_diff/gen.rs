@@ -35,11 +35,14 @@ impl Rng {
 pub struct GenCfg {
     /// `__float128` exists (x86_64 System V).
     pub has_f128: bool,
-    /// `sizeof(long)`: 8, or 4 on Windows (bit-field widths depend on it).
+    /// `sizeof(long)`: 8, or 4 on Windows and 32-bit targets (bit-field
+    /// widths depend on it).
     pub long_bytes: u64,
-    /// `__int128` exists (64-bit targets); otherwise `long long` is used.
-    pub has_int128: bool,
-    /// `_Float16` exists; otherwise `float` is used.
+    /// `__int128` exists (targets with 64-bit pointers); otherwise `long
+    /// long` is used.
+    pub has_i128: bool,
+    /// `_Float16` exists (not on 32-bit x86, nor on LoongArch before Clang
+    /// 22); otherwise `float` is used.
     pub has_half: bool,
     /// Calling-convention attributes to put on some signatures (none: every
     /// signature uses the default convention).
@@ -51,16 +54,25 @@ impl GenCfg {
     pub fn for_target(target: irkit_abi::Target) -> GenCfg {
         let dl = irkit_abi::targets::data_layout(target);
         let x86_32 = matches!(target.arch, Arch::X86_32SysV | Arch::X86_32Win);
+        // LoongArch has no `_Float16` before Clang 22.
+        let la_v19 =
+            target.arch == Arch::Loongarch64Lp64d && target.clang == irkit_abi::ClangVersion::V19;
         GenCfg {
             has_f128: matches!(target.arch, Arch::X86_64SysV | Arch::X86_32SysV),
             long_bytes: u64::from(dl.long_bits) / 8,
-            has_int128: !x86_32,
-            has_half: !x86_32,
+            has_i128: irkit_abi::targets::has_int128(target),
+            has_half: !(x86_32 || la_v19),
             ccs: match target.arch {
                 Arch::X86_32SysV | Arch::X86_32Win => X86_32_CCS,
                 Arch::X86_64SysV => &[CallConv::Win64],
                 Arch::X86_64Win64 | Arch::X86_64MinGW => &[CallConv::SysV64],
-                Arch::Aarch64Aapcs | Arch::Aarch64Darwin | Arch::Riscv64Lp64d => &[],
+                Arch::Aarch64Aapcs
+                | Arch::Aarch64Darwin
+                | Arch::Riscv64Lp64d
+                | Arch::Riscv32Ilp32d
+                | Arch::Loongarch64Lp64d
+                | Arch::ArmAapcsVfp
+                | Arch::ArmAapcs => &[],
             },
         }
     }
@@ -83,8 +95,8 @@ impl GenCfg {
     fn fix(&self, p: Prim) -> Prim {
         match p {
             Prim::Half if !self.has_half => Prim::Float,
-            Prim::I128 if !self.has_int128 => Prim::LLong,
-            Prim::U128 if !self.has_int128 => Prim::ULLong,
+            Prim::I128 if !self.has_i128 => Prim::LLong,
+            Prim::U128 if !self.has_i128 => Prim::ULLong,
             other => other,
         }
     }
