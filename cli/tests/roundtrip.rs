@@ -73,6 +73,12 @@ fn round_trip(extra: &[&str]) -> Tally {
         failures: Vec::new(),
     };
     for f in files {
+        // The one input whose print -> parse -> print is unstable in
+        // mlir-opt too (f128 below double's range prints in decimal and
+        // reads back as 0); the file itself checks both prints.
+        if f.ends_with("ir/f128-decimal-roundtrip.mlir") {
+            continue;
+        }
         let text = std::fs::read(&f).unwrap_or_default();
         let mut args = dialect_args(&f, &String::from_utf8_lossy(&text));
         args.extend(extra.iter().map(|s| s.to_string()));
