@@ -209,18 +209,8 @@ pub fn run_here(
     };
     let t1 = std::time::Instant::now();
     let ntoks = toks.len();
-    let res = parser::parse(&mut cx, toks);
+    let mut diags = parse_collecting(&mut cx, toks, warnings);
     let t2 = std::time::Instant::now();
-    let mut diags = warnings;
-    diags.append(&mut cx.messages);
-    diags.append(&mut cx.errors);
-    if let Err(d) = res {
-        diags.push(d);
-    }
-    if let Some(d) = cx.fatal.take() {
-        diags.push(d);
-    }
-    pointify(&mut diags);
     if diags.iter().any(Diagnostic::is_error) {
         return failed(diags);
     }
@@ -349,8 +339,7 @@ pub fn run_model(
         builtin_includes: opts.builtin_includes,
         rules: opts.rules,
     };
-    let (tokens, mut diags) = match lexer::lex_with_overlay(map, &mut cx.strs, file, &cfg, overlay)
-    {
+    let (tokens, warnings) = match lexer::lex_with_overlay(map, &mut cx.strs, file, &cfg, overlay) {
         Ok(lexed) => (lexed.toks, lexed.warnings),
         Err(mut diags) => {
             pointify(&mut diags);
@@ -361,7 +350,25 @@ pub fn run_model(
             };
         }
     };
-    let res = parser::parse(&mut cx, tokens.clone());
+    let diags = parse_collecting(&mut cx, tokens.clone(), warnings);
+    let model = (!diags.iter().any(Diagnostic::is_error)).then_some(cx);
+    ModelOutcome {
+        model,
+        tokens,
+        diags,
+    }
+}
+
+/// Parses `toks` into `cx` and gathers every diagnostic in LLVM's order:
+/// the lexer's `warnings`, the parser's messages and errors, then the one
+/// that stopped it and a fatal limit error; located at points.
+fn parse_collecting(
+    cx: &mut model::Ctx,
+    toks: Vec<lexer::Token>,
+    warnings: Vec<Diagnostic>,
+) -> Vec<Diagnostic> {
+    let res = parser::parse(cx, toks);
+    let mut diags = warnings;
     diags.append(&mut cx.messages);
     diags.append(&mut cx.errors);
     if let Err(d) = res {
@@ -371,12 +378,7 @@ pub fn run_model(
         diags.push(d);
     }
     pointify(&mut diags);
-    let model = (!diags.iter().any(Diagnostic::is_error)).then_some(cx);
-    ModelOutcome {
-        model,
-        tokens,
-        diags,
-    }
+    diags
 }
 
 /// LLVM's TableGen reports points, not ranges: a caret without tildes.
@@ -499,12 +501,13 @@ mod tests {
         printer::write_record(&cx, &mut text, d);
         assert_eq!(text, "D {\t// C\n  int x = 7;\n}\n");
         assert_eq!(out.tokens.last().map(|t| t.kind), Some(lexer::Tok::Eof));
-        // Without the overlay, the file is not found.
+        // Without the overlay, the file is not found (LLVM 22's wording:
+        // `could not find include file`).
         let mut map = SourceMap::new();
         let file = map.add("main.td", "include \"irkit-overlay-test.td\"".to_string());
         let out = run_model(&mut map, file, &opts, None);
         assert!(out.model.is_none());
-        assert!(out.diags[0].message.contains("Could not find include file"));
+        assert!(out.diags[0].message.contains("could not find include file"));
     }
 
     #[test]

@@ -137,24 +137,11 @@ fn link(to: &Path, at: &Path) -> Result<(), String> {
 
 /// Every `.td` file under `root/llvm` and `root/mlir`, sorted.
 pub fn corpus_files(root: &Path) -> Vec<PathBuf> {
-    let mut files = Vec::new();
-    for sub in ["llvm", "mlir"] {
-        collect_td(&root.join(sub), &mut files);
-    }
+    let mut files: Vec<PathBuf> = ["llvm", "mlir"]
+        .iter()
+        .flat_map(|sub| crate::llvm_src::files_under(root, sub, &[".td"]))
+        .map(|rel| root.join(rel))
+        .collect();
     files.sort();
     files
-}
-
-fn collect_td(dir: &Path, out: &mut Vec<PathBuf>) {
-    let Ok(rd) = std::fs::read_dir(dir) else {
-        return;
-    };
-    for e in rd.flatten() {
-        let p = e.path();
-        if p.is_dir() {
-            collect_td(&p, out);
-        } else if p.extension().is_some_and(|x| x == "td") {
-            out.push(p);
-        }
-    }
 }
