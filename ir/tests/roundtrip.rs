@@ -43,7 +43,13 @@ fn testdata_files_round_trip() {
     entries.sort();
     for p in entries {
         let fname = p.file_name().and_then(|s| s.to_str()).unwrap_or("");
-        if !fname.ends_with(".mlir") || fname.starts_with("invalid-") {
+        // f128-decimal-roundtrip.mlir shows the one instability mlir-opt-19
+        // shares (f128 below double's range prints in decimal and reads
+        // back as 0); the file checks both prints itself.
+        if !fname.ends_with(".mlir")
+            || fname.starts_with("invalid-")
+            || fname == "f128-decimal-roundtrip.mlir"
+        {
             continue;
         }
         let text = std::fs::read_to_string(&p).expect("readable");
