@@ -18,7 +18,7 @@ use super::proc;
 use crate::util;
 use std::fs;
 use std::path::{Path, PathBuf};
-use std::process::{Command, Stdio};
+use std::process::Command;
 use std::time::Duration;
 
 struct Input {
@@ -192,7 +192,7 @@ fn check_chunk(
             c.arg("--mlir-print-op-generic");
         }
         c.arg(file);
-        capture(c, timeout)
+        proc::capture(c, timeout).map(|c| c.out)
     };
     let ours = |generic: bool, file: &Path| {
         let mut c = Command::new(irkit);
@@ -201,7 +201,7 @@ fn check_chunk(
             c.arg("--mlir-print-op-generic");
         }
         c.arg(file);
-        capture(c, timeout)
+        proc::capture(c, timeout).map(|c| c.out)
     };
     let Some(ref_custom) = mlir(false, &input)? else {
         return Ok(None);
@@ -240,26 +240,6 @@ fn compare(expected: &[u8], actual: Option<&[u8]>) -> Option<String> {
         None => Some("irkit rejected it".into()),
         Some(a) => first_difference(expected, a, "irkit"),
     }
-}
-
-/// Stdout of a successful run, `None` if the command failed.
-fn capture(mut cmd: Command, timeout: Duration) -> Result<Option<Vec<u8>>, String> {
-    let dir = std::env::temp_dir();
-    let out_path = dir.join(format!(
-        "irkit-custom-{}-{:?}.out",
-        std::process::id(),
-        std::thread::current().id()
-    ));
-    let err_path = out_path.with_extension("err");
-    let out = fs::File::create(&out_path)
-        .map_err(|e| format!("cannot create {}: {e}", out_path.display()))?;
-    let err = fs::File::create(&err_path)
-        .map_err(|e| format!("cannot create {}: {e}", err_path.display()))?;
-    let o = proc::run(&mut cmd, Stdio::from(out), Stdio::from(err), timeout, false)?;
-    let bytes = fs::read(&out_path).unwrap_or_default();
-    let _ = fs::remove_file(&out_path);
-    let _ = fs::remove_file(&err_path);
-    Ok(o.success().then_some(bytes))
 }
 
 fn collect_files(dir: &Path, out: &mut Vec<Input>) -> Result<(), String> {

@@ -33,7 +33,7 @@ use std::collections::BTreeMap;
 use std::fmt::Write as _;
 use std::fs;
 use std::path::{Path, PathBuf};
-use std::process::{Command, Stdio};
+use std::process::Command;
 use std::time::{Duration, Instant};
 
 /// The test folders of `mlir/test` that are checked.
@@ -324,7 +324,7 @@ fn check_chunk(
             c.arg("--allow-unregistered-dialect");
         }
         c.args(extra).arg(file);
-        capture(c, timeout)
+        proc::capture(c, timeout)
     };
     let ours = |extra: &[&str], file: &Path| {
         let mut c = Command::new(irkit);
@@ -333,7 +333,7 @@ fn check_chunk(
             c.arg("--allow-unregistered-dialect");
         }
         c.args(extra).arg(file);
-        capture(c, timeout)
+        proc::capture(c, timeout)
     };
     if chunk.flags.verify_diagnostics && has_expectations(&chunk.text) {
         let r = mlir(&["--verify-diagnostics", "-o", "/dev/null"], &input)?;
@@ -357,8 +357,8 @@ fn check_chunk(
         .all(|d| IRKIT_DIALECTS.contains(&d.as_str()));
     let custom = ours(&[], &input)?;
     let generic = ours(&["--mlir-print-op-generic"], &input)?;
-    let rejected = |r: &Captured| format!("irkit rejected it: {}", first_lines(&r.err, 3));
-    let cmp = |want: &[u8], got: &Captured| match &got.out {
+    let rejected = |r: &proc::Captured| format!("irkit rejected it: {}", first_lines(&r.err, 3));
+    let cmp = |want: &[u8], got: &proc::Captured| match &got.out {
         None => Some(rejected(got)),
         Some(a) => first_difference(want, a, "irkit"),
     };
@@ -411,41 +411,6 @@ fn op_dialects(generic: &[u8]) -> Vec<String> {
         }
     }
     out
-}
-
-struct Captured {
-    /// Stdout of a successful run, `None` if it failed.
-    out: Option<Vec<u8>>,
-    err: String,
-}
-
-fn capture(mut cmd: Command, timeout: Duration) -> Result<Captured, String> {
-    let dir = std::env::temp_dir();
-    let out_path = dir.join(format!(
-        "irkit-mlir-tests-{}-{:?}.out",
-        std::process::id(),
-        std::thread::current().id()
-    ));
-    let err_path = out_path.with_extension("err");
-    let out = fs::File::create(&out_path)
-        .map_err(|e| format!("cannot create {}: {e}", out_path.display()))?;
-    let err = fs::File::create(&err_path)
-        .map_err(|e| format!("cannot create {}: {e}", err_path.display()))?;
-    let o = proc::run(&mut cmd, Stdio::from(out), Stdio::from(err), timeout, false)?;
-    let bytes = fs::read(&out_path).unwrap_or_default();
-    let err = fs::read_to_string(&err_path).unwrap_or_default();
-    let _ = fs::remove_file(&out_path);
-    let _ = fs::remove_file(&err_path);
-    Ok(Captured {
-        out: o.success().then_some(bytes),
-        err: if o.success() {
-            err
-        } else if err.trim().is_empty() {
-            o.describe(timeout)
-        } else {
-            err
-        },
-    })
 }
 
 fn first_lines(s: &str, n: usize) -> String {

@@ -2,6 +2,7 @@
 //! memory, and a tiny work-sharing pool. Shared by `ir-compat` and
 //! `bench ir`.
 
+use std::fs;
 use std::os::unix::process::CommandExt as _;
 use std::path::Path;
 use std::process::{Child, Command, ExitStatus, Stdio};
@@ -208,4 +209,43 @@ pub fn measure(
         outcome.cpu = Some(Duration::from_secs_f64(user + sys));
     }
     Ok(outcome)
+}
+
+/// What [`capture`] read of a child.
+pub struct Captured {
+    /// Stdout of a successful run, `None` if it failed.
+    pub out: Option<Vec<u8>>,
+    /// Its stderr, or how it ended when that is empty and it failed.
+    pub err: String,
+}
+
+/// Runs `cmd` with a deadline, its stdout and stderr in temporary files
+/// (pipes could fill up while `run` waits).
+pub fn capture(mut cmd: Command, timeout: Duration) -> Result<Captured, String> {
+    let dir = std::env::temp_dir();
+    let out_path = dir.join(format!(
+        "irkit-capture-{}-{:?}.out",
+        std::process::id(),
+        std::thread::current().id()
+    ));
+    let err_path = out_path.with_extension("err");
+    let out = fs::File::create(&out_path)
+        .map_err(|e| format!("cannot create {}: {e}", out_path.display()))?;
+    let err = fs::File::create(&err_path)
+        .map_err(|e| format!("cannot create {}: {e}", err_path.display()))?;
+    let o = run(&mut cmd, Stdio::from(out), Stdio::from(err), timeout, false)?;
+    let bytes = fs::read(&out_path).unwrap_or_default();
+    let err = fs::read_to_string(&err_path).unwrap_or_default();
+    let _ = fs::remove_file(&out_path);
+    let _ = fs::remove_file(&err_path);
+    Ok(Captured {
+        out: o.success().then_some(bytes),
+        err: if o.success() {
+            err
+        } else if err.trim().is_empty() {
+            o.describe(timeout)
+        } else {
+            err
+        },
+    })
 }
