@@ -283,14 +283,7 @@ impl Checker<'_> {
         if !print {
             return has_error;
         }
-        let mut msg = format!(
-            "{}: {} string found in input",
-            pat.ty.describe(prefix),
-            if expected { "expected" } else { "excluded" }
-        );
-        if pat.ty.count > 1 {
-            msg.push_str(&format!(" ({n} out of {})", pat.ty.count));
-        }
+        let msg = match_message(pat, prefix, expected, "found", n);
         let sev = if expected {
             Severity::Remark
         } else {
@@ -365,14 +358,7 @@ impl Checker<'_> {
             return;
         }
         if !pattern_error {
-            let mut msg = format!(
-                "{}: {} string not found in input",
-                pat.ty.describe(prefix),
-                if expected { "expected" } else { "excluded" }
-            );
-            if pat.ty.count > 1 {
-                msg.push_str(&format!(" ({n} out of {})", pat.ty.count));
-            }
+            let msg = match_message(pat, prefix, expected, "not found", n);
             let sev = if expected {
                 Severity::Error
             } else {
@@ -628,6 +614,21 @@ impl Checker<'_> {
 
 /// Number of line breaks in `b` (`\r\n` and `\n\r` count once) and the
 /// offset just past the first one.
+/// "CHECK-NEXT: expected string found in input (2 out of 3)": the first
+/// line FileCheck prints for a match or a miss (`what` is "found" or "not
+/// found"; the count part only for a `CHECK-COUNT-N`).
+fn match_message(pat: &Pattern, prefix: &str, expected: bool, what: &str, n: u32) -> String {
+    let mut msg = format!(
+        "{}: {} string {what} in input",
+        pat.ty.describe(prefix),
+        if expected { "expected" } else { "excluded" }
+    );
+    if pat.ty.count > 1 {
+        msg.push_str(&format!(" ({n} out of {})", pat.ty.count));
+    }
+    msg
+}
+
 fn count_newlines(b: &[u8]) -> (u32, usize) {
     let mut n = 0;
     let mut first = 0;
