@@ -9,8 +9,8 @@
 //!
 //! The corpus grows in `fuzz/corpus/TARGET/` (not checked in) from the
 //! seeds in `fuzz/seeds/TARGET/` (checked in, small). Each run is appended
-//! to `fuzz/corpus/runs.tsv`, so the totals of a long campaign in several
-//! runs add up: `--totals` prints them.
+//! to `fuzz/campaign.tsv` (checked in, with its date and commit), so the
+//! totals of a long campaign in several runs add up: `--totals` prints them.
 //!
 //! Options: `--time SECS` (total budget, default 60 per target), `--each SECS`
 //! (per target instead), `--targets a,b` (default all), `--build-only`,
@@ -25,6 +25,32 @@ const HELP: &str = "\
 cargo xtask fuzz [--time SECS | --each SECS] [--targets t1,t2] [--build-only] [--totals]
   Runs the cargo-fuzz targets in turn (needs the nightly toolchain and
   `cargo install cargo-fuzz`). Targets: tblgen ir abi_lower abi filecheck lit_shell";
+
+/// The campaign log, one row per run (target, seconds, execs, cov, ft,
+/// corpus, crashed, UTC date, commit). It is committed, unlike the corpus,
+/// so a long campaign in several runs and on several machines adds up.
+const LOG: &str = "campaign.tsv";
+
+/// `date -u` in ISO form, or `?` where `date` is missing.
+fn utc_now() -> String {
+    Command::new("date")
+        .args(["-u", "+%Y-%m-%dT%H:%M:%SZ"])
+        .output()
+        .ok()
+        .and_then(|o| String::from_utf8(o.stdout).ok())
+        .map_or_else(|| "?".into(), |s| s.trim().to_string())
+}
+
+/// The short hash of HEAD, or `?` outside a git checkout.
+fn head_commit() -> String {
+    Command::new("git")
+        .args(["rev-parse", "--short", "HEAD"])
+        .output()
+        .ok()
+        .filter(|o| o.status.success())
+        .and_then(|o| String::from_utf8(o.stdout).ok())
+        .map_or_else(|| "?".into(), |s| s.trim().to_string())
+}
 
 /// Every target, in the order they run.
 pub const TARGETS: [&str; 6] = ["tblgen", "ir", "abi_lower", "abi", "filecheck", "lit_shell"];
@@ -113,10 +139,16 @@ pub fn run(args: &[String]) -> Result<(), String> {
             }
         );
         let line = format!(
-            "{t}\t{each}\t{}\t{}\t{}\t{}\t{}\n",
-            st.execs, st.cov, st.ft, st.corpus, st.crashed
+            "{t}\t{each}\t{}\t{}\t{}\t{}\t{}\t{}\t{}\n",
+            st.execs,
+            st.cov,
+            st.ft,
+            st.corpus,
+            st.crashed,
+            utc_now(),
+            head_commit()
         );
-        append(&fuzz_dir.join("corpus").join("runs.tsv"), &line)?;
+        append(&fuzz_dir.join(LOG), &line)?;
         if st.crashed {
             crashed.push(t);
         }
@@ -261,14 +293,15 @@ fn append(path: &Path, line: &str) -> Result<(), String> {
         .map_err(|e| format!("{}: {e}", path.display()))
 }
 
-/// Sums `fuzz/corpus/runs.tsv` per target.
+/// Sums the campaign log per target.
 fn print_totals(fuzz_dir: &Path) -> Result<(), String> {
-    let path = fuzz_dir.join("corpus").join("runs.tsv");
+    let path = fuzz_dir.join(LOG);
     let text = std::fs::read_to_string(&path).map_err(|e| format!("{}: {e}", path.display()))?;
     let mut tot: BTreeMap<&str, (u64, u64, u64, u64)> = BTreeMap::new();
     for line in text.lines() {
         let f: Vec<&str> = line.split('\t').collect();
-        let [t, secs, execs, _cov, _ft, _corp, crashed] = f[..] else {
+        // Rows written before the date and commit columns have 7 fields.
+        let (&[t, secs, execs, _cov, _ft, _corp, crashed], _) = f.split_at(f.len().min(7)) else {
             continue;
         };
         let e = tot.entry(t).or_default();
