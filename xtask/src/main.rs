@@ -20,6 +20,7 @@ mod tblgen_corpus;
 mod tblgen_tests;
 mod td_diff;
 mod util;
+mod verify_diff;
 
 use std::process::ExitCode;
 
@@ -36,6 +37,7 @@ Differential checks (each needs the reference tool installed; see README):
                           (--custom: the custom syntax and round trips)
   td-diff                 random bang-operator programs vs llvm-tblgen-19 (or -22)
   ir-diff                 random generic-syntax modules vs mlir-opt-19 (or -22)
+  verify-diff             mutants of valid IR: accepted/rejected (and why) as by mlir-opt-19
   abi-diff                ABI classification vs clang-19 on random C signatures
   filecheck-diff          irkit filecheck vs FileCheck-19/22, byte for byte
   lsp-compare             the same requests to tblgen-/mlir-lsp-server-22 and irkit lsp
@@ -69,6 +71,7 @@ fn main() -> ExitCode {
         "filecheck-diff" => filecheck_diff::run(rest),
         "td-diff" => td_diff::run(rest),
         "ir-diff" => ir_diff::run(rest),
+        "verify-diff" => verify_diff::run(rest),
         "bench" => bench::run(rest),
         "fuzz" => fuzz::run(rest),
         "lsp-test" => lsp::run_test(rest),

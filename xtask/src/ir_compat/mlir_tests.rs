@@ -50,7 +50,7 @@ pub const FOLDERS: [&str; 9] = [
 ];
 
 /// Dialects irkit ships (what "in reach" means).
-const IRKIT_DIALECTS: [&str; 8] = [
+pub(crate) const IRKIT_DIALECTS: [&str; 8] = [
     "builtin", "func", "arith", "math", "cf", "scf", "memref", "index",
 ];
 
@@ -80,12 +80,12 @@ const MANIFEST: &str = "testdata/ir-custom/mlir-tests-19.manifest";
 
 /// What the RUN lines of one file say.
 #[derive(Debug, Default, Clone, Copy)]
-struct RunFlags {
-    split: bool,
-    unregistered: bool,
-    verify_diagnostics: bool,
+pub(crate) struct RunFlags {
+    pub split: bool,
+    pub unregistered: bool,
+    pub verify_diagnostics: bool,
     /// Some RUN line runs mlir-opt with no pass.
-    pass_free: bool,
+    pub pass_free: bool,
 }
 
 fn run_flags(text: &str) -> RunFlags {
@@ -154,7 +154,46 @@ fn split_chunks(text: &str) -> Vec<String> {
     out
 }
 
-fn has_expectations(text: &str) -> bool {
+/// Every chunk of the `.mlir` files under [`FOLDERS`] of `test_root`
+/// (`mlir/test`), split as their RUN lines say, whose name contains
+/// `filter`; also the files read.
+pub(crate) fn collect_chunks(
+    test_root: &Path,
+    filter: Option<&str>,
+) -> Result<(Vec<PathBuf>, Vec<Chunk>), String> {
+    let mut chunks = Vec::new();
+    let mut files = Vec::new();
+    for folder in FOLDERS {
+        let group = folder.rsplit('/').next().unwrap_or(folder).to_string();
+        for rel in llvm_src::files_under(test_root, folder, &[".mlir"]) {
+            let path = test_root.join(&rel);
+            let text = fs::read_to_string(&path)
+                .map_err(|e| format!("cannot read {}: {e}", path.display()))?;
+            let flags = run_flags(&text);
+            let parts = if flags.split {
+                split_chunks(&text)
+            } else {
+                vec![text]
+            };
+            for (k, part) in parts.into_iter().enumerate() {
+                let name = format!("{}#{k}", rel.display());
+                if filter.is_some_and(|f| !name.contains(f)) {
+                    continue;
+                }
+                chunks.push(Chunk {
+                    name,
+                    group: group.clone(),
+                    flags,
+                    text: part,
+                });
+            }
+            files.push(rel);
+        }
+    }
+    Ok((files, chunks))
+}
+
+pub(crate) fn has_expectations(text: &str) -> bool {
     [
         "expected-error",
         "expected-warning",
@@ -165,13 +204,13 @@ fn has_expectations(text: &str) -> bool {
     .any(|k| text.contains(k))
 }
 
-struct Chunk {
+pub(crate) struct Chunk {
     /// `Dialect/Arith/ops.mlir#3` (relative to `mlir/test`).
-    name: String,
+    pub name: String,
     /// `Arith`, … or `IR`.
-    group: String,
-    flags: RunFlags,
-    text: String,
+    pub group: String,
+    pub flags: RunFlags,
+    pub text: String,
 }
 
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -227,35 +266,7 @@ pub fn run(args: &[String], timeout: Duration, show: usize) -> Result<(), String
         None => util::build_irkit()?,
     };
     let filter = util::opt_value(args, "--filter");
-    let mut chunks = Vec::new();
-    let mut files = Vec::new();
-    for folder in FOLDERS {
-        let group = folder.rsplit('/').next().unwrap_or(folder).to_string();
-        for rel in llvm_src::files_under(&test_root, folder, &[".mlir"]) {
-            let path = test_root.join(&rel);
-            let text = fs::read_to_string(&path)
-                .map_err(|e| format!("cannot read {}: {e}", path.display()))?;
-            files.push(rel.clone());
-            let flags = run_flags(&text);
-            let parts = if flags.split {
-                split_chunks(&text)
-            } else {
-                vec![text]
-            };
-            for (k, part) in parts.into_iter().enumerate() {
-                let name = format!("{}#{k}", rel.display());
-                if filter.is_some_and(|f| !name.contains(f)) {
-                    continue;
-                }
-                chunks.push(Chunk {
-                    name,
-                    group: group.clone(),
-                    flags,
-                    text: part,
-                });
-            }
-        }
-    }
+    let (files, chunks) = collect_chunks(&test_root, filter)?;
     let work = std::env::var_os("CARGO_TARGET_DIR")
         .map_or_else(|| util::workspace_root().join("target"), PathBuf::from)
         .join("ir-mlir-tests");
@@ -389,7 +400,7 @@ fn check_chunk(
 }
 
 /// Dialect prefixes of the ops in a generic print (`"arith.addi"(` → arith).
-fn op_dialects(generic: &[u8]) -> Vec<String> {
+pub(crate) fn op_dialects(generic: &[u8]) -> Vec<String> {
     let text = String::from_utf8_lossy(generic);
     let mut out: Vec<String> = Vec::new();
     for (i, _) in text.match_indices("\"(") {
