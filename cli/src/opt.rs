@@ -19,8 +19,9 @@ use std::io::Write;
 /// `--abi-lower` rewrites function signatures, bodies and call sites of the
 /// CIR-like and FIR-like dialects for the target's C calling convention.
 ///
-/// Input: MLIR in the generic op syntax. Guide: docs/abi-input.md and
-/// docs/subcommands.md in the irkit repository.
+/// Input: MLIR in the generic op syntax or the custom syntax of the shipped
+/// dialects (and those loaded with `--dialect`), mixed freely. Guide:
+/// docs/abi-input.md and docs/subcommands.md in the irkit repository.
 #[derive(ClapArgs, Debug)]
 pub struct Args {
     /// Input .mlir file (`-` for stdin).

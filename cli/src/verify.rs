@@ -1,4 +1,4 @@
-//! `irkit verify`: parse and verify IR in generic syntax.
+//! `irkit verify`: parse and verify IR, generic or custom syntax.
 
 use crate::io::read_input;
 use crate::report::{Reporter, EXIT_FAIL, EXIT_OK};
@@ -7,15 +7,18 @@ use irkit_diag::SourceMap;
 use irkit_ir::parser::parse_with_dialects;
 use irkit_ir::ParseConfig;
 
-/// Parse and verify MLIR-style IR written in the generic syntax.
+/// Parse and verify MLIR-style IR.
 ///
 /// Checks SSA dominance, terminators, successors, symbol tables, registered
 /// op definitions and the token contract (a `token` value is never forwarded
 /// through calls, function signatures, branches, region forwarding or
-/// select-like ops). Unregistered ops are accepted, as with
-/// `mlir-opt --allow-unregistered-dialect`.
+/// select-like ops). Ops of dialects irkit does not know are accepted, as
+/// with `mlir-opt --allow-unregistered-dialect`; an op name that a dialect
+/// irkit defines completely does not have is an error, as in mlir-opt.
 ///
-/// Input: MLIR in the generic op syntax (`"dialect.op"(...) : (...) -> ...`).
+/// Input: MLIR in the generic op syntax (`"dialect.op"(...) : (...) -> ...`)
+/// or the custom syntax of the shipped dialects (builtin, func, arith, math,
+/// cf, scf, cir, fir, and those loaded with `--dialect`), mixed freely.
 /// Guide: docs/tokens.md in the irkit repository.
 #[derive(ClapArgs, Debug)]
 pub struct Args {
