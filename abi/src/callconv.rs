@@ -72,6 +72,10 @@ pub struct ArgAbi {
     /// before this argument's own (x86-32 `fastcall`/`vectorcall` structs
     /// skipping the registers; MIPS alignment padding).
     pub padding: Option<Padding>,
+    /// Clang's `ABIArgInfo::getNoExtend`: an integer the caller need not
+    /// extend (s390x records of 1 to 4 bytes), printed `noext` by Clang 20
+    /// and later. Only ever set on a `Direct` integer.
+    pub noext: bool,
 }
 
 /// An unused IR parameter inserted before an argument (Clang's
@@ -92,6 +96,7 @@ impl ArgAbi {
             mode,
             inreg: false,
             padding: None,
+            noext: false,
         }
     }
 }

@@ -7,6 +7,7 @@
 //!
 //! Attributes, in Clang's order: `sret(T) align N` / `byval(T) align N`,
 //! `dead_on_return` (Clang 22, arguments passed by pointer to a copy),
+//! `noext` (Clang 22, s390x small records),
 //! `signext` / `zeroext`, `alignstack(N)`, `inreg`. Types are spelled as
 //! LLVM does, records as literal struct types. A non-default LLVM calling
 //! convention (`x86_fastcallcc`, `win64cc`, ...) comes first; an argument's
@@ -104,6 +105,9 @@ pub fn write_declare_for(
                         sep(out);
                         ll.write(out, ty);
                     }
+                }
+                if arg.noext && version == ClangVersion::V22 {
+                    out.push_str(" noext");
                 }
                 if let Some(a) = align_stack {
                     let _ = write!(out, " alignstack({a})");

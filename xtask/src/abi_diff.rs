@@ -33,7 +33,8 @@ N=10000, S=1, J=2, B=200, clang-19, edge cases from testdata/abi/edge-cases.txt.
 Other triples: aarch64-apple-darwin, x86_64-pc-windows-msvc, x86_64-w64-windows-gnu,
 riscv64-unknown-linux-gnu, riscv32-unknown-linux-gnu, loongarch64-unknown-linux-gnu,
 armv7-unknown-linux-gnueabihf, arm-unknown-linux-gnueabi, i386-unknown-linux-gnu,
-i686-pc-windows-msvc.
+i686-pc-windows-msvc, aarch64-pc-windows-msvc, powerpc64le-unknown-linux-gnu,
+s390x-unknown-linux-gnu (--features +vector: its vector ABI).
 Prints 'mismatches K / N' per triple; reproducers go to target/abi-diff/.";
 
 pub fn run(args: &[String]) -> Result<(), String> {
@@ -142,6 +143,9 @@ pub fn parse_edge_cases(text: &str, target: Target) -> Result<Vec<Sig>, String> 
             "loongarch64" => target.arch == Arch::Loongarch64Lp64d,
             "arm" => matches!(target.arch, Arch::ArmAapcsVfp | Arch::ArmAapcs),
             "armhf" => target.arch == Arch::ArmAapcsVfp,
+            "win-arm64" => target.arch == Arch::Aarch64Win,
+            "ppc64le" => target.arch == Arch::Ppc64leElfv2,
+            "s390x" => matches!(target.arch, Arch::SystemZ | Arch::SystemZVector),
             "win64" => matches!(target.arch, Arch::X86_64Win64 | Arch::X86_64MinGW),
             "x86_32" => matches!(target.arch, Arch::X86_32SysV | Arch::X86_32Win),
             "i386" => target.arch == Arch::X86_32SysV,
@@ -254,6 +258,9 @@ fn compare(cfg: &RunCfg, target: Target, sigs: &[Sig], tag: &str) -> Result<usiz
         "i128",
         "[2 x i64]",
         "[4 x float]",
+        " inreg",
+        "ppc_fp128",
+        " noext",
     ];
     let mut seen = vec![0usize; FEATURES.len()];
     for (bi, (batch, res)) in batches.iter().zip(results).enumerate() {

@@ -79,17 +79,18 @@ fn hfa_base(cx: &AbiCx, ty: TypeId) -> bool {
 fn homogeneous(
     cx: &AbiCx,
     ty: TypeId,
-    base_ok: fn(&AbiCx, TypeId) -> bool,
+    rules: &HaRules,
     base: &mut Option<TypeId>,
     members: &mut u64,
 ) -> bool {
+    let base_ok = rules.base_ok;
     let types = cx.types();
     match &types[ty] {
         Type::Array { elem, len } => {
             if *len == 0 {
                 return false;
             }
-            if !homogeneous(cx, *elem, base_ok, base, members) {
+            if !homogeneous(cx, *elem, rules, base, members) {
                 return false;
             }
             *members = members.saturating_mul(*len);
@@ -110,12 +111,13 @@ fn homogeneous(
                 if matches!(types[ft], Type::Record(_)) && cx.info(ft).empty_abi {
                     continue;
                 }
-                // Zero-width bit-fields do not affect homogeneity on AAPCS64.
-                if f.bit_width == Some(0) {
+                // Zero-width bit-fields do not affect homogeneity on AAPCS64
+                // and 32-bit Arm (elsewhere their integer type breaks it).
+                if rules.skip_zero_width && f.bit_width == Some(0) {
                     continue;
                 }
                 let mut fm = 0;
-                if !homogeneous(cx, f.ty, base_ok, base, &mut fm) {
+                if !homogeneous(cx, f.ty, rules, base, &mut fm) {
                     return false;
                 }
                 *members = if rec.kind == RecordKind::Union {
@@ -146,7 +148,37 @@ fn homogeneous(
             }
         }
     }
-    *members > 0 && *members <= 4
+    *members > 0
+        && match *base {
+            Some(b) => (rules.small_enough)(cx, b, *members),
+            None => false,
+        }
+}
+
+/// The target hooks of Clang's `ABIInfo::isHomogeneousAggregate`.
+pub(crate) struct HaRules {
+    /// `isHomogeneousAggregateBaseType`.
+    pub base_ok: fn(&AbiCx, TypeId) -> bool,
+    /// `isZeroLengthBitfieldPermittedInHomogeneousAggregate`.
+    pub skip_zero_width: bool,
+    /// `isHomogeneousAggregateSmallEnough(base, members)`.
+    pub small_enough: fn(&AbiCx, TypeId, u64) -> bool,
+}
+
+/// The base type and member count of a homogeneous aggregate under
+/// `rules`.
+pub(crate) fn homogeneous_aggregate(
+    cx: &AbiCx,
+    ty: TypeId,
+    rules: &HaRules,
+) -> Option<(TypeId, u64)> {
+    let mut base = None;
+    let mut members = 0;
+    if homogeneous(cx, ty, rules, &mut base, &mut members) {
+        base.map(|b| (b, members))
+    } else {
+        None
+    }
 }
 
 fn hfa(cx: &AbiCx, ty: TypeId) -> Option<(TypeId, u64)> {
@@ -160,13 +192,12 @@ pub(crate) fn hfa_with(
     ty: TypeId,
     base_ok: fn(&AbiCx, TypeId) -> bool,
 ) -> Option<(TypeId, u64)> {
-    let mut base = None;
-    let mut members = 0;
-    if homogeneous(cx, ty, base_ok, &mut base, &mut members) {
-        base.map(|b| (b, members))
-    } else {
-        None
-    }
+    let rules = HaRules {
+        base_ok,
+        skip_zero_width: true,
+        small_enough: |_, _, members| members <= 4,
+    };
+    homogeneous_aggregate(cx, ty, &rules)
 }
 
 /// `AArch64ABIInfo::coerceIllegalVector`.
@@ -213,6 +244,12 @@ fn only_pointers(cx: &AbiCx, ty: TypeId) -> bool {
 
 fn darwin(cx: &AbiCx) -> bool {
     cx.target().arch == Arch::Aarch64Darwin
+}
+
+/// `AArch64ABIKind::AAPCS` (Linux); DarwinPCS and Win64 share the rules
+/// this selects against (no `alignstack`, coercion by adjusted alignment).
+fn aapcs(cx: &AbiCx) -> bool {
+    cx.target().arch == Arch::Aarch64Aapcs
 }
 
 /// DarwinPCS: `isPromotableIntegerTypeForABI` (small integers and `_Bool`
@@ -271,13 +308,13 @@ fn classify_arg(cx: &mut AbiCx, ty: TypeId) -> CachedArg {
             ty: arr,
             offset: 0,
             flatten: true,
-            align_stack: if darwin(cx) { None } else { Some(align) },
+            align_stack: if aapcs(cx) { Some(align) } else { None },
         };
         done(mode, 0, members as u32)
     } else if size <= 128 {
         // Composites up to 16 bytes: i64 chunks, or i128 if 16-byte aligned
         // (AAPCS64: unadjusted alignment; DarwinPCS: alignment, at least 8).
-        let unit = if darwin(cx) {
+        let unit = if !aapcs(cx) {
             (cx.layout(ty).align * 8).max(64)
         } else if cx.layout(ty).unadjusted_align * 8 < 128 {
             64

@@ -47,7 +47,11 @@ fn xlen(cx: &AbiCx) -> u64 {
         | Arch::X86_64Win64
         | Arch::X86_64MinGW
         | Arch::X86_32SysV
-        | Arch::X86_32Win => 64,
+        | Arch::X86_32Win
+        | Arch::Aarch64Win
+        | Arch::Ppc64leElfv2
+        | Arch::SystemZ
+        | Arch::SystemZVector => 64,
     }
 }
 

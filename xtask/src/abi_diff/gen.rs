@@ -57,11 +57,15 @@ impl GenCfg {
         // LoongArch has no `_Float16` before Clang 22.
         let la_v19 =
             target.arch == Arch::Loongarch64Lp64d && target.clang == irkit_abi::ClangVersion::V19;
+        // PowerPC has no `_Float16`; s390x has it from Clang 22.
+        let no_half = target.arch == Arch::Ppc64leElfv2
+            || (matches!(target.arch, Arch::SystemZ | Arch::SystemZVector)
+                && target.clang == irkit_abi::ClangVersion::V19);
         GenCfg {
             has_f128: matches!(target.arch, Arch::X86_64SysV | Arch::X86_32SysV),
             long_bytes: u64::from(dl.long_bits) / 8,
             has_i128: irkit_abi::targets::has_int128(target),
-            has_half: !(x86_32 || la_v19),
+            has_half: !(x86_32 || la_v19 || no_half),
             ccs: match target.arch {
                 Arch::X86_32SysV | Arch::X86_32Win => X86_32_CCS,
                 Arch::X86_64SysV => &[CallConv::Win64],
@@ -72,7 +76,11 @@ impl GenCfg {
                 | Arch::Riscv32Ilp32d
                 | Arch::Loongarch64Lp64d
                 | Arch::ArmAapcsVfp
-                | Arch::ArmAapcs => &[],
+                | Arch::ArmAapcs
+                | Arch::Aarch64Win
+                | Arch::Ppc64leElfv2
+                | Arch::SystemZ
+                | Arch::SystemZVector => &[],
             },
         }
     }

@@ -134,7 +134,7 @@ impl<'a> Module<'a> {
                             alignstack = format!(" alignstack({})", c.word());
                             c.eat(b')');
                         }
-                        "signext" | "zeroext" => ext = format!(" {w}"),
+                        "signext" | "zeroext" | "noext" => ext = format!(" {w}"),
                         "inreg" => inreg = " inreg".into(),
                         "dead_on_return" => dead = " dead_on_return".into(),
                         "dereferenceable"
@@ -240,6 +240,7 @@ impl<'a> Module<'a> {
                     "double" => ll.intern(LlTy::Double),
                     "x86_fp80" => ll.intern(LlTy::X86Fp80),
                     "fp128" => ll.intern(LlTy::Fp128),
+                    "ppc_fp128" => ll.intern(LlTy::PpcFp128),
                     "ptr" => ll.intern(LlTy::Ptr),
                     _ if w.starts_with('i') && w[1..].parse::<u32>().is_ok() => {
                         ll.intern(LlTy::Int(w[1..].parse().unwrap_or(0)))
