@@ -50,11 +50,15 @@ struct Input {
     variadic: bool,
 }
 
-const TARGETS: [(&str, &str); 4] = [
+const TARGETS: [(&str, &str); 8] = [
     ("x86_64-unknown-linux-gnu", ""),
     ("x86_64-unknown-linux-gnu", "+avx"),
     ("x86_64-unknown-linux-gnu", "+avx512f"),
     ("aarch64-unknown-linux-gnu", ""),
+    ("aarch64-pc-windows-msvc", ""),
+    ("powerpc64le-unknown-linux-gnu", ""),
+    ("s390x-unknown-linux-gnu", ""),
+    ("s390x-unknown-linux-gnu", "+vector"),
 ];
 
 /// An alignment: mostly powers of two, sometimes any value (rejected).

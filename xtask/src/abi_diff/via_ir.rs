@@ -104,6 +104,13 @@ pub fn run(args: &[String]) -> Result<(), String> {
                 Dialect::Fir => narrow_for_fir(&s),
             });
         }
+        // Neither CIR nor FIR has a type for IBM double-double (powerpc64le's
+        // `long double`): those signatures use `double` instead.
+        if irkit_abi::targets::data_layout(target).long_double == irkit_abi::FloatKind::IbmDouble {
+            for s in &mut sigs {
+                *s = without_ibm_long_double(s);
+            }
+        }
         let out_dir = root
             .join("target/abi-diff-ir")
             .join(format!("{dialect:?}").to_lowercase())
@@ -1009,6 +1016,39 @@ pub fn narrow_for_cir(s: &Sig) -> Sig {
         args: s.args.iter().map(ty).collect(),
         // The IR input carries no calling-convention attribute.
         cc: irkit_abi::CallConv::C,
+    }
+}
+
+/// `sig` with every `long double` replaced by `double`.
+fn without_ibm_long_double(sig: &Sig) -> Sig {
+    fn prim(p: Prim) -> Prim {
+        if p == Prim::LDouble {
+            Prim::Double
+        } else {
+            p
+        }
+    }
+    fn ty(t: &CType) -> CType {
+        match t {
+            CType::Prim(p) => CType::Prim(prim(*p)),
+            CType::Vector(p, n) => CType::Vector(prim(*p), *n),
+            CType::Complex(p) => CType::Complex(prim(*p)),
+            CType::Array(e, n) => CType::Array(Box::new(ty(e)), *n),
+            CType::Flex(e) => CType::Flex(Box::new(ty(e))),
+            CType::Record(r) => {
+                let mut r = (**r).clone();
+                for f in &mut r.fields {
+                    f.ty = ty(&f.ty);
+                }
+                CType::Record(Box::new(r))
+            }
+        }
+    }
+    Sig {
+        name: sig.name.clone(),
+        ret: ty(&sig.ret),
+        args: sig.args.iter().map(ty).collect(),
+        cc: sig.cc,
     }
 }
 
