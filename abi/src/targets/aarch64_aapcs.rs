@@ -16,6 +16,10 @@
 //! (`signext`/`zeroext`), HFA/HVA arguments carry no `alignstack`, and
 //! composites of at most 16 bytes are coerced by their (adjusted) alignment,
 //! at least 8 bytes (`i64`, `[2 x i64]`, `i128`).
+//! Windows on Arm64 (`aarch64-pc-windows-msvc`, `AArch64ABIKind::Win64`,
+//! [`Arch::Aarch64Win`]) follows DarwinPCS's coercion and HFA rules without
+//! its caller extension; in a variadic function no argument, fixed or not,
+//! is treated as an HFA/HVA.
 //! - Register exhaustion (x0-x7, v0-v7) changes nothing in the IR: the
 //!   backend spills to the stack, so Clang's classification does not track
 //!   it. We count register use for [`RegUsage`] only.
@@ -267,8 +271,12 @@ fn darwin_promotable(cx: &AbiCx, ty: TypeId) -> Option<bool> {
 
 /// `AArch64ABIInfo::classifyArgumentType` for a named argument. Returns the
 /// mode and the (GPR, FPR) registers it would take.
-fn classify_arg(cx: &mut AbiCx, ty: TypeId) -> CachedArg {
-    if let Some(c) = cx.cached_arg(ty) {
+///
+/// `win_variadic`: an argument (fixed or not) of a variadic function on
+/// Windows, where composites get no HFA/HVA treatment; those answers are
+/// not memoized.
+fn classify_arg(cx: &mut AbiCx, ty: TypeId, win_variadic: bool) -> CachedArg {
+    if let Some(c) = cx.cached_arg(ty).filter(|_| !win_variadic) {
         return c;
     }
     let done = |mode, gpr, fpr| CachedArg {
@@ -295,7 +303,7 @@ fn classify_arg(cx: &mut AbiCx, ty: TypeId) -> CachedArg {
         done(mode, if fp { 0 } else { gprs }, u32::from(fp))
     } else if is_empty(cx, ty) || size == 0 {
         done(PassMode::Ignore, 0, 0)
-    } else if let Some((base, members)) = hfa(cx, ty) {
+    } else if let Some((base, members)) = hfa(cx, ty).filter(|_| !win_variadic) {
         // HFA/HVA: one FP register per member; stack alignment capped at 16.
         let align = if cx.layout(ty).unadjusted_align >= 16 {
             16
@@ -348,7 +356,9 @@ fn classify_arg(cx: &mut AbiCx, ty: TypeId) -> CachedArg {
         };
         done(m, 1, 0)
     };
-    cx.cache_arg(ty, res);
+    if !win_variadic {
+        cx.cache_arg(ty, res);
+    }
     res
 }
 
@@ -415,15 +425,18 @@ fn classify_ret(cx: &mut AbiCx, ty: TypeId) -> PassMode {
     mode
 }
 
-/// `AArch64ABIInfo::computeInfo` for a non-variadic C function.
+/// `AArch64ABIInfo::computeInfo`. On Windows every argument of a variadic
+/// function, fixed ones included, is classified without HFAs/HVAs (the
+/// return value keeps them).
 pub fn compute_fn_abi(cx: &mut AbiCx, sig: &FnSig) -> FnAbi {
+    let win_variadic = cx.target().arch == Arch::Aarch64Win && sig.is_variadic();
     let ret_mode = classify_ret(cx, sig.ret);
     let sret = matches!(ret_mode, PassMode::Indirect { .. });
     let mut gprs = 0u32;
     let mut fprs = 0u32;
     let mut args = Vec::with_capacity(sig.args.len());
     for &ty in &sig.args {
-        let c = classify_arg(cx, ty);
+        let c = classify_arg(cx, ty, win_variadic);
         // AAPCS64 §6.8.2 C.3/C.11: an argument that does not fit in the
         // remaining registers of its file goes on the stack and closes that
         // file; the IR is unchanged.

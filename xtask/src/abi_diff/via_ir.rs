@@ -1049,6 +1049,7 @@ fn without_ibm_long_double(sig: &Sig) -> Sig {
         name: sig.name.clone(),
         ret: ty(&sig.ret),
         args: sig.args.iter().map(ty).collect(),
+        variadic: sig.variadic,
         cc: sig.cc,
     }
 }
