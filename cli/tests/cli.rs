@@ -260,8 +260,14 @@ fn abi_help_lists_the_registry_triples() {
         .split_whitespace()
         .collect::<Vec<_>>()
         .join(" ");
-    for t in irkit_abi::targets::SUPPORTED_TRIPLES.split(',').map(str::trim) {
-        assert!(text.contains(t), "{t} missing from irkit abi --help:\n{text}");
+    for t in irkit_abi::targets::SUPPORTED_TRIPLES
+        .split(',')
+        .map(str::trim)
+    {
+        assert!(
+            text.contains(t),
+            "{t} missing from irkit abi --help:\n{text}"
+        );
     }
 }
 
