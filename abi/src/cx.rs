@@ -198,9 +198,20 @@ impl AbiCx {
 
     /// Classifies a signature for this context's target.
     pub fn compute_fn_abi(&mut self, sig: &FnSig) -> Result<FnAbi, AbiError> {
-        if sig.variadic {
-            return Err(AbiError::Variadic);
+        if let Some(n) = sig.variadic {
+            if n > sig.args.len() {
+                return Err(AbiError::Variadic {
+                    fixed: n,
+                    args: sig.args.len(),
+                });
+            }
         }
+        let mut abi = self.compute_fn_abi_unchecked(sig)?;
+        abi.variadic = sig.variadic;
+        Ok(abi)
+    }
+
+    fn compute_fn_abi_unchecked(&mut self, sig: &FnSig) -> Result<FnAbi, AbiError> {
         self.check_value_type(sig.ret, None, true)?;
         for (i, &a) in sig.args.iter().enumerate() {
             self.check_value_type(a, Some(i), false)?;
@@ -240,7 +251,7 @@ impl AbiCx {
                 Arch::X86_32SysV | Arch::X86_32Win,
                 CallConv::C | CallConv::RegParm(_) | CallConv::FastCall | CallConv::VectorCall,
             ) => Ok(targets::x86_32::compute_fn_abi(self, sig)),
-            (Arch::Aarch64Aapcs | Arch::Aarch64Darwin, CallConv::C) => {
+            (Arch::Aarch64Aapcs | Arch::Aarch64Darwin | Arch::Aarch64Win, CallConv::C) => {
                 Ok(targets::aarch64_aapcs::compute_fn_abi(self, sig))
             }
             (Arch::Riscv64Lp64d | Arch::Riscv32Ilp32d, CallConv::C) => {
@@ -251,6 +262,10 @@ impl AbiCx {
             }
             (Arch::ArmAapcsVfp | Arch::ArmAapcs, CallConv::C) => {
                 Ok(targets::arm::compute_fn_abi(self, sig))
+            }
+            (Arch::Ppc64leElfv2, CallConv::C) => Ok(targets::ppc64::compute_fn_abi(self, sig)),
+            (Arch::SystemZ | Arch::SystemZVector, CallConv::C) => {
+                Ok(targets::systemz::compute_fn_abi(self, sig))
             }
             (
                 Arch::X86_64SysV | Arch::X86_64Win64 | Arch::X86_64MinGW,
@@ -264,7 +279,11 @@ impl AbiCx {
                 | Arch::Riscv32Ilp32d
                 | Arch::Loongarch64Lp64d
                 | Arch::ArmAapcsVfp
-                | Arch::ArmAapcs,
+                | Arch::ArmAapcs
+                | Arch::Aarch64Win
+                | Arch::Ppc64leElfv2
+                | Arch::SystemZ
+                | Arch::SystemZVector,
                 CallConv::RegParm(_)
                 | CallConv::FastCall
                 | CallConv::VectorCall

@@ -63,6 +63,13 @@ pub struct Scalars {
     /// ABI alignment of 128-bit LLVM vectors (`v128:64` on 32-bit Arm;
     /// other vectors keep their natural alignment).
     pub vec128_align: u64,
+    /// `alignof(__int128)` in C where it differs from LLVM's `i128`
+    /// alignment (ppc64le under LLVM 19, whose data layout has no
+    /// `i128:128`: C 16, LLVM 8); 0: the same as LLVM's.
+    pub int128_c_align: u64,
+    /// Alignment of IEEE quad (`fp128`, `long double` where it is quad):
+    /// 16, or 8 on s390x (`f128:64`).
+    pub fp128_align: u64,
 }
 
 impl Scalars {
@@ -74,6 +81,8 @@ impl Scalars {
         x87_align: 16,
         i128_align: 16,
         vec128_align: 16,
+        int128_c_align: 0,
+        fp128_align: 16,
     };
     /// i386 System V (`i386-unknown-linux-gnu`): 4-byte `long long`,
     /// `double` and x87 `long double` (12 bytes) in records.
@@ -84,6 +93,8 @@ impl Scalars {
         x87_align: 4,
         i128_align: 16,
         vec128_align: 16,
+        int128_c_align: 0,
+        fp128_align: 16,
     };
     /// 32-bit Windows (`i686-pc-windows-msvc`, `i686-w64-windows-gnu`):
     /// 8-byte `long long` and `double`, 12-byte x87 `long double` (MinGW).
@@ -94,6 +105,8 @@ impl Scalars {
         x87_align: 4,
         i128_align: 16,
         vec128_align: 16,
+        int128_c_align: 0,
+        fp128_align: 16,
     };
     /// RISC-V 32 ILP32D (`e-m:e-p:32:32-i64:64-n32-S128`): 4-byte pointers,
     /// no `i128` entry. (No x87 type exists there; the field is unused.)
@@ -104,6 +117,8 @@ impl Scalars {
         x87_align: 16,
         i128_align: 8,
         vec128_align: 16,
+        int128_c_align: 0,
+        fp128_align: 16,
     };
     /// 32-bit Arm AAPCS (`e-m:e-p:32:32-Fi8-i64:64-v128:64:128-a:0:32-n32-S64`):
     /// as [`Scalars::ILP32_RISCV`], with 8-byte aligned 128-bit vectors.
@@ -114,6 +129,25 @@ impl Scalars {
         x87_align: 16,
         i128_align: 8,
         vec128_align: 8,
+        int128_c_align: 0,
+        fp128_align: 16,
+    };
+    /// powerpc64le under LLVM 19 (`e-m:e-Fn32-i64:64-n32:64-S128-...`): no
+    /// `i128:128` entry, so LLVM aligns `i128` to 8 while C aligns
+    /// `__int128` to 16 (LLVM 20 added the entry: [`Scalars::LP64`]).
+    pub const PPC64_LLVM19: Scalars = Scalars {
+        i128_align: 8,
+        int128_c_align: 16,
+        ..Scalars::LP64
+    };
+    /// s390x (`E-m:e-i1:8:16-i8:8:16-i64:64-f128:64-v128:64-a:8:16-n32:64`):
+    /// `__int128`, `long double` (fp128) and 128-bit LLVM vectors are
+    /// 8-byte aligned.
+    pub const S390X: Scalars = Scalars {
+        i128_align: 8,
+        vec128_align: 8,
+        fp128_align: 8,
+        ..Scalars::LP64
     };
 
     /// Size of the x87 `long double`.
@@ -339,7 +373,10 @@ pub(crate) fn scalar_info(sc: &Scalars, ll: &mut LlTypes, ty: &Type) -> TypeInfo
             // most its size.
             let t = LlTy::Int(u32::from(*bits).max(1));
             let l = ll.intern(t.clone());
-            let align = ll.abi_align(l).min(bytes);
+            let mut align = ll.abi_align(l).min(bytes);
+            if *bits > 64 && sc.int128_c_align != 0 {
+                align = sc.int128_c_align;
+            }
             sized(ll, bytes, align, t)
         }
         Type::Float(k) => match k {
@@ -349,7 +386,8 @@ pub(crate) fn scalar_info(sc: &Scalars, ll: &mut LlTypes, ty: &Type) -> TypeInfo
                 sized(ll, 8, sc.double_align, LlTy::Double)
             }
             FloatKind::X87 => sized(ll, sc.x87_size(), sc.x87_align, LlTy::X86Fp80),
-            FloatKind::Quad => scalar(ll, 16, LlTy::Fp128),
+            FloatKind::Quad => sized(ll, 16, sc.fp128_align, LlTy::Fp128),
+            FloatKind::IbmDouble => scalar(ll, 16, LlTy::PpcFp128),
         },
         Type::Ptr => scalar(ll, sc.ptr_bytes, LlTy::Ptr),
         Type::Void

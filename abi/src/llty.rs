@@ -35,6 +35,8 @@ pub enum LlTy {
     Double,
     X86Fp80,
     Fp128,
+    /// IBM double-double `ppc_fp128`.
+    PpcFp128,
     /// Opaque pointer `ptr`.
     Ptr,
     /// `<N x T>`.
@@ -125,7 +127,8 @@ impl LlTypes {
             LlTy::Float => (4, 4),
             LlTy::Double => (8, self.scalars.double_align),
             LlTy::X86Fp80 => (self.scalars.x87_size(), self.scalars.x87_align),
-            LlTy::Fp128 => (16, 16),
+            LlTy::Fp128 => (16, self.scalars.fp128_align),
+            LlTy::PpcFp128 => (16, 16),
             LlTy::Ptr => (self.scalars.ptr_bytes, self.scalars.ptr_bytes),
             LlTy::Vector(n, e) => {
                 let elem_bits = self.prim_bits(*e);
@@ -163,7 +166,7 @@ impl LlTypes {
             LlTy::Double => 64,
             LlTy::Ptr => self.scalars.ptr_bytes * 8,
             LlTy::X86Fp80 => 80,
-            LlTy::Fp128 => 128,
+            LlTy::Fp128 | LlTy::PpcFp128 => 128,
             LlTy::Void | LlTy::Vector(..) | LlTy::Array(..) | LlTy::Struct { .. } => {
                 self.size_align[id.index()].0 * 8
             }
@@ -224,6 +227,7 @@ impl LlTypes {
             LlTy::Double => out.push_str("double"),
             LlTy::X86Fp80 => out.push_str("x86_fp80"),
             LlTy::Fp128 => out.push_str("fp128"),
+            LlTy::PpcFp128 => out.push_str("ppc_fp128"),
             LlTy::Ptr => out.push_str("ptr"),
             LlTy::Vector(n, e) => {
                 let _ = write!(out, "<{n} x ");

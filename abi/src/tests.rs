@@ -495,7 +495,10 @@ fn registry_rejects_unknown_and_unsupported_triples() {
         ("x86_64-pc-windows-cygnus", "Cygwin"),
         ("x86_64-apple-darwin", "Darwin x86_64"),
         ("x86_64-unknown-haiku", "haiku"),
-        ("aarch64-pc-windows-msvc", "Windows arm64"),
+        ("aarch64-w64-windows-gnu", "Windows arm64"),
+        ("powerpc64-unknown-linux-gnu", "powerpc64le"),
+        ("powerpc64le-unknown-freebsd", "powerpc64le off Linux"),
+        ("s390x-ibm-zos", "s390x off Linux"),
         ("i686-w64-windows-gnu", "MinGW x86"),
         ("i386-apple-darwin", "Darwin x86"),
         ("i386-unknown-freebsd", "registers"),
@@ -548,9 +551,46 @@ fn registry_reads_triples_as_clang_does() {
         ("arm64-apple-macosx", Arch::Aarch64Darwin),
         ("arm64-apple-macosx14.0.0", Arch::Aarch64Darwin),
         ("arm64-apple-ios", Arch::Aarch64Darwin),
+        ("aarch64-pc-windows-msvc", Arch::Aarch64Win),
+        ("arm64-pc-windows-msvc", Arch::Aarch64Win),
+        ("aarch64-windows", Arch::Aarch64Win),
+        ("powerpc64le-linux-gnu", Arch::Ppc64leElfv2),
+        ("ppc64le-unknown-linux-gnu", Arch::Ppc64leElfv2),
+        ("s390x-linux-gnu", Arch::SystemZ),
+        ("s390x-ibm-linux", Arch::SystemZ),
     ] {
         assert_eq!(lookup(t).map(|t| t.arch), Ok(arch), "{t}");
     }
+}
+
+#[test]
+fn supported_triples_are_the_registry_canonical_triples() {
+    // `SUPPORTED_TRIPLES` is what `irkit abi --help` and error messages
+    // list: each entry must resolve to a convention whose canonical triple
+    // is that entry.
+    for t in crate::targets::SUPPORTED_TRIPLES.split(',').map(str::trim) {
+        assert_eq!(lookup(t).map(|x| x.triple()), Ok(t), "{t}");
+    }
+}
+
+#[test]
+fn s390x_vector_feature_selects_the_vector_abi() {
+    use crate::Arch;
+    let t = lookup("s390x-unknown-linux-gnu").expect("s390x");
+    assert_eq!(t.arch, Arch::SystemZ);
+    let v = t.with_features("+vector").expect("+vector");
+    assert_eq!(v.arch, Arch::SystemZVector);
+    assert_eq!(
+        v.with_features("-vector").map(|t| t.arch),
+        Ok(Arch::SystemZ)
+    );
+    // Elsewhere the feature is accepted and ignored, as Clang does.
+    assert_eq!(
+        lookup(X86)
+            .and_then(|t| t.with_features("+vector"))
+            .map(|t| t.arch),
+        Ok(Arch::X86_64SysV)
+    );
 }
 
 #[test]
@@ -569,7 +609,7 @@ fn incomplete_record_by_value_is_an_error() {
     let sig = FnSig {
         ret: int,
         args: vec![int, inc],
-        variadic: false,
+        variadic: None,
         cc: Default::default(),
     };
     assert_eq!(
@@ -579,7 +619,7 @@ fn incomplete_record_by_value_is_an_error() {
     let sig = FnSig {
         ret: inc,
         args: vec![],
-        variadic: false,
+        variadic: None,
         cc: Default::default(),
     };
     assert_eq!(
@@ -603,16 +643,19 @@ fn incomplete_record_by_value_is_an_error() {
 }
 
 #[test]
-fn variadic_is_an_error() {
+fn variadic_with_more_fixed_parameters_than_arguments_is_an_error() {
     let mut cx = AbiCx::new(lookup(A64).expect("target"));
     let int = cx.int(32, true);
     let sig = FnSig {
         ret: int,
         args: vec![int],
-        variadic: true,
+        variadic: Some(2),
         cc: Default::default(),
     };
-    assert_eq!(cx.compute_fn_abi(&sig), Err(AbiError::Variadic));
+    assert_eq!(
+        cx.compute_fn_abi(&sig),
+        Err(AbiError::Variadic { fixed: 2, args: 1 })
+    );
 }
 
 #[test]
@@ -844,7 +887,7 @@ fn calling_conventions_are_chosen_per_target() {
     let sig = |args, cc| FnSig {
         ret: void,
         args,
-        variadic: false,
+        variadic: None,
         cc,
     };
     let abi = cx
@@ -863,7 +906,7 @@ fn calling_conventions_are_chosen_per_target() {
     let s = FnSig {
         ret: int,
         args: vec![int, int],
-        variadic: false,
+        variadic: None,
         cc: CallConv::RegParm(2),
     };
     let abi = cx.compute_fn_abi(&s).expect("regparm");

@@ -38,6 +38,9 @@ pub enum FloatKind {
     /// that a classifier tells apart from `double` (32-bit Windows: it
     /// takes integer registers under `regparm`). LLVM `double`.
     LongDouble64,
+    /// IBM double-double (`long double` on powerpc64le Linux, Clang's
+    /// default there): LLVM `ppc_fp128`, size 16, alignment 16.
+    IbmDouble,
     /// x87 80-bit extended (`long double` on x86_64 Linux): LLVM `x86_fp80`,
     /// size 16, alignment 16.
     X87,

@@ -29,19 +29,27 @@ pub struct Args {
     /// Output file (`-` for stdout).
     #[arg(short = 'o', default_value = "-")]
     pub output: String,
-    /// Target triple, read as clang reads it: x86_64-unknown-linux-gnu (or
-    /// just `x86_64`), aarch64-unknown-linux-gnu (`aarch64-linux-gnu`),
-    /// x86_64-pc-windows-msvc, x86_64-w64-windows-gnu (`x86_64-w64-mingw32`).
-    /// A triple whose C ABI is not implemented is an error naming what is
-    /// missing.
-    #[arg(long, value_name = "TRIPLE")]
+    /// Target triple, read as clang reads it.
+    #[arg(long, value_name = "TRIPLE", long_help = triple_help())]
     pub triple: String,
-    /// Target features, e.g. `+avx` or `+avx512f`.
+    /// Target features, e.g. `+avx` or `+avx512f` (x86_64), `+vector`
+    /// (s390x vector ABI).
     #[arg(long, value_name = "FEATURES")]
     pub target_features: Option<String>,
     /// Output format.
     #[arg(long, value_enum, default_value_t = Format::Table)]
     pub format: Format,
+}
+
+/// `--triple`'s long help: the implemented triples come from the ABI
+/// library's registry, so the list cannot fall behind it.
+fn triple_help() -> String {
+    format!(
+        "Target triple, read as clang reads it (`x86_64`, `aarch64-linux-gnu`, \
+         `x86_64-w64-mingw32` are accepted). Implemented: {}. A triple whose C \
+         ABI is not implemented is an error naming what is missing.",
+        irkit_abi::targets::SUPPORTED_TRIPLES
+    )
 }
 
 #[derive(ValueEnum, Debug, Clone, Copy, PartialEq, Eq)]

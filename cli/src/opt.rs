@@ -36,7 +36,8 @@ pub struct Args {
     /// Target triple for `--abi-lower` (e.g. x86_64-unknown-linux-gnu).
     #[arg(long, value_name = "TRIPLE")]
     pub triple: Option<String>,
-    /// Target features, e.g. `+avx` or `+avx512f` (x86_64 vector widths).
+    /// Target features, e.g. `+avx` or `+avx512f` (x86_64 vector widths),
+    /// `+vector` (s390x vector ABI).
     #[arg(long, value_name = "FEATURES")]
     pub target_features: Option<String>,
     /// Print operations in generic form (default: each registered op's

@@ -248,6 +248,29 @@ fn each_subcommand_help_links_the_guide() {
     }
 }
 
+#[test]
+fn abi_help_lists_the_registry_triples() {
+    // `--triple`'s help comes from the ABI library's registry, so a new
+    // target shows up there without editing the CLI.
+    let out = irkit()
+        .args(["abi", "--help"])
+        .output()
+        .unwrap_or_else(|e| panic!("{e}"));
+    let text: String = String::from_utf8_lossy(&out.stdout)
+        .split_whitespace()
+        .collect::<Vec<_>>()
+        .join(" ");
+    for t in irkit_abi::targets::SUPPORTED_TRIPLES
+        .split(',')
+        .map(str::trim)
+    {
+        assert!(
+            text.contains(t),
+            "{t} missing from irkit abi --help:\n{text}"
+        );
+    }
+}
+
 /// The triple spellings users type map to the target clang picks for them:
 /// `irkit abi` and `irkit opt --abi-lower` give the same output (and exit
 /// code) as with the canonical triple; a triple whose C ABI is not

@@ -50,11 +50,15 @@ struct Input {
     variadic: bool,
 }
 
-const TARGETS: [(&str, &str); 4] = [
+const TARGETS: [(&str, &str); 8] = [
     ("x86_64-unknown-linux-gnu", ""),
     ("x86_64-unknown-linux-gnu", "+avx"),
     ("x86_64-unknown-linux-gnu", "+avx512f"),
     ("aarch64-unknown-linux-gnu", ""),
+    ("aarch64-pc-windows-msvc", ""),
+    ("powerpc64le-unknown-linux-gnu", ""),
+    ("s390x-unknown-linux-gnu", ""),
+    ("s390x-unknown-linux-gnu", "+vector"),
 ];
 
 /// An alignment: mostly powers of two, sometimes any value (rejected).
@@ -164,7 +168,7 @@ fuzz_target!(|inp: Input| {
     let sig = FnSig {
         ret,
         args,
-        variadic: inp.variadic,
+        variadic: inp.variadic.then_some(0),
         cc: Default::default(),
     };
     let Ok(abi) = cx.compute_fn_abi(&sig) else {

@@ -9,13 +9,17 @@ use irkit_ir::{parse, print_module, ParseConfig, PrintOptions};
 use libfuzzer_sys::fuzz_target;
 use std::sync::OnceLock;
 
-const TARGETS: [(&str, Option<&str>); 6] = [
+const TARGETS: [(&str, Option<&str>); 10] = [
     ("x86_64-unknown-linux-gnu", None),
     ("x86_64-unknown-linux-gnu", Some("+avx")),
     ("x86_64-unknown-linux-gnu", Some("+avx512f")),
     ("aarch64-unknown-linux-gnu", None),
     ("x86_64-pc-windows-msvc", None),
     ("riscv64-unknown-linux-gnu", None),
+    ("aarch64-pc-windows-msvc", None),
+    ("powerpc64le-unknown-linux-gnu", None),
+    ("s390x-unknown-linux-gnu", None),
+    ("s390x-unknown-linux-gnu", Some("+vector")),
 ];
 
 fn registry() -> &'static irkit_ir::dialect::DialectRegistry {
@@ -51,7 +55,7 @@ fuzz_target!(|data: &[u8]| {
         return;
     }
     // Selector values past the table use the module's own triple attribute.
-    let (triple, target_features) = match TARGETS.get(usize::from(sel) % 8) {
+    let (triple, target_features) = match TARGETS.get(usize::from(sel) % (TARGETS.len() + 2)) {
         Some(&(t, f)) => (Some(t), f),
         None => (None, None),
     };

@@ -100,7 +100,9 @@ impl CirAbiRewriteContext {
             LlTy::Float => out.push_str("!cir.float"),
             LlTy::Double => out.push_str("!cir.double"),
             LlTy::X86Fp80 => out.push_str("!cir.long_double<!cir.f80>"),
-            LlTy::Fp128 => out.push_str("!cir.f128"),
+            // No CIR type is IBM double-double, so no lowered signature
+            // holds one (abi_map maps none to it); the same-sized quad.
+            LlTy::Fp128 | LlTy::PpcFp128 => out.push_str("!cir.f128"),
             LlTy::Ptr => out.push_str("!cir.ptr<!cir.void>"),
             LlTy::Vector(n, e) => {
                 out.push_str("!cir.vector<");

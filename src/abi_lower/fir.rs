@@ -160,7 +160,8 @@ impl AbiRewriteContext for FirAbiRewriteContext {
             LlTy::Float => m.ctx.float_type(FloatKind::F32),
             LlTy::Double => m.ctx.float_type(FloatKind::F64),
             LlTy::X86Fp80 => m.ctx.float_type(FloatKind::F80),
-            LlTy::Fp128 => m.ctx.float_type(FloatKind::F128),
+            // No FIR type is IBM double-double (see cir.rs).
+            LlTy::Fp128 | LlTy::PpcFp128 => m.ctx.float_type(FloatKind::F128),
             LlTy::Ptr => {
                 let i8t = m.ctx.int_type(8);
                 self.pointer_type(m, i8t)

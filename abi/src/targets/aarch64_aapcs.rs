@@ -16,6 +16,10 @@
 //! (`signext`/`zeroext`), HFA/HVA arguments carry no `alignstack`, and
 //! composites of at most 16 bytes are coerced by their (adjusted) alignment,
 //! at least 8 bytes (`i64`, `[2 x i64]`, `i128`).
+//! Windows on Arm64 (`aarch64-pc-windows-msvc`, `AArch64ABIKind::Win64`,
+//! [`Arch::Aarch64Win`]) follows DarwinPCS's coercion and HFA rules without
+//! its caller extension; in a variadic function no argument, fixed or not,
+//! is treated as an HFA/HVA.
 //! - Register exhaustion (x0-x7, v0-v7) changes nothing in the IR: the
 //!   backend spills to the stack, so Clang's classification does not track
 //!   it. We count register use for [`RegUsage`] only.
@@ -79,17 +83,18 @@ fn hfa_base(cx: &AbiCx, ty: TypeId) -> bool {
 fn homogeneous(
     cx: &AbiCx,
     ty: TypeId,
-    base_ok: fn(&AbiCx, TypeId) -> bool,
+    rules: &HaRules,
     base: &mut Option<TypeId>,
     members: &mut u64,
 ) -> bool {
+    let base_ok = rules.base_ok;
     let types = cx.types();
     match &types[ty] {
         Type::Array { elem, len } => {
             if *len == 0 {
                 return false;
             }
-            if !homogeneous(cx, *elem, base_ok, base, members) {
+            if !homogeneous(cx, *elem, rules, base, members) {
                 return false;
             }
             *members = members.saturating_mul(*len);
@@ -110,12 +115,13 @@ fn homogeneous(
                 if matches!(types[ft], Type::Record(_)) && cx.info(ft).empty_abi {
                     continue;
                 }
-                // Zero-width bit-fields do not affect homogeneity on AAPCS64.
-                if f.bit_width == Some(0) {
+                // Zero-width bit-fields do not affect homogeneity on AAPCS64
+                // and 32-bit Arm (elsewhere their integer type breaks it).
+                if rules.skip_zero_width && f.bit_width == Some(0) {
                     continue;
                 }
                 let mut fm = 0;
-                if !homogeneous(cx, f.ty, base_ok, base, &mut fm) {
+                if !homogeneous(cx, f.ty, rules, base, &mut fm) {
                     return false;
                 }
                 *members = if rec.kind == RecordKind::Union {
@@ -146,7 +152,37 @@ fn homogeneous(
             }
         }
     }
-    *members > 0 && *members <= 4
+    *members > 0
+        && match *base {
+            Some(b) => (rules.small_enough)(cx, b, *members),
+            None => false,
+        }
+}
+
+/// The target hooks of Clang's `ABIInfo::isHomogeneousAggregate`.
+pub(crate) struct HaRules {
+    /// `isHomogeneousAggregateBaseType`.
+    pub base_ok: fn(&AbiCx, TypeId) -> bool,
+    /// `isZeroLengthBitfieldPermittedInHomogeneousAggregate`.
+    pub skip_zero_width: bool,
+    /// `isHomogeneousAggregateSmallEnough(base, members)`.
+    pub small_enough: fn(&AbiCx, TypeId, u64) -> bool,
+}
+
+/// The base type and member count of a homogeneous aggregate under
+/// `rules`.
+pub(crate) fn homogeneous_aggregate(
+    cx: &AbiCx,
+    ty: TypeId,
+    rules: &HaRules,
+) -> Option<(TypeId, u64)> {
+    let mut base = None;
+    let mut members = 0;
+    if homogeneous(cx, ty, rules, &mut base, &mut members) {
+        base.map(|b| (b, members))
+    } else {
+        None
+    }
 }
 
 fn hfa(cx: &AbiCx, ty: TypeId) -> Option<(TypeId, u64)> {
@@ -160,13 +196,12 @@ pub(crate) fn hfa_with(
     ty: TypeId,
     base_ok: fn(&AbiCx, TypeId) -> bool,
 ) -> Option<(TypeId, u64)> {
-    let mut base = None;
-    let mut members = 0;
-    if homogeneous(cx, ty, base_ok, &mut base, &mut members) {
-        base.map(|b| (b, members))
-    } else {
-        None
-    }
+    let rules = HaRules {
+        base_ok,
+        skip_zero_width: true,
+        small_enough: |_, _, members| members <= 4,
+    };
+    homogeneous_aggregate(cx, ty, &rules)
 }
 
 /// `AArch64ABIInfo::coerceIllegalVector`.
@@ -215,6 +250,12 @@ fn darwin(cx: &AbiCx) -> bool {
     cx.target().arch == Arch::Aarch64Darwin
 }
 
+/// `AArch64ABIKind::AAPCS` (Linux); DarwinPCS and Win64 share the rules
+/// this selects against (no `alignstack`, coercion by adjusted alignment).
+fn aapcs(cx: &AbiCx) -> bool {
+    cx.target().arch == Arch::Aarch64Aapcs
+}
+
 /// DarwinPCS: `isPromotableIntegerTypeForABI` (small integers and `_Bool`
 /// are extended); `Some(signed)` if `ty` is one.
 fn darwin_promotable(cx: &AbiCx, ty: TypeId) -> Option<bool> {
@@ -230,8 +271,12 @@ fn darwin_promotable(cx: &AbiCx, ty: TypeId) -> Option<bool> {
 
 /// `AArch64ABIInfo::classifyArgumentType` for a named argument. Returns the
 /// mode and the (GPR, FPR) registers it would take.
-fn classify_arg(cx: &mut AbiCx, ty: TypeId) -> CachedArg {
-    if let Some(c) = cx.cached_arg(ty) {
+///
+/// `win_variadic`: an argument (fixed or not) of a variadic function on
+/// Windows, where composites get no HFA/HVA treatment; those answers are
+/// not memoized.
+fn classify_arg(cx: &mut AbiCx, ty: TypeId, win_variadic: bool) -> CachedArg {
+    if let Some(c) = cx.cached_arg(ty).filter(|_| !win_variadic) {
         return c;
     }
     let done = |mode, gpr, fpr| CachedArg {
@@ -258,7 +303,7 @@ fn classify_arg(cx: &mut AbiCx, ty: TypeId) -> CachedArg {
         done(mode, if fp { 0 } else { gprs }, u32::from(fp))
     } else if is_empty(cx, ty) || size == 0 {
         done(PassMode::Ignore, 0, 0)
-    } else if let Some((base, members)) = hfa(cx, ty) {
+    } else if let Some((base, members)) = hfa(cx, ty).filter(|_| !win_variadic) {
         // HFA/HVA: one FP register per member; stack alignment capped at 16.
         let align = if cx.layout(ty).unadjusted_align >= 16 {
             16
@@ -271,13 +316,13 @@ fn classify_arg(cx: &mut AbiCx, ty: TypeId) -> CachedArg {
             ty: arr,
             offset: 0,
             flatten: true,
-            align_stack: if darwin(cx) { None } else { Some(align) },
+            align_stack: if aapcs(cx) { Some(align) } else { None },
         };
         done(mode, 0, members as u32)
     } else if size <= 128 {
         // Composites up to 16 bytes: i64 chunks, or i128 if 16-byte aligned
         // (AAPCS64: unadjusted alignment; DarwinPCS: alignment, at least 8).
-        let unit = if darwin(cx) {
+        let unit = if !aapcs(cx) {
             (cx.layout(ty).align * 8).max(64)
         } else if cx.layout(ty).unadjusted_align * 8 < 128 {
             64
@@ -311,7 +356,9 @@ fn classify_arg(cx: &mut AbiCx, ty: TypeId) -> CachedArg {
         };
         done(m, 1, 0)
     };
-    cx.cache_arg(ty, res);
+    if !win_variadic {
+        cx.cache_arg(ty, res);
+    }
     res
 }
 
@@ -378,15 +425,18 @@ fn classify_ret(cx: &mut AbiCx, ty: TypeId) -> PassMode {
     mode
 }
 
-/// `AArch64ABIInfo::computeInfo` for a non-variadic C function.
+/// `AArch64ABIInfo::computeInfo`. On Windows every argument of a variadic
+/// function, fixed ones included, is classified without HFAs/HVAs (the
+/// return value keeps them).
 pub fn compute_fn_abi(cx: &mut AbiCx, sig: &FnSig) -> FnAbi {
+    let win_variadic = cx.target().arch == Arch::Aarch64Win && sig.is_variadic();
     let ret_mode = classify_ret(cx, sig.ret);
     let sret = matches!(ret_mode, PassMode::Indirect { .. });
     let mut gprs = 0u32;
     let mut fprs = 0u32;
     let mut args = Vec::with_capacity(sig.args.len());
     for &ty in &sig.args {
-        let c = classify_arg(cx, ty);
+        let c = classify_arg(cx, ty, win_variadic);
         // AAPCS64 §6.8.2 C.3/C.11: an argument that does not fit in the
         // remaining registers of its file goes on the stack and closes that
         // file; the IR is unchanged.
@@ -415,5 +465,6 @@ pub fn compute_fn_abi(cx: &mut AbiCx, sig: &FnSig) -> FnAbi {
             vector_regs: fprs,
         },
         cc: LlvmCallConv::C,
+        variadic: sig.variadic,
     }
 }

@@ -7,7 +7,9 @@
 pub mod aarch64_aapcs;
 pub mod arm;
 pub mod loongarch;
+pub mod ppc64;
 pub mod riscv;
+pub mod systemz;
 pub mod triple;
 pub mod win64;
 pub mod x86_32;
@@ -56,6 +58,23 @@ pub enum Arch {
     /// [`Arch::X86_64Win64`] but `long double` is x87, passed and returned
     /// through memory.
     X86_64MinGW,
+    /// Windows on Arm64 (`aarch64-pc-windows-msvc`): Clang's
+    /// `AArch64ABIInfo` with `AArch64ABIKind::Win64` and the Microsoft
+    /// record layout; `long` is 32 bits, `long double` is `double`, `char`
+    /// is signed.
+    Aarch64Win,
+    /// 64-bit PowerPC ELFv2 (`powerpc64le-unknown-linux-gnu`): Clang's
+    /// `PPC64_SVR4_ABIInfo` with `PPC64_SVR4_ABIKind::ELFv2`; `char`
+    /// unsigned, `long double` IBM double-double (Clang's default there).
+    Ppc64leElfv2,
+    /// s390x (`s390x-unknown-linux-gnu`, Clang's default CPU, no vector
+    /// facility): Clang's `SystemZABIInfo` without `HasVector`; big-endian,
+    /// `char` unsigned, `long double` IEEE quad aligned to 8.
+    SystemZ,
+    /// s390x with the vector ABI (`+vector`, as `-march=z13` and later
+    /// give): vectors of at most 16 bytes are passed and returned in vector
+    /// registers, and vector alignment is capped at 8.
+    SystemZVector,
     /// i386 System V (`i386-unknown-linux-gnu`, any `i?86` Linux or ELF
     /// triple): Clang's `X86_32ABIInfo`; records returned through `sret`.
     X86_32SysV,
@@ -147,7 +166,8 @@ impl std::error::Error for LookupError {}
 pub const SUPPORTED_TRIPLES: &str = "x86_64-unknown-linux-gnu, aarch64-unknown-linux-gnu, \
      aarch64-apple-darwin, x86_64-pc-windows-msvc, x86_64-w64-windows-gnu, riscv64-unknown-linux-gnu, \
      riscv32-unknown-linux-gnu, loongarch64-unknown-linux-gnu, armv7-unknown-linux-gnueabihf, \
-     arm-unknown-linux-gnueabi, i386-unknown-linux-gnu, i686-pc-windows-msvc";
+     arm-unknown-linux-gnueabi, i386-unknown-linux-gnu, i686-pc-windows-msvc, \
+     aarch64-pc-windows-msvc, powerpc64le-unknown-linux-gnu, s390x-unknown-linux-gnu";
 
 /// Resolves a target triple as Clang reads it (`x86_64`, `aarch64-linux-gnu`,
 /// `x86_64-w64-mingw32`, `arm64-apple-macosx` are all accepted). A triple
@@ -209,7 +229,11 @@ pub fn lookup(triple: &str) -> Result<Target, LookupError> {
             (Os::Darwin, _) => {
                 unsupported(format!("Apple arm64 with environment '{}'", t.env_name))
             }
-            (Os::Windows, _) => unsupported("Windows arm64".into()),
+            (Os::Windows, Env::Msvc) => ok(Arch::Aarch64Win),
+            (Os::Windows, _) => unsupported(format!(
+                "Windows arm64 with environment '{}' (only msvc is implemented)",
+                t.env_name
+            )),
             (_, Env::Ilp32) => unsupported("AArch64 ILP32".into()),
             (Os::Unknown | Os::Linux, Env::Unknown | Env::Gnu | Env::Musl) => {
                 ok(Arch::Aarch64Aapcs)
@@ -276,10 +300,23 @@ pub fn lookup(triple: &str) -> Result<Target, LookupError> {
             _ => unsupported(format!("LoongArch off Linux ('{}')", t.os_name)),
         },
         "loongarch32" => unsupported("LoongArch ILP32".into()),
-        "powerpc64le" | "ppc64le" | "powerpc64" | "ppc64" | "powerpc" | "ppc" => {
-            unsupported("PowerPC".into())
-        }
-        "s390x" | "systemz" => unsupported("SystemZ".into()),
+        "powerpc64le" | "ppc64le" => match (t.os, t.env) {
+            (Os::Linux, Env::Unknown | Env::Gnu | Env::Musl) => ok(Arch::Ppc64leElfv2),
+            (Os::Linux, _) => unsupported(other_env("powerpc64le")),
+            _ => unsupported(format!(
+                "powerpc64le off Linux ('{}': long double and ELFv2 defaults differ)",
+                t.os_name
+            )),
+        },
+        "powerpc64" | "ppc64" | "powerpc" | "ppc" => unsupported(format!(
+            "PowerPC '{}' (only little-endian 64-bit ELFv2: powerpc64le)",
+            t.arch
+        )),
+        "s390x" | "systemz" => match (t.os, t.env) {
+            (Os::Linux, Env::Unknown | Env::Gnu | Env::Musl) => ok(Arch::SystemZ),
+            (Os::Linux, _) => unsupported(other_env("s390x")),
+            _ => unsupported(format!("s390x off Linux ('{}')", t.os_name)),
+        },
         "mips64el" | "mips64" | "mipsel" | "mips" => unsupported("MIPS".into()),
         "sparcv9" | "sparc64" | "sparc" => unsupported("SPARC".into()),
         "wasm32" | "wasm64" => unsupported("WebAssembly".into()),
@@ -318,6 +355,15 @@ impl Target {
                 b'-' => (false, &f[1..]),
                 _ => (true, f),
             };
+            // s390x: the vector facility selects the vector ABI.
+            if name == "vector" {
+                self.arch = match (self.arch, on) {
+                    (Arch::SystemZ, true) => Arch::SystemZVector,
+                    (Arch::SystemZVector, false) => Arch::SystemZ,
+                    (a, _) => a,
+                };
+                continue;
+            }
             let level = match name {
                 "avx" | "avx2" | "fma" => AvxLevel::Avx,
                 "avx512f" | "avx512bw" | "avx512vl" | "avx512dq" => AvxLevel::Avx512,
@@ -359,6 +405,9 @@ impl Target {
             Arch::X86_64MinGW => "x86_64-w64-windows-gnu",
             Arch::X86_32SysV => "i386-unknown-linux-gnu",
             Arch::X86_32Win => "i686-pc-windows-msvc",
+            Arch::Aarch64Win => "aarch64-pc-windows-msvc",
+            Arch::Ppc64leElfv2 => "powerpc64le-unknown-linux-gnu",
+            Arch::SystemZ | Arch::SystemZVector => "s390x-unknown-linux-gnu",
         }
     }
 }
@@ -464,6 +513,47 @@ pub fn data_layout(target: Target) -> DataLayout {
             long_bits: 32,
             record_abi: RecordAbi::Itanium,
             scalars: Scalars::ILP32_RISCV,
+        },
+        Arch::Aarch64Win => DataLayout {
+            long_double: FloatKind::Double,
+            max_vector_align: 16,
+            unnamed_bitfields_align_record: true,
+            char_signed: true,
+            register_bytes: 8,
+            cheap_unaligned_bitfields: true,
+            long_bits: 32,
+            record_abi: RecordAbi::Microsoft,
+            scalars: Scalars::LP64,
+        },
+        Arch::Ppc64leElfv2 => DataLayout {
+            long_double: FloatKind::IbmDouble,
+            max_vector_align: 0,
+            unnamed_bitfields_align_record: false,
+            char_signed: false,
+            register_bytes: 8,
+            cheap_unaligned_bitfields: true,
+            long_bits: 64,
+            record_abi: RecordAbi::Itanium,
+            scalars: if target.clang == ClangVersion::V19 {
+                Scalars::PPC64_LLVM19
+            } else {
+                Scalars::LP64
+            },
+        },
+        Arch::SystemZ | Arch::SystemZVector => DataLayout {
+            long_double: FloatKind::Quad,
+            max_vector_align: if target.arch == Arch::SystemZVector {
+                8
+            } else {
+                0
+            },
+            unnamed_bitfields_align_record: false,
+            char_signed: false,
+            register_bytes: 8,
+            cheap_unaligned_bitfields: true,
+            long_bits: 64,
+            record_abi: RecordAbi::Itanium,
+            scalars: Scalars::S390X,
         },
         Arch::X86_64Win64 | Arch::X86_64MinGW => DataLayout {
             long_double: if target.arch == Arch::X86_64MinGW {

@@ -130,7 +130,9 @@ impl Cls<'_> {
                 | FloatKind::Float
                 | FloatKind::Double
                 | FloatKind::LongDouble64 => set(&mut lo, &mut hi, Sse),
-                FloatKind::Quad => {
+                // IBM double-double is not an x86 type (no C type maps to
+                // it here); classified as the same-sized quad.
+                FloatKind::Quad | FloatKind::IbmDouble => {
                     lo = Sse;
                     hi = SseUp;
                 }
@@ -192,7 +194,7 @@ impl Cls<'_> {
                     }
                     Type::Float(FloatKind::X87) => set(&mut lo, &mut hi, ComplexX87),
                     // _Complex __float128: no case in Clang, stays MEMORY.
-                    Type::Float(FloatKind::Quad)
+                    Type::Float(FloatKind::Quad | FloatKind::IbmDouble)
                     | Type::Void
                     | Type::Ptr
                     | Type::Array { .. }
@@ -882,5 +884,6 @@ pub fn compute_fn_abi(cx: &mut AbiCx, sig: &FnSig) -> FnAbi {
             vector_regs: MAX_SSE_REGS - free_sse,
         },
         cc: LlvmCallConv::C,
+        variadic: sig.variadic,
     }
 }

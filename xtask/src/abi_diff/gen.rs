@@ -57,11 +57,15 @@ impl GenCfg {
         // LoongArch has no `_Float16` before Clang 22.
         let la_v19 =
             target.arch == Arch::Loongarch64Lp64d && target.clang == irkit_abi::ClangVersion::V19;
+        // PowerPC has no `_Float16`; s390x has it from Clang 22.
+        let no_half = target.arch == Arch::Ppc64leElfv2
+            || (matches!(target.arch, Arch::SystemZ | Arch::SystemZVector)
+                && target.clang == irkit_abi::ClangVersion::V19);
         GenCfg {
             has_f128: matches!(target.arch, Arch::X86_64SysV | Arch::X86_32SysV),
             long_bytes: u64::from(dl.long_bits) / 8,
             has_i128: irkit_abi::targets::has_int128(target),
-            has_half: !(x86_32 || la_v19),
+            has_half: !(x86_32 || la_v19 || no_half),
             ccs: match target.arch {
                 Arch::X86_32SysV | Arch::X86_32Win => X86_32_CCS,
                 Arch::X86_64SysV => &[CallConv::Win64],
@@ -72,7 +76,11 @@ impl GenCfg {
                 | Arch::Riscv32Ilp32d
                 | Arch::Loongarch64Lp64d
                 | Arch::ArmAapcsVfp
-                | Arch::ArmAapcs => &[],
+                | Arch::ArmAapcs
+                | Arch::Aarch64Win
+                | Arch::Ppc64leElfv2
+                | Arch::SystemZ
+                | Arch::SystemZVector => &[],
             },
         }
     }
@@ -364,7 +372,28 @@ impl Gen {
             ret,
             args,
             cc,
+            variadic: None,
         }
+    }
+
+    /// A call of a variadic function: 1-6 fixed parameters, then 0-10
+    /// variadic arguments after C's default argument promotions (no
+    /// `_Bool`, `char`, `short` or `float`; `_Float16` is not promoted).
+    pub fn variadic_sig(&mut self, name: String) -> Sig {
+        let mut s = self.sig(name);
+        s.cc = CallConv::C;
+        s.args.truncate(1 + self.rng.below(6) as usize);
+        if s.args.is_empty() {
+            s.args.push(self.top_value());
+        }
+        let n = s.args.len();
+        let extra = self.rng.below(11);
+        for _ in 0..extra {
+            let t = promote(self.top_value());
+            s.args.push(t);
+        }
+        s.variadic = Some(n);
+        s
     }
 
     fn top_value(&mut self) -> CType {
@@ -373,6 +402,18 @@ impl Gen {
         } else {
             self.value(0)
         }
+    }
+}
+
+/// C's default argument promotions (C11 6.5.2.2p6) of a variadic
+/// argument.
+fn promote(t: CType) -> CType {
+    match t {
+        CType::Prim(
+            Prim::Bool | Prim::Char | Prim::SChar | Prim::UChar | Prim::Short | Prim::UShort,
+        ) => CType::Prim(Prim::Int),
+        CType::Prim(Prim::Float) => CType::Prim(Prim::Double),
+        t => t,
     }
 }
 
