@@ -53,6 +53,9 @@ pub enum Format {
     Table,
     /// One LLVM `declare` line per function, as clang-19 spells it.
     Llvm,
+    /// One JSON object per line for each function (and each call of a
+    /// variadic function), with stable field names (docs/abi-input.md).
+    Json,
 }
 
 pub fn run(rep: &Reporter, args: Args) -> u8 {
@@ -142,6 +145,10 @@ pub fn run(rep: &Reporter, args: Args) -> u8 {
                 out.push('\n');
             }
             Format::Table => write_table(&mut out, &cx, &abi, &fname, &module.ctx, fty),
+            Format::Json => {
+                out.push_str(&crate::abi_json::function(&cx, &abi, &fname, false).to_string());
+                out.push('\n');
+            }
         }
     }
     // Each call of a variadic function passing variadic arguments: its own
@@ -186,6 +193,12 @@ pub fn run(rep: &Reporter, args: Args) -> u8 {
                 Format::Table => {
                     let _ = writeln!(out, "call of @{} with variadic arguments:", call.callee);
                     write_call_table(&mut out, &cx, &abi, &call.callee);
+                }
+                Format::Json => {
+                    out.push_str(
+                        &crate::abi_json::function(&cx, &abi, &call.callee, true).to_string(),
+                    );
+                    out.push('\n');
                 }
             },
             Err(e) => diags.push(at(format!("call to '@{}': {e}", call.callee))),
