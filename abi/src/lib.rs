@@ -43,6 +43,7 @@
 pub mod callconv;
 pub mod cdesc;
 pub mod cx;
+pub mod explain;
 pub mod layout;
 pub mod llty;
 pub mod print;

@@ -45,6 +45,13 @@ pub struct Args {
     /// Output format.
     #[arg(long, value_enum, default_value_t = Format::Table)]
     pub format: Format,
+    /// After each function's table (and each variadic call's), explain its
+    /// aggregates: their layout and what the classifier saw (x86_64
+    /// eightbyte classes, AArch64/Arm homogeneous aggregates, RISC-V and
+    /// LoongArch floating-point flattening), and the registers used and
+    /// left. Only with the table format.
+    #[arg(long)]
+    pub explain: bool,
 }
 
 #[derive(ValueEnum, Debug, Clone, Copy, PartialEq, Eq)]
@@ -144,7 +151,12 @@ pub fn run(rep: &Reporter, args: Args) -> u8 {
                 write_declare(&mut out, &cx.ll, &abi, &fname);
                 out.push('\n');
             }
-            Format::Table => write_table(&mut out, &cx, &abi, &fname, &module.ctx, fty),
+            Format::Table => {
+                write_table(&mut out, &cx, &abi, &fname, &module.ctx, fty);
+                if args.explain {
+                    irkit_abi::explain::write_explain(&mut out, &mut cx, &abi);
+                }
+            }
             Format::Json => {
                 out.push_str(&crate::abi_json::function(&cx, &abi, &fname, false).to_string());
                 out.push('\n');
@@ -193,6 +205,9 @@ pub fn run(rep: &Reporter, args: Args) -> u8 {
                 Format::Table => {
                     let _ = writeln!(out, "call of @{} with variadic arguments:", call.callee);
                     write_call_table(&mut out, &cx, &abi, &call.callee);
+                    if args.explain {
+                        irkit_abi::explain::write_explain(&mut out, &mut cx, &abi);
+                    }
                 }
                 Format::Json => {
                     out.push_str(

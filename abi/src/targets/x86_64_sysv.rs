@@ -899,3 +899,36 @@ pub fn compute_fn_abi(cx: &mut AbiCx, sig: &FnSig) -> FnAbi {
         variadic: sig.variadic,
     }
 }
+
+/// For `irkit abi --explain`: the psABI classes of the eightbytes of `ty`
+/// as an argument (before register exhaustion), e.g.
+/// `[0, 8) SSE, [8, 16) INTEGER`.
+pub(crate) fn explain_eightbytes(cx: &AbiCx, ty: TypeId) -> String {
+    let cls = Cls {
+        cx,
+        native_vec_bits: cx.target().avx.native_vector_bits(),
+        named: true,
+    };
+    let (lo, hi) = cls.classify(ty, 0);
+    let name = |c: Class| match c {
+        NoClass => "NO_CLASS",
+        Integer => "INTEGER",
+        Sse => "SSE",
+        SseUp => "SSEUP",
+        X87 => "X87",
+        X87Up => "X87UP",
+        ComplexX87 => "COMPLEX_X87",
+        Memory => "MEMORY",
+    };
+    let size = cx.layout(ty).size;
+    if lo == Memory || hi == Memory {
+        return format!("MEMORY ({size} bytes: passed on the stack, byval)");
+    }
+    if size > 8 && !(hi == SseUp && size > 16) {
+        format!("[0, 8) {}, [8, {size}) {}", name(lo), name(hi))
+    } else if hi == SseUp {
+        format!("[0, 8) SSE, [8, {size}) SSEUP (one vector register)")
+    } else {
+        format!("[0, {size}) {}", name(lo))
+    }
+}
