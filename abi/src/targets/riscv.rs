@@ -348,7 +348,23 @@ fn cached(cx: &mut AbiCx, ty: TypeId) -> CachedArg {
     if let Some(c) = cx.cached_arg(ty) {
         return c;
     }
-    let c = match fp_mode(cx, ty, false) {
+    // Ignored types are memoized too, so a hit reads no type data.
+    let c = if is_ignored(cx, ty) {
+        CachedArg {
+            mode: PassMode::Ignore,
+            memory: false,
+            needed_int: 0,
+            needed_vec: 0,
+        }
+    } else {
+        cached_uncached(cx, ty)
+    };
+    cx.cache_arg(ty, c);
+    c
+}
+
+fn cached_uncached(cx: &mut AbiCx, ty: TypeId) -> CachedArg {
+    match fp_mode(cx, ty, false) {
         Some((mode, g, f)) => CachedArg {
             mode,
             memory: true,
@@ -364,9 +380,7 @@ fn cached(cx: &mut AbiCx, ty: TypeId) -> CachedArg {
                 needed_vec: 0,
             }
         }
-    };
-    cx.cache_arg(ty, c);
-    c
+    }
 }
 
 fn is_ignored(cx: &AbiCx, ty: TypeId) -> bool {
@@ -380,10 +394,10 @@ fn is_ignored(cx: &AbiCx, ty: TypeId) -> bool {
 /// the floating-point convention, and a 2×XLEN-aligned argument starts at
 /// an even register (psABI "aligned register pair"), which can skip one.
 fn classify_variadic_arg(cx: &mut AbiCx, ty: TypeId, gprs: &mut u32) -> PassMode {
-    if is_ignored(cx, ty) {
+    let c = cached(cx, ty);
+    if c.mode == PassMode::Ignore {
         return PassMode::Ignore;
     }
-    let c = cached(cx, ty);
     let (mode, needed) = if c.memory {
         int_mode(cx, ty, false)
     } else {
@@ -400,10 +414,10 @@ fn classify_variadic_arg(cx: &mut AbiCx, ty: TypeId, gprs: &mut u32) -> PassMode
 
 /// `RISCVABIInfo::classifyArgumentType` for a fixed argument.
 fn classify_arg(cx: &mut AbiCx, ty: TypeId, gprs: &mut u32, fprs: &mut u32) -> PassMode {
-    if is_ignored(cx, ty) {
+    let c = cached(cx, ty);
+    if c.mode == PassMode::Ignore {
         return PassMode::Ignore;
     }
-    let c = cached(cx, ty);
     if c.memory {
         if c.needed_int <= *gprs && c.needed_vec <= *fprs {
             *gprs -= c.needed_int;
