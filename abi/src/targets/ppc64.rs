@@ -90,6 +90,11 @@ fn ha(cx: &AbiCx, ty: TypeId) -> Option<(TypeId, u64)> {
     homogeneous_aggregate(cx, ty, &HA_RULES)
 }
 
+/// For `irkit abi --explain`: ELFv2 homogeneous-aggregate detection.
+pub(crate) fn explain_ha(cx: &AbiCx, ty: TypeId) -> Option<(TypeId, u64)> {
+    ha(cx, ty)
+}
+
 /// `isPromotableTypeForABI`: `_Bool`, `char`, `short` and `int`;
 /// `Some(signed)` for one.
 fn promotable(cx: &AbiCx, ty: TypeId) -> Option<bool> {

@@ -352,7 +352,23 @@ fn cached(cx: &mut AbiCx, ty: TypeId) -> CachedArg {
     if let Some(c) = cx.cached_arg(ty) {
         return c;
     }
-    let c = match fp_mode(cx, ty, false) {
+    // Ignored types are memoized too, so a hit reads no type data.
+    let c = if is_ignored(cx, ty) {
+        CachedArg {
+            mode: PassMode::Ignore,
+            memory: false,
+            needed_int: 0,
+            needed_vec: 0,
+        }
+    } else {
+        cached_uncached(cx, ty)
+    };
+    cx.cache_arg(ty, c);
+    c
+}
+
+fn cached_uncached(cx: &mut AbiCx, ty: TypeId) -> CachedArg {
+    match fp_mode(cx, ty, false) {
         Some((mode, g, f)) => CachedArg {
             mode,
             memory: true,
@@ -368,9 +384,7 @@ fn cached(cx: &mut AbiCx, ty: TypeId) -> CachedArg {
                 needed_vec: 0,
             }
         }
-    };
-    cx.cache_arg(ty, c);
-    c
+    }
 }
 
 fn is_ignored(cx: &AbiCx, ty: TypeId) -> bool {
@@ -384,10 +398,10 @@ fn is_ignored(cx: &AbiCx, ty: TypeId) -> bool {
 /// the floating-point convention, and a 2×XLEN-aligned argument starts at
 /// an even register (psABI "aligned register pair"), which can skip one.
 fn classify_variadic_arg(cx: &mut AbiCx, ty: TypeId, gprs: &mut u32) -> PassMode {
-    if is_ignored(cx, ty) {
+    let c = cached(cx, ty);
+    if c.mode == PassMode::Ignore {
         return PassMode::Ignore;
     }
-    let c = cached(cx, ty);
     let (mode, needed) = if c.memory {
         int_mode(cx, ty, false)
     } else {
@@ -404,10 +418,10 @@ fn classify_variadic_arg(cx: &mut AbiCx, ty: TypeId, gprs: &mut u32) -> PassMode
 
 /// `RISCVABIInfo::classifyArgumentType` for a fixed argument.
 fn classify_arg(cx: &mut AbiCx, ty: TypeId, gprs: &mut u32, fprs: &mut u32) -> PassMode {
-    if is_ignored(cx, ty) {
+    let c = cached(cx, ty);
+    if c.mode == PassMode::Ignore {
         return PassMode::Ignore;
     }
-    let c = cached(cx, ty);
     if c.memory {
         if c.needed_int <= *gprs && c.needed_vec <= *fprs {
             *gprs -= c.needed_int;
@@ -473,3 +487,28 @@ pub fn compute_fn_abi(cx: &mut AbiCx, sig: &FnSig) -> FnAbi {
         variadic: sig.variadic,
     }
 }
+
+/// For `irkit abi --explain`: the struct flattened for the floating-point
+/// calling convention, as `(LLVM type, byte offset, is FP)` per field, or
+/// `None` when it is not eligible.
+pub(crate) fn explain_flattening(cx: &mut AbiCx, ty: TypeId) -> Option<Vec<(LlTyId, u64, bool)>> {
+    if !matches!(&cx.types()[ty], Type::Record(r) if r.kind == RecordKind::Struct) {
+        return None;
+    }
+    let mut flat = Flat::default();
+    let ok = flatten(cx, ty, 0, &mut flat);
+    let f1 = flat.f1?;
+    if !ok || (flat.f2.is_none() && !f1.fp) {
+        return None;
+    }
+    Some(
+        [Some(f1), flat.f2]
+            .into_iter()
+            .flatten()
+            .map(|f| (f.ty, f.off, f.fp))
+            .collect(),
+    )
+}
+
+/// Argument registers: a0-a7 and fa0-fa7.
+pub(crate) const ARG_REGS: (u32, u32) = (NUM_ARG_GPRS, NUM_ARG_FPRS);

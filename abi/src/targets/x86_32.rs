@@ -368,9 +368,12 @@ fn expansion(cx: &mut AbiCx, ty: TypeId) -> LlTyId {
         return cx.ll_type(ty);
     };
     let fields: Vec<TypeId> = if rec.kind == RecordKind::Union {
-        // A union expands to its largest member (here: its only one).
+        // A union expands to its largest member, the first of equal size
+        // (Clang's `getTypeExpansion` keeps the first strictly larger one;
+        // `max_by_key` keeps the last, hence `rev`).
         rec.fields
             .iter()
+            .rev()
             .max_by_key(|f| size_bits(cx, f.ty))
             .map(|f| f.ty)
             .into_iter()

@@ -90,12 +90,9 @@ pub fn run(args: &[String]) -> Result<(), String> {
         let mut g = gen::Gen::new(seed, gen::GenCfg::for_target(target));
         let mut sigs: Vec<Sig> = Vec::new();
         if dialect == Dialect::Cir {
-            // Variadic edge cases are compared directly only: this branch's
-            // `--abi-lower` has no variadic calls yet.
             sigs.extend(
                 parse_edge_cases(&edge_text, target)?
                     .iter()
-                    .filter(|s| s.variadic.is_none())
                     .map(narrow_for_cir),
             );
         }
