@@ -28,7 +28,20 @@ pub(crate) fn check(cx: &Cx<'_>, op: OpId) -> Result<(), Diagnostic> {
                     "dimension operand count does not equal memref dynamic dimension count",
                 ));
             }
-            let symbols = layout.and_then(|l| layout_symbols(ctx, l)).unwrap_or(0);
+            let symbols = match layout {
+                // A strided layout's map has one symbol per dynamic value.
+                Some(l) if matches!(ctx.attr_data(*l), AttrData::Strided(_)) => {
+                    match strides_and_offset(ctx, shape, Some(*l)) {
+                        Some((strides, offset)) => {
+                            strides.iter().filter(|s| s.is_none()).count()
+                                + usize::from(offset.is_none())
+                        }
+                        None => 0,
+                    }
+                }
+                Some(l) => layout_symbols(ctx, *l).unwrap_or(0),
+                None => 0,
+            };
             let given = segment(cx, op, 1);
             if given != symbols {
                 return Err(cx.op_error(
