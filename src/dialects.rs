@@ -24,8 +24,8 @@ use irkit_diag::{Diagnostic, FileId, Loc, Severity, SourceMap, Span};
 use irkit_ir::asm::format::{parse_format, Elem, FormatError};
 use irkit_ir::dialect::OpSyntax;
 use irkit_ir::dialect::{
-    Arity, AttrDef, AttrKind, ConstraintKind, DialectDef, DialectRegistry, ExactType, Interface,
-    OpDef, OperandDef, RegionDef, RegionKind, SuccessorDef, Trait,
+    Arity, AttrDef, AttrKind, ConstraintKind, DialectDef, DialectRegistry, ElementOf, ExactType,
+    Interface, OpDef, OperandDef, RegionDef, RegionKind, SuccessorDef, Trait,
 };
 use irkit_ir::verify::ops::{verify_ops, verify_properties};
 use irkit_ir::verify::tokens::verify_tokens;
@@ -406,6 +406,7 @@ fn load_op_def(src: &dyn Records, rec: &str) -> Result<OpDef, String> {
     };
     let mut parents: Vec<Box<str>> = Vec::new();
     let mut groups: Vec<Box<[Box<str>]>> = Vec::new();
+    let mut element_of: Vec<ElementOf> = Vec::new();
     for t in traits {
         let Value::Def(t) = t else {
             return Err("a trait is not a record".to_string());
@@ -436,6 +437,17 @@ fn load_op_def(src: &dyn Records, rec: &str) -> Result<OpDef, String> {
                 let names = string_list(src, t, "values")?;
                 groups.push(names.into());
             }
+            Trait::ElementTypeOf => {
+                let field = |f: &str| match src.field(t, f) {
+                    Some(Value::Str(v)) if !v.is_empty() => Ok(v.into()),
+                    _ => Err(format!("ElementTypeOf without '{f}'")),
+                };
+                element_of.push(ElementOf {
+                    container: field("container")?,
+                    elem: field("elem")?,
+                    summary: field("desc")?,
+                });
+            }
             Trait::SingleBlockImplicitTerminator => match src.field(t, "terminatorOp") {
                 Some(Value::Str(p)) if !p.is_empty() => def.implicit_terminator = Some(p.into()),
                 _ => return Err("SingleBlockImplicitTerminator without 'terminatorOp'".to_string()),
@@ -460,6 +472,7 @@ fn load_op_def(src: &dyn Records, rec: &str) -> Result<OpDef, String> {
     }
     def.parents = parents.into();
     def.same_type_groups = groups.into();
+    def.element_of = element_of.into();
     Ok(def)
 }
 
@@ -581,6 +594,9 @@ fn constraint_kind(src: &dyn Records, rec: &str, depth: usize) -> Result<Constra
         "index" => simple(ConstraintKind::Index),
         "none" => simple(ConstraintKind::None),
         "function" => simple(ConstraintKind::Function),
+        "memref" => simple(ConstraintKind::MemRef),
+        "unranked_memref" => simple(ConstraintKind::UnrankedMemRef),
+        "ranked_or_unranked_memref" => simple(ConstraintKind::AnyMemRef),
         "int_width" => {
             want_params(rec, kind, &p, 1)?;
             match p[0].parse::<u32>() {
@@ -651,6 +667,7 @@ fn attr(src: &dyn Records, rec: &str, name: &str) -> Result<AttrDef, String> {
         "array" => simple(AttrKind::Array)?,
         "dict_array" => simple(AttrKind::DictArray)?,
         "dense_i32_array" => simple(AttrKind::DenseI32Array)?,
+        "dense_i64_array" => simple(AttrKind::DenseI64Array)?,
         "typed" => simple(AttrKind::Typed)?,
         "i64_enum" => {
             let mut cases = Vec::new();
@@ -704,6 +721,8 @@ fn attr(src: &dyn Records, rec: &str, name: &str) -> Result<AttrDef, String> {
         kind: k,
         summary: str_field(src, rec, "summary").into(),
         optional,
+        fill_default: default.is_some()
+            && !matches!(src.field(rec, "defaultFilled"), Some(Value::Int(0))),
         default,
         case_names,
     })

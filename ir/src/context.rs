@@ -314,6 +314,17 @@ impl Context {
     pub fn attr(&mut self, a: AttrData) -> AttrId {
         AttrId(self.attrs.intern(a))
     }
+    /// The element type of a shaped type (vector, tensor, memref).
+    pub fn element_type(&self, t: TypeId) -> Option<TypeId> {
+        match self.type_data(t) {
+            TypeData::Vector { elem, .. }
+            | TypeData::RankedTensor { elem, .. }
+            | TypeData::UnrankedTensor { elem }
+            | TypeData::MemRef { elem, .. }
+            | TypeData::UnrankedMemRef { elem, .. } => Some(*elem),
+            _ => None,
+        }
+    }
     pub fn type_data(&self, t: TypeId) -> &TypeData {
         self.types.get(t.0)
     }

@@ -57,11 +57,24 @@ pub struct OpDef {
     /// `AllTypesMatch` groups: names of operands, results and typed
     /// attributes that must all have one type.
     pub same_type_groups: Box<[Box<[Box<str>]>]>,
+    /// `ElementTypeOf` rules (MLIR's `TypesMatchWith` giving an element
+    /// type): the single operand/result `elem` has the element type of the
+    /// shaped operand/result `container`.
+    pub element_of: Box<[ElementOf]>,
     /// How the op is written in the custom (non-generic) syntax.
     pub syntax: OpSyntax,
     /// `defaultDialect`: ops nested in this op's regions may drop this
     /// dialect's prefix (`return` for `func.return` inside `func.func`).
     pub default_dialect: Option<Box<str>>,
+}
+
+/// One `ElementTypeOf<container, elem, summary>` trait.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct ElementOf {
+    pub container: Box<str>,
+    pub elem: Box<str>,
+    /// The verifier says "failed to verify that <summary>".
+    pub summary: Box<str>,
 }
 
 /// How an op is written in the custom syntax.
@@ -145,6 +158,12 @@ pub enum ConstraintKind {
         dialect: Box<str>,
         mnemonic: Box<str>,
     },
+    /// `memref`: a ranked memref.
+    MemRef,
+    /// `unranked_memref`: an unranked memref.
+    UnrankedMemRef,
+    /// `ranked_or_unranked_memref`.
+    AnyMemRef,
     /// `any_of`: one of several constraints.
     AnyOf(Box<[ConstraintKind]>),
 }
@@ -195,6 +214,9 @@ pub struct AttrDef {
     pub optional: bool,
     /// `DefaultValuedAttr<>`: the default, as MLIR attribute text.
     pub default: Option<Box<str>>,
+    /// The custom parser stores `default` when the attribute is absent
+    /// (`DefaultValuedAttr`); `DefaultValuedOptionalAttr` only elides it.
+    pub fill_default: bool,
     /// `I64EnumAttr` case names, one per case value (in `I64Enum` order):
     /// the keywords a format prints for the enum.
     pub case_names: Box<[Box<str>]>,
@@ -234,6 +256,8 @@ pub enum AttrKind {
     DictArray,
     /// `dense_i32_array`: `array<i32: ...>`.
     DenseI32Array,
+    /// `dense_i64_array`: `array<i64: ...>`.
+    DenseI64Array,
     /// `typed`: an attribute with a type (integer, float, dense, ...).
     Typed,
     /// `dialect_attr` with params `[dialect, mnemonic]`: `#dialect.mnemonic<...>`.
@@ -328,6 +352,7 @@ flag_enum!(
         NoRegionArguments,
         ProducesToken,
         ConsumesToken,
+        ElementTypeOf,
     }
 );
 
@@ -427,6 +452,7 @@ impl OpDef {
             interfaces: InterfaceSet::default(),
             parents: Box::new([]),
             same_type_groups: Box::new([]),
+            element_of: Box::new([]),
             implicit_terminator: None,
             syntax: OpSyntax::Generic,
             default_dialect: None,
@@ -520,6 +546,14 @@ impl ConstraintKind {
                 }
                 _ => false,
             },
+            ConstraintKind::MemRef => matches!(data, TypeData::MemRef { .. }),
+            ConstraintKind::UnrankedMemRef => matches!(data, TypeData::UnrankedMemRef { .. }),
+            ConstraintKind::AnyMemRef => {
+                matches!(
+                    data,
+                    TypeData::MemRef { .. } | TypeData::UnrankedMemRef { .. }
+                )
+            }
             ConstraintKind::AnyOf(alts) => alts.iter().any(|k| k.accepts(ctx, ty)),
         }
     }

@@ -2044,7 +2044,8 @@ impl<'a> Parser<'a> {
                         let s = self.pos;
                         let e = self.balanced_end(s)?;
                         let text = if id == b"strided" {
-                            self.src[start..e].to_vec()
+                            let raw = &self.src[start..e];
+                            canonical_strided(raw).unwrap_or_else(|| raw.to_vec())
                         } else {
                             self.src[s + 1..e - 1].to_vec()
                         };
@@ -2956,4 +2957,47 @@ fn splat_normalize(vals: Vec<u128>, parts: usize) -> Box<[u128]> {
 /// Marks a value as detached, used by rewriting tests.
 pub fn is_detached(m: &Module, v: ValueId) -> bool {
     matches!(m.values[v].def, ValueDef::Detached)
+}
+
+/// `strided<[s, ...], offset: o>` as MLIR prints it: `, ` between strides,
+/// `?` for dynamic values, and no `offset: 0`. `None` when `text` is not of
+/// that shape (it is then kept as written).
+fn canonical_strided(text: &[u8]) -> Option<Vec<u8>> {
+    let text = std::str::from_utf8(text).ok()?;
+    let body = text.strip_prefix("strided")?.trim_start();
+    let body = body.strip_prefix('<')?.strip_suffix('>')?.trim();
+    let body = body.strip_prefix('[')?;
+    let close = body.find(']')?;
+    let value = |s: &str| -> Option<String> {
+        let s = s.trim();
+        if s == "?" {
+            return Some("?".into());
+        }
+        s.parse::<i64>().ok().map(|v| v.to_string())
+    };
+    let list = &body[..close];
+    let strides: Vec<String> = if list.trim().is_empty() {
+        Vec::new()
+    } else {
+        list.split(',').map(value).collect::<Option<_>>()?
+    };
+    let rest = body[close + 1..].trim();
+    let offset = if rest.is_empty() {
+        None
+    } else {
+        let o = rest
+            .strip_prefix(',')?
+            .trim()
+            .strip_prefix("offset")?
+            .trim();
+        let o = value(o.strip_prefix(':')?)?;
+        (o != "0").then_some(o)
+    };
+    let mut out = format!("strided<[{}]", strides.join(", "));
+    if let Some(o) = offset {
+        out.push_str(", offset: ");
+        out.push_str(&o);
+    }
+    out.push('>');
+    Some(out.into_bytes())
 }

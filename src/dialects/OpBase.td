@@ -66,6 +66,10 @@ def I64 : I<64>;
 def F32 : TypeConstraint<"exact", "32-bit float", ["f32"]>;
 def F64 : TypeConstraint<"exact", "64-bit float", ["f64"]>;
 def AnyFunctionType : TypeConstraint<"function", "function type">;
+def AnyMemRef : TypeConstraint<"memref", "memref of any type values">;
+def AnyUnrankedMemRef : TypeConstraint<"unranked_memref", "unranked.memref of any type values">;
+def AnyRankedOrUnrankedMemRef
+    : TypeConstraint<"ranked_or_unranked_memref", "ranked or unranked memref of any type values">;
 
 // Any type of a dialect: `!<dialect>.<mnemonic>...`.
 class DialectType<Dialect d, string mnemonic, string desc>
@@ -122,6 +126,7 @@ def APIntAttr : Attr<"integer", "arbitrary integer attribute">;
 def ArrayAttr : Attr<"array", "array attribute">;
 def DictArrayAttr : Attr<"dict_array", "Array of dictionary attributes">;
 def DenseI32ArrayAttr : Attr<"dense_i32_array", "i32 dense array attribute">;
+def DenseI64ArrayAttr : Attr<"dense_i64_array", "i64 dense array attribute">;
 def TypedAttr : Attr<"typed", "TypedAttr instance">;
 
 class OptionalAttr<Attr a> : Attr<a.kind, a.summary, a.params> {
@@ -132,6 +137,12 @@ class OptionalAttr<Attr a> : Attr<a.kind, a.summary, a.params> {
 class DefaultValuedAttr<Attr a, string v> : Attr<a.kind, a.summary, a.params> {
   let optional = 1;
   string defaultValue = v;
+  // The custom parser stores the default when the attribute is not written.
+  bit defaultFilled = 1;
+}
+// Elided when equal to `v`, but never filled in (the op treats absence as `v`).
+class DefaultValuedOptionalAttr<Attr a, string v> : DefaultValuedAttr<a, v> {
+  let defaultFilled = 0;
 }
 
 //===----------------------------------------------------------------------===//
@@ -211,6 +222,15 @@ def NoRegionArguments : Trait<"NoRegionArguments">;
 // The named operands, results and (typed) attributes all have one type.
 class AllTypesMatch<list<string> names> : Trait<"AllTypesMatch"> {
   list<string> values = names;
+}
+
+// MLIR's `TypesMatchWith` for an element type: the operand/result `e`
+// has the element type of the shaped operand/result `c` (the custom
+// parser infers it); the verifier says "failed to verify that <desc>".
+class ElementTypeOf<string c, string e, string d> : Trait<"ElementTypeOf"> {
+  string container = c;
+  string elem = e;
+  string desc = d;
 }
 
 def CallOpInterface : Interface<"CallOpInterface">;

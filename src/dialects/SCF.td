@@ -45,6 +45,14 @@ def SCF_WhileOp : SCF_RegionBranchOp<"while"> {
   let arguments = (ins Variadic<AnyType>:$inits);
   let results = (outs Variadic<AnyType>:$results);
   let regions = (region SizedRegion1:$before, SizedRegion1:$after);
+  let hasCustomAssemblyFormat = 1;
+}
+
+def SCF_ExecuteRegionOp : SCF_RegionBranchOp<"execute_region"> {
+  let summary = "operation that executes its region exactly once";
+  let results = (outs Variadic<AnyType>);
+  let regions = (region AnyRegion:$region);
+  let hasCustomAssemblyFormat = 1;
 }
 
 class SCF_TerminatorOp<string mnemonic, list<Trait> traits = []>

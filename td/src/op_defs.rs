@@ -46,6 +46,7 @@ pub const TRAITS: &[&str] = &[
     "NoRegionArguments",
     "ProducesToken",
     "ConsumesToken",
+    "ElementTypeOf",
 ];
 
 /// Interface names the token contract knows (`irkit_ir::dialect::Interface`).
@@ -79,6 +80,9 @@ pub const TYPE_KINDS: &[(&str, Option<usize>)] = &[
     ("int_width", Some(1)),
     ("exact", Some(1)),
     ("dialect_type", Some(2)),
+    ("memref", Some(0)),
+    ("unranked_memref", Some(0)),
+    ("ranked_or_unranked_memref", Some(0)),
     ("any_of", None),
 ];
 
@@ -99,6 +103,7 @@ pub const ATTR_KINDS: &[&str] = &[
     "array",
     "dict_array",
     "dense_i32_array",
+    "dense_i64_array",
     "typed",
     "dialect_attr",
 ];

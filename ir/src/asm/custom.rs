@@ -17,7 +17,14 @@ use crate::printer::{Elide, Printer, RegionStyle};
 use irkit_diag::Span;
 
 /// Ops with a hand-written syntax.
-const CUSTOM_OPS: &[&str] = &["func.func", "arith.select", "scf.for", "scf.if"];
+const CUSTOM_OPS: &[&str] = &[
+    "func.func",
+    "arith.select",
+    "scf.for",
+    "scf.if",
+    "scf.while",
+    "scf.execute_region",
+];
 
 /// Whether `name` has a hand-written parser and printer.
 pub fn has_custom_syntax(name: &str) -> bool {
@@ -54,6 +61,8 @@ pub(crate) fn print(p: &mut Printer<'_>, def: &OpDef, op: OpId, indent: usize) {
         "arith.select" => print_select(p, def, op),
         "scf.for" => print_for(p, def, op, indent),
         "scf.if" => print_if(p, def, op, indent),
+        "scf.while" => print_while(p, def, op, indent),
+        "scf.execute_region" => print_execute_region(p, def, op, indent),
         _ => {}
     }
 }
@@ -173,22 +182,117 @@ fn print_select(p: &mut Printer<'_>, def: &OpDef, op: OpId) {
     p.print_type(m.values[d.results[0]].ty);
 }
 
-/// Prints a `custom<Name>(...)` directive. No directive is registered yet:
-/// an op whose format uses one prints nothing for it (the loader rejects
-/// such formats, so this is not reached).
+/// Prints a `custom<Name>(...)` directive (see [`has_directive`]).
 pub(crate) fn print_directive(
-    _p: &mut Printer<'_>,
-    _def: &OpDef,
-    _op: OpId,
-    _name: &str,
-    _args: &[Elem],
+    p: &mut Printer<'_>,
+    def: &OpDef,
+    op: OpId,
+    name: &str,
+    args: &[Elem],
     _indent: usize,
 ) {
+    if name == "DynamicIndexList" {
+        if let [Elem::Operand(i), Elem::Attr { idx, .. }, ..] = args {
+            print_dynamic_index_list(p, def, op, *i as usize, *idx as usize);
+        }
+    }
 }
 
-/// Names of `custom<Name>` directives with a Rust implementation.
-pub fn has_directive(_name: &str) -> bool {
-    false
+/// Names of `custom<Name>` directives with a Rust implementation:
+/// `DynamicIndexList(operands, static-array)` (MLIR's
+/// `printDynamicIndexList`/`parseDynamicIndexList`, square brackets, no
+/// value types or scalable flags).
+pub fn has_directive(name: &str) -> bool {
+    name == "DynamicIndexList"
+}
+
+/// `ShapedType::kDynamic`: a static entry standing for the next operand.
+const DYNAMIC: i64 = i64::MIN;
+
+/// `[%a, 4, %b]`: each static entry, the dynamic ones as the next value.
+fn print_dynamic_index_list(
+    p: &mut Printer<'_>,
+    def: &OpDef,
+    op: OpId,
+    operand: usize,
+    attr: usize,
+) {
+    let m = p.m;
+    let range = super::print::operand_range(m, def, op, operand);
+    let values = &m.ops[op].operands[range];
+    let statics: Vec<i64> = match attr_of(p, op, &def.attrs[attr].name).map(|a| p.ctx.attr_data(a))
+    {
+        Some(AttrData::DenseArray { values, .. }) => {
+            values.iter().map(|&v| v as u64 as i64).collect()
+        }
+        _ => Vec::new(),
+    };
+    p.out.push(b'[');
+    let mut next = 0usize;
+    for (k, &s) in statics.iter().enumerate() {
+        if k > 0 {
+            p.out.extend_from_slice(b", ");
+        }
+        if s == DYNAMIC {
+            if let Some(&v) = values.get(next) {
+                p.print_value(v);
+            }
+            next += 1;
+        } else {
+            p.out.extend_from_slice(s.to_string().as_bytes());
+        }
+    }
+    p.out.push(b']');
+}
+
+/// Reads a `custom<Name>(...)` directive (see [`has_directive`]).
+pub(crate) fn parse_directive<'a>(
+    p: &mut Parser<'a>,
+    def: &OpDef,
+    name: &str,
+    args: &[Elem],
+    out: &mut Parsed<'a>,
+) -> PResult<()> {
+    match (name, args) {
+        ("DynamicIndexList", [Elem::Operand(i), Elem::Attr { idx, .. }, ..]) => {
+            let mut statics: Vec<u128> = Vec::new();
+            p.expect(b'[', "'['")?;
+            if !p.eat(b']') {
+                loop {
+                    if p.peek() == Some(b'%') {
+                        let r = p.parse_value_ref()?;
+                        out.operands[*i as usize].push(r);
+                        statics.push(DYNAMIC as u64 as u128);
+                    } else {
+                        let neg = p.eat(b'-');
+                        let v = p.integer()?;
+                        let v = if neg {
+                            (v as i64).wrapping_neg()
+                        } else {
+                            v as i64
+                        };
+                        statics.push(v as u64 as u128);
+                    }
+                    if !p.eat(b',') {
+                        break;
+                    }
+                }
+                p.expect(b']', "']'")?;
+            }
+            let elem = p.m.ctx.int_type(64);
+            out.attrs[*idx as usize] = Some(p.m.ctx.attr(AttrData::DenseArray {
+                elem,
+                values: statics.into(),
+            }));
+            Ok(())
+        }
+        _ => {
+            p.skip_ws();
+            let at = p.pos;
+            let _ = def;
+            p.err_at(at, format!("no parser is registered for 'custom<{name}>'"))
+        }
+    }
 }
 
 /// The result-name hint of `op` (without `%`), as the op's
@@ -204,6 +308,18 @@ pub(crate) fn result_name_hint(ctx: &Context, m: &Module, op: OpId) -> Option<Ve
             Some(constant_name(ctx, value))
         }
         b"func.constant" => Some(b"f".to_vec()),
+        b"memref.alloc" => Some(b"alloc".to_vec()),
+        b"memref.alloca" => Some(b"alloca".to_vec()),
+        b"memref.dim" => Some(b"dim".to_vec()),
+        b"memref.cast" => Some(b"cast".to_vec()),
+        b"memref.memory_space_cast" => Some(b"memspacecast".to_vec()),
+        b"memref.extract_aligned_pointer_as_index" => Some(b"intptr".to_vec()),
+        b"memref.subview" => Some(b"subview".to_vec()),
+        b"memref.reinterpret_cast" => Some(b"reinterpret_cast".to_vec()),
+        b"memref.view" => Some(b"view".to_vec()),
+        b"memref.reshape" => Some(b"reshape".to_vec()),
+        b"memref.expand_shape" => Some(b"expand_shape".to_vec()),
+        b"memref.collapse_shape" => Some(b"collapse_shape".to_vec()),
         _ => None,
     }
 }
@@ -371,6 +487,8 @@ pub(crate) fn parse<'a>(p: &mut Parser<'a>, def: &OpDef) -> PResult<Parsed<'a>> 
         "arith.select" => parse_select(p, def),
         "scf.for" => parse_for(p, def),
         "scf.if" => parse_if(p, def),
+        "scf.while" => parse_while(p, def),
+        "scf.execute_region" => parse_execute_region(p, def),
         _ => parse_function_op(p, def),
     }
 }
@@ -410,16 +528,7 @@ fn parse_for<'a>(p: &mut Parser<'a>, def: &OpDef) -> PResult<Parsed<'a>> {
         if !p.eat_str("->") {
             return p.err_tok("expected '->'");
         }
-        p.expect(b'(', "'('")?;
-        if !p.eat(b')') {
-            loop {
-                result_types.push(p.parse_type()?);
-                if p.eat(b')') {
-                    break;
-                }
-                p.expect(b',', "')'")?;
-            }
-        }
+        result_types = parse_arrow_types(p)?;
         if result_types.len() != inits.len() {
             return p.err_at(
                 iv_at,
@@ -463,16 +572,7 @@ fn parse_if<'a>(p: &mut Parser<'a>, def: &OpDef) -> PResult<Parsed<'a>> {
     let cond = p.parse_value_ref()?;
     let mut result_types = Vec::new();
     if p.eat_str("->") {
-        p.expect(b'(', "'('")?;
-        if !p.eat(b')') {
-            loop {
-                result_types.push(p.parse_type()?);
-                if p.eat(b')') {
-                    break;
-                }
-                p.expect(b',', "')'")?;
-            }
-        }
+        result_types = parse_arrow_types(p)?;
     }
     let then = p.m.regions.alloc(Default::default());
     p.parse_region(then)?;
@@ -495,6 +595,181 @@ fn parse_if<'a>(p: &mut Parser<'a>, def: &OpDef) -> PResult<Parsed<'a>> {
     out.all_operand_types = Some(vec![i1]);
     out.all_result_types = Some(result_types);
     Ok(out)
+}
+
+/// `[(%a = %x, ...)] : (T) -> (U) {..} do {..} [attributes {..}]`.
+fn print_while(p: &mut Printer<'_>, def: &OpDef, op: OpId, indent: usize) {
+    let m = p.m;
+    let d = &m.ops[op];
+    let (Some(&before), Some(&after)) = (d.regions.first(), d.regions.get(1)) else {
+        return;
+    };
+    let args: &[crate::ir::ValueId] = match m.regions[before].blocks.first() {
+        Some(&b) => &m.blocks[b].args,
+        None => &[],
+    };
+    if !args.is_empty() {
+        p.out.extend_from_slice(b" (");
+        for (i, (&a, &v)) in args.iter().zip(d.operands.iter()).enumerate() {
+            if i > 0 {
+                p.out.extend_from_slice(b", ");
+            }
+            p.print_value(a);
+            p.out.extend_from_slice(b" = ");
+            p.print_value(v);
+        }
+        p.out.push(b')');
+    }
+    p.out.extend_from_slice(b" : ");
+    let ins: Vec<TypeId> = d.operands.iter().map(|&v| m.values[v].ty).collect();
+    let outs: Vec<TypeId> = d.results.iter().map(|&v| m.values[v].ty).collect();
+    p.out.push(b'(');
+    for (i, &t) in ins.iter().enumerate() {
+        if i > 0 {
+            p.out.extend_from_slice(b", ");
+        }
+        p.print_type(t);
+    }
+    p.out.extend_from_slice(b") -> ");
+    p.print_result_types(&outs);
+    p.out.push(b' ');
+    let style = RegionStyle {
+        entry_args: false,
+        ..RegionStyle::CUSTOM
+    };
+    p.print_region_with(before, indent, style);
+    p.out.extend_from_slice(b" do ");
+    p.print_region_with(after, indent, RegionStyle::CUSTOM);
+    p.print_attr_dict(def, op, true, &[]);
+}
+
+fn parse_while<'a>(p: &mut Parser<'a>, def: &OpDef) -> PResult<Parsed<'a>> {
+    let mut out = Parsed::new(def);
+    let mut names = Vec::new();
+    let mut inits = Vec::new();
+    if p.eat(b'(') && !p.eat(b')') {
+        loop {
+            let (n, _, span) = p.parse_value_ref()?;
+            p.expect(b'=', "'='")?;
+            inits.push(p.parse_value_ref()?);
+            names.push((n, span));
+            if p.eat(b')') {
+                break;
+            }
+            p.expect(b',', "')'")?;
+        }
+    }
+    p.expect(b':', "':'")?;
+    p.skip_ws();
+    let at = p.pos;
+    let fty = p.parse_type()?;
+    let (ins, outs) = match p.m.ctx.type_data(fty) {
+        TypeData::Function { inputs, results } => (inputs.to_vec(), results.to_vec()),
+        _ => return p.err_at(at, "expected function type"),
+    };
+    if ins.len() != inits.len() {
+        return p.err_at(
+            at,
+            "expected as many input types as operands (expected ".to_string()
+                + &inits.len().to_string()
+                + " got "
+                + &ins.len().to_string()
+                + ")",
+        );
+    }
+    let mut named: Vec<(&'a [u8], TypeId, Span, AttrId)> = Vec::new();
+    for ((n, span), &t) in names.iter().zip(ins.iter()) {
+        let l = p.file_loc(span.start as usize);
+        named.push((n, t, *span, l));
+    }
+    let before = p.m.regions.alloc(Default::default());
+    p.parse_region_with_args(before, &named)?;
+    if !p.eat_keyword("do") {
+        return p.err_tok("expected 'do'");
+    }
+    let after = p.m.regions.alloc(Default::default());
+    p.parse_region(after)?;
+    if p.eat_keyword("attributes") {
+        let d = p.parse_dict()?;
+        if let AttrData::Dict(es) = p.m.ctx.attr_data(d) {
+            out.dict.extend(es.iter().copied());
+        }
+    }
+    out.regions[0].push(before);
+    out.regions[1].push(after);
+    out.all_operands = Some(inits);
+    out.all_operand_types = Some(ins);
+    out.all_result_types = Some(outs);
+    Ok(out)
+}
+
+/// `[-> T] {..} {attrs}`.
+fn print_execute_region(p: &mut Printer<'_>, def: &OpDef, op: OpId, indent: usize) {
+    let m = p.m;
+    let d = &m.ops[op];
+    if !d.results.is_empty() {
+        p.out.extend_from_slice(b" -> ");
+        let outs: Vec<TypeId> = d.results.iter().map(|&v| m.values[v].ty).collect();
+        p.print_result_types(&outs);
+    }
+    p.out.push(b' ');
+    if let Some(&r) = d.regions.first() {
+        let style = RegionStyle {
+            entry_args: false,
+            ..RegionStyle::CUSTOM
+        };
+        p.print_region_with(r, indent, style);
+    }
+    p.print_attr_dict(def, op, false, &[]);
+}
+
+fn parse_execute_region<'a>(p: &mut Parser<'a>, def: &OpDef) -> PResult<Parsed<'a>> {
+    let mut out = Parsed::new(def);
+    let mut result_types = Vec::new();
+    if p.eat_str("->") {
+        result_types = parse_arrow_types(p)?;
+    }
+    let r = p.m.regions.alloc(Default::default());
+    p.parse_region(r)?;
+    if p.peek() == Some(b'{') {
+        let d = p.parse_dict()?;
+        if let AttrData::Dict(es) = p.m.ctx.attr_data(d) {
+            out.dict.extend(es.iter().copied());
+        }
+    }
+    out.regions[0].push(r);
+    out.all_operands = Some(Vec::new());
+    out.all_operand_types = Some(Vec::new());
+    out.all_result_types = Some(result_types);
+    Ok(out)
+}
+
+/// The types after `->`: `(T, U)`, `()` or a single type (MLIR's
+/// `parseOptionalArrowTypeList` / `parseColonTypeList` results).
+fn parse_arrow_types(p: &mut Parser<'_>) -> PResult<Vec<TypeId>> {
+    let mut types = Vec::new();
+    if p.peek() != Some(b'(') {
+        types.push(p.parse_type()?);
+        return Ok(types);
+    }
+    // `(T) -> U` is a function type, not a parenthesised list.
+    let save = p.pos;
+    p.expect(b'(', "'('")?;
+    if !p.eat(b')') {
+        loop {
+            types.push(p.parse_type()?);
+            if p.eat(b')') {
+                break;
+            }
+            p.expect(b',', "')'")?;
+        }
+    }
+    p.skip_ws();
+    if p.src[p.pos..].starts_with(b"->") {
+        p.pos = save;
+        return Ok(vec![p.parse_type()?]);
+    }
+    Ok(types)
 }
 
 fn parse_select<'a>(p: &mut Parser<'a>, def: &OpDef) -> PResult<Parsed<'a>> {

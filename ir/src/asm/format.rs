@@ -427,7 +427,10 @@ impl Resolver<'_> {
         let Some(anchor) = anchor else {
             return err(at, "optional group has no anchor element");
         };
-        match out.first() {
+        match out
+            .iter()
+            .find(|e| !matches!(e, Elem::Space(_) | Elem::Newline))
+        {
             Some(Elem::Literal(_))
             | Some(Elem::Operand(_))
             | Some(Elem::Attr { .. })
@@ -555,6 +558,7 @@ mod tests {
             summary: "unit attribute".into(),
             optional: true,
             default: None,
+            fill_default: false,
             case_names: Box::new([]),
         }]
         .into();

@@ -258,7 +258,10 @@ impl<'a> Parser<'a> {
                 set_types(out, *outs, o);
             }
             Elem::Optional { then, els, anchor } => {
-                let present = match then.first() {
+                let first = then
+                    .iter()
+                    .find(|e| !matches!(e, Elem::Space(_) | Elem::Newline));
+                let present = match first {
                     Some(first) => self.peek_elem(def, first),
                     None => false,
                 };
@@ -268,7 +271,7 @@ impl<'a> Parser<'a> {
                     let elided = match &**anchor {
                         Elem::Attr { idx, .. }
                             if def.attrs[*idx as usize].kind == AttrKind::Unit
-                                && then.first() != Some(anchor) =>
+                                && first != Some(anchor) =>
                         {
                             Some(&**anchor)
                         }
@@ -293,9 +296,8 @@ impl<'a> Parser<'a> {
                     }
                 }
             }
-            Elem::Custom { name, .. } => {
-                let at = self.pos;
-                return self.err_at(at, format!("no parser is registered for 'custom<{name}>'"));
+            Elem::Custom { name, args } => {
+                return custom::parse_directive(self, def, name, args, out);
             }
             Elem::Ref(_) => {}
         }
@@ -512,6 +514,16 @@ impl<'a> Parser<'a> {
         name_lc: (u32, u32),
         results: Vec<UseRef<'a>>,
     ) -> PResult<OpId> {
+        // `type(operands)` / `functional-type(operands, ...)` with the
+        // operands bound one by one: the types go to them in order.
+        if p.all_operands.is_none() {
+            if let Some(all) = p.all_operand_types.take() {
+                let mut rest = all.into_iter();
+                for (i, uses) in p.operands.iter().enumerate() {
+                    p.operand_types[i] = Some(rest.by_ref().take(uses.len()).collect());
+                }
+            }
+        }
         self.infer_types(def, &mut p);
         // Operand types.
         let (refs, types): (Vec<UseRef<'a>>, Vec<TypeId>) = match p.all_operands.take() {
@@ -627,7 +639,9 @@ impl<'a> Parser<'a> {
             }
         }
         for ad in def.attrs.iter() {
-            let Some(text) = &ad.default else { continue };
+            let Some(text) = ad.default.as_ref().filter(|_| ad.fill_default) else {
+                continue;
+            };
             let k = self.m.ctx.sym(ad.name.as_bytes());
             if props.iter().any(|(n, _)| *n == k) {
                 continue;
@@ -859,6 +873,42 @@ impl<'a> Parser<'a> {
                         p.result_types[i] = Some(vec![t]);
                     }
                 }
+            }
+        }
+        // `ElementTypeOf`: the element type of a shaped container.
+        for rule in def.element_of.iter() {
+            let slot = |n: &str| {
+                if let Some(i) = def
+                    .operands
+                    .iter()
+                    .position(|o| o.name.as_deref() == Some(n))
+                {
+                    Some((true, i))
+                } else {
+                    def.results
+                        .iter()
+                        .position(|o| o.name.as_deref() == Some(n))
+                        .map(|i| (false, i))
+                }
+            };
+            let (Some((cop, ci)), Some((eop, ei))) = (slot(&rule.container), slot(&rule.elem))
+            else {
+                continue;
+            };
+            let ct = if cop {
+                single(&p.operand_types[ci])
+            } else {
+                single(&p.result_types[ci])
+            };
+            let Some(elem) = ct.and_then(|t| self.m.ctx.element_type(t)) else {
+                continue;
+            };
+            if eop {
+                if p.operand_types[ei].is_none() {
+                    p.operand_types[ei] = Some(vec![elem; p.operands[ei].len()]);
+                }
+            } else if p.result_types[ei].is_none() {
+                p.result_types[ei] = Some(vec![elem]);
             }
         }
         // A callee of function type gives the other operands' and the

@@ -6,6 +6,7 @@
 mod arith;
 pub mod dominance;
 pub mod handles;
+mod memref;
 pub mod ops;
 pub mod structure;
 pub mod tokens;

@@ -231,7 +231,8 @@ fn check_op(
     check_values(cx, op, &def.results, result_segments, Which::Result)?;
     check_regions(cx, def, op)?;
     check_traits(cx, def, op, Phase::Other)?;
-    super::arith::check(cx, op)
+    super::arith::check(cx, op)?;
+    super::memref::check(cx, op)
 }
 
 // ------------------------------------------------------------- properties
@@ -321,6 +322,9 @@ fn storage_ok(cx: &Cx<'_>, kind: &AttrKind, v: AttrId) -> bool {
         AttrKind::DenseI32Array => {
             matches!(data, AttrData::DenseArray { elem, .. } if is_int(cx, *elem, 32))
         }
+        AttrKind::DenseI64Array => {
+            matches!(data, AttrData::DenseArray { elem, .. } if is_int(cx, *elem, 64))
+        }
         AttrKind::Typed => is_typed(data),
         AttrKind::DialectAttr { dialect, mnemonic } => match data {
             AttrData::Dialect { dialect: d, body } => {
@@ -382,7 +386,7 @@ fn constraint_ok(cx: &Cx<'_>, kind: &AttrKind, v: AttrId) -> bool {
 
 /// An inherent attribute: from the properties, else from the attribute
 /// dictionary (where generic syntax may also put it).
-fn inherent(cx: &Cx<'_>, op: OpId, name: &[u8]) -> Option<AttrId> {
+pub(crate) fn inherent(cx: &Cx<'_>, op: OpId, name: &[u8]) -> Option<AttrId> {
     let d = &cx.m.ops[op];
     d.properties
         .and_then(|p| cx.m.ctx.dict_get(p, name))
@@ -730,6 +734,7 @@ fn is_structural(t: Trait) -> bool {
         | Trait::ConstantLike
         | Trait::Commutative
         | Trait::AllTypesMatch
+        | Trait::ElementTypeOf
         | Trait::ProducesToken
         | Trait::ConsumesToken => false,
     }
@@ -846,6 +851,7 @@ fn check_traits(cx: &Cx<'_>, def: &OpDef, op: OpId, phase: Phase) -> Result<(), 
             // Checked after the nested ops (`check_region_traits`).
             Trait::SymbolTable | Trait::SingleBlockImplicitTerminator => {}
             Trait::AllTypesMatch => check_same_type_groups(cx, def, op)?,
+            Trait::ElementTypeOf => check_element_of(cx, def, op)?,
             // Used by the structural and dominance layers, or informational.
             Trait::NoTerminator
             | Trait::IsolatedFromAbove
@@ -955,6 +961,28 @@ fn check_same_type_groups(cx: &Cx<'_>, def: &OpDef, op: OpId) -> Result<(), Diag
                     format!("failed to verify that all of {{{names}}} have same type"),
                 ));
             }
+        }
+    }
+    Ok(())
+}
+
+/// `ElementTypeOf<container, elem>`: "failed to verify that <summary>".
+fn check_element_of(cx: &Cx<'_>, def: &OpDef, op: OpId) -> Result<(), Diagnostic> {
+    let m = cx.m;
+    let d = &m.ops[op];
+    let segments = operand_segments(cx, def, op).unwrap_or(Segments::Empty);
+    let result_segments = Segments::plain(&def.results, d.results.len());
+    let find = |name: &str| {
+        value_named(&def.operands, segments, &d.operands, name)
+            .or_else(|| value_named(&def.results, result_segments, &d.results, name))
+            .map(|v| m.values[v].ty)
+    };
+    for rule in def.element_of.iter() {
+        let (Some(c), Some(e)) = (find(&rule.container), find(&rule.elem)) else {
+            continue;
+        };
+        if m.ctx.element_type(c).is_some_and(|t| t != e) {
+            return Err(cx.op_error(op, format!("failed to verify that {}", rule.summary)));
         }
     }
     Ok(())

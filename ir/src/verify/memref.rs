@@ -1,0 +1,302 @@
+//! The memref ops' own verifiers (MLIR's `MemRefOps.cpp`), run after the
+//! op's declared constraints and traits, as MLIR runs them.
+
+use super::Cx;
+use crate::context::{AttrData, AttrId, Context, TypeData, TypeId};
+use crate::ir::OpId;
+use crate::printer::type_to_string;
+use irkit_diag::Diagnostic;
+
+/// The verifier of a memref op, by name (ops with none pass).
+pub(crate) fn check(cx: &Cx<'_>, op: OpId) -> Result<(), Diagnostic> {
+    let m = cx.m;
+    let d = &m.ops[op];
+    let ctx = &m.ctx;
+    let ty = |i: usize| d.operands.get(i).map(|&v| m.values[v].ty);
+    let rty = |i: usize| d.results.get(i).map(|&v| m.values[v].ty);
+    match ctx.bytes(d.name) {
+        b"memref.alloc" | b"memref.alloca" => {
+            let Some(t) = rty(0) else { return Ok(()) };
+            let TypeData::MemRef { shape, layout, .. } = ctx.type_data(t) else {
+                return Ok(());
+            };
+            let dynamic = shape.iter().filter(|&&s| s < 0).count();
+            let sizes = segment(cx, op, 0);
+            if sizes != dynamic {
+                return Err(cx.op_error(
+                    op,
+                    "dimension operand count does not equal memref dynamic dimension count",
+                ));
+            }
+            let symbols = match layout {
+                // A strided layout's map has one symbol per dynamic value.
+                Some(l) if matches!(ctx.attr_data(*l), AttrData::Strided(_)) => {
+                    match strides_and_offset(ctx, shape, Some(*l)) {
+                        Some((strides, offset)) => {
+                            strides.iter().filter(|s| s.is_none()).count()
+                                + usize::from(offset.is_none())
+                        }
+                        None => 0,
+                    }
+                }
+                Some(l) => layout_symbols(ctx, *l).unwrap_or(0),
+                None => 0,
+            };
+            let given = segment(cx, op, 1);
+            if given != symbols {
+                return Err(cx.op_error(
+                    op,
+                    format!(
+                        "symbol operand count does not equal memref symbol count: expected {symbols}, got {given}"
+                    ),
+                ));
+            }
+        }
+        b"memref.load" => {
+            let Some(rank) = ty(0).and_then(|t| rank(ctx, t)) else {
+                return Ok(());
+            };
+            let got = d.operands.len() - 1;
+            if got != rank {
+                return Err(cx.op_error(
+                    op,
+                    format!("incorrect number of indices for load, expected {rank} but got {got}"),
+                ));
+            }
+        }
+        b"memref.store" => {
+            let Some(rank) = ty(1).and_then(|t| rank(ctx, t)) else {
+                return Ok(());
+            };
+            if d.operands.len() != 2 + rank {
+                return Err(cx.op_error(op, "store index operand count not equal to memref rank"));
+            }
+        }
+        b"memref.atomic_rmw" => {
+            let Some(rank) = ty(1).and_then(|t| rank(ctx, t)) else {
+                return Ok(());
+            };
+            if d.operands.len() != 2 + rank {
+                return Err(cx.op_error(
+                    op,
+                    "expects the number of subscripts to be equal to memref rank",
+                ));
+            }
+            let kind = super::ops::inherent(cx, op, b"kind").and_then(|a| match ctx.attr_data(a) {
+                AttrData::Integer { words, .. } => words.first().copied(),
+                _ => None,
+            });
+            let Some(vt) = ty(0) else { return Ok(()) };
+            const NAMES: [&str; 15] = [
+                "addf", "addi", "assign", "maximumf", "maxs", "maxu", "minimumf", "mins", "minu",
+                "mulf", "muli", "ori", "andi", "maxnumf", "minnumf",
+            ];
+            let Some(name) = kind.and_then(|k| NAMES.get(k as usize)) else {
+                return Ok(());
+            };
+            let is_float = matches!(ctx.type_data(vt), TypeData::Float(_));
+            let wants_float = matches!(
+                *name,
+                "addf" | "maximumf" | "minimumf" | "mulf" | "maxnumf" | "minnumf"
+            );
+            let wants_int = matches!(
+                *name,
+                "addi" | "maxs" | "maxu" | "mins" | "minu" | "muli" | "ori" | "andi"
+            );
+            if wants_float && !is_float {
+                return Err(cx.op_error(
+                    op,
+                    format!("with kind '{name}' expects a floating-point type"),
+                ));
+            }
+            if wants_int && !matches!(ctx.type_data(vt), TypeData::Integer { .. }) {
+                return Err(cx.op_error(op, format!("with kind '{name}' expects an integer type")));
+            }
+        }
+        b"memref.cast" => {
+            let (Some(a), Some(b)) = (ty(0), rty(0)) else {
+                return Ok(());
+            };
+            if !cast_compatible(ctx, a, b) {
+                return Err(cx.op_error(
+                    op,
+                    format!(
+                        "operand type '{}' and result type '{}' are cast incompatible",
+                        type_to_string(ctx, a),
+                        type_to_string(ctx, b)
+                    ),
+                ));
+            }
+        }
+        b"memref.copy" => {
+            let (Some(a), Some(b)) = (ty(0), ty(1)) else {
+                return Ok(());
+            };
+            if ctx.element_type(a) != ctx.element_type(b) {
+                return Err(cx.op_error(op, "requires the same element type for all operands"));
+            }
+            if let (Some(x), Some(y)) = (shape(ctx, a), shape(ctx, b)) {
+                let same =
+                    x.len() == y.len() && x.iter().zip(y).all(|(&p, &q)| p == q || p < 0 || q < 0);
+                if !same {
+                    return Err(cx.op_error(op, "requires the same shape for all operands"));
+                }
+            }
+        }
+        _ => {}
+    }
+    Ok(())
+}
+
+/// The size of operand segment `i` of an `AttrSizedOperandSegments` op.
+fn segment(cx: &Cx<'_>, op: OpId, i: usize) -> usize {
+    let ctx = &cx.m.ctx;
+    super::ops::inherent(cx, op, b"operandSegmentSizes")
+        .and_then(|a| match ctx.attr_data(a) {
+            AttrData::DenseArray { values, .. } => values.get(i).map(|&v| v as usize),
+            _ => None,
+        })
+        .unwrap_or(0)
+}
+
+fn rank(ctx: &Context, t: TypeId) -> Option<usize> {
+    shape(ctx, t).map(<[i64]>::len)
+}
+
+fn shape(ctx: &Context, t: TypeId) -> Option<&[i64]> {
+    match ctx.type_data(t) {
+        TypeData::MemRef { shape, .. } => Some(shape),
+        _ => None,
+    }
+}
+
+/// The number of symbols of an affine-map layout (`(d0)[s0, s1] -> ...`);
+/// `None` for other layouts.
+fn layout_symbols(ctx: &Context, layout: AttrId) -> Option<usize> {
+    let AttrData::AffineMap(text) = ctx.attr_data(layout) else {
+        return None;
+    };
+    let text = ctx.bytes(*text);
+    let head = &text[..text.windows(2).position(|w| w == b"->")?];
+    let open = head.iter().position(|&c| c == b'[')?;
+    let close = head.iter().rposition(|&c| c == b']')?;
+    let inner = head.get(open + 1..close)?;
+    if inner.iter().all(u8::is_ascii_whitespace) {
+        return Some(0);
+    }
+    Some(inner.iter().filter(|&&c| c == b',').count() + 1)
+}
+
+/// Offset and strides of a layout (`None` in the stride list: `?`), as
+/// MLIR's `getStridesAndOffset`: the identity layout of `shape`, or a
+/// `strided<[...], offset: N>` layout. `None` for other layouts.
+fn strides_and_offset(
+    ctx: &Context,
+    shape: &[i64],
+    layout: Option<AttrId>,
+) -> Option<(Vec<Option<i64>>, Option<i64>)> {
+    let Some(l) = layout else {
+        let mut strides = vec![Some(1); shape.len()];
+        let mut running = Some(1i64);
+        for (i, &s) in shape.iter().enumerate().rev() {
+            strides[i] = running;
+            running = match (running, s) {
+                (Some(r), s) if s >= 0 => r.checked_mul(s),
+                _ => None,
+            };
+        }
+        return Some((strides, Some(0)));
+    };
+    let AttrData::Strided(text) = ctx.attr_data(l) else {
+        return None;
+    };
+    let text = std::str::from_utf8(ctx.bytes(*text)).ok()?;
+    let body = text.strip_prefix("strided<")?.strip_suffix('>')?;
+    let open = body.find('[')?;
+    let close = body.find(']')?;
+    let num = |s: &str| -> Option<Option<i64>> {
+        let s = s.trim();
+        if s == "?" {
+            Some(None)
+        } else {
+            s.parse().ok().map(Some)
+        }
+    };
+    let list = &body[open + 1..close];
+    let strides = if list.trim().is_empty() {
+        Vec::new()
+    } else {
+        list.split(',').map(num).collect::<Option<Vec<_>>>()?
+    };
+    let rest = body[close + 1..].trim();
+    let offset = match rest.strip_prefix(',') {
+        Some(r) => num(r.trim().strip_prefix("offset:")?)?,
+        None => Some(0),
+    };
+    Some((strides, offset))
+}
+
+/// `memref.cast`'s `areCastCompatible`.
+fn cast_compatible(ctx: &Context, a: TypeId, b: TypeId) -> bool {
+    let compatible = |x: Option<i64>, y: Option<i64>| x.is_none() || y.is_none() || x == y;
+    match (ctx.type_data(a), ctx.type_data(b)) {
+        (
+            TypeData::MemRef {
+                shape: sa,
+                elem: ea,
+                layout: la,
+                space: pa,
+            },
+            TypeData::MemRef {
+                shape: sb,
+                elem: eb,
+                layout: lb,
+                space: pb,
+            },
+        ) => {
+            if ea != eb || pa != pb || sa.len() != sb.len() {
+                return false;
+            }
+            if la != lb {
+                let (Some((xa, oa)), Some((xb, ob))) = (
+                    strides_and_offset(ctx, sa, *la),
+                    strides_and_offset(ctx, sb, *lb),
+                ) else {
+                    return false;
+                };
+                if !compatible(oa, ob) || xa.len() != xb.len() {
+                    return false;
+                }
+                if xa.iter().zip(&xb).any(|(&x, &y)| !compatible(x, y)) {
+                    return false;
+                }
+            }
+            sa.iter()
+                .zip(sb.iter())
+                .all(|(&x, &y)| x == y || x < 0 || y < 0)
+        }
+        (
+            TypeData::MemRef {
+                elem: ea,
+                space: pa,
+                ..
+            },
+            TypeData::UnrankedMemRef {
+                elem: eb,
+                space: pb,
+            },
+        )
+        | (
+            TypeData::UnrankedMemRef {
+                elem: ea,
+                space: pa,
+            },
+            TypeData::MemRef {
+                elem: eb,
+                space: pb,
+                ..
+            },
+        ) => ea == eb && pa == pb,
+        _ => false,
+    }
+}

@@ -1,0 +1,226 @@
+//===- MemRef.td - the memref dialect (subset) -------------*- tablegen -*-===//
+// Operands, results, properties and custom syntax as MLIR 19's memref
+// dialect, for the ops defined here (checked with `mlir-opt-19` and
+// `cargo xtask ir-compat --mlir-tests`); their own C++ verifiers are in
+// ir/src/verify/memref.rs.
+
+include "OpBase.td"
+
+def MemRef_Dialect : Dialect {
+  let name = "memref";
+  // until every memref op of MLIR 19 is defined here.
+  let allowUnknownOperations = 1;
+  let summary = "The memref dialect";
+}
+
+class MemRef_Op<string mnemonic, list<Trait> traits = []>
+    : Op<MemRef_Dialect, mnemonic, traits>;
+
+def AnyNon0RankedOrUnrankedMemRef
+    : TypeConstraint<"ranked_or_unranked_memref",
+                     "non-0-ranked or unranked memref of any type values">;
+
+class MemRef_AllocLikeOp<string mnemonic> : MemRef_Op<mnemonic, [AttrSizedOperandSegments]> {
+  let arguments = (ins Variadic<Index>:$dynamicSizes,
+                       Variadic<Index>:$symbolOperands,
+                       OptionalAttr<I64Attr>:$alignment);
+  let results = (outs AnyMemRef:$memref);
+  let assemblyFormat = [{
+    `(`$dynamicSizes`)` (`` `[` $symbolOperands^ `]`)? attr-dict `:` type($memref)
+  }];
+}
+
+def MemRef_AllocOp : MemRef_AllocLikeOp<"alloc"> { let summary = "memory allocation operation"; }
+def MemRef_AllocaOp : MemRef_AllocLikeOp<"alloca"> { let summary = "stack memory allocation operation"; }
+
+def MemRef_DeallocOp : MemRef_Op<"dealloc"> {
+  let summary = "memory deallocation operation";
+  let arguments = (ins AnyRankedOrUnrankedMemRef:$memref);
+  let assemblyFormat = "$memref attr-dict `:` type($memref)";
+}
+
+def MemRef_LoadOp : MemRef_Op<"load",
+    [ElementTypeOf<"memref", "result", "result type matches element type of 'memref'">]> {
+  let summary = "load operation";
+  let arguments = (ins AnyMemRef:$memref, Variadic<Index>:$indices,
+                       DefaultValuedOptionalAttr<BoolAttr, "false">:$nontemporal);
+  let results = (outs AnyType:$result);
+  let assemblyFormat = "$memref `[` $indices `]` attr-dict `:` type($memref)";
+}
+
+def MemRef_StoreOp : MemRef_Op<"store",
+    [ElementTypeOf<"memref", "value", "type of 'value' matches element type of 'memref'">]> {
+  let summary = "store operation";
+  let arguments = (ins AnyType:$value, AnyMemRef:$memref, Variadic<Index>:$indices,
+                       DefaultValuedOptionalAttr<BoolAttr, "false">:$nontemporal);
+  let assemblyFormat = [{
+    $value `,` $memref `[` $indices `]` attr-dict `:` type($memref)
+  }];
+}
+
+def MemRef_DimOp : MemRef_Op<"dim"> {
+  let summary = "dimension index operation";
+  let arguments = (ins AnyNon0RankedOrUnrankedMemRef:$source, Index:$index);
+  let results = (outs Index:$result);
+  let assemblyFormat = "attr-dict $source `,` $index `:` type($source)";
+}
+
+def MemRef_RankOp : MemRef_Op<"rank", [Pure]> {
+  let summary = "rank operation";
+  let arguments = (ins AnyRankedOrUnrankedMemRef:$memref);
+  let results = (outs Index);
+  let assemblyFormat = "$memref attr-dict `:` type($memref)";
+}
+
+def MemRef_CastOp : MemRef_Op<"cast", [Pure]> {
+  let summary = "memref cast operation";
+  let arguments = (ins AnyRankedOrUnrankedMemRef:$source);
+  let results = (outs AnyRankedOrUnrankedMemRef:$dest);
+  let assemblyFormat = "$source attr-dict `:` type($source) `to` type($dest)";
+}
+
+def MemRef_MemorySpaceCastOp : MemRef_Op<"memory_space_cast", [Pure]> {
+  let summary = "memref memory space cast operation";
+  let arguments = (ins AnyRankedOrUnrankedMemRef:$source);
+  let results = (outs AnyRankedOrUnrankedMemRef:$dest);
+  let assemblyFormat = "$source attr-dict `:` type($source) `to` type($dest)";
+}
+
+def MemRef_CopyOp : MemRef_Op<"copy"> {
+  let summary = "copies the data from the source to the destination memref";
+  let arguments = (ins AnyRankedOrUnrankedMemRef:$source,
+                       AnyRankedOrUnrankedMemRef:$target);
+  let assemblyFormat = [{
+    $source `,` $target attr-dict `:` type($source) `to` type($target)
+  }];
+}
+
+def MemRef_GetGlobalOp : MemRef_Op<"get_global", [Pure]> {
+  let summary = "get the memref pointing to a global variable";
+  let arguments = (ins FlatSymbolRefAttr:$name);
+  let results = (outs AnyMemRef:$result);
+  let assemblyFormat = "$name `:` type($result) attr-dict";
+}
+
+def MemRef_ReallocOp : MemRef_Op<"realloc"> {
+  let summary = "memory reallocation operation";
+  let arguments = (ins AnyMemRef:$source, Optional<Index>:$dynamicResultSize,
+                       OptionalAttr<I64Attr>:$alignment);
+  let results = (outs AnyMemRef);
+  let assemblyFormat = [{
+    $source (`(` $dynamicResultSize^ `)`)? attr-dict
+    `:` type($source) `to` type(results)
+  }];
+}
+
+def MemRef_ExtractAlignedPointerAsIndexOp
+    : MemRef_Op<"extract_aligned_pointer_as_index", [Pure]> {
+  let summary = "Extracts a memref's underlying aligned pointer as an index";
+  let arguments = (ins AnyRankedOrUnrankedMemRef:$source);
+  let results = (outs Index:$aligned_pointer);
+  let assemblyFormat = "$source `:` type($source) `->` type(results) attr-dict";
+}
+
+def MemRef_AtomicRMWKindAttr : I64EnumAttr<
+    ["0", "1", "2", "3", "4", "5", "6", "7", "8", "9", "10", "11", "12", "13", "14"],
+    "allowed 64-bit signless integer cases: 0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14",
+    ["addf", "addi", "assign", "maximumf", "maxs", "maxu", "minimumf", "mins", "minu",
+     "mulf", "muli", "ori", "andi", "maxnumf", "minnumf"]>;
+
+def MemRef_AtomicRMWOp : MemRef_Op<"atomic_rmw",
+    [AllTypesMatch<["value", "result"]>,
+     ElementTypeOf<"memref", "value", "value type matches element type of memref">]> {
+  let summary = "atomic read-modify-write operation";
+  let arguments = (ins AnyTypeOf<[AnySignlessInteger, AnyFloat], "signless integer or floating-point">:$value,
+                       AnyMemRef:$memref, Variadic<Index>:$indices,
+                       MemRef_AtomicRMWKindAttr:$kind);
+  let results = (outs AnyTypeOf<[AnySignlessInteger, AnyFloat], "signless integer or floating-point">:$result);
+  let assemblyFormat = [{
+    $kind $value `,` $memref `[` $indices `]` attr-dict `:` `(` type($value) `,`
+    type($memref) `)` `->` type($result)
+  }];
+}
+
+def IndexListArrayAttr : Attr<"array", "Array of 64-bit integer array attributes">;
+
+def MemRef_SubViewOp : MemRef_Op<"subview", [AttrSizedOperandSegments, Pure]> {
+  let summary = "memref subview operation";
+  let arguments = (ins AnyMemRef:$source,
+                       Variadic<Index>:$offsets,
+                       Variadic<Index>:$sizes,
+                       Variadic<Index>:$strides,
+                       DenseI64ArrayAttr:$static_offsets,
+                       DenseI64ArrayAttr:$static_sizes,
+                       DenseI64ArrayAttr:$static_strides);
+  let results = (outs AnyMemRef:$result);
+  let assemblyFormat = [{
+    $source ``
+    custom<DynamicIndexList>($offsets, $static_offsets)
+    custom<DynamicIndexList>($sizes, $static_sizes)
+    custom<DynamicIndexList>($strides, $static_strides)
+    attr-dict `:` type($source) `to` type($result)
+  }];
+}
+
+def MemRef_ReinterpretCastOp
+    : MemRef_Op<"reinterpret_cast", [AttrSizedOperandSegments, Pure]> {
+  let summary = "memref reinterpret cast operation";
+  let arguments = (ins AnyRankedOrUnrankedMemRef:$source,
+                       Variadic<Index>:$offsets,
+                       Variadic<Index>:$sizes,
+                       Variadic<Index>:$strides,
+                       DenseI64ArrayAttr:$static_offsets,
+                       DenseI64ArrayAttr:$static_sizes,
+                       DenseI64ArrayAttr:$static_strides);
+  let results = (outs AnyMemRef:$result);
+  let assemblyFormat = [{
+    $source `to` `offset` `` `:`
+    custom<DynamicIndexList>($offsets, $static_offsets)
+    `` `,` `sizes` `` `:`
+    custom<DynamicIndexList>($sizes, $static_sizes)
+    `` `,` `strides` `` `:`
+    custom<DynamicIndexList>($strides, $static_strides)
+    attr-dict `:` type($source) `to` type($result)
+  }];
+}
+
+def MemRef_ViewOp : MemRef_Op<"view", [Pure]> {
+  let summary = "memref view operation";
+  let arguments = (ins AnyMemRef:$source, Index:$byte_shift, Variadic<Index>:$sizes);
+  let results = (outs AnyMemRef);
+  let assemblyFormat = [{
+    $source `[` $byte_shift `]` `` `[` $sizes `]` attr-dict
+    `:` type($source) `to` type(results)
+  }];
+}
+
+def MemRef_ReshapeOp : MemRef_Op<"reshape", [Pure]> {
+  let summary = "memref reshape operation";
+  let arguments = (ins AnyRankedOrUnrankedMemRef:$source, AnyMemRef:$shape);
+  let results = (outs AnyRankedOrUnrankedMemRef:$result);
+  let assemblyFormat = [{
+    $source `(` $shape `)` attr-dict `:` functional-type(operands, results)
+  }];
+}
+
+def MemRef_ExpandShapeOp : MemRef_Op<"expand_shape", [Pure]> {
+  let summary = "operation to produce a memref with a higher rank.";
+  let arguments = (ins AnyMemRef:$src, IndexListArrayAttr:$reassociation,
+                       Variadic<Index>:$output_shape,
+                       DenseI64ArrayAttr:$static_output_shape);
+  let results = (outs AnyMemRef:$result);
+  let assemblyFormat = [{
+    $src $reassociation `output_shape`
+    custom<DynamicIndexList>($output_shape, $static_output_shape) attr-dict `:`
+    type($src) `into` type($result)
+  }];
+}
+
+def MemRef_CollapseShapeOp : MemRef_Op<"collapse_shape", [Pure]> {
+  let summary = "operation to produce a memref with a smaller rank.";
+  let arguments = (ins AnyMemRef:$src, IndexListArrayAttr:$reassociation);
+  let results = (outs AnyMemRef:$result);
+  let assemblyFormat = [{
+    $src $reassociation attr-dict `:` type($src) `into` type($result)
+  }];
+}
