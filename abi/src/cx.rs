@@ -252,6 +252,9 @@ impl AbiCx {
             (Arch::ArmAapcsVfp | Arch::ArmAapcs, CallConv::C) => {
                 Ok(targets::arm::compute_fn_abi(self, sig))
             }
+            (Arch::Mips64N64, CallConv::C) => Ok(targets::mips::compute_fn_abi(self, sig)),
+            (Arch::Sparc64, CallConv::C) => Ok(targets::sparc::compute_fn_abi(self, sig)),
+            (Arch::Wasm32, CallConv::C) => Ok(targets::wasm::compute_fn_abi(self, sig)),
             (
                 Arch::X86_64SysV | Arch::X86_64Win64 | Arch::X86_64MinGW,
                 CallConv::RegParm(_) | CallConv::FastCall | CallConv::VectorCall,
@@ -264,7 +267,10 @@ impl AbiCx {
                 | Arch::Riscv32Ilp32d
                 | Arch::Loongarch64Lp64d
                 | Arch::ArmAapcsVfp
-                | Arch::ArmAapcs,
+                | Arch::ArmAapcs
+                | Arch::Mips64N64
+                | Arch::Sparc64
+                | Arch::Wasm32,
                 CallConv::RegParm(_)
                 | CallConv::FastCall
                 | CallConv::VectorCall

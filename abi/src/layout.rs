@@ -63,6 +63,10 @@ pub struct Scalars {
     /// ABI alignment of 128-bit LLVM vectors (`v128:64` on 32-bit Arm;
     /// other vectors keep their natural alignment).
     pub vec128_align: u64,
+    /// `alignof(__int128)` in C (Clang's `Int128Align`, 16 wherever the
+    /// type exists), which may exceed LLVM's `i128` alignment (MIPS64,
+    /// SPARC V9 and wasm32 under LLVM 19, which has no `i128:128` entry).
+    pub int128_align: u64,
 }
 
 impl Scalars {
@@ -74,6 +78,7 @@ impl Scalars {
         x87_align: 16,
         i128_align: 16,
         vec128_align: 16,
+        int128_align: 16,
     };
     /// i386 System V (`i386-unknown-linux-gnu`): 4-byte `long long`,
     /// `double` and x87 `long double` (12 bytes) in records.
@@ -84,6 +89,7 @@ impl Scalars {
         x87_align: 4,
         i128_align: 16,
         vec128_align: 16,
+        int128_align: 16,
     };
     /// 32-bit Windows (`i686-pc-windows-msvc`, `i686-w64-windows-gnu`):
     /// 8-byte `long long` and `double`, 12-byte x87 `long double` (MinGW).
@@ -94,9 +100,11 @@ impl Scalars {
         x87_align: 4,
         i128_align: 16,
         vec128_align: 16,
+        int128_align: 16,
     };
     /// RISC-V 32 ILP32D (`e-m:e-p:32:32-i64:64-n32-S128`): 4-byte pointers,
-    /// no `i128` entry. (No x87 type exists there; the field is unused.)
+    /// no `i128` entry. (No x87 type exists there; the field is unused; no
+    /// `__int128` either, so an `i128` keeps LLVM's alignment.)
     pub const ILP32_RISCV: Scalars = Scalars {
         ptr_bytes: 4,
         llong_align: 8,
@@ -104,6 +112,7 @@ impl Scalars {
         x87_align: 16,
         i128_align: 8,
         vec128_align: 16,
+        int128_align: 8,
     };
     /// 32-bit Arm AAPCS (`e-m:e-p:32:32-Fi8-i64:64-v128:64:128-a:0:32-n32-S64`):
     /// as [`Scalars::ILP32_RISCV`], with 8-byte aligned 128-bit vectors.
@@ -114,7 +123,30 @@ impl Scalars {
         x87_align: 16,
         i128_align: 8,
         vec128_align: 8,
+        int128_align: 8,
     };
+
+    /// MIPS64 N64 and SPARC V9 (`…-i64:64-n32:64-S128`): LP64, with LLVM's
+    /// `i128` aligned to 8 before LLVM 22 added `i128:128`.
+    pub const fn lp64_i128(clang: crate::targets::ClangVersion) -> Scalars {
+        Scalars {
+            i128_align: match clang {
+                crate::targets::ClangVersion::V19 => 8,
+                crate::targets::ClangVersion::V22 => 16,
+            },
+            ..Scalars::LP64
+        }
+    }
+
+    /// wasm32 (`e-m:e-p:32:32-…-i64:64-n32:64-S128`): 4-byte pointers,
+    /// 8-byte `long long` and `double`; LLVM's `i128` as in
+    /// [`Scalars::lp64_i128`].
+    pub const fn wasm32(clang: crate::targets::ClangVersion) -> Scalars {
+        Scalars {
+            ptr_bytes: 4,
+            ..Scalars::lp64_i128(clang)
+        }
+    }
 
     /// Size of the x87 `long double`.
     pub fn x87_size(self) -> u64 {
@@ -339,7 +371,11 @@ pub(crate) fn scalar_info(sc: &Scalars, ll: &mut LlTypes, ty: &Type) -> TypeInfo
             // most its size.
             let t = LlTy::Int(u32::from(*bits).max(1));
             let l = ll.intern(t.clone());
-            let align = ll.abi_align(l).min(bytes);
+            let align = if *bits == 128 {
+                sc.int128_align
+            } else {
+                ll.abi_align(l).min(bytes)
+            };
             sized(ll, bytes, align, t)
         }
         Type::Float(k) => match k {

@@ -33,7 +33,8 @@ N=10000, S=1, J=2, B=200, clang-19, edge cases from testdata/abi/edge-cases.txt.
 Other triples: aarch64-apple-darwin, x86_64-pc-windows-msvc, x86_64-w64-windows-gnu,
 riscv64-unknown-linux-gnu, riscv32-unknown-linux-gnu, loongarch64-unknown-linux-gnu,
 armv7-unknown-linux-gnueabihf, arm-unknown-linux-gnueabi, i386-unknown-linux-gnu,
-i686-pc-windows-msvc.
+i686-pc-windows-msvc, mips64el-unknown-linux-gnuabi64, sparc64-unknown-linux-gnu,
+wasm32-unknown-unknown.
 Prints 'mismatches K / N' per triple; reproducers go to target/abi-diff/.";
 
 pub fn run(args: &[String]) -> Result<(), String> {
@@ -148,6 +149,9 @@ pub fn parse_edge_cases(text: &str, target: Target) -> Result<Vec<Sig>, String> 
             "win32" => target.arch == Arch::X86_32Win,
             "mingw" => target.arch == Arch::X86_64MinGW,
             "msvc" => target.arch == Arch::X86_64Win64,
+            "mips64" => target.arch == Arch::Mips64N64,
+            "sparc64" => target.arch == Arch::Sparc64,
+            "wasm32" => target.arch == Arch::Wasm32,
             other => {
                 return Err(format!(
                     "edge-cases:{}: unknown target filter '{other}'",

@@ -47,7 +47,10 @@ fn xlen(cx: &AbiCx) -> u64 {
         | Arch::X86_64Win64
         | Arch::X86_64MinGW
         | Arch::X86_32SysV
-        | Arch::X86_32Win => 64,
+        | Arch::X86_32Win
+        | Arch::Mips64N64
+        | Arch::Sparc64
+        | Arch::Wasm32 => 64,
     }
 }
 

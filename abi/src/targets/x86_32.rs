@@ -87,7 +87,7 @@ fn empty_field(cx: &AbiCx, f: &crate::ty::Field) -> bool {
 }
 
 /// `isSingleElementStruct`.
-fn single_element(cx: &AbiCx, ty: TypeId) -> Option<TypeId> {
+pub(crate) fn single_element(cx: &AbiCx, ty: TypeId) -> Option<TypeId> {
     let Type::Record(rec) = &cx.types()[ty] else {
         return None;
     };

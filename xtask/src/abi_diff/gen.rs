@@ -57,11 +57,13 @@ impl GenCfg {
         // LoongArch has no `_Float16` before Clang 22.
         let la_v19 =
             target.arch == Arch::Loongarch64Lp64d && target.clang == irkit_abi::ClangVersion::V19;
+        // MIPS, SPARC and WebAssembly have no `_Float16` (Clang 19 and 22).
+        let no_half = matches!(target.arch, Arch::Mips64N64 | Arch::Sparc64 | Arch::Wasm32);
         GenCfg {
             has_f128: matches!(target.arch, Arch::X86_64SysV | Arch::X86_32SysV),
             long_bytes: u64::from(dl.long_bits) / 8,
             has_i128: irkit_abi::targets::has_int128(target),
-            has_half: !(x86_32 || la_v19),
+            has_half: !(x86_32 || la_v19 || no_half),
             ccs: match target.arch {
                 Arch::X86_32SysV | Arch::X86_32Win => X86_32_CCS,
                 Arch::X86_64SysV => &[CallConv::Win64],
@@ -72,7 +74,10 @@ impl GenCfg {
                 | Arch::Riscv32Ilp32d
                 | Arch::Loongarch64Lp64d
                 | Arch::ArmAapcsVfp
-                | Arch::ArmAapcs => &[],
+                | Arch::ArmAapcs
+                | Arch::Mips64N64
+                | Arch::Sparc64
+                | Arch::Wasm32 => &[],
             },
         }
     }
