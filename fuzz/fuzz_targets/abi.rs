@@ -50,11 +50,14 @@ struct Input {
     variadic: bool,
 }
 
-const TARGETS: [(&str, &str); 4] = [
+const TARGETS: [(&str, &str); 7] = [
     ("x86_64-unknown-linux-gnu", ""),
     ("x86_64-unknown-linux-gnu", "+avx"),
     ("x86_64-unknown-linux-gnu", "+avx512f"),
     ("aarch64-unknown-linux-gnu", ""),
+    ("mips64el-unknown-linux-gnuabi64", ""),
+    ("sparc64-unknown-linux-gnu", ""),
+    ("wasm32-unknown-unknown", ""),
 ];
 
 /// An alignment: mostly powers of two, sometimes any value (rejected).

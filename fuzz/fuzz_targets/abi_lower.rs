@@ -9,13 +9,16 @@ use irkit_ir::{parse, print_module, ParseConfig, PrintOptions};
 use libfuzzer_sys::fuzz_target;
 use std::sync::OnceLock;
 
-const TARGETS: [(&str, Option<&str>); 6] = [
+const TARGETS: [(&str, Option<&str>); 9] = [
     ("x86_64-unknown-linux-gnu", None),
     ("x86_64-unknown-linux-gnu", Some("+avx")),
     ("x86_64-unknown-linux-gnu", Some("+avx512f")),
     ("aarch64-unknown-linux-gnu", None),
     ("x86_64-pc-windows-msvc", None),
     ("riscv64-unknown-linux-gnu", None),
+    ("mips64el-unknown-linux-gnuabi64", None),
+    ("sparc64-unknown-linux-gnu", None),
+    ("wasm32-unknown-unknown", None),
 ];
 
 fn registry() -> &'static irkit_ir::dialect::DialectRegistry {
@@ -51,7 +54,7 @@ fuzz_target!(|data: &[u8]| {
         return;
     }
     // Selector values past the table use the module's own triple attribute.
-    let (triple, target_features) = match TARGETS.get(usize::from(sel) % 8) {
+    let (triple, target_features) = match TARGETS.get(usize::from(sel) % (TARGETS.len() + 2)) {
         Some(&(t, f)) => (Some(t), f),
         None => (None, None),
     };
