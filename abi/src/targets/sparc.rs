@@ -159,7 +159,9 @@ fn classify(cx: &mut AbiCx, ty: TypeId, limit_bits: u64, is_ret: bool) -> (PassM
     let st_bits = cx.ll.alloc_size(st) * 8;
     cb.pad(cx, st_bits.max(1).next_multiple_of(64));
     let usable = matches!(&cx.ll[st], LlTy::Struct { elems, .. } if **elems == *cb.elems);
-    let t = if usable && !(cb.elems.len() == 1 && !is_ret) {
+    // A usable one-element type stands alone in an argument (flattened);
+    // a return keeps the record's own struct type.
+    let t = if usable && (is_ret || cb.elems.len() != 1) {
         st
     } else if cb.elems.len() == 1 {
         cb.elems[0]
