@@ -116,10 +116,11 @@ impl<'a> AbiTypeMapper<'a> {
         for a in &args {
             mapped.push(lower(cx, a).map_err(|reason| self.err(ty, reason))?);
         }
+        let n_fixed = mapped.len();
         Ok(FnSig {
             ret,
             args: mapped,
-            variadic,
+            variadic: variadic.then_some(n_fixed),
             cc: Default::default(),
         })
     }

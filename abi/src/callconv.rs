@@ -195,6 +195,18 @@ pub struct FnAbi {
     pub regs: RegUsage,
     /// The LLVM calling convention of the function.
     pub cc: LlvmCallConv,
+    /// As [`FnSig::variadic`]: `Some(n)` when the function has `...` after
+    /// its first `n` parameters; `args[n..]` are then the variadic
+    /// arguments of one call. Target modules may leave it `None`:
+    /// [`crate::AbiCx::compute_fn_abi`] copies it from the signature.
+    pub variadic: Option<usize>,
+}
+
+impl FnAbi {
+    /// The number of fixed (named) parameters.
+    pub fn num_fixed(&self) -> usize {
+        self.variadic.unwrap_or(self.args.len())
+    }
 }
 
 /// A source-level function signature to classify.
@@ -202,12 +214,52 @@ pub struct FnAbi {
 pub struct FnSig {
     /// Return type (`void` allowed).
     pub ret: TypeId,
-    /// Parameter types.
+    /// Parameter types: the fixed ones and then, for a call of a variadic
+    /// function, the variadic arguments of that call, each *after* C's
+    /// default argument promotions (`_Bool`, `char` and `short` to `int`,
+    /// `float` to `double`: the caller's job; a type given unpromoted is
+    /// classified as it is).
     pub args: Vec<TypeId>,
-    /// `...` after the fixed parameters (not supported yet: an error).
-    pub variadic: bool,
+    /// `None`: no `...`. `Some(n)`: the function is variadic with `n` fixed
+    /// parameters, `args[..n]`; `args[n..]` are the variadic arguments of
+    /// one call site (none for the declaration itself). `n` must not exceed
+    /// `args.len()`.
+    ///
+    /// Target modules ask [`FnSig::is_fixed`] per argument: a target whose
+    /// convention treats variadic arguments like fixed ones needs nothing.
+    pub variadic: Option<usize>,
     /// The calling-convention attribute of the function type.
     pub cc: CallConv,
+}
+
+impl FnSig {
+    /// A non-variadic signature.
+    pub fn new(ret: TypeId, args: Vec<TypeId>) -> FnSig {
+        FnSig {
+            ret,
+            args,
+            variadic: None,
+            cc: CallConv::C,
+        }
+    }
+
+    /// Whether the function has `...`.
+    pub fn is_variadic(&self) -> bool {
+        self.variadic.is_some()
+    }
+
+    /// The number of fixed (named) parameters.
+    pub fn num_fixed(&self) -> usize {
+        self.variadic
+            .unwrap_or(self.args.len())
+            .min(self.args.len())
+    }
+
+    /// Whether `args[i]` is a fixed (named) parameter rather than a
+    /// variadic argument (Clang's `ArgNo < NumRequired`).
+    pub fn is_fixed(&self, i: usize) -> bool {
+        i < self.num_fixed()
+    }
 }
 
 // Hot types stay small (rustc's `size_asserts`).

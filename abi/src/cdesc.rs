@@ -4,7 +4,10 @@
 //! never drift. The curated `testdata/abi/edge-cases.txt` is written in it:
 //!
 //! ```text
-//! sig    := NAME ':' type '(' [type (',' type)*] ')' [cc]  return type first
+//! sig    := NAME ':' type '(' [params] ')' [cc]            return type first
+//! params := type (',' type)* [',' '...' (',' type)*]       `...`: variadic; the types
+//!                                                          after it are one call's
+//!                                                          (promoted) variadic arguments
 //! cc     := 'fastcall' | 'vectorcall' | 'regparm' '(' N ')' | 'ms_abi' | 'sysv_abi'
 //! type   := prim | 'vec' '(' prim ',' N ')' | 'complex' '(' prim ')'
 //!         | ('struct' | 'union') ['packed'] ['align' '(' N ')'] '{' [field (',' field)*] '}'
@@ -140,6 +143,9 @@ pub struct Sig {
     /// parameter list: `fastcall`, `vectorcall`, `regparm(N)`, `ms_abi`,
     /// `sysv_abi`).
     pub cc: CallConv,
+    /// As [`FnSig::variadic`]: `Some(n)` for `f(T1, .., Tn, ...)`, with
+    /// `args[n..]` the variadic arguments of one call.
+    pub variadic: Option<usize>,
 }
 
 /// The shadow type of a primitive on `cx`'s target (`char` signedness and
@@ -229,7 +235,7 @@ pub fn sig_to_fn_sig(cx: &mut AbiCx, s: &Sig) -> Result<FnSig, String> {
     Ok(FnSig {
         ret,
         args,
-        variadic: false,
+        variadic: s.variadic,
         cc: s.cc,
     })
 }
@@ -276,10 +282,16 @@ impl fmt::Display for Sig {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         write!(f, "{}: {} (", self.name, self.ret)?;
         for (i, a) in self.args.iter().enumerate() {
-            if i > 0 {
+            if self.variadic == Some(i) {
+                f.write_str(if i > 0 { ", ..." } else { "..." })?;
+            }
+            if i > 0 || self.variadic == Some(0) {
                 f.write_str(", ")?;
             }
             write!(f, "{a}")?;
+        }
+        if self.variadic == Some(self.args.len()) {
+            f.write_str(if self.args.is_empty() { "..." } else { ", ..." })?;
         }
         f.write_str(")")?;
         if let Some(cc) = self.cc.c_attribute() {
@@ -304,9 +316,16 @@ pub fn parse_sig(line: &str) -> Result<Sig, String> {
     let ret = p.ty()?;
     p.expect(b'(')?;
     let mut args = Vec::new();
+    let mut variadic = None;
     if !p.eat(b')') {
         loop {
-            args.push(p.ty()?);
+            p.ws();
+            if p.s[p.i..].starts_with(b"...") && variadic.is_none() {
+                p.i += 3;
+                variadic = Some(args.len());
+            } else {
+                args.push(p.ty()?);
+            }
             if p.eat(b')') {
                 break;
             }
@@ -334,6 +353,7 @@ pub fn parse_sig(line: &str) -> Result<Sig, String> {
         ret,
         args,
         cc,
+        variadic,
     })
 }
 

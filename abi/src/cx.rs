@@ -198,9 +198,20 @@ impl AbiCx {
 
     /// Classifies a signature for this context's target.
     pub fn compute_fn_abi(&mut self, sig: &FnSig) -> Result<FnAbi, AbiError> {
-        if sig.variadic {
-            return Err(AbiError::Variadic);
+        if let Some(n) = sig.variadic {
+            if n > sig.args.len() {
+                return Err(AbiError::Variadic {
+                    fixed: n,
+                    args: sig.args.len(),
+                });
+            }
         }
+        let mut abi = self.compute_fn_abi_unchecked(sig)?;
+        abi.variadic = sig.variadic;
+        Ok(abi)
+    }
+
+    fn compute_fn_abi_unchecked(&mut self, sig: &FnSig) -> Result<FnAbi, AbiError> {
         self.check_value_type(sig.ret, None, true)?;
         for (i, &a) in sig.args.iter().enumerate() {
             self.check_value_type(a, Some(i), false)?;

@@ -20,7 +20,7 @@
 //! let target = lookup("x86_64-unknown-linux-gnu").unwrap();
 //! let mut cx = AbiCx::new(target);
 //! let int = cx.int(32, true);
-//! let sig = FnSig { ret: int, args: vec![int], variadic: false, cc: Default::default() };
+//! let sig = FnSig::new(int, vec![int]);
 //! let abi = cx.compute_fn_abi(&sig).unwrap();
 //! assert_eq!(declare_line(&cx.ll, &abi, "f"), "declare i32 @f(i32)");
 //! ```
@@ -29,7 +29,7 @@
 //! - Every [`TypeId`] refers to a type whose layout was computed when it was
 //!   interned; invalid types are rejected at [`AbiCx::intern`].
 //! - Classification never panics on a type that interned successfully;
-//!   unsupported signatures (variadic, incomplete records by value) are
+//!   unsupported signatures (incomplete records by value, …) are
 //!   [`AbiError`]s.
 //! - Per-type results are memoized in side tables indexed by [`TypeId`], so
 //!   classifying many signatures over the same records costs one
@@ -64,8 +64,8 @@ pub use ty::{Field, FloatKind, RecordData, RecordKind, Type, TypeId};
 /// Why a signature cannot be classified.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum AbiError {
-    /// Variadic functions are not supported yet.
-    Variadic,
+    /// A variadic signature claims more fixed parameters than it has.
+    Variadic { fixed: usize, args: usize },
     /// A parameter (`Some(index)`) or the return value (`None`) has an
     /// incomplete record type.
     IncompleteByValue { index: Option<usize> },
@@ -86,7 +86,10 @@ impl std::fmt::Display for AbiError {
             None => "return value".to_string(),
         };
         match self {
-            AbiError::Variadic => write!(f, "variadic functions are not supported yet"),
+            AbiError::Variadic { fixed, args } => write!(
+                f,
+                "variadic signature with {fixed} fixed parameters but only {args} arguments"
+            ),
             AbiError::IncompleteByValue { index } => {
                 write!(
                     f,

@@ -13,7 +13,7 @@
 //! padding parameter (`i32 inreg`) comes before it.
 
 use crate::callconv::{FnAbi, PassMode};
-use crate::llty::{LlTy, LlTypes};
+use crate::llty::{LlTy, LlTyId, LlTypes};
 use std::fmt::Write as _;
 
 pub use crate::targets::ClangVersion;
@@ -35,7 +35,9 @@ pub fn write_declare(out: &mut String, ll: &LlTypes, abi: &FnAbi, name: &str) {
     write_declare_for(out, ll, abi, name, ClangVersion::V19);
 }
 
-/// Appends the `declare` line Clang `version` would print to `out`.
+/// Appends the `declare` line Clang `version` would print to `out`. A
+/// variadic function's line ends in `...` after the IR parameters of its
+/// fixed parameters (and its variadic arguments, if `abi` is a call's).
 pub fn write_declare_for(
     out: &mut String,
     ll: &LlTypes,
@@ -44,6 +46,66 @@ pub fn write_declare_for(
     version: ClangVersion,
 ) {
     out.push_str("declare ");
+    write_ret(out, ll, abi);
+    let _ = write!(out, " @{name}(");
+    let n = write_params(out, ll, abi, version, &mut |_, _| {});
+    if abi.variadic.is_some() {
+        out.push_str(if n == 0 { "..." } else { ", ..." });
+    }
+    out.push(')');
+}
+
+/// The call-site line Clang `version` emits for a call classified as `abi`
+/// (normally of a variadic function), without the result name and the
+/// argument values:
+///
+/// ```text
+/// call <cc> <ret attrs> <ret ty> (<fixed IR params>, ...) @name(<ty> <attrs>, ...)
+/// ```
+///
+/// The parenthesized function type, printed only for a variadic callee as
+/// LLVM does, lists the IR parameters of the fixed parameters (the hidden
+/// `sret` pointer included).
+pub fn call_line_for(ll: &LlTypes, abi: &FnAbi, name: &str, version: ClangVersion) -> String {
+    let mut out = String::with_capacity(96);
+    write_call_for(&mut out, ll, abi, name, version);
+    out
+}
+
+/// Appends [`call_line_for`]'s line to `out`.
+pub fn write_call_for(
+    out: &mut String,
+    ll: &LlTypes,
+    abi: &FnAbi,
+    name: &str,
+    version: ClangVersion,
+) {
+    out.push_str("call ");
+    write_ret(out, ll, abi);
+    let mut params = String::with_capacity(64);
+    let mut fixed = Vec::new();
+    let n_fixed = abi.num_fixed();
+    write_params(&mut params, ll, abi, version, &mut |arg, ty| {
+        if !matches!(arg, Some(i) if i >= n_fixed) {
+            fixed.push(ty);
+        }
+    });
+    if abi.variadic.is_some() {
+        out.push_str(" (");
+        for &t in &fixed {
+            match t {
+                Some(t) => ll.write(out, t),
+                None => out.push_str("ptr"),
+            }
+            out.push_str(", ");
+        }
+        out.push_str("...)");
+    }
+    let _ = write!(out, " @{name}({params})");
+}
+
+/// The calling convention and the return type with its attributes.
+fn write_ret(out: &mut String, ll: &LlTypes, abi: &FnAbi) {
     if let Some(k) = abi.cc.keyword() {
         out.push_str(k);
         out.push(' ');
@@ -64,16 +126,28 @@ pub fn write_declare_for(
             ll.write(out, ty);
         }
     }
-    let _ = write!(out, " @{name}(");
-    let mut first = true;
+}
+
+/// Writes the IR parameters, comma-separated, and returns how many there
+/// are; `on_param` sees each one's source argument (`None` for `sret`) and
+/// LLVM type (`None`: `ptr`).
+fn write_params(
+    out: &mut String,
+    ll: &LlTypes,
+    abi: &FnAbi,
+    version: ClangVersion,
+    on_param: &mut dyn FnMut(Option<usize>, Option<LlTyId>),
+) -> usize {
+    let mut count = 0usize;
     let mut sep = |out: &mut String| {
-        if !first {
+        if count > 0 {
             out.push_str(", ");
         }
-        first = false;
+        count += 1;
     };
     if let PassMode::Indirect { pointee, align, .. } = abi.ret.mode {
         sep(out);
+        on_param(None, None);
         out.push_str("ptr sret(");
         ll.write(out, pointee);
         let _ = write!(out, ") align {align}");
@@ -81,9 +155,10 @@ pub fn write_declare_for(
             out.push_str(" inreg");
         }
     }
-    for arg in &abi.args {
+    for (i, arg) in abi.args.iter().enumerate() {
         if let Some(p) = arg.padding {
             sep(out);
+            on_param(Some(i), Some(p.ty));
             ll.write(out, p.ty);
             if p.inreg {
                 out.push_str(" inreg");
@@ -99,16 +174,18 @@ pub fn write_declare_for(
             } => {
                 match (&ll[ty], flatten) {
                     (LlTy::Struct { elems, .. }, true) if elems.len() > 1 => {
-                        for (i, &e) in elems.iter().enumerate() {
+                        for (k, &e) in elems.iter().enumerate() {
                             sep(out);
+                            on_param(Some(i), Some(e));
                             ll.write(out, e);
-                            if arg.inreg && i + 1 < elems.len() {
+                            if arg.inreg && k + 1 < elems.len() {
                                 out.push_str(" inreg");
                             }
                         }
                     }
                     _ => {
                         sep(out);
+                        on_param(Some(i), Some(ty));
                         ll.write(out, ty);
                     }
                 }
@@ -121,6 +198,7 @@ pub fn write_declare_for(
             }
             PassMode::Extend { ty, signed } => {
                 sep(out);
+                on_param(Some(i), Some(ty));
                 ll.write(out, ty);
                 out.push_str(if signed { " signext" } else { " zeroext" });
                 if arg.inreg {
@@ -133,6 +211,7 @@ pub fn write_declare_for(
                 byval,
             } => {
                 sep(out);
+                on_param(Some(i), None);
                 if byval {
                     out.push_str("ptr byval(");
                     ll.write(out, pointee);
@@ -151,16 +230,18 @@ pub fn write_declare_for(
                     LlTy::Struct { elems, .. } => {
                         for &e in elems.iter() {
                             sep(out);
+                            on_param(Some(i), Some(e));
                             ll.write(out, e);
                         }
                     }
                     _ => {
                         sep(out);
+                        on_param(Some(i), Some(ty));
                         ll.write(out, ty);
                     }
                 }
             }
         }
     }
-    out.push(')');
+    count
 }

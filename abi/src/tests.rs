@@ -569,7 +569,7 @@ fn incomplete_record_by_value_is_an_error() {
     let sig = FnSig {
         ret: int,
         args: vec![int, inc],
-        variadic: false,
+        variadic: None,
         cc: Default::default(),
     };
     assert_eq!(
@@ -579,7 +579,7 @@ fn incomplete_record_by_value_is_an_error() {
     let sig = FnSig {
         ret: inc,
         args: vec![],
-        variadic: false,
+        variadic: None,
         cc: Default::default(),
     };
     assert_eq!(
@@ -603,16 +603,19 @@ fn incomplete_record_by_value_is_an_error() {
 }
 
 #[test]
-fn variadic_is_an_error() {
+fn variadic_with_more_fixed_parameters_than_arguments_is_an_error() {
     let mut cx = AbiCx::new(lookup(A64).expect("target"));
     let int = cx.int(32, true);
     let sig = FnSig {
         ret: int,
         args: vec![int],
-        variadic: true,
+        variadic: Some(2),
         cc: Default::default(),
     };
-    assert_eq!(cx.compute_fn_abi(&sig), Err(AbiError::Variadic));
+    assert_eq!(
+        cx.compute_fn_abi(&sig),
+        Err(AbiError::Variadic { fixed: 2, args: 1 })
+    );
 }
 
 #[test]
@@ -844,7 +847,7 @@ fn calling_conventions_are_chosen_per_target() {
     let sig = |args, cc| FnSig {
         ret: void,
         args,
-        variadic: false,
+        variadic: None,
         cc,
     };
     let abi = cx
@@ -863,7 +866,7 @@ fn calling_conventions_are_chosen_per_target() {
     let s = FnSig {
         ret: int,
         args: vec![int, int],
-        variadic: false,
+        variadic: None,
         cc: CallConv::RegParm(2),
     };
     let abi = cx.compute_fn_abi(&s).expect("regparm");

@@ -167,7 +167,7 @@ fuzz_target!(|inp: Input| {
     let sig = FnSig {
         ret,
         args,
-        variadic: inp.variadic,
+        variadic: inp.variadic.then_some(0),
         cc: Default::default(),
     };
     let Ok(abi) = cx.compute_fn_abi(&sig) else {

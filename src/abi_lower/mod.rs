@@ -1179,7 +1179,7 @@ fn map_signature(
     Ok(irkit_abi::FnSig {
         ret,
         args,
-        variadic: false,
+        variadic: None,
         cc: Default::default(),
     })
 }

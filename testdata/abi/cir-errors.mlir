@@ -9,9 +9,6 @@
 // CHECK: cir-errors.mlir:[[@LINE+1]]:1: error: function '@incomplete': parameter 0 has an incomplete record type and cannot be passed by value
 "cir.func"() <{function_type = !cir.func<(!cir.record<struct "Fwd" incomplete>)>, sym_name = "incomplete"}> ({}) : () -> ()
 
-// CHECK: cir-errors.mlir:[[@LINE+1]]:1: error: function '@varargs': variadic functions are not supported yet
-"cir.func"() <{function_type = !cir.func<(!s32i, ...)>, sym_name = "varargs"}> ({}) : () -> ()
-
 // CHECK: cir-errors.mlir:[[@LINE+1]]:1: error: function '@odd': cannot map type '!cir.func<(!cir.int<s, 24>)>' to a C ABI type: no C integer type is 24 bits wide
 "cir.func"() <{function_type = !cir.func<(!cir.int<s, 24>)>, sym_name = "odd"}> ({}) : () -> ()
 

@@ -25,11 +25,12 @@ use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::Mutex;
 
 const USAGE: &str = "\
-cargo xtask abi-diff [--triple T[,T...]] [--count N] [--seed S] [--jobs J] [--clang 19|22]
+cargo xtask abi-diff [--triple T[,T...]] [--count N] [--variadic V] [--seed S] [--jobs J] [--clang 19|22]
                      [--features +avx|+avx512f] [--edge-cases FILE] [--batch B] [--verbose]
 
 Defaults: x86_64-unknown-linux-gnu and aarch64-unknown-linux-gnu,
-N=10000, S=1, J=2, B=200, clang-19, edge cases from testdata/abi/edge-cases.txt.
+N=10000 random signatures and V=N variadic calls (a variadic prototype called
+with extra promoted arguments: its definition and the call are compared), S=1, J=2, B=200, clang-19, edge cases from testdata/abi/edge-cases.txt.
 Other triples: aarch64-apple-darwin, x86_64-pc-windows-msvc, x86_64-w64-windows-gnu,
 riscv64-unknown-linux-gnu, riscv32-unknown-linux-gnu, loongarch64-unknown-linux-gnu,
 armv7-unknown-linux-gnueabihf, arm-unknown-linux-gnueabi, i386-unknown-linux-gnu,
@@ -51,6 +52,7 @@ pub fn run(args: &[String]) -> Result<(), String> {
         })
     };
     let count = num("--count", 10_000)?;
+    let n_variadic = num("--variadic", count)?;
     let seed = num("--seed", 1)?;
     let jobs = num("--jobs", 2)?.max(1) as usize;
     let batch = num("--batch", 200)?.max(1) as usize;
@@ -79,6 +81,12 @@ pub fn run(args: &[String]) -> Result<(), String> {
         let edges = parse_edge_cases(&edge_text, target)?;
         let mut g = gen::Gen::new(seed, gen::GenCfg::for_target(target));
         let random: Vec<Sig> = (0..count).map(|i| g.sig(format!("g{i}"))).collect();
+        // Variadic calls come from their own stream, so the fixed-signature
+        // set above is the same with or without them.
+        let mut gv = gen::Gen::new(seed ^ 0x7661_7261_7267, gen::GenCfg::for_target(target));
+        let variadic: Vec<Sig> = (0..n_variadic)
+            .map(|i| gv.variadic_sig(format!("v{i}")))
+            .collect();
         let out_dir = root.join("target/abi-diff").join(triple);
         let _ = std::fs::remove_dir_all(&out_dir);
         std::fs::create_dir_all(&out_dir).map_err(|e| format!("{}: {e}", out_dir.display()))?;
@@ -98,16 +106,19 @@ pub fn run(args: &[String]) -> Result<(), String> {
         let t0 = std::time::Instant::now();
         let edge_bad = compare(&cfg, target, &edges, "edge")?;
         let rand_bad = compare(&cfg, target, &random, "rand")?;
+        let var_bad = compare(&cfg, target, &variadic, "vararg")?;
         println!(
-            "{triple}{}: edge cases: mismatches {} / {}; random (seed {seed}): mismatches {} / {}  [{:.1}s]",
+            "{triple}{}: edge cases: mismatches {} / {}; random (seed {seed}): mismatches {} / {}; variadic calls: mismatches {} / {}  [{:.1}s]",
             if features.is_empty() { String::new() } else { format!(" ({features})") },
             edge_bad,
             edges.len(),
             rand_bad,
             random.len(),
+            var_bad,
+            variadic.len(),
             t0.elapsed().as_secs_f64()
         );
-        total_bad += edge_bad + rand_bad;
+        total_bad += edge_bad + rand_bad + var_bad;
     }
     if total_bad > 0 {
         return Err(format!(
@@ -278,18 +289,27 @@ fn compare(cfg: &RunCfg, target: Target, sigs: &[Sig], tag: &str) -> Result<usiz
             .map(|(n, l)| (n.as_str(), l.as_str()))
             .collect();
         for sig in batch.iter() {
-            let expected = by_name
+            let expected_owned;
+            let mut expected = by_name
                 .get(sig.name.as_str())
                 .copied()
                 .unwrap_or("<no define>");
+            if sig.variadic.is_some() {
+                // The definition (fixed part) and the call in `NAME_c`.
+                let call = module
+                    .call(&text, &sig.name, &mut ll)
+                    .unwrap_or_else(|e| format!("<{e}>"));
+                expected_owned = format!("{expected}; {call}");
+                expected = &expected_owned;
+            }
             for (k, f) in FEATURES.iter().enumerate() {
                 if expected.contains(f) {
                     seen[k] += 1;
                 }
             }
-            let ours = desc::sig_to_fn_sig(&mut cx, sig)
-                .and_then(|fs| cx.compute_fn_abi(&fs).map_err(|e| e.to_string()))
-                .map(|abi| declare_line_for(&cx.ll, &abi, &sig.name, cfg.version));
+            let ours = desc::sig_to_fn_sig(&mut cx, sig).and_then(|fs| {
+                ours_line(&mut cx, &fs, &sig.name, cfg.version).map_err(|e| e.to_string())
+            });
             let ours = match ours {
                 Ok(s) => s,
                 Err(e) => format!("<error: {e}>"),
@@ -309,7 +329,7 @@ fn compare(cfg: &RunCfg, target: Target, sigs: &[Sig], tag: &str) -> Result<usiz
             }
         }
     }
-    if cfg.verbose || tag == "rand" {
+    if cfg.verbose || tag != "edge" {
         let cov: Vec<String> = FEATURES
             .iter()
             .zip(&seen)
@@ -321,6 +341,32 @@ fn compare(cfg: &RunCfg, target: Target, sigs: &[Sig], tag: &str) -> Result<usiz
         );
     }
     Ok(bad)
+}
+
+/// Our classification of `fs` as the comparison line: the `declare` line
+/// and, for a variadic call, `; ` and the call line.
+fn ours_line(
+    cx: &mut AbiCx,
+    fs: &irkit_abi::FnSig,
+    name: &str,
+    version: ClangVersion,
+) -> Result<String, irkit_abi::AbiError> {
+    let Some(n) = fs.variadic else {
+        let abi = cx.compute_fn_abi(fs)?;
+        return Ok(declare_line_for(&cx.ll, &abi, name, version));
+    };
+    let decl = irkit_abi::FnSig {
+        args: fs.args[..n.min(fs.args.len())].to_vec(),
+        ..fs.clone()
+    };
+    let abi = cx.compute_fn_abi(&decl)?;
+    let mut line = declare_line_for(&cx.ll, &abi, name, version);
+    let call = cx.compute_fn_abi(fs)?;
+    line.push_str("; ");
+    line.push_str(&irkit_abi::print::call_line_for(
+        &cx.ll, &call, name, version,
+    ));
+    Ok(line)
 }
 
 fn write_repro(cfg: &RunCfg, sig: &Sig, expected: &str, ours: &str, tag: &str, n: usize) {

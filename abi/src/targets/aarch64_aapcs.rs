@@ -415,5 +415,6 @@ pub fn compute_fn_abi(cx: &mut AbiCx, sig: &FnSig) -> FnAbi {
             vector_regs: fprs,
         },
         cc: LlvmCallConv::C,
+        variadic: sig.variadic,
     }
 }

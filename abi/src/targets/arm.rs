@@ -20,6 +20,8 @@
 //!   Returned vectors above 128 bits go through `sret`.
 //! - Empty records are ignored; Clang 22 also ignores every other aggregate
 //!   of size 0 (Clang 19 passes `[0 x i32]` and returns `i8`).
+//! - A variadic function (its declaration and each call) follows the base
+//!   AAPCS even on AAPCS-VFP: no homogeneous aggregates anywhere in it.
 //! - `_Bool`, `char` and `short` are extended; nothing depends on how many
 //!   registers are left (the backend assigns r0-r3, s0-s15/d0-d7 and the
 //!   stack), so [`RegUsage`] stays empty.
@@ -159,9 +161,11 @@ fn homogeneous_mode(cx: &mut AbiCx, ty: TypeId, base: TypeId, members: u64) -> P
     }
 }
 
-/// `ARMABIInfo::classifyArgumentType` for a fixed argument.
-fn classify_arg(cx: &mut AbiCx, ty: TypeId) -> PassMode {
-    if let Some(m) = cx.cached_arg(ty) {
+/// `ARMABIInfo::classifyArgumentType`; `vfp` false for every argument of
+/// a variadic function (base AAPCS), whose answers are not memoized.
+fn classify_arg(cx: &mut AbiCx, ty: TypeId, vfp: bool) -> PassMode {
+    let memo = vfp == self::vfp(cx);
+    if let Some(m) = cx.cached_arg(ty).filter(|_| memo) {
         return m.mode;
     }
     let mode = if illegal_vector(cx, ty) {
@@ -170,7 +174,7 @@ fn classify_arg(cx: &mut AbiCx, ty: TypeId) -> PassMode {
         scalar(cx, ty)
     } else if is_empty(cx, ty) {
         PassMode::Ignore
-    } else if let Some((base, n)) = vfp(cx).then(|| hfa_with(cx, ty, hfa_base)).flatten() {
+    } else if let Some((base, n)) = vfp.then(|| hfa_with(cx, ty, hfa_base)).flatten() {
         homogeneous_mode(cx, ty, base, n)
     } else {
         let l = cx.layout(ty);
@@ -191,6 +195,9 @@ fn classify_arg(cx: &mut AbiCx, ty: TypeId) -> PassMode {
             direct(cx.ll.intern(LlTy::Array(n, e)))
         }
     };
+    if !memo {
+        return mode;
+    }
     cx.cache_arg(
         ty,
         crate::cx::CachedArg {
@@ -203,9 +210,10 @@ fn classify_arg(cx: &mut AbiCx, ty: TypeId) -> PassMode {
     mode
 }
 
-/// `ARMABIInfo::classifyReturnType` for a non-variadic function.
-fn classify_ret(cx: &mut AbiCx, ty: TypeId) -> PassMode {
-    if let Some(m) = cx.cached_ret(ty) {
+/// `ARMABIInfo::classifyReturnType`; `vfp` as for [`classify_arg`].
+fn classify_ret(cx: &mut AbiCx, ty: TypeId, vfp: bool) -> PassMode {
+    let memo = vfp == self::vfp(cx);
+    if let Some(m) = cx.cached_ret(ty).filter(|_| memo) {
         return m;
     }
     let m = if cx.types()[ty] == Type::Void {
@@ -218,7 +226,7 @@ fn classify_ret(cx: &mut AbiCx, ty: TypeId) -> PassMode {
         scalar(cx, ty)
     } else if is_empty(cx, ty) {
         PassMode::Ignore
-    } else if let Some((base, n)) = vfp(cx).then(|| hfa_with(cx, ty, hfa_base)).flatten() {
+    } else if let Some((base, n)) = vfp.then(|| hfa_with(cx, ty, hfa_base)).flatten() {
         homogeneous_mode(cx, ty, base, n)
     } else {
         match size_bits(cx, ty) {
@@ -228,17 +236,22 @@ fn classify_ret(cx: &mut AbiCx, ty: TypeId) -> PassMode {
             _ => natural_indirect(cx, ty),
         }
     };
-    cx.cache_ret(ty, m);
+    if memo {
+        cx.cache_ret(ty, m);
+    }
     m
 }
 
-/// `ARMABIInfo::computeInfo` for a non-variadic C function.
+/// `ARMABIInfo::computeInfo`. A variadic function uses the base AAPCS
+/// for its return value and all its arguments, fixed ones included (Clang's
+/// `isVariadic` in `classifyArgumentType` / `classifyReturnType`).
 pub fn compute_fn_abi(cx: &mut AbiCx, sig: &FnSig) -> FnAbi {
-    let ret_mode = classify_ret(cx, sig.ret);
+    let vfp = vfp(cx) && !sig.is_variadic();
+    let ret_mode = classify_ret(cx, sig.ret, vfp);
     let args = sig
         .args
         .iter()
-        .map(|&ty| ArgAbi::new(ty, classify_arg(cx, ty)))
+        .map(|&ty| ArgAbi::new(ty, classify_arg(cx, ty, vfp)))
         .collect();
     FnAbi {
         ret: ArgAbi::new(sig.ret, ret_mode),
@@ -246,5 +259,6 @@ pub fn compute_fn_abi(cx: &mut AbiCx, sig: &FnSig) -> FnAbi {
         sret: matches!(ret_mode, PassMode::Indirect { .. }),
         regs: RegUsage::default(),
         cc: LlvmCallConv::C,
+        variadic: sig.variadic,
     }
 }

@@ -14,11 +14,13 @@
 //!   `signext`; `unsigned int` is sign-extended as on RV64.
 //! - Clang 19 has no `_Float16` on LoongArch; Clang 22 does, and passes it
 //!   (alone, in a struct, or `_Complex`) as RISC-V passes it.
+//! - Variadic arguments are as on RISC-V: no floating-point convention,
+//!   2×GRLen-aligned ones in an aligned register pair.
 
 use crate::callconv::{FnAbi, FnSig};
 use crate::cx::AbiCx;
 
-/// `LoongArchABIInfo::computeInfo` for a non-variadic C function.
+/// `LoongArchABIInfo::computeInfo`.
 pub fn compute_fn_abi(cx: &mut AbiCx, sig: &FnSig) -> FnAbi {
     super::riscv::compute_fn_abi(cx, sig)
 }

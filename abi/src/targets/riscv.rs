@@ -379,6 +379,28 @@ fn is_ignored(cx: &AbiCx, ty: TypeId) -> bool {
             && cx.layout(ty).size == 0)
 }
 
+/// `RISCVABIInfo::classifyArgumentType` for a variadic argument: never
+/// the floating-point convention, and a 2×XLEN-aligned argument starts at
+/// an even register (psABI "aligned register pair"), which can skip one.
+fn classify_variadic_arg(cx: &mut AbiCx, ty: TypeId, gprs: &mut u32) -> PassMode {
+    if is_ignored(cx, ty) {
+        return PassMode::Ignore;
+    }
+    let c = cached(cx, ty);
+    let (mode, needed) = if c.memory {
+        int_mode(cx, ty, false)
+    } else {
+        (c.mode, c.needed_int)
+    };
+    let needed = if cx.layout(ty).align * 8 == 2 * xlen(cx) {
+        2 + *gprs % 2
+    } else {
+        needed
+    };
+    *gprs -= needed.min(*gprs);
+    mode
+}
+
 /// `RISCVABIInfo::classifyArgumentType` for a fixed argument.
 fn classify_arg(cx: &mut AbiCx, ty: TypeId, gprs: &mut u32, fprs: &mut u32) -> PassMode {
     if is_ignored(cx, ty) {
@@ -417,7 +439,7 @@ fn classify_ret(cx: &mut AbiCx, ty: TypeId) -> PassMode {
     m
 }
 
-/// `RISCVABIInfo::computeInfo` for a non-variadic C function (and
+/// `RISCVABIInfo::computeInfo` (and
 /// `LoongArchABIInfo::computeInfo`, the same algorithm: see `loongarch`).
 pub fn compute_fn_abi(cx: &mut AbiCx, sig: &FnSig) -> FnAbi {
     let ret_mode = classify_ret(cx, sig.ret);
@@ -430,8 +452,12 @@ pub fn compute_fn_abi(cx: &mut AbiCx, sig: &FnSig) -> FnAbi {
     let mut gprs = NUM_ARG_GPRS - u32::from(ret_indirect);
     let mut fprs = NUM_ARG_FPRS;
     let mut args = Vec::with_capacity(sig.args.len());
-    for &ty in &sig.args {
-        let mode = classify_arg(cx, ty, &mut gprs, &mut fprs);
+    for (i, &ty) in sig.args.iter().enumerate() {
+        let mode = if sig.is_fixed(i) {
+            classify_arg(cx, ty, &mut gprs, &mut fprs)
+        } else {
+            classify_variadic_arg(cx, ty, &mut gprs)
+        };
         args.push(ArgAbi::new(ty, mode));
     }
     FnAbi {
@@ -443,5 +469,6 @@ pub fn compute_fn_abi(cx: &mut AbiCx, sig: &FnSig) -> FnAbi {
             vector_regs: NUM_ARG_FPRS - fprs,
         },
         cc: LlvmCallConv::C,
+        variadic: sig.variadic,
     }
 }

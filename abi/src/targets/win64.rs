@@ -136,5 +136,6 @@ pub fn compute_fn_abi(cx: &mut AbiCx, sig: &FnSig) -> FnAbi {
         sret,
         regs,
         cc: LlvmCallConv::C,
+        variadic: sig.variadic,
     }
 }

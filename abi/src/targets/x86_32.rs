@@ -38,6 +38,9 @@ struct State {
     free_regs: u32,
     free_sse: u32,
     win: bool,
+    /// The argument being classified is a variadic one (Win32 passes
+    /// over-aligned records `byval` there, not by pointer).
+    variadic_arg: bool,
     /// Integer registers given out (for [`RegUsage`]).
     used_regs: u32,
     used_sse: u32,
@@ -443,7 +446,9 @@ fn classify_arg(cx: &mut AbiCx, ty: TypeId, st: &mut State) -> ArgAbi {
                 Type::Record(_) => cx.info(ty).required_align,
                 _ => 0,
             };
-            if required > 4 {
+            // MSVC 2015 passes over-aligned records to a fixed parameter
+            // by pointer; a variadic argument stays `byval`.
+            if required > 4 && !st.variadic_arg {
                 return indirect_arg(cx, ty, false, st);
             }
         }
@@ -504,6 +509,7 @@ fn classify_arg(cx: &mut AbiCx, ty: TypeId, st: &mut State) -> ArgAbi {
 /// Win32 vectors (which take XMM registers).
 fn cached_arg(cx: &mut AbiCx, ty: TypeId, st: &mut State) -> ArgAbi {
     let stateless = st.cc == CallConv::C
+        && !st.variadic_arg
         && st.free_regs == 0
         && !(st.win && matches!(cx.types()[ty], Type::Vector { .. }));
     if !stateless {
@@ -526,7 +532,7 @@ fn cached_arg(cx: &mut AbiCx, ty: TypeId, st: &mut State) -> ArgAbi {
     a
 }
 
-/// `X86_32ABIInfo::computeInfo` for a non-variadic C function.
+/// `X86_32ABIInfo::computeInfo`.
 pub fn compute_fn_abi(cx: &mut AbiCx, sig: &FnSig) -> FnAbi {
     let win = cx.target().arch == Arch::X86_32Win;
     let (free_regs, free_sse) = match sig.cc {
@@ -540,6 +546,7 @@ pub fn compute_fn_abi(cx: &mut AbiCx, sig: &FnSig) -> FnAbi {
         free_regs,
         free_sse,
         win,
+        variadic_arg: false,
         used_regs: 0,
         used_sse: 0,
     };
@@ -580,7 +587,11 @@ pub fn compute_fn_abi(cx: &mut AbiCx, sig: &FnSig) -> FnAbi {
     let args = args
         .into_iter()
         .zip(&sig.args)
-        .map(|(pre, &ty)| pre.unwrap_or_else(|| cached_arg(cx, ty, &mut st)))
+        .enumerate()
+        .map(|(i, (pre, &ty))| {
+            st.variadic_arg = !sig.is_fixed(i);
+            pre.unwrap_or_else(|| cached_arg(cx, ty, &mut st))
+        })
         .collect();
     FnAbi {
         ret: ArgAbi {
@@ -600,5 +611,6 @@ pub fn compute_fn_abi(cx: &mut AbiCx, sig: &FnSig) -> FnAbi {
                 LlvmCallConv::C
             }
         },
+        variadic: sig.variadic,
     }
 }

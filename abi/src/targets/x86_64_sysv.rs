@@ -882,5 +882,6 @@ pub fn compute_fn_abi(cx: &mut AbiCx, sig: &FnSig) -> FnAbi {
             vector_regs: MAX_SSE_REGS - free_sse,
         },
         cc: LlvmCallConv::C,
+        variadic: sig.variadic,
     }
 }

@@ -79,15 +79,28 @@ impl CGen {
     pub fn function(&mut self, out: &mut String, sig: &Sig) {
         let (ret, _) = self.spell(&sig.ret);
         let mut params = Vec::new();
+        let mut locals = String::new();
+        let mut call_args = Vec::new();
         for (i, a) in sig.args.iter().enumerate() {
             let (base, suffix) = self.spell(a);
-            params.push(format!("{base} a{i}{suffix}"));
+            if !matches!(sig.variadic, Some(n) if i >= n) {
+                params.push(format!("{base} a{i}{suffix}"));
+            }
+            let _ = write!(
+                locals,
+                " {base} a{i}{suffix}; __builtin_memset(&a{i}, 0, sizeof a{i});"
+            );
+            call_args.push(format!("a{i}"));
+        }
+        if sig.variadic.is_some() {
+            params.push("...".to_string());
         }
         let params = if params.is_empty() {
             "void".to_string()
         } else {
             params.join(", ")
         };
+
         let cc = sig
             .cc
             .c_attribute()
@@ -99,6 +112,17 @@ impl CGen {
             let _ = writeln!(
                 out,
                 " {ret} r; __builtin_memset(&r, 0, sizeof r); return r; }}"
+            );
+        }
+        if sig.variadic.is_some() {
+            // A variadic function's arguments are classified at its call:
+            // `NAME_c` calls it with every argument of the description.
+            let _ = writeln!(
+                out,
+                "void {}_c(void) {{{locals} {}({}); }}",
+                sig.name,
+                sig.name,
+                call_args.join(", ")
             );
         }
     }

@@ -369,7 +369,28 @@ impl Gen {
             ret,
             args,
             cc,
+            variadic: None,
         }
+    }
+
+    /// A call of a variadic function: 1-6 fixed parameters, then 0-10
+    /// variadic arguments after C's default argument promotions (no
+    /// `_Bool`, `char`, `short` or `float`; `_Float16` is not promoted).
+    pub fn variadic_sig(&mut self, name: String) -> Sig {
+        let mut s = self.sig(name);
+        s.cc = CallConv::C;
+        s.args.truncate(1 + self.rng.below(6) as usize);
+        if s.args.is_empty() {
+            s.args.push(self.top_value());
+        }
+        let n = s.args.len();
+        let extra = self.rng.below(11);
+        for _ in 0..extra {
+            let t = promote(self.top_value());
+            s.args.push(t);
+        }
+        s.variadic = Some(n);
+        s
     }
 
     fn top_value(&mut self) -> CType {
@@ -378,6 +399,18 @@ impl Gen {
         } else {
             self.value(0)
         }
+    }
+}
+
+/// C's default argument promotions (C11 6.5.2.2p6) of a variadic
+/// argument.
+fn promote(t: CType) -> CType {
+    match t {
+        CType::Prim(
+            Prim::Bool | Prim::Char | Prim::SChar | Prim::UChar | Prim::Short | Prim::UShort,
+        ) => CType::Prim(Prim::Int),
+        CType::Prim(Prim::Float) => CType::Prim(Prim::Double),
+        t => t,
     }
 }
 

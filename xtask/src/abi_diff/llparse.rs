@@ -45,10 +45,41 @@ impl<'a> Module<'a> {
         Ok(out)
     }
 
+    /// The normalized `call` of `@name` in the text (the first one),
+    /// spelled as `irkit_abi::print::call_line_for` prints it.
+    pub fn call(&mut self, text: &'a str, name: &str, ll: &mut LlTypes) -> Result<String, String> {
+        let needle = format!(" @{name}(");
+        for line in text.lines() {
+            let Some(at) = line.find("call ") else {
+                continue;
+            };
+            if !line.contains(&needle) || line.trim_start().starts_with("declare") {
+                continue;
+            }
+            return self
+                .fn_line(line, at + "call ".len(), true, ll)
+                .map(|(_, s)| s)
+                .map_err(|e| format!("{e} in: {line}"));
+        }
+        Err(format!("no call of @{name}"))
+    }
+
     fn define(&mut self, line: &str, ll: &mut LlTypes) -> Result<(String, String), String> {
+        self.fn_line(line, "define ".len(), false, ll)
+    }
+
+    /// A `define` line (from `start`, after `define `) or a call (after
+    /// `call `), normalized.
+    fn fn_line(
+        &mut self,
+        line: &str,
+        start: usize,
+        is_call: bool,
+        ll: &mut LlTypes,
+    ) -> Result<(String, String), String> {
         let mut c = Cur {
             s: line.as_bytes(),
-            i: "define ".len(),
+            i: start,
         };
         let mut ret_attrs = Vec::new();
         // Linkage/visibility words and return attributes, then the type.
@@ -70,6 +101,31 @@ impl<'a> Module<'a> {
         }
         let ret = self.ty(&mut c, ll)?;
         c.ws();
+        // A call of a variadic function spells the callee's type.
+        let mut fn_type = None;
+        if is_call && c.eat(b'(') {
+            let mut tys = Vec::new();
+            loop {
+                c.ws();
+                if c.eat(b'.') {
+                    c.eat(b'.');
+                    c.eat(b'.');
+                    tys.push("...".to_string());
+                } else {
+                    let t = self.ty(&mut c, ll)?;
+                    tys.push(ll.display(t));
+                }
+                c.ws();
+                if c.eat(b')') {
+                    break;
+                }
+                if !c.eat(b',') {
+                    return Err("expected , in function type".into());
+                }
+            }
+            fn_type = Some(tys.join(", "));
+            c.ws();
+        }
         if !c.eat(b'@') {
             return Err("expected @name".into());
         }
@@ -94,6 +150,17 @@ impl<'a> Module<'a> {
         c.ws();
         if !c.eat(b')') {
             loop {
+                c.ws();
+                if c.eat(b'.') {
+                    c.eat(b'.');
+                    c.eat(b'.');
+                    params.push("...".to_string());
+                    c.ws();
+                    if c.eat(b')') {
+                        break;
+                    }
+                    return Err("expected ) after ...".into());
+                }
                 let t = self.ty(&mut c, ll)?;
                 let mut p = ll.display(t);
                 let mut sret_byval = String::new();
@@ -161,12 +228,15 @@ impl<'a> Module<'a> {
                 c.eat(b',');
             }
         }
-        let mut s = String::from("declare ");
+        let mut s = String::from(if is_call { "call " } else { "declare " });
         for a in &ret_attrs {
             s.push_str(a);
             s.push(' ');
         }
         s.push_str(&ll.display(ret));
+        if let Some(t) = fn_type {
+            s.push_str(&format!(" ({t})"));
+        }
         s.push_str(&format!(" @{name}({})", params.join(", ")));
         Ok((name, s))
     }

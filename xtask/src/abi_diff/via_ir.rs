@@ -1010,6 +1010,7 @@ pub fn narrow_for_cir(s: &Sig) -> Sig {
         args: s.args.iter().map(ty).collect(),
         // The IR input carries no calling-convention attribute.
         cc: irkit_abi::CallConv::C,
+        variadic: s.variadic,
     }
 }
 
@@ -1076,5 +1077,6 @@ pub fn narrow_for_fir(s: &Sig) -> Sig {
             .map(|a| ty(a, true).unwrap_or(CType::Prim(Prim::Int)))
             .collect(),
         cc: irkit_abi::CallConv::C,
+        variadic: s.variadic,
     }
 }

@@ -101,7 +101,7 @@ fn bench_once(
     let mut sig = FnSig {
         ret: void,
         args: Vec::with_capacity(12),
-        variadic: false,
+        variadic: None,
         cc: Default::default(),
     };
     let start = Instant::now();

@@ -232,5 +232,6 @@ fn pooled_sig(g: &mut gen::Gen, pool: &[CType], name: String) -> Sig {
         ret,
         args,
         cc: Default::default(),
+        variadic: None,
     }
 }
