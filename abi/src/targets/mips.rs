@@ -251,5 +251,6 @@ pub fn compute_fn_abi(cx: &mut AbiCx, sig: &FnSig) -> FnAbi {
         sret,
         regs: RegUsage::default(),
         cc: LlvmCallConv::C,
+        variadic: None,
     }
 }

@@ -232,5 +232,6 @@ pub fn compute_fn_abi(cx: &mut AbiCx, sig: &FnSig) -> FnAbi {
         sret: matches!(ret_mode, PassMode::Indirect { .. }),
         regs: RegUsage::default(),
         cc: LlvmCallConv::C,
+        variadic: None,
     }
 }
