@@ -61,6 +61,44 @@ pub fn functions(m: &Module) -> Vec<OpId> {
     res
 }
 
+/// A direct call (`cir.call`, `func.call`, `fir.call`) with its callee's
+/// name and the types of its arguments, in input order.
+pub struct CallSite {
+    pub op: OpId,
+    pub callee: String,
+    pub arg_types: Vec<irkit_ir::TypeId>,
+}
+
+/// Every direct call in `m`, in input order.
+pub fn call_sites(m: &Module) -> Vec<CallSite> {
+    let mut res = Vec::new();
+    let Some(top) = m.top else { return res };
+    m.walk_preorder(top, &mut |op| {
+        if !matches!(
+            m.op_name(op).as_ref(),
+            "cir.call" | "func.call" | "fir.call"
+        ) {
+            return;
+        }
+        let Some(props) = m[op].properties else {
+            return;
+        };
+        let Some(c) = m.ctx.dict_get(props, b"callee") else {
+            return;
+        };
+        let AttrData::SymbolRef(parts) = m.ctx.attr_data(c) else {
+            return;
+        };
+        let [sym] = parts.as_ref() else { return };
+        res.push(CallSite {
+            op,
+            callee: m.ctx.str(*sym).into_owned(),
+            arg_types: m[op].operands.iter().map(|&v| m[v].ty).collect(),
+        });
+    });
+    res
+}
+
 pub fn function_name_and_type(m: &Module, op: OpId) -> Option<(String, irkit_ir::TypeId)> {
     let props = m[op].properties?;
     let name = match m.ctx.attr_data(m.ctx.dict_get(props, b"sym_name")?) {
@@ -87,6 +125,17 @@ pub fn write_table(
         "@{name} : {}",
         irkit_ir::printer::type_to_string(ctx, fty)
     );
+    write_rows(out, cx, abi, name, false);
+}
+
+/// The table of one call of a variadic function (`abi` classifies the
+/// call: fixed parameters, then its variadic arguments, marked `...`),
+/// ending in the `call` line Clang emits.
+pub fn write_call_table(out: &mut String, cx: &AbiCx, abi: &FnAbi, name: &str) {
+    write_rows(out, cx, abi, name, true);
+}
+
+fn write_rows(out: &mut String, cx: &AbiCx, abi: &FnAbi, name: &str, is_call: bool) {
     let _ = writeln!(
         out,
         "          {:<28} {:<10} lowered",
@@ -100,7 +149,11 @@ pub fn write_table(
     };
     row(out, "return", &abi.ret);
     for (i, a) in abi.args.iter().enumerate() {
-        row(out, &format!("arg {i}"), a);
+        if i < abi.num_fixed() {
+            row(out, &format!("arg {i}"), a);
+        } else {
+            row(out, &format!("... {i}"), a);
+        }
     }
     let _ = writeln!(
         out,
@@ -110,7 +163,11 @@ pub fn write_table(
         if abi.sret { "yes" } else { "no" }
     );
     let mut decl = String::new();
-    write_declare(&mut decl, &cx.ll, abi, name);
+    if is_call {
+        irkit_abi::print::write_call_for(&mut decl, &cx.ll, abi, name, cx.target().clang);
+    } else {
+        write_declare(&mut decl, &cx.ll, abi, name);
+    }
     let _ = writeln!(out, "  {decl}");
 }
 

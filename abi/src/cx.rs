@@ -19,6 +19,30 @@ pub(crate) struct CachedArg {
     pub needed_vec: u32,
 }
 
+/// Whether a type can cross a call by value.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum ByValue {
+    Ok,
+    Void,
+    Array,
+    Incomplete,
+}
+
+fn by_value(ty: &Type) -> ByValue {
+    match ty {
+        Type::Void => ByValue::Void,
+        Type::Array { .. } | Type::FlexArray { .. } => ByValue::Array,
+        Type::Record(r) if !r.complete => ByValue::Incomplete,
+        Type::Bool
+        | Type::Int { .. }
+        | Type::Float(_)
+        | Type::Ptr
+        | Type::Vector { .. }
+        | Type::Complex(_)
+        | Type::Record(_) => ByValue::Ok,
+    }
+}
+
 /// A classification context for one target: the shadow types, their
 /// layouts and LLVM types, and caches of per-type classification results
 /// (so repeated record types are classified once).
@@ -32,6 +56,9 @@ pub struct AbiCx {
     pub ll: LlTypes,
     arg_cache: Vec<Option<CachedArg>>,
     ret_cache: Vec<Option<PassMode>>,
+    /// Per type: whether it may be a parameter or the return value (kept
+    /// beside the types so the check reads no record data).
+    by_value: Vec<ByValue>,
     /// The caches of the other x86_64 convention (`ms_abi` on System V,
     /// `sysv_abi` on Windows), swapped in while it classifies.
     alt_caches: (Vec<Option<CachedArg>>, Vec<Option<PassMode>>),
@@ -50,6 +77,7 @@ impl AbiCx {
             ll: LlTypes::for_scalars(dl.scalars),
             arg_cache: Vec::new(),
             ret_cache: Vec::new(),
+            by_value: Vec::new(),
             alt_caches: (Vec::new(), Vec::new()),
             memoize: true,
         }
@@ -76,6 +104,7 @@ impl AbiCx {
             return Ok(id);
         }
         let info = layout::compute(&self.dl, &self.types, &self.infos, &mut self.ll, &ty)?;
+        self.by_value.push(by_value(&ty));
         let id = self.types.intern(ty);
         debug_assert_eq!(id.index(), self.infos.len());
         self.infos.push(info);
@@ -117,6 +146,7 @@ impl AbiCx {
             return id;
         }
         let info = layout::scalar_info(&self.dl.scalars, &mut self.ll, &ty);
+        self.by_value.push(by_value(&ty));
         let id = self.types.intern(ty);
         self.infos.push(info);
         self.arg_cache.push(None);
@@ -310,20 +340,14 @@ impl AbiCx {
         index: Option<usize>,
         is_ret: bool,
     ) -> Result<(), AbiError> {
-        match &self.types[ty] {
-            Type::Void if is_ret => Ok(()),
-            Type::Void => Err(AbiError::VoidParameter {
+        match self.by_value[ty.index()] {
+            ByValue::Ok => Ok(()),
+            ByValue::Void if is_ret => Ok(()),
+            ByValue::Void => Err(AbiError::VoidParameter {
                 index: index.unwrap_or(0),
             }),
-            Type::Array { .. } | Type::FlexArray { .. } => Err(AbiError::ArrayByValue { index }),
-            Type::Record(r) if !r.complete => Err(AbiError::IncompleteByValue { index }),
-            Type::Bool
-            | Type::Int { .. }
-            | Type::Float(_)
-            | Type::Ptr
-            | Type::Vector { .. }
-            | Type::Complex(_)
-            | Type::Record(_) => Ok(()),
+            ByValue::Array => Err(AbiError::ArrayByValue { index }),
+            ByValue::Incomplete => Err(AbiError::IncompleteByValue { index }),
         }
     }
 }

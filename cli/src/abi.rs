@@ -4,12 +4,15 @@ use crate::io::read_input;
 use crate::report::{Reporter, EXIT_FAIL, EXIT_OK, EXIT_USAGE};
 use clap::{Args as ClapArgs, ValueEnum};
 use irkit::abi_map::AbiTypeMapper;
-use irkit::abi_table::{function_name_and_type, functions, write_table};
-use irkit_abi::print::write_declare;
+use irkit::abi_table::{
+    call_sites, function_name_and_type, functions, write_call_table, write_table,
+};
+use irkit_abi::print::{write_call_for, write_declare};
 use irkit_abi::AbiCx;
 use irkit_diag::{Diagnostic, Loc, SourceMap};
 use irkit_ir::ParseConfig;
 use rustc_hash::FxHashMap;
+use std::fmt::Write as _;
 
 /// Print how each function's arguments and result are passed on a target.
 ///
@@ -42,6 +45,13 @@ pub struct Args {
     /// Output format.
     #[arg(long, value_enum, default_value_t = Format::Table)]
     pub format: Format,
+    /// After each function's table (and each variadic call's), explain its
+    /// aggregates: their layout and what the classifier saw (x86_64
+    /// eightbyte classes, AArch64/Arm homogeneous aggregates, RISC-V and
+    /// LoongArch floating-point flattening), and the registers used and
+    /// left. Only with the table format.
+    #[arg(long)]
+    pub explain: bool,
 }
 
 #[derive(ValueEnum, Debug, Clone, Copy, PartialEq, Eq)]
@@ -50,6 +60,9 @@ pub enum Format {
     Table,
     /// One LLVM `declare` line per function, as clang-19 spells it.
     Llvm,
+    /// One JSON object per line for each function (and each call of a
+    /// variadic function), with stable field names (docs/abi-input.md).
+    Json,
 }
 
 pub fn run(rep: &Reporter, args: Args) -> u8 {
@@ -104,6 +117,8 @@ pub fn run(rep: &Reporter, args: Args) -> u8 {
     let mut cx = AbiCx::new(target);
     let mut out = String::new();
     let mut diags = Vec::new();
+    // Variadic functions by name: their calls are classified one by one.
+    let mut variadic: FxHashMap<String, irkit_abi::FnSig> = FxHashMap::default();
     for op in functions(&module) {
         let loc = module.source.ops.get(op).map(|&span| Loc { file, span });
         let at = |msg: String| Diagnostic::new(irkit_diag::Severity::Error, loc, msg);
@@ -128,12 +143,80 @@ pub fn run(rep: &Reporter, args: Args) -> u8 {
                 continue;
             }
         };
+        if sig.is_variadic() {
+            variadic.insert(fname.clone(), sig);
+        }
         match args.format {
             Format::Llvm => {
                 write_declare(&mut out, &cx.ll, &abi, &fname);
                 out.push('\n');
             }
-            Format::Table => write_table(&mut out, &cx, &abi, &fname, &module.ctx, fty),
+            Format::Table => {
+                write_table(&mut out, &cx, &abi, &fname, &module.ctx, fty);
+                if args.explain {
+                    irkit_abi::explain::write_explain(&mut out, &mut cx, &abi);
+                }
+            }
+            Format::Json => {
+                out.push_str(&crate::abi_json::function(&cx, &abi, &fname, false).to_string());
+                out.push('\n');
+            }
+        }
+    }
+    // Each call of a variadic function passing variadic arguments: its own
+    // classification, as the `call` line Clang emits (Llvm) or a table.
+    for call in call_sites(&module) {
+        let Some(fixed) = variadic.get(&call.callee) else {
+            continue;
+        };
+        if call.arg_types.len() <= fixed.args.len() {
+            continue;
+        }
+        let loc = module
+            .source
+            .ops
+            .get(call.op)
+            .map(|&span| Loc { file, span });
+        let at = |msg: String| Diagnostic::new(irkit_diag::Severity::Error, loc, msg);
+        let mut sig = fixed.clone();
+        let mut bad = None;
+        for &t in &call.arg_types[fixed.args.len()..] {
+            match mapper.map(&mut cx, t) {
+                Ok(s) => sig.args.push(s),
+                Err(e) => bad = Some(e.to_string()),
+            }
+        }
+        if let Some(e) = bad {
+            diags.push(at(format!("call to '@{}': {e}", call.callee)));
+            continue;
+        }
+        match cx.compute_fn_abi(&sig) {
+            Ok(abi) => match args.format {
+                Format::Llvm => {
+                    write_call_for(
+                        &mut out,
+                        &cx.ll,
+                        &abi,
+                        &call.callee,
+                        irkit_abi::ClangVersion::V19,
+                    );
+                    out.push('\n');
+                }
+                Format::Table => {
+                    let _ = writeln!(out, "call of @{} with variadic arguments:", call.callee);
+                    write_call_table(&mut out, &cx, &abi, &call.callee);
+                    if args.explain {
+                        irkit_abi::explain::write_explain(&mut out, &mut cx, &abi);
+                    }
+                }
+                Format::Json => {
+                    out.push_str(
+                        &crate::abi_json::function(&cx, &abi, &call.callee, true).to_string(),
+                    );
+                    out.push('\n');
+                }
+            },
+            Err(e) => diags.push(at(format!("call to '@{}': {e}", call.callee))),
         }
     }
     // Every function that could be classified is printed; each one that

@@ -2,6 +2,7 @@
 //! the file system, colours and exit codes.
 
 mod abi;
+mod abi_json;
 mod abi_lower;
 mod args;
 mod filecheck;

@@ -55,7 +55,7 @@ pub struct CirAbiRewriteContext {
     alloca_props: FxHashMap<(TypeId, u64), irkit_ir::AttrId>,
     member_props: FxHashMap<u32, irkit_ir::AttrId>,
     /// Parameter and result types of each `!cir.func` type read so far.
-    fn_types: FxHashMap<TypeId, (Vec<TypeId>, Vec<TypeId>)>,
+    fn_types: FxHashMap<TypeId, (Vec<TypeId>, Vec<TypeId>, bool)>,
 }
 
 impl CirAbiRewriteContext {
@@ -159,7 +159,7 @@ impl AbiRewriteContext for CirAbiRewriteContext {
             .ok_or("needs a type property 'function_type'")?;
         let arg_attrs = func.arg_attrs_attr(m);
         let entry = text::entry_block(m, op);
-        if let Some((inputs, results)) = self.fn_types.get(&fty) {
+        if let Some((inputs, results, variadic)) = self.fn_types.get(&fty) {
             return Ok(FuncInfo {
                 name,
                 inputs: inputs.clone(),
@@ -167,6 +167,7 @@ impl AbiRewriteContext for CirAbiRewriteContext {
                 entry,
                 arg_attrs,
                 ty: fty,
+                variadic: *variadic,
             });
         }
         // Function types are mostly distinct: spelled, not cached.
@@ -185,12 +186,16 @@ impl AbiRewriteContext for CirAbiRewriteContext {
             None => &[],
         };
         let entry_types: Vec<TypeId> = entry_args.iter().map(|&v| m[v].ty).collect();
-        for (i, part) in text::split_top(&inner[1..close]).into_iter().enumerate() {
+        let parts = text::split_top(&inner[1..close]);
+        let n_parts = parts.len();
+        let mut variadic = false;
+        for (i, part) in parts.into_iter().enumerate() {
             if part == "..." {
-                return Err(format!(
-                    "function '@{}': variadic functions are not supported yet",
-                    m.ctx.str(name)
-                ));
+                if i + 1 != n_parts {
+                    return Err(format!("'...' must come last in '{spelled}'"));
+                }
+                variadic = true;
+                break;
             }
             // The entry block's argument usually has this very type: reuse
             // it instead of interning the text again.
@@ -212,7 +217,8 @@ impl AbiRewriteContext for CirAbiRewriteContext {
         } else if !rest.is_empty() {
             return Err(format!("cannot read the function type '{spelled}'"));
         }
-        self.fn_types.insert(fty, (inputs.clone(), results.clone()));
+        self.fn_types
+            .insert(fty, (inputs.clone(), results.clone(), variadic));
         Ok(FuncInfo {
             name,
             inputs,
@@ -220,6 +226,7 @@ impl AbiRewriteContext for CirAbiRewriteContext {
             entry,
             arg_attrs,
             ty: fty,
+            variadic,
         })
     }
 
@@ -252,13 +259,22 @@ impl AbiRewriteContext for CirAbiRewriteContext {
         t
     }
 
-    fn function_type(&mut self, m: &mut Module, inputs: &[TypeId], results: &[TypeId]) -> TypeId {
+    fn function_type(
+        &mut self,
+        m: &mut Module,
+        inputs: &[TypeId],
+        results: &[TypeId],
+        variadic: bool,
+    ) -> TypeId {
         let mut s = String::from("!cir.func<(");
         for (i, &t) in inputs.iter().enumerate() {
             if i > 0 {
                 s.push_str(", ");
             }
             s.push_str(self.text.get(&m.ctx, t));
+        }
+        if variadic {
+            s.push_str(if inputs.is_empty() { "..." } else { ", ..." });
         }
         s.push(')');
         if let Some(&r) = results.first() {

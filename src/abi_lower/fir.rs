@@ -130,6 +130,9 @@ impl AbiRewriteContext for FirAbiRewriteContext {
             entry: text::entry_block(m, op),
             arg_attrs,
             ty: fty,
+            // Fortran cannot declare a variadic interface; a FIR function
+            // type has no `...`.
+            variadic: false,
         })
     }
 
@@ -201,7 +204,13 @@ impl AbiRewriteContext for FirAbiRewriteContext {
         t
     }
 
-    fn function_type(&mut self, m: &mut Module, inputs: &[TypeId], results: &[TypeId]) -> TypeId {
+    fn function_type(
+        &mut self,
+        m: &mut Module,
+        inputs: &[TypeId],
+        results: &[TypeId],
+        _variadic: bool,
+    ) -> TypeId {
         m.ctx.function_type(inputs, results)
     }
 

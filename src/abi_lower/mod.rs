@@ -87,6 +87,9 @@ pub struct FuncInfo {
     /// The `function_type` itself (functions of one type share one
     /// classification).
     pub ty: TypeId,
+    /// `...` after `inputs`: calls may pass more arguments, each
+    /// classified at its call.
+    pub variadic: bool,
 }
 
 /// A call site as its dialect spells it.
@@ -259,7 +262,13 @@ pub trait AbiRewriteContext {
     fn pointer_type(&mut self, m: &mut Module, pointee: TypeId) -> TypeId;
 
     /// The dialect's function type with these parameters and results.
-    fn function_type(&mut self, m: &mut Module, inputs: &[TypeId], results: &[TypeId]) -> TypeId;
+    fn function_type(
+        &mut self,
+        m: &mut Module,
+        inputs: &[TypeId],
+        results: &[TypeId],
+        variadic: bool,
+    ) -> TypeId;
 
     /// Replaces the function's `function_type`, `arg_attrs` and `res_attrs`
     /// properties.
@@ -1016,6 +1025,7 @@ fn analyze(
         }
     }
     // Check every call against its callee's source signature.
+    let mut variadic_abi_of: FxHashMap<(usize, TypeId, Vec<TypeId>), usize> = FxHashMap::default();
     {
         let mut mapper = AbiTypeMapper::new(&m.ctx, &aliases);
         for &(call, cci, info) in &call_checks {
@@ -1041,11 +1051,19 @@ fn analyze(
             let Some(finfo) = &infos[fi] else { continue };
             let Some(ai) = func_abi[fi] else { continue };
             let operands = &m[call].operands;
-            let args = &operands[info.args_start.min(operands.len())..];
+            let all_args = &operands[info.args_start.min(operands.len())..];
+            // A variadic callee: the fixed part must match, the rest are
+            // this call's variadic arguments.
+            let n_fixed = finfo.inputs.len();
+            let (args, extra) = if finfo.variadic && all_args.len() >= n_fixed {
+                all_args.split_at(n_fixed)
+            } else {
+                (all_args, &[][..])
+            };
             if !same_types(m, &mut mapper, &mut cx, args, &finfo.inputs)
                 || !same_types(m, &mut mapper, &mut cx, &m[call].results, &finfo.results)
             {
-                let arg_types: Vec<TypeId> = args.iter().map(|&v| m[v].ty).collect();
+                let arg_types: Vec<TypeId> = all_args.iter().map(|&v| m[v].ty).collect();
                 let res_types: Vec<TypeId> = m[call].results.iter().map(|&v| m[v].ty).collect();
                 let show = |ts: &[TypeId]| {
                     ts.iter()
@@ -1068,7 +1086,51 @@ fn analyze(
                 ));
                 continue;
             }
-            calls.push((call, cci, ai, info));
+            if extra.is_empty() {
+                calls.push((call, cci, ai, info));
+                continue;
+            }
+            // Classify this call: the callee's fixed parameters plus the
+            // types of its variadic arguments (once per distinct list).
+            let extra_types: Vec<TypeId> = extra.iter().map(|&v| m[v].ty).collect();
+            let key = (cci, finfo.ty, extra_types);
+            if let Some(&ai) = variadic_abi_of.get(&key) {
+                calls.push((call, cci, ai, info));
+                continue;
+            }
+            let classified = map_signature(&mut mapper, &mut cx, finfo).and_then(|mut sig| {
+                for &t in &key.2 {
+                    sig.args.push(mapper.map(&mut cx, t)?);
+                }
+                Ok(sig)
+            });
+            let sig = match classified {
+                Ok(s) => s,
+                Err(e) => {
+                    diags.push(op_error(
+                        m,
+                        file,
+                        call,
+                        format!("call to '@{}': {e}", cname()),
+                    ));
+                    continue;
+                }
+            };
+            match cx.compute_fn_abi(&sig) {
+                Ok(abi) => {
+                    let mut inputs = finfo.inputs.clone();
+                    inputs.extend_from_slice(&key.2);
+                    variadic_abi_of.insert(key, abis.len());
+                    calls.push((call, cci, abis.len(), info));
+                    abis.push((cci, abi, inputs, finfo.results.clone()));
+                }
+                Err(e) => diags.push(op_error(
+                    m,
+                    file,
+                    call,
+                    format!("call to '@{}': {e}", cname()),
+                )),
+            }
         }
         for &(fi, op, _, _, entry, _) in &funcs {
             let (Some(entry), Some(finfo)) = (entry, &infos[fi]) else {
@@ -1176,10 +1238,11 @@ fn map_signature(
     for &a in &info.inputs {
         args.push(mapper.map(cx, a)?);
     }
+    let n_fixed = args.len();
     Ok(irkit_abi::FnSig {
         ret,
         args,
-        variadic: None,
+        variadic: info.variadic.then_some(n_fixed),
         cc: Default::default(),
     })
 }
@@ -1418,7 +1481,7 @@ fn make_plan(
             padding,
         });
     }
-    let fty = rc.function_type(m, &plan.inputs, &plan.results);
+    let fty = rc.function_type(m, &plan.inputs, &plan.results, abi.variadic.is_some());
     plan.function_type = m.ctx.attr(AttrData::Type(fty));
     plan.arg_attrs_prop = text::dict_array(&mut m.ctx, &plan.arg_attrs);
     plan.res_attrs_prop = plan

@@ -46,11 +46,6 @@
 
 // -----
 
-// CHECK: lower-errors.mlir:[[@LINE+1]]:1: error: 'cir.func' op function '@varargs': variadic functions are not supported yet
-"cir.func"() <{function_type = !cir.func<(!cir.int<s, 32>, ...)>, sym_name = "varargs"}> ({}) : () -> ()
-
-// -----
-
 // CHECK: lower-errors.mlir:[[@LINE+1]]:1: error: 'cir.func' op the entry block's arguments do not match the function type
 "cir.func"() <{function_type = !cir.func<(!cir.int<s, 32>)>, sym_name = "wrong_entry"}> ({
 ^bb0(%a: !cir.double):

@@ -418,3 +418,8 @@ pub fn compute_fn_abi(cx: &mut AbiCx, sig: &FnSig) -> FnAbi {
         variadic: sig.variadic,
     }
 }
+
+/// For `irkit abi --explain`: AAPCS64 §5.9 homogeneous-aggregate detection.
+pub(crate) fn explain_hfa(cx: &AbiCx, ty: TypeId) -> Option<(TypeId, u64)> {
+    hfa(cx, ty)
+}

@@ -262,3 +262,13 @@ pub fn compute_fn_abi(cx: &mut AbiCx, sig: &FnSig) -> FnAbi {
         variadic: sig.variadic,
     }
 }
+
+/// For `irkit abi --explain`: AAPCS-VFP homogeneous-aggregate detection
+/// (`None` on soft-float AAPCS, which has none).
+pub(crate) fn explain_hfa(cx: &AbiCx, ty: TypeId) -> Option<(TypeId, u64)> {
+    if vfp(cx) {
+        hfa_with(cx, ty, hfa_base)
+    } else {
+        None
+    }
+}

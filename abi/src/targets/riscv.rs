@@ -472,3 +472,28 @@ pub fn compute_fn_abi(cx: &mut AbiCx, sig: &FnSig) -> FnAbi {
         variadic: sig.variadic,
     }
 }
+
+/// For `irkit abi --explain`: the struct flattened for the floating-point
+/// calling convention, as `(LLVM type, byte offset, is FP)` per field, or
+/// `None` when it is not eligible.
+pub(crate) fn explain_flattening(cx: &mut AbiCx, ty: TypeId) -> Option<Vec<(LlTyId, u64, bool)>> {
+    if !matches!(&cx.types()[ty], Type::Record(r) if r.kind == RecordKind::Struct) {
+        return None;
+    }
+    let mut flat = Flat::default();
+    let ok = flatten(cx, ty, 0, &mut flat);
+    let f1 = flat.f1?;
+    if !ok || (flat.f2.is_none() && !f1.fp) {
+        return None;
+    }
+    Some(
+        [Some(f1), flat.f2]
+            .into_iter()
+            .flatten()
+            .map(|f| (f.ty, f.off, f.fp))
+            .collect(),
+    )
+}
+
+/// Argument registers: a0-a7 and fa0-fa7.
+pub(crate) const ARG_REGS: (u32, u32) = (NUM_ARG_GPRS, NUM_ARG_FPRS);

@@ -88,6 +88,9 @@ fn post_merge(size_bits: u64, lo: &mut Class, hi: &mut Class) {
 struct Cls<'a> {
     cx: &'a AbiCx,
     native_vec_bits: u64,
+    /// A fixed parameter (Clang's `isNamedArg`): only then may a vector
+    /// wider than 128 bits take an AVX register.
+    named: bool,
 }
 
 impl Cls<'_> {
@@ -161,7 +164,7 @@ impl Cls<'_> {
                     if off != 0 && off != 64 {
                         hi = lo;
                     }
-                } else if size == 128 || size <= self.native_vec_bits {
+                } else if size == 128 || (self.named && size <= self.native_vec_bits) {
                     // GCC passes 256/512-bit <N x __int128> in memory.
                     if size != 128
                         && matches!(types[*elem], Type::Int { bits: 128, .. })
@@ -455,6 +458,7 @@ impl Pick<'_> {
                     let cls = Cls {
                         cx: self.cx,
                         native_vec_bits: 128,
+                        named: true,
                     };
                     if cls.no_user_data(src, src_off * 8 + u64::from(bw), src_off * 8 + 64) {
                         return ll;
@@ -560,6 +564,7 @@ impl Pick<'_> {
         let cls = Cls {
             cx: self.cx,
             native_vec_bits: 512,
+            named: true,
         };
         let t = cls.single_element(ty).unwrap_or(ty);
         let ll = self.cx.ll_type(t);
@@ -610,9 +615,13 @@ fn direct(ty: LlTyId) -> PassMode {
     }
 }
 
-/// `X86_64ABIInfo::classifyArgumentType` without register exhaustion.
-fn classify_arg(cx: &mut AbiCx, ty: TypeId) -> CachedArg {
-    if let Some(c) = cx.cached_arg(ty) {
+/// `X86_64ABIInfo::classifyArgumentType` without register exhaustion,
+/// for a fixed (`named`) parameter or a variadic argument. With AVX, a
+/// variadic argument's wide vectors go to memory; those answers are not
+/// memoized.
+fn classify_arg(cx: &mut AbiCx, ty: TypeId, named: bool) -> CachedArg {
+    let memo = named || cx.target().avx == crate::targets::AvxLevel::None;
+    if let Some(c) = cx.cached_arg(ty).filter(|_| memo) {
         return c;
     }
     let native = cx.target().avx.native_vector_bits();
@@ -620,6 +629,7 @@ fn classify_arg(cx: &mut AbiCx, ty: TypeId) -> CachedArg {
         let cls = Cls {
             cx,
             native_vec_bits: native,
+            named,
         };
         let (lo, hi) = cls.classify(ty, 0);
         (lo, hi, cls.promotable(ty))
@@ -713,7 +723,9 @@ fn classify_arg(cx: &mut AbiCx, ty: TypeId) -> CachedArg {
             needed_vec,
         }
     };
-    cx.cache_arg(ty, result);
+    if memo {
+        cx.cache_arg(ty, result);
+    }
     result
 }
 
@@ -723,6 +735,7 @@ fn indirect_arg(cx: &mut AbiCx, ty: TypeId, free_int: u32) -> PassMode {
     let cls = Cls {
         cx,
         native_vec_bits: native,
+        named: true,
     };
     if !cls.is_aggregate(ty) && !cls.illegal_vector(ty) {
         // A scalar: LLVM puts it on the stack by itself.
@@ -758,6 +771,7 @@ fn classify_ret(cx: &mut AbiCx, ty: TypeId) -> PassMode {
         let cls = Cls {
             cx,
             native_vec_bits: native,
+            named: true,
         };
         let (lo, hi) = cls.classify(ty, 0);
         (lo, hi, cls.promotable(ty), cls.is_aggregate(ty))
@@ -848,7 +862,7 @@ fn classify_ret(cx: &mut AbiCx, ty: TypeId) -> PassMode {
     mode
 }
 
-/// `X86_64ABIInfo::computeInfo` for a non-variadic C function.
+/// `X86_64ABIInfo::computeInfo`.
 pub fn compute_fn_abi(cx: &mut AbiCx, sig: &FnSig) -> FnAbi {
     let mut free_int = MAX_INT_REGS;
     let mut free_sse = MAX_SSE_REGS;
@@ -859,8 +873,8 @@ pub fn compute_fn_abi(cx: &mut AbiCx, sig: &FnSig) -> FnAbi {
         free_int -= 1;
     }
     let mut args = Vec::with_capacity(sig.args.len());
-    for &ty in &sig.args {
-        let c = classify_arg(cx, ty);
+    for (i, &ty) in sig.args.iter().enumerate() {
+        let c = classify_arg(cx, ty, sig.is_fixed(i));
         let mode = if c.memory {
             indirect_arg(cx, ty, free_int)
         } else if free_int >= c.needed_int && free_sse >= c.needed_vec {
@@ -883,5 +897,38 @@ pub fn compute_fn_abi(cx: &mut AbiCx, sig: &FnSig) -> FnAbi {
         },
         cc: LlvmCallConv::C,
         variadic: sig.variadic,
+    }
+}
+
+/// For `irkit abi --explain`: the psABI classes of the eightbytes of `ty`
+/// as an argument (before register exhaustion), e.g.
+/// `[0, 8) SSE, [8, 16) INTEGER`.
+pub(crate) fn explain_eightbytes(cx: &AbiCx, ty: TypeId) -> String {
+    let cls = Cls {
+        cx,
+        native_vec_bits: cx.target().avx.native_vector_bits(),
+        named: true,
+    };
+    let (lo, hi) = cls.classify(ty, 0);
+    let name = |c: Class| match c {
+        NoClass => "NO_CLASS",
+        Integer => "INTEGER",
+        Sse => "SSE",
+        SseUp => "SSEUP",
+        X87 => "X87",
+        X87Up => "X87UP",
+        ComplexX87 => "COMPLEX_X87",
+        Memory => "MEMORY",
+    };
+    let size = cx.layout(ty).size;
+    if lo == Memory || hi == Memory {
+        return format!("MEMORY ({size} bytes: passed on the stack, byval)");
+    }
+    if size > 8 && !(hi == SseUp && size > 16) {
+        format!("[0, 8) {}, [8, {size}) {}", name(lo), name(hi))
+    } else if hi == SseUp {
+        format!("[0, 8) SSE, [8, {size}) SSEUP (one vector register)")
+    } else {
+        format!("[0, {size}) {}", name(lo))
     }
 }

@@ -249,7 +249,7 @@ fn print_table(tools: &[Tool]) {
 
 /// `load 11.4 on 2 cores`, from /proc/loadavg: wall times are only
 /// comparable within one run, and noisy on a busy machine.
-fn machine_load() -> String {
+pub(crate) fn machine_load() -> String {
     let load = std::fs::read_to_string("/proc/loadavg").ok();
     let first = load
         .as_deref()
