@@ -297,6 +297,9 @@ impl AbiCx {
             (Arch::SystemZ | Arch::SystemZVector, CallConv::C) => {
                 Ok(targets::systemz::compute_fn_abi(self, sig))
             }
+            (Arch::Mips64N64, CallConv::C) => Ok(targets::mips::compute_fn_abi(self, sig)),
+            (Arch::Sparc64, CallConv::C) => Ok(targets::sparc::compute_fn_abi(self, sig)),
+            (Arch::Wasm32, CallConv::C) => Ok(targets::wasm::compute_fn_abi(self, sig)),
             (
                 Arch::X86_64SysV | Arch::X86_64Win64 | Arch::X86_64MinGW,
                 CallConv::RegParm(_) | CallConv::FastCall | CallConv::VectorCall,
@@ -313,7 +316,10 @@ impl AbiCx {
                 | Arch::Aarch64Win
                 | Arch::Ppc64leElfv2
                 | Arch::SystemZ
-                | Arch::SystemZVector,
+                | Arch::SystemZVector
+                | Arch::Mips64N64
+                | Arch::Sparc64
+                | Arch::Wasm32,
                 CallConv::RegParm(_)
                 | CallConv::FastCall
                 | CallConv::VectorCall

@@ -41,7 +41,10 @@ pub fn write_explain(out: &mut String, cx: &mut AbiCx, abi: &FnAbi) {
         | Arch::ArmAapcs
         | Arch::Ppc64leElfv2
         | Arch::SystemZ
-        | Arch::SystemZVector => (0, 0),
+        | Arch::SystemZVector
+        | Arch::Mips64N64
+        | Arch::Sparc64
+        | Arch::Wasm32 => (0, 0),
     };
     if int_total == 0 {
         let _ = writeln!(
@@ -173,6 +176,9 @@ fn write_aggregate(out: &mut String, cx: &mut AbiCx, what: &str, ty: TypeId) {
         | Arch::X86_32Win
         | Arch::ArmAapcs
         | Arch::SystemZ
-        | Arch::SystemZVector => {}
+        | Arch::SystemZVector
+        | Arch::Mips64N64
+        | Arch::Sparc64
+        | Arch::Wasm32 => {}
     }
 }

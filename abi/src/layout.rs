@@ -63,10 +63,11 @@ pub struct Scalars {
     /// ABI alignment of 128-bit LLVM vectors (`v128:64` on 32-bit Arm;
     /// other vectors keep their natural alignment).
     pub vec128_align: u64,
-    /// `alignof(__int128)` in C where it differs from LLVM's `i128`
-    /// alignment (ppc64le under LLVM 19, whose data layout has no
-    /// `i128:128`: C 16, LLVM 8); 0: the same as LLVM's.
-    pub int128_c_align: u64,
+    /// `alignof(__int128)` in C (Clang's `Int128Align`: 16 where the type
+    /// exists, 8 on s390x), which may exceed LLVM's `i128` alignment
+    /// (ppc64le, MIPS64, SPARC V9 and wasm32 under LLVM 19, whose data
+    /// layouts have no `i128:128` entry).
+    pub int128_align: u64,
     /// Alignment of IEEE quad (`fp128`, `long double` where it is quad):
     /// 16, or 8 on s390x (`f128:64`).
     pub fp128_align: u64,
@@ -81,7 +82,7 @@ impl Scalars {
         x87_align: 16,
         i128_align: 16,
         vec128_align: 16,
-        int128_c_align: 0,
+        int128_align: 16,
         fp128_align: 16,
     };
     /// i386 System V (`i386-unknown-linux-gnu`): 4-byte `long long`,
@@ -93,7 +94,7 @@ impl Scalars {
         x87_align: 4,
         i128_align: 16,
         vec128_align: 16,
-        int128_c_align: 0,
+        int128_align: 16,
         fp128_align: 16,
     };
     /// 32-bit Windows (`i686-pc-windows-msvc`, `i686-w64-windows-gnu`):
@@ -105,11 +106,12 @@ impl Scalars {
         x87_align: 4,
         i128_align: 16,
         vec128_align: 16,
-        int128_c_align: 0,
+        int128_align: 16,
         fp128_align: 16,
     };
     /// RISC-V 32 ILP32D (`e-m:e-p:32:32-i64:64-n32-S128`): 4-byte pointers,
-    /// no `i128` entry. (No x87 type exists there; the field is unused.)
+    /// no `i128` entry. (No x87 type exists there; the field is unused; no
+    /// `__int128` either, so an `i128` keeps LLVM's alignment.)
     pub const ILP32_RISCV: Scalars = Scalars {
         ptr_bytes: 4,
         llong_align: 8,
@@ -117,7 +119,7 @@ impl Scalars {
         x87_align: 16,
         i128_align: 8,
         vec128_align: 16,
-        int128_c_align: 0,
+        int128_align: 8,
         fp128_align: 16,
     };
     /// 32-bit Arm AAPCS (`e-m:e-p:32:32-Fi8-i64:64-v128:64:128-a:0:32-n32-S64`):
@@ -129,7 +131,7 @@ impl Scalars {
         x87_align: 16,
         i128_align: 8,
         vec128_align: 8,
-        int128_c_align: 0,
+        int128_align: 8,
         fp128_align: 16,
     };
     /// powerpc64le under LLVM 19 (`e-m:e-Fn32-i64:64-n32:64-S128-...`): no
@@ -137,7 +139,6 @@ impl Scalars {
     /// `__int128` to 16 (LLVM 20 added the entry: [`Scalars::LP64`]).
     pub const PPC64_LLVM19: Scalars = Scalars {
         i128_align: 8,
-        int128_c_align: 16,
         ..Scalars::LP64
     };
     /// s390x (`E-m:e-i1:8:16-i8:8:16-i64:64-f128:64-v128:64-a:8:16-n32:64`):
@@ -145,10 +146,33 @@ impl Scalars {
     /// 8-byte aligned.
     pub const S390X: Scalars = Scalars {
         i128_align: 8,
+        int128_align: 8,
         vec128_align: 8,
         fp128_align: 8,
         ..Scalars::LP64
     };
+
+    /// MIPS64 N64 and SPARC V9 (`…-i64:64-n32:64-S128`): LP64, with LLVM's
+    /// `i128` aligned to 8 before LLVM 22 added `i128:128`.
+    pub const fn lp64_i128(clang: crate::targets::ClangVersion) -> Scalars {
+        Scalars {
+            i128_align: match clang {
+                crate::targets::ClangVersion::V19 => 8,
+                crate::targets::ClangVersion::V22 => 16,
+            },
+            ..Scalars::LP64
+        }
+    }
+
+    /// wasm32 (`e-m:e-p:32:32-…-i64:64-n32:64-S128`): 4-byte pointers,
+    /// 8-byte `long long` and `double`; LLVM's `i128` as in
+    /// [`Scalars::lp64_i128`].
+    pub const fn wasm32(clang: crate::targets::ClangVersion) -> Scalars {
+        Scalars {
+            ptr_bytes: 4,
+            ..Scalars::lp64_i128(clang)
+        }
+    }
 
     /// Size of the x87 `long double`.
     pub fn x87_size(self) -> u64 {
@@ -373,10 +397,11 @@ pub(crate) fn scalar_info(sc: &Scalars, ll: &mut LlTypes, ty: &Type) -> TypeInfo
             // most its size.
             let t = LlTy::Int(u32::from(*bits).max(1));
             let l = ll.intern(t.clone());
-            let mut align = ll.abi_align(l).min(bytes);
-            if *bits > 64 && sc.int128_c_align != 0 {
-                align = sc.int128_c_align;
-            }
+            let align = if *bits == 128 {
+                sc.int128_align
+            } else {
+                ll.abi_align(l).min(bytes)
+            };
             sized(ll, bytes, align, t)
         }
         Type::Float(k) => match k {

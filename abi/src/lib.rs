@@ -109,6 +109,8 @@ pub mod ty;
 
 #[cfg(test)]
 mod tests;
+#[cfg(test)]
+mod tests_mips_sparc_wasm;
 
 pub use callconv::{ArgAbi, CallConv, FnAbi, FnSig, LlvmCallConv, Padding, PassMode, RegUsage};
 pub use cx::AbiCx;

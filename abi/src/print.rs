@@ -113,7 +113,14 @@ fn write_ret(out: &mut String, ll: &LlTypes, abi: &FnAbi) {
     }
     match abi.ret.mode {
         PassMode::Ignore | PassMode::Indirect { .. } => out.push_str("void"),
-        PassMode::Direct { ty, .. } | PassMode::Expand { ty } => ll.write(out, ty),
+        PassMode::Direct { ty, .. } => {
+            // Clang's InReg on a direct return (MIPS N64, SPARC V9).
+            if abi.ret.inreg {
+                out.push_str("inreg ");
+            }
+            ll.write(out, ty)
+        }
+        PassMode::Expand { ty } => ll.write(out, ty),
         PassMode::CoerceAndExpand { unpadded, .. } => ll.write(out, unpadded),
         PassMode::Extend { ty, signed } => {
             out.push_str(if signed { "signext " } else { "zeroext " });

@@ -292,6 +292,9 @@ fn triple_spellings_map_as_clang_maps_them() {
         ("arm64-apple-macosx", "aarch64-apple-darwin"),
         ("arm64-apple-darwin", "aarch64-apple-darwin"),
         ("riscv64-linux-gnu", "riscv64-unknown-linux-gnu"),
+        ("mips64el-linux-gnuabi64", "mips64el-unknown-linux-gnuabi64"),
+        ("sparcv9-linux-gnu", "sparc64-unknown-linux-gnu"),
+        ("wasm32", "wasm32-unknown-unknown"),
     ];
     let run = |args: &[String]| {
         let out = irkit()
@@ -327,7 +330,7 @@ fn triple_spellings_map_as_clang_maps_them() {
     for refused in [
         "x86_64-unknown-linux-gnux32",
         "i686-w64-windows-gnu",
-        "sparc64-unknown-linux-gnu",
+        "mips64el-unknown-linux-gnuabin32",
     ] {
         let assert = irkit()
             .args(["abi", &format!("--triple={refused}"), "--format=llvm"])

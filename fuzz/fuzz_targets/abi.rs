@@ -50,7 +50,7 @@ struct Input {
     variadic: bool,
 }
 
-const TARGETS: [(&str, &str); 8] = [
+const TARGETS: [(&str, &str); 11] = [
     ("x86_64-unknown-linux-gnu", ""),
     ("x86_64-unknown-linux-gnu", "+avx"),
     ("x86_64-unknown-linux-gnu", "+avx512f"),
@@ -59,6 +59,9 @@ const TARGETS: [(&str, &str); 8] = [
     ("powerpc64le-unknown-linux-gnu", ""),
     ("s390x-unknown-linux-gnu", ""),
     ("s390x-unknown-linux-gnu", "+vector"),
+    ("mips64el-unknown-linux-gnuabi64", ""),
+    ("sparc64-unknown-linux-gnu", ""),
+    ("wasm32-unknown-unknown", ""),
 ];
 
 /// An alignment: mostly powers of two, sometimes any value (rejected).

@@ -9,7 +9,7 @@ use irkit_ir::{parse, print_module, ParseConfig, PrintOptions};
 use libfuzzer_sys::fuzz_target;
 use std::sync::OnceLock;
 
-const TARGETS: [(&str, Option<&str>); 10] = [
+const TARGETS: [(&str, Option<&str>); 13] = [
     ("x86_64-unknown-linux-gnu", None),
     ("x86_64-unknown-linux-gnu", Some("+avx")),
     ("x86_64-unknown-linux-gnu", Some("+avx512f")),
@@ -20,6 +20,9 @@ const TARGETS: [(&str, Option<&str>); 10] = [
     ("powerpc64le-unknown-linux-gnu", None),
     ("s390x-unknown-linux-gnu", None),
     ("s390x-unknown-linux-gnu", Some("+vector")),
+    ("mips64el-unknown-linux-gnuabi64", None),
+    ("sparc64-unknown-linux-gnu", None),
+    ("wasm32-unknown-unknown", None),
 ];
 
 fn registry() -> &'static irkit_ir::dialect::DialectRegistry {

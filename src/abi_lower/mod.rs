@@ -144,6 +144,9 @@ pub struct ArgPlan {
     /// Index of its first lowered parameter.
     pub first: usize,
     pub how: Passing,
+    /// The type of an unused parameter placed before this argument's own
+    /// (Clang's padding type: MIPS N64 stack-slot alignment).
+    pub padding: Option<TypeId>,
 }
 
 /// The return value's lowering.
@@ -348,6 +351,9 @@ pub trait AbiRewriteContext {
         };
         for (a, &old) in plan.args.iter().zip(old_args.iter()) {
             let orig = a.orig;
+            if let Some(t) = a.padding {
+                fresh(m, &mut new_args, t);
+            }
             let value = match &a.how {
                 Passing::Same => {
                     new_args.push(old);
@@ -449,6 +455,13 @@ pub trait AbiRewriteContext {
             }
         };
         for (a, &v) in plan.args.iter().zip(args.iter()) {
+            if let Some(t) = a.padding {
+                // The padding parameter's value is never read: an
+                // uninitialized slot's contents (Clang passes `undef`).
+                let slot = self.alloca(m, &mut before, t, 1);
+                let u = self.load(m, &mut before, slot, t);
+                new_ops.push(u);
+            }
             match &a.how {
                 Passing::Ignore => {}
                 Passing::Same => new_ops.push(v),
@@ -1320,6 +1333,11 @@ fn make_plan(
                 RetPlan::Same
             }
             PassMode::Direct { ty, offset, .. } => {
+                if abi.ret.inreg {
+                    // Clang's InReg on a direct return (MIPS N64, SPARC V9).
+                    let unit = m.ctx.unit_attr();
+                    plan.res_attrs = Some(dict(m, vec![(keys.inreg, unit)]));
+                }
                 if keeps(cx, abi.ret.ty, ty, offset) {
                     plan.results.push(orig);
                     RetPlan::Same
@@ -1362,6 +1380,17 @@ fn make_plan(
     }
     let empty = m.ctx.empty_dict();
     for (arg, &orig) in abi.args.iter().zip(inputs.iter()) {
+        let padding = arg.padding.map(|p| {
+            let t = rc.lowered_type(m, &cx.ll, p.ty);
+            plan.inputs.push(t);
+            let d = if p.inreg {
+                with_unit(m, empty, keys.inreg)
+            } else {
+                empty
+            };
+            plan.arg_attrs.push(d);
+            t
+        });
         let first = plan.inputs.len();
         let how = match arg.mode {
             PassMode::Ignore => Passing::Ignore,
@@ -1445,7 +1474,12 @@ fn make_plan(
                 plan.arg_attrs[i] = with_unit(m, plan.arg_attrs[i], keys.inreg);
             }
         }
-        plan.args.push(ArgPlan { orig, first, how });
+        plan.args.push(ArgPlan {
+            orig,
+            first,
+            how,
+            padding,
+        });
     }
     let fty = rc.function_type(m, &plan.inputs, &plan.results, abi.variadic.is_some());
     plan.function_type = m.ctx.attr(AttrData::Type(fty));
@@ -1456,7 +1490,10 @@ fn make_plan(
     plan.unchanged = plan.arg_attrs_prop.is_none()
         && plan.res_attrs_prop.is_none()
         && matches!(plan.ret, RetPlan::Void | RetPlan::Same)
-        && plan.args.iter().all(|a| matches!(a.how, Passing::Same));
+        && plan
+            .args
+            .iter()
+            .all(|a| matches!(a.how, Passing::Same) && a.padding.is_none());
     plan
 }
 

@@ -2,7 +2,7 @@
 // RUN: not irkit abi --triple=x86_64-unknown-linux-gnu %s 2>&1 | FileCheck %s
 // RUN: not irkit abi --triple=sparc-sun-solaris %s 2>&1 | FileCheck %s --check-prefix=TRIPLE
 
-// TRIPLE: error: target 'sparc-sun-solaris' (SPARC) is not supported yet
+// TRIPLE: error: target 'sparc-sun-solaris' (32-bit SPARC) is not supported yet
 
 !s32i = !cir.int<s, 32>
 

@@ -35,7 +35,9 @@ Other triples: aarch64-apple-darwin, x86_64-pc-windows-msvc, x86_64-w64-windows-
 riscv64-unknown-linux-gnu, riscv32-unknown-linux-gnu, loongarch64-unknown-linux-gnu,
 armv7-unknown-linux-gnueabihf, arm-unknown-linux-gnueabi, i386-unknown-linux-gnu,
 i686-pc-windows-msvc, aarch64-pc-windows-msvc, powerpc64le-unknown-linux-gnu,
-s390x-unknown-linux-gnu (--features +vector: its vector ABI).
+s390x-unknown-linux-gnu (--features +vector: its vector ABI),
+i686-pc-windows-msvc, mips64el-unknown-linux-gnuabi64, sparc64-unknown-linux-gnu,
+wasm32-unknown-unknown.
 Prints 'mismatches K / N' per triple; reproducers go to target/abi-diff/.";
 
 pub fn run(args: &[String]) -> Result<(), String> {
@@ -163,6 +165,9 @@ pub fn parse_edge_cases(text: &str, target: Target) -> Result<Vec<Sig>, String> 
             "win32" => target.arch == Arch::X86_32Win,
             "mingw" => target.arch == Arch::X86_64MinGW,
             "msvc" => target.arch == Arch::X86_64Win64,
+            "mips64" => target.arch == Arch::Mips64N64,
+            "sparc64" => target.arch == Arch::Sparc64,
+            "wasm32" => target.arch == Arch::Wasm32,
             other => {
                 return Err(format!(
                     "edge-cases:{}: unknown target filter '{other}'",

@@ -7,10 +7,13 @@
 pub mod aarch64_aapcs;
 pub mod arm;
 pub mod loongarch;
+pub mod mips;
 pub mod ppc64;
 pub mod riscv;
+pub mod sparc;
 pub mod systemz;
 pub mod triple;
+pub mod wasm;
 pub mod win64;
 pub mod x86_32;
 pub mod x86_64_sysv;
@@ -82,6 +85,16 @@ pub enum Arch {
     /// with `IsWin32StructABI`; Microsoft record layout, `long double` is
     /// `double`.
     X86_32Win,
+    /// MIPS64 N64 (`mips64el-unknown-linux-gnuabi64`): Clang's
+    /// `MipsABIInfo` for N64; `char` signed, `long double` is IEEE quad.
+    Mips64N64,
+    /// SPARC V9 (`sparc64-unknown-linux-gnu`, `sparcv9-…`): Clang's
+    /// `SparcV9ABIInfo`; big-endian, `long double` is IEEE quad.
+    Sparc64,
+    /// WebAssembly 32-bit (`wasm32-unknown-unknown`): Clang's
+    /// `WebAssemblyABIInfo` with the default MVP ABI; `long double` is IEEE
+    /// quad, `__int128` exists.
+    Wasm32,
 }
 
 /// x86_64 vector ABI level, from `+avx` / `+avx512f` (Clang's
@@ -167,7 +180,8 @@ pub const SUPPORTED_TRIPLES: &str = "x86_64-unknown-linux-gnu, aarch64-unknown-l
      aarch64-apple-darwin, x86_64-pc-windows-msvc, x86_64-w64-windows-gnu, riscv64-unknown-linux-gnu, \
      riscv32-unknown-linux-gnu, loongarch64-unknown-linux-gnu, armv7-unknown-linux-gnueabihf, \
      arm-unknown-linux-gnueabi, i386-unknown-linux-gnu, i686-pc-windows-msvc, \
-     aarch64-pc-windows-msvc, powerpc64le-unknown-linux-gnu, s390x-unknown-linux-gnu";
+     aarch64-pc-windows-msvc, powerpc64le-unknown-linux-gnu, s390x-unknown-linux-gnu, \
+     mips64el-unknown-linux-gnuabi64, sparc64-unknown-linux-gnu, wasm32-unknown-unknown";
 
 /// Resolves a target triple as Clang reads it (`x86_64`, `aarch64-linux-gnu`,
 /// `x86_64-w64-mingw32`, `arm64-apple-macosx` are all accepted). A triple
@@ -317,9 +331,30 @@ pub fn lookup(triple: &str) -> Result<Target, LookupError> {
             (Os::Linux, _) => unsupported(other_env("s390x")),
             _ => unsupported(format!("s390x off Linux ('{}')", t.os_name)),
         },
-        "mips64el" | "mips64" | "mipsel" | "mips" => unsupported("MIPS".into()),
-        "sparcv9" | "sparc64" | "sparc" => unsupported("SPARC".into()),
-        "wasm32" | "wasm64" => unsupported("WebAssembly".into()),
+        // Clang's default MIPS64 ABI on Linux is N64 (`gnuabi64`, or plain
+        // `gnu`); `gnuabin32` is N32.
+        "mips64el" => match (t.os, t.env_name) {
+            (Os::Linux, "gnuabi64" | "gnu" | "musl" | "" | "muslabi64") => ok(Arch::Mips64N64),
+            (Os::Linux, _) => unsupported(other_env("MIPS64 (N32 and others)")),
+            _ => unsupported(format!("MIPS64 off Linux ('{}')", t.os_name)),
+        },
+        "mips64" | "mipsel" | "mips" | "mipsn32" | "mipsn32el" => {
+            unsupported(format!("MIPS '{}' (only mips64el N64)", t.arch))
+        }
+        "sparcv9" | "sparc64" => match (t.os, t.env) {
+            (Os::Linux, Env::Unknown | Env::Gnu | Env::Musl) => ok(Arch::Sparc64),
+            (Os::Linux, _) => unsupported(other_env("SPARC V9")),
+            _ => unsupported(format!("SPARC V9 off Linux ('{}')", t.os_name)),
+        },
+        "sparc" | "sparcel" => unsupported("32-bit SPARC".into()),
+        "wasm32" => match (t.os, t.env) {
+            (Os::Unknown, Env::Unknown) => ok(Arch::Wasm32),
+            _ => unsupported(format!(
+                "wasm32 on OS '{}' with environment '{}' (only wasm32-unknown-unknown)",
+                t.os_name, t.env_name
+            )),
+        },
+        "wasm64" => unsupported("wasm64".into()),
         _ => Err(LookupError::Unknown {
             triple: triple.to_string(),
         }),
@@ -408,6 +443,9 @@ impl Target {
             Arch::Aarch64Win => "aarch64-pc-windows-msvc",
             Arch::Ppc64leElfv2 => "powerpc64le-unknown-linux-gnu",
             Arch::SystemZ | Arch::SystemZVector => "s390x-unknown-linux-gnu",
+            Arch::Mips64N64 => "mips64el-unknown-linux-gnuabi64",
+            Arch::Sparc64 => "sparc64-unknown-linux-gnu",
+            Arch::Wasm32 => "wasm32-unknown-unknown",
         }
     }
 }
@@ -555,6 +593,28 @@ pub fn data_layout(target: Target) -> DataLayout {
             record_abi: RecordAbi::Itanium,
             scalars: Scalars::S390X,
         },
+        Arch::Mips64N64 | Arch::Sparc64 => DataLayout {
+            long_double: FloatKind::Quad,
+            max_vector_align: 0,
+            unnamed_bitfields_align_record: false,
+            char_signed: true,
+            register_bytes: 8,
+            cheap_unaligned_bitfields: false,
+            long_bits: 64,
+            record_abi: RecordAbi::Itanium,
+            scalars: Scalars::lp64_i128(target.clang),
+        },
+        Arch::Wasm32 => DataLayout {
+            long_double: FloatKind::Quad,
+            max_vector_align: 0,
+            unnamed_bitfields_align_record: false,
+            char_signed: true,
+            register_bytes: 4,
+            cheap_unaligned_bitfields: true,
+            long_bits: 32,
+            record_abi: RecordAbi::Itanium,
+            scalars: Scalars::wasm32(target.clang),
+        },
         Arch::X86_64Win64 | Arch::X86_64MinGW => DataLayout {
             long_double: if target.arch == Arch::X86_64MinGW {
                 FloatKind::X87
@@ -577,7 +637,8 @@ pub fn data_layout(target: Target) -> DataLayout {
     }
 }
 
-/// Whether C has `__int128` on `target` (Clang: 64-bit pointers).
+/// Whether C has `__int128` on `target` (Clang: 64-bit pointers, and
+/// WebAssembly, which always has it).
 pub fn has_int128(target: Target) -> bool {
-    data_layout(target).scalars.ptr_bytes == 8
+    data_layout(target).scalars.ptr_bytes == 8 || target.arch == Arch::Wasm32
 }

@@ -51,7 +51,10 @@ fn xlen(cx: &AbiCx) -> u64 {
         | Arch::Aarch64Win
         | Arch::Ppc64leElfv2
         | Arch::SystemZ
-        | Arch::SystemZVector => 64,
+        | Arch::SystemZVector
+        | Arch::Mips64N64
+        | Arch::Sparc64
+        | Arch::Wasm32 => 64,
     }
 }
 

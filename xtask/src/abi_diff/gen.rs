@@ -57,10 +57,13 @@ impl GenCfg {
         // LoongArch has no `_Float16` before Clang 22.
         let la_v19 =
             target.arch == Arch::Loongarch64Lp64d && target.clang == irkit_abi::ClangVersion::V19;
-        // PowerPC has no `_Float16`; s390x has it from Clang 22.
-        let no_half = target.arch == Arch::Ppc64leElfv2
-            || (matches!(target.arch, Arch::SystemZ | Arch::SystemZVector)
-                && target.clang == irkit_abi::ClangVersion::V19);
+        // PowerPC, MIPS, SPARC and WebAssembly have no `_Float16`; s390x
+        // has it from Clang 22.
+        let no_half = matches!(
+            target.arch,
+            Arch::Ppc64leElfv2 | Arch::Mips64N64 | Arch::Sparc64 | Arch::Wasm32
+        ) || (matches!(target.arch, Arch::SystemZ | Arch::SystemZVector)
+            && target.clang == irkit_abi::ClangVersion::V19);
         GenCfg {
             has_f128: matches!(target.arch, Arch::X86_64SysV | Arch::X86_32SysV),
             long_bytes: u64::from(dl.long_bits) / 8,
@@ -80,7 +83,10 @@ impl GenCfg {
                 | Arch::Aarch64Win
                 | Arch::Ppc64leElfv2
                 | Arch::SystemZ
-                | Arch::SystemZVector => &[],
+                | Arch::SystemZVector
+                | Arch::Mips64N64
+                | Arch::Sparc64
+                | Arch::Wasm32 => &[],
             },
         }
     }

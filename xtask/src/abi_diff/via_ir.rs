@@ -647,6 +647,7 @@ fn declare_line(
             match k.as_str() {
                 "abi.signext" => line.push_str("signext "),
                 "abi.zeroext" => line.push_str("zeroext "),
+                "abi.inreg" => line.push_str("inreg "),
                 _ => {}
             }
         }

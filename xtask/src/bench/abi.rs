@@ -40,6 +40,9 @@ pub fn run(args: &[String]) -> Result<(), String> {
         "arm-unknown-linux-gnueabi",
         "i386-unknown-linux-gnu",
         "i686-pc-windows-msvc",
+        "mips64el-unknown-linux-gnuabi64",
+        "sparc64-unknown-linux-gnu",
+        "wasm32-unknown-unknown",
     ] {
         let target = lookup(triple).map_err(|e| e.to_string())?;
         let small = count.div_ceil(10);
