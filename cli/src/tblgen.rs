@@ -184,7 +184,7 @@ pub fn run(rep: &Reporter, args: Args) -> u8 {
         }
     };
     let streamed = irkit_td::run_to(&mut map, file, &opts, &mut sink);
-    let failed = rep.emit_all(&map, &streamed.diags);
+    let failed = rep.emit_all(&map, &streamed.diags) || streamed.early_errors;
     if let Some(e) = streamed.io_error {
         if let Err(e) = sink.abandon(e) {
             rep.error(&e);

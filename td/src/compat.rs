@@ -57,6 +57,10 @@ pub struct Rules {
     /// A template argument of the wrong type is reported at the value
     /// (22), not at the class reference (19).
     pub template_arg_error_at_value: bool,
+    /// Errors the parser went on from (a bad field initializer, a failed
+    /// assertion, a stray `;`) still let the backend write its output, and
+    /// the run fails afterwards (19); at 22 they stop before the backend.
+    pub output_despite_errors: bool,
     /// The error for a `/*` comment that never ends.
     pub msg_unterminated_comment: &'static str,
     /// Bang operators of the newest release that this one does not have
@@ -98,6 +102,7 @@ pub const RELEASES: &[Rules] = &[
         dag_op_name_dollar: true,
         check_macro_names: true,
         template_arg_error_at_value: true,
+        output_despite_errors: false,
         msg_unterminated_comment: "unterminated comment",
         missing_bang_ops: &[],
     },
@@ -118,6 +123,7 @@ pub const RELEASES: &[Rules] = &[
         dag_op_name_dollar: false,
         check_macro_names: false,
         template_arg_error_at_value: false,
+        output_despite_errors: true,
         msg_unterminated_comment: "Unterminated comment!",
         missing_bang_ops: &[
             "getdagopname",

@@ -124,6 +124,9 @@ pub struct Streamed {
     /// Paths of the files read for `include`, sorted (for `-d`).
     pub deps: Vec<String>,
     pub diags: Vec<Diagnostic>,
+    /// Errors were among the diagnostics given to `early_diags` (the
+    /// output was still written, as LLVM 19 does): the run failed.
+    pub early_errors: bool,
     pub io_error: Option<std::io::Error>,
 }
 
@@ -150,6 +153,7 @@ pub fn run_to(
             diags: vec![Diagnostic::bare_error(
                 "internal error: the TableGen worker thread failed",
             )],
+            early_errors: false,
             io_error: None,
         },
     }
@@ -166,6 +170,7 @@ pub fn run_here(
         written: false,
         deps: Vec::new(),
         diags,
+        early_errors: false,
         io_error: None,
     };
     let mut cx = model::Ctx::new();
@@ -209,14 +214,19 @@ pub fn run_here(
     };
     let t1 = std::time::Instant::now();
     let ntoks = toks.len();
-    let mut diags = parse_collecting(&mut cx, toks, warnings);
+    let (mut diags, stopped) = parse_collecting(&mut cx, toks, warnings);
     let t2 = std::time::Instant::now();
-    if diags.iter().any(Diagnostic::is_error) {
+    let errors = diags.iter().any(Diagnostic::is_error);
+    // An error the parser went on from stops the output at 22; 19 still
+    // runs the backend (and fails afterwards).
+    if errors && (stopped || !opts.rules.output_despite_errors) {
         return failed(diags);
     }
+    let mut early_errors = false;
     if let Some(report) = opts.early_diags {
         report(map, &diags);
         diags.clear();
+        early_errors = errors;
     }
     let mut out = String::new();
     let written = match opts.action {
@@ -293,12 +303,14 @@ pub fn run_here(
             written: true,
             deps,
             diags,
+            early_errors,
             io_error: None,
         },
         Err(e) => Streamed {
             written: false,
             deps,
             diags,
+            early_errors,
             io_error: Some(e),
         },
     }
@@ -350,7 +362,7 @@ pub fn run_model(
             };
         }
     };
-    let diags = parse_collecting(&mut cx, tokens.clone(), warnings);
+    let (diags, _) = parse_collecting(&mut cx, tokens.clone(), warnings);
     let model = (!diags.iter().any(Diagnostic::is_error)).then_some(cx);
     ModelOutcome {
         model,
@@ -361,24 +373,28 @@ pub fn run_model(
 
 /// Parses `toks` into `cx` and gathers every diagnostic in LLVM's order:
 /// the lexer's `warnings`, the parser's messages and errors, then the one
-/// that stopped it and a fatal limit error; located at points.
+/// that stopped it and a fatal limit error; located at points. The flag
+/// says whether an error stopped the parse (errors it went on from do not).
 fn parse_collecting(
     cx: &mut model::Ctx,
     toks: Vec<lexer::Token>,
     warnings: Vec<Diagnostic>,
-) -> Vec<Diagnostic> {
+) -> (Vec<Diagnostic>, bool) {
     let res = parser::parse(cx, toks);
     let mut diags = warnings;
     diags.append(&mut cx.messages);
     diags.append(&mut cx.errors);
+    let mut stopped = false;
     if let Err(d) = res {
         diags.push(d);
+        stopped = true;
     }
     if let Some(d) = cx.fatal.take() {
         diags.push(d);
+        stopped = true;
     }
     pointify(&mut diags);
-    diags
+    (diags, stopped)
 }
 
 /// LLVM's TableGen reports points, not ranges: a caret without tildes.

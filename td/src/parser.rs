@@ -109,6 +109,8 @@ pub struct Parser<'a> {
     scopes: Vec<Scope>,
     defsets: Vec<Defset>,
     depth: u32,
+    /// Nesting went past `MAX_DEPTH`: an error nothing recovers from.
+    too_deep: bool,
     /// `QualifyName` cache: (record, name) -> `Rec:name` / `MC::name`.
     qualified: FxHashMap<(RecId, Sym), Sym>,
     /// Set while top-level lets are applied (for `--explain`).
@@ -144,6 +146,7 @@ pub fn parse(cx: &mut Ctx, toks: Vec<Token>) -> Result<(), Diagnostic> {
         }],
         defsets: Vec::new(),
         depth: 0,
+        too_deep: false,
         qualified: FxHashMap::default(),
         applying_lets: false,
         used_targs: Default::default(),
@@ -232,6 +235,15 @@ impl Parser<'_> {
         self.cx.errors.push(d);
         self.bump();
     }
+    /// Reports `d` and goes on, where LLVM's parser does; an error that
+    /// stops everything (a limit, nesting too deep) still stops.
+    fn recover(&mut self, d: Diagnostic) -> PResult<()> {
+        if self.cx.fatal.is_some() || self.too_deep {
+            return Err(d);
+        }
+        self.cx.errors.push(d);
+        Ok(())
+    }
     fn tok_err<T>(&self, msg: impl Into<String>) -> PResult<T> {
         Err(Diagnostic::error(self.loc(), msg))
     }
@@ -265,6 +277,7 @@ impl Parser<'_> {
     fn enter(&mut self) -> PResult<()> {
         self.depth += 1;
         if self.depth > MAX_DEPTH {
+            self.too_deep = true;
             return self.tok_err("nesting too deep (limit 512)");
         }
         Ok(())
@@ -663,8 +676,20 @@ impl Parser<'_> {
             if v.kind == FieldKind::NonconcreteOk {
                 continue;
             }
+            // LLVM's checkBitsConcrete: a bit may also stay a reference to
+            // a field of the record (an instruction encoding's operand).
             let ok = match self.cx.init(v.value) {
-                Init::Bits(bits) => bits.iter().all(|&b| self.cx.is_concrete(b)),
+                Init::Bits(bits) => bits.iter().all(|&b| {
+                    self.cx.is_concrete(b)
+                        || match *self.cx.init(b) {
+                            Init::Var(..) => true,
+                            Init::VarBit(var, _) => match *self.cx.init(var) {
+                                Init::Var(y, _) => self.cx.rec(r).value(y).is_some(),
+                                _ => false,
+                            },
+                            _ => false,
+                        }
+                }),
                 _ => self.cx.is_concrete(v.value),
             };
             if !ok {
@@ -847,17 +872,30 @@ impl Parser<'_> {
                 value: init,
                 kind,
                 loc: id_loc,
+                no_value: false,
             },
         )?;
         if self.consume(Tok::Equal) {
             let vloc = self.loc();
-            let v = self.parse_value(Some(rec), Some(ty), Mode::Value)?;
-            // A declaration's initializer leaves the field where it was
-            // declared first (an inherited field stays at its class).
-            let at = self.cx.rec(rec).value(decl).map_or(id_loc, |f| f.loc);
-            self.set_value(rec, vloc, decl, &[], v, false)?;
-            if let Some(f) = self.cx.rec_mut(rec).value_mut(decl) {
-                f.loc = at;
+            // As LLVM's ParseDeclaration: a bad initializer is reported and
+            // the field stays declared without it, so that parsing goes on
+            // (the caller still wants the `;`).
+            let set = match self.parse_value(Some(rec), Some(ty), Mode::Value) {
+                Ok(v) => {
+                    // A declaration's initializer leaves the field where it
+                    // was declared first (an inherited field stays at its
+                    // class).
+                    let at = self.cx.rec(rec).value(decl).map_or(id_loc, |f| f.loc);
+                    let set = self.set_value(rec, vloc, decl, &[], v, false);
+                    if let Some(f) = self.cx.rec_mut(rec).value_mut(decl) {
+                        f.loc = at;
+                    }
+                    set
+                }
+                Err(d) => Err(d),
+            };
+            if let Err(d) = set {
+                self.recover(d)?;
             }
         }
         explain::on_declare(self.cx, rec, decl, id_loc);
@@ -1703,8 +1741,9 @@ impl Parser<'_> {
         if let Some(m) = cur {
             let q = self.qualify(m, self.cx.sym_name);
             let mut hr = HasReference {
-                name: q,
+                name: Some(q),
                 found: false,
+                final_: false,
             };
             resolve_init(self.cx, name, &mut hr);
             if !hr.found {
@@ -2261,6 +2300,19 @@ impl Parser<'_> {
         } else {
             let u = self.cx.mk(Init::Un(UnOp::Repr, msg, TY_STRING));
             fold_un(self.cx, u, rec, false)
+        };
+        // Outside records and multiclasses LLVM resolves the message at
+        // once, finally, with nothing to substitute (`!exists` of a
+        // missing record folds to 0 there).
+        let msg = if rec.is_none() && self.cur_mc.is_none() {
+            let mut hr = HasReference {
+                name: None,
+                found: false,
+                final_: true,
+            };
+            resolve_init(self.cx, msg, &mut hr)
+        } else {
+            msg
         };
         let d = Dump { loc, msg };
         match rec {
@@ -2852,7 +2904,10 @@ impl Parser<'_> {
                 && self.cur_mc.is_none()
                 && matches!(self.cx.init(cr.name), Init::Str(y, _) if *y == name)
             {
-                let t = self.cx.record_type(c);
+                // The record is still growing: its type is that of the
+                // classes it has so far (not cached).
+                let ds = self.cx.direct_supers(c);
+                let t = self.cx.record_ty_of(ds);
                 let n = self.cx.str_sym(name);
                 return Ok(self.cx.mk(Init::Un(UnOp::Cast, n, t)));
             }

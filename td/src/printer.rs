@@ -33,6 +33,9 @@ pub(crate) fn write_val(cx: &Ctx, names: Option<&TyNames>, out: &mut String, v: 
     }
     out.push(' ');
     out.push_str(cx.strs.str(v.name));
+    if v.no_value {
+        return;
+    }
     out.push_str(" = ");
     cx.write_init(out, v.value);
 }

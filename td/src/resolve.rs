@@ -19,6 +19,17 @@ pub trait Resolver {
     fn rename(&self) -> Option<InitId> {
         None
     }
+    /// The value for an anonymous record name (LLVM resolves those like
+    /// variables): the new name when it is the record being renamed.
+    fn resolve_anon(&mut self, _name: InitId) -> Option<InitId> {
+        None
+    }
+    /// Whether a bit of a bits value stays a reference when resolving it
+    /// would give `?`: how instruction encodings keep `Inst{1} = P` with
+    /// `P` unset (LLVM's `keepUnsetBits`; only the record resolver).
+    fn keep_unset_bits(&self) -> bool {
+        false
+    }
 }
 
 /// A vector that holds its first `INLINE` items in place: resolvers are made
@@ -158,12 +169,13 @@ pub struct RecordResolver {
     rec: RecId,
     cache: SymMap<InitId>,
     stack: InlineVec<Sym>,
-    new_name: Option<InitId>,
+    /// The record's anonymous name and the one replacing it.
+    new_name: Option<(InitId, InitId)>,
     final_: bool,
 }
 
 impl RecordResolver {
-    pub fn new(rec: RecId, new_name: Option<InitId>, final_: bool) -> RecordResolver {
+    pub fn new(rec: RecId, new_name: Option<(InitId, InitId)>, final_: bool) -> RecordResolver {
         RecordResolver {
             rec,
             cache: SymMap::new(),
@@ -199,7 +211,14 @@ impl Resolver for RecordResolver {
         Some(self.rec)
     }
     fn rename(&self) -> Option<InitId> {
+        self.new_name.map(|(_, n)| n)
+    }
+    fn resolve_anon(&mut self, name: InitId) -> Option<InitId> {
         self.new_name
+            .and_then(|(old, n)| (old == name).then_some(n))
+    }
+    fn keep_unset_bits(&self) -> bool {
+        true
     }
 }
 
@@ -215,6 +234,9 @@ impl Resolver for ShadowResolver<'_> {
             return None;
         }
         self.inner.resolve(cx, name)
+    }
+    fn resolve_anon(&mut self, name: InitId) -> Option<InitId> {
+        self.inner.resolve_anon(name)
     }
     fn is_final(&self) -> bool {
         self.inner.is_final()
@@ -251,6 +273,9 @@ impl Resolver for TrackUnresolved<'_> {
         }
         res
     }
+    fn resolve_anon(&mut self, name: InitId) -> Option<InitId> {
+        self.inner.as_deref_mut().and_then(|r| r.resolve_anon(name))
+    }
     fn is_final(&self) -> bool {
         self.inner.as_ref().is_some_and(|r| r.is_final())
     }
@@ -259,21 +284,24 @@ impl Resolver for TrackUnresolved<'_> {
     }
 }
 
-/// Finds out whether a variable is referenced.
+/// Finds out whether a variable is referenced; substitutes nothing. A
+/// final one also serves to fold what needs no variable (a top-level
+/// `dump`'s message, as LLVM's dummy resolver does).
 pub struct HasReference {
-    pub name: Sym,
+    pub name: Option<Sym>,
     pub found: bool,
+    pub final_: bool,
 }
 
 impl Resolver for HasReference {
     fn resolve(&mut self, _cx: &mut Ctx, name: Sym) -> Option<InitId> {
-        if name == self.name {
+        if Some(name) == self.name {
             self.found = true;
         }
         None
     }
     fn is_final(&self) -> bool {
-        false
+        self.final_
     }
     fn cur_rec(&self) -> Option<RecId> {
         None
@@ -384,6 +412,11 @@ fn resolve_inner(cx: &mut Ctx, i: InitId, r: &mut dyn Resolver) -> InitId {
                     let x = resolve_init(cx, b, r);
                     cx.get_bit(x, 0)
                 };
+                let nb = if r.keep_unset_bits() && cx.is_unset(nb) {
+                    b
+                } else {
+                    nb
+                };
                 match out.as_mut() {
                     Some(o) => o.push(nb),
                     None => {
@@ -445,12 +478,14 @@ fn resolve_inner(cx: &mut Ctx, i: InitId, r: &mut dyn Resolver) -> InitId {
     match *cx.init(i) {
         Init::Unset | Init::Bit(_) | Init::Int(_) | Init::Str(..) | Init::Def(_) => i,
         Init::List(..) | Init::Bits(_) | Init::Dag(..) | Init::Cond(..) => i,
-        Init::AnonName(n) => {
-            if r.is_final() {
-                let s = format!("anonymous_{n}");
-                cx.string(&s, false)
-            } else {
-                i
+        Init::AnonName(_) => {
+            let new = r.resolve_anon(i).unwrap_or(i);
+            match *cx.init(new) {
+                Init::AnonName(n) if r.is_final() => {
+                    let s = format!("anonymous_{n}");
+                    cx.string(&s, false)
+                }
+                _ => new,
             }
         }
         Init::Var(name, _) => r.resolve(cx, name).unwrap_or(i),
@@ -944,7 +979,10 @@ fn dag_arg_index(cx: &Ctx, dag: InitId, key: InitId) -> Result<usize, String> {
     };
     match cx.init(key) {
         Init::Int(p) => {
-            if *p < 0 || *p as usize >= args.len() {
+            if *p < 0 {
+                return Err(format!("index {p} is negative"));
+            }
+            if *p as usize >= args.len() {
                 return Err(format!(
                     "index {} is out of range (dag has {} arguments)",
                     p,
@@ -1500,18 +1538,22 @@ pub fn fold_tern_p(
             {
                 let sv = cx.strs.str(s).to_string();
                 let size = sv.len() as i64;
+                // LLVM reports both mistakes and still folds, the way
+                // `StringRef::substr` takes its unsigned bounds: a start
+                // past the end (or negative) gives "", a negative length
+                // runs to the end.
                 if st < 0 || st > size {
                     let loc = cx.rec_loc(cur);
                     cx.error(
                         loc,
                         format!("!substr start position is out of range 0...{size}: {st}"),
                     );
-                    return None;
                 }
                 if len < 0 {
                     cx.error_rec(cur, "!substr length must be nonnegative");
-                    return None;
                 }
+                let st = if (0..=size).contains(&st) { st } else { size };
+                let len = if len < 0 { size } else { len };
                 let end = (st.saturating_add(len)).min(size) as usize;
                 let sub = sv.get(st as usize..end).unwrap_or("").to_string();
                 return Some(cx.string(&sub, code));
@@ -1523,13 +1565,14 @@ pub fn fold_tern_p(
             {
                 let sv = cx.strs.str(s);
                 let size = sv.len() as i64;
+                // LLVM reports a bad start and still folds: not found.
                 if st < 0 || st > size {
                     let loc = cx.rec_loc(cur);
                     cx.error(
                         loc,
                         format!("!find start position is out of range 0...{size}: {st}"),
                     );
-                    return None;
+                    return Some(cx.int(-1));
                 }
                 let pv = cx.strs.str(p);
                 let r = sv
@@ -1738,6 +1781,10 @@ pub(crate) fn compare_numeric(a: &[u8], b: &[u8]) -> std::cmp::Ordering {
 pub fn set_field_value(cx: &mut Ctx, rec: RecId, idx: usize, v: InitId) -> bool {
     let ty = cx.rec(rec).values[idx].ty;
     let Some(mut c) = cx.cast_to(v, ty) else {
+        let unset = cx.unset;
+        let f = &mut cx.rec_mut(rec).values[idx];
+        f.value = unset;
+        f.no_value = true;
         return false;
     };
     if let RecTy::Bits(n) = *cx.ty_data(ty) {
@@ -1746,7 +1793,9 @@ pub fn set_field_value(cx: &mut Ctx, rec: RecId, idx: usize, v: InitId) -> bool 
             c = cx.mk(Init::Bits(bits.into_boxed_slice()));
         }
     }
-    cx.rec_mut(rec).values[idx].value = c;
+    let f = &mut cx.rec_mut(rec).values[idx];
+    f.value = c;
+    f.no_value = false;
     true
 }
 
@@ -1811,7 +1860,8 @@ pub fn resolve_record(cx: &mut Ctx, rec: RecId, r: &mut dyn Resolver, skip: Opti
 
 /// `Record::resolveReferences(NewName)`: final resolution of a def.
 pub fn resolve_record_final(cx: &mut Ctx, rec: RecId, new_name: Option<InitId>) {
-    let mut r = RecordResolver::new(rec, new_name, true);
+    let old = cx.rec(rec).name;
+    let mut r = RecordResolver::new(rec, new_name.map(|n| (old, n)), true);
     resolve_record(cx, rec, &mut r, None);
 }
 

@@ -172,6 +172,10 @@ pub struct RecordVal {
     pub value: InitId,
     pub kind: FieldKind,
     pub loc: Loc,
+    /// The last value given did not fit the field's type: LLVM then leaves
+    /// the field without any value (`value` is `?` here), printed as
+    /// `bits<2> a;`. Seen only in output written despite errors (19).
+    pub no_value: bool,
 }
 
 #[derive(Clone, Debug)]
