@@ -386,30 +386,7 @@ impl Checker<'_> {
         if 4096usize * 2048 < limit * example.len() {
             return;
         }
-        let ex = example.as_bytes();
-        let mut lines = 0usize;
-        // The best position, its quality, and its distance (capped).
-        let mut best: Option<(usize, f64, usize)> = None;
-        let mut row = Vec::new();
-        for i in 0..limit {
-            if buf[i] == b'\n' {
-                lines += 1;
-            }
-            if buf[i] == b' ' || buf[i] == b'\t' {
-                continue;
-            }
-            let window = &buf[i..buf.len().min(i + ex.len())];
-            let window = window.split(|&c| c == b'\n').next().unwrap_or(&[]);
-            // Only a distance below 50 is ever reported, and (lines only
-            // grow) only one below the best so far can replace it: a
-            // distance capped there picks the same position as the exact one.
-            let cap = best.map_or(50, |(_, _, d)| d.min(50));
-            let d = edit_distance_capped(window, ex, cap, &mut row);
-            let quality = d as f64 + lines as f64 / 100.0;
-            if best.is_none_or(|(_, b, _)| quality < b) {
-                best = Some((i, quality, d));
-            }
-        }
+        let best = fuzzy_best(buf, limit, example.as_bytes());
         if let Some((b, q, _)) = best {
             if b != 0 && q < 50.0 {
                 let at = pat.loc();
@@ -650,6 +627,83 @@ fn count_newlines(b: &[u8]) -> (u32, usize) {
     (n, first)
 }
 
+/// FileCheck's `printFuzzyMatch` search: the first position among the
+/// first `limit` bytes of `buf` with the lowest quality (edit distance of
+/// the window there to `ex`, plus a hundredth per line crossed), with that
+/// quality and the capped distance.
+fn fuzzy_best(buf: &[u8], limit: usize, ex: &[u8]) -> Option<(usize, f64, usize)> {
+    let mut lines = 0usize;
+    // The best position, its quality, and its distance (capped).
+    let mut best: Option<(usize, f64, usize)> = None;
+    let mut row = Vec::new();
+    let myers = (!ex.is_empty() && ex.len() <= 64).then(|| Myers::new(ex));
+    // The window at `i` is `buf[i..hi]`: up to `ex.len()` bytes, cut at
+    // a newline. Both ends only move forwards, so the bytes it shares
+    // with `ex` (as multisets) are counted as it slides; a distance is
+    // at least the longer length minus that count (every byte not
+    // aligned with an equal byte costs one), which skips most windows
+    // once a close one is known.
+    let mut need = [0u32; 256];
+    for &c in ex {
+        need[c as usize] += 1;
+    }
+    let mut have = [0u32; 256];
+    let mut common = 0usize;
+    let (mut lo, mut hi) = (0usize, 0usize);
+    let mut line_end = 0usize;
+    for i in 0..limit {
+        if buf[i] == b'\n' {
+            lines += 1;
+        }
+        if line_end <= i {
+            line_end = buf[i..]
+                .iter()
+                .position(|&c| c == b'\n')
+                .map_or(buf.len(), |p| i + p);
+        }
+        let end = buf.len().min(i + ex.len()).min(line_end);
+        while lo < i && lo < hi {
+            let c = buf[lo] as usize;
+            have[c] -= 1;
+            if have[c] < need[c] {
+                common -= 1;
+            }
+            lo += 1;
+        }
+        lo = lo.max(i);
+        hi = hi.max(lo);
+        while hi < end {
+            let c = buf[hi] as usize;
+            if have[c] < need[c] {
+                common += 1;
+            }
+            have[c] += 1;
+            hi += 1;
+        }
+        if buf[i] == b' ' || buf[i] == b'\t' {
+            continue;
+        }
+        let window = &buf[i..end];
+        // Only a distance below 50 is ever reported, and (lines only
+        // grow) only one below the best so far can replace it: a
+        // distance capped there picks the same position as the exact one.
+        let cap = best.map_or(50, |(_, _, d)| d.min(50));
+        let bound = window.len().max(ex.len()) - common;
+        let d = if bound >= cap {
+            cap
+        } else if let Some(my) = &myers {
+            my.distance(window).min(cap)
+        } else {
+            edit_distance_capped(window, ex, cap, &mut row)
+        };
+        let quality = d as f64 + lines as f64 / 100.0;
+        if best.is_none_or(|(_, b, _)| quality < b) {
+            best = Some((i, quality, d));
+        }
+    }
+    best
+}
+
 /// Levenshtein distance (insertions, deletions and replacements cost 1),
 /// as LLVM's `StringRef::edit_distance`: FileCheck's fuzzy "possible intended
 /// match" and its option-name suggestions both use it.
@@ -719,37 +773,103 @@ pub fn edit_distance_capped(a: &[u8], b: &[u8], cap: usize, row: &mut Vec<usize>
 /// above it; bits above the pattern only ever carry upwards, so they never
 /// disturb the bits that count.
 fn myers_distance(text: &[u8], pat: &[u8]) -> usize {
-    let m = pat.len();
-    let mut peq = [0u64; 256];
-    for (i, &c) in pat.iter().enumerate() {
-        peq[c as usize] |= 1 << i;
-    }
-    let top = 1u64 << (m - 1);
-    let (mut pv, mut mv) = (!0u64, 0u64);
-    let mut score = m;
-    for &c in text {
-        let eq = peq[c as usize];
-        let xv = eq | mv;
-        let xh = ((eq & pv).wrapping_add(pv) ^ pv) | eq;
-        let mut ph = mv | !(xh | pv);
-        let mut mh = pv & xh;
-        if ph & top != 0 {
-            score += 1;
-        } else if mh & top != 0 {
-            score -= 1;
+    Myers::new(pat).distance(text)
+}
+
+/// A pattern of 1 to 64 bytes prepared for [`myers_distance`]: its match
+/// masks, computed once for many texts.
+struct Myers {
+    peq: [u64; 256],
+    m: usize,
+}
+
+impl Myers {
+    fn new(pat: &[u8]) -> Myers {
+        let mut peq = [0u64; 256];
+        for (i, &c) in pat.iter().enumerate() {
+            peq[c as usize] |= 1 << i;
         }
-        // Row 0 of the table grows by one per column (whole strings).
-        ph = (ph << 1) | 1;
-        mh <<= 1;
-        pv = mh | !(xv | ph);
-        mv = ph & xv;
+        Myers { peq, m: pat.len() }
     }
-    score
+
+    fn distance(&self, text: &[u8]) -> usize {
+        let m = self.m;
+        let top = 1u64 << (m - 1);
+        let (mut pv, mut mv) = (!0u64, 0u64);
+        let mut score = m;
+        for &c in text {
+            let eq = self.peq[c as usize];
+            let xv = eq | mv;
+            let xh = ((eq & pv).wrapping_add(pv) ^ pv) | eq;
+            let mut ph = mv | !(xh | pv);
+            let mut mh = pv & xh;
+            if ph & top != 0 {
+                score += 1;
+            } else if mh & top != 0 {
+                score -= 1;
+            }
+            // Row 0 of the table grows by one per column (whole strings).
+            ph = (ph << 1) | 1;
+            mh <<= 1;
+            pv = mh | !(xv | ph);
+            mv = ph & xv;
+        }
+        score
+    }
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn fuzzy_search_skips_only_windows_that_cannot_win() {
+        let mut s = 0x1234_5678_9abc_def1u64;
+        let mut next = move || {
+            s = s.wrapping_add(0x9e37_79b9_7f4a_7c15);
+            let mut z = s;
+            z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
+            z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
+            z ^ (z >> 31)
+        };
+        for k in 0..400 {
+            let alpha: &[u8] = if k % 2 == 0 {
+                b"ab \n"
+            } else {
+                b"abcdefgh\t\n"
+            };
+            let n = (next() % 300) as usize;
+            let buf: Vec<u8> = (0..n)
+                .map(|_| alpha[(next() % alpha.len() as u64) as usize])
+                .collect();
+            let m = (next() % if k % 5 == 0 { 90 } else { 20 }) as usize;
+            let ex: Vec<u8> = (0..m).map(|_| alpha[(next() % 3) as usize]).collect();
+            // The search without the bound: every window measured.
+            let mut lines = 0usize;
+            let mut naive: Option<(usize, f64, usize)> = None;
+            for i in 0..buf.len() {
+                if buf[i] == b'\n' {
+                    lines += 1;
+                }
+                if buf[i] == b' ' || buf[i] == b'\t' {
+                    continue;
+                }
+                let w = &buf[i..buf.len().min(i + ex.len())];
+                let w = w.split(|&c| c == b'\n').next().unwrap_or(&[]);
+                let d = edit_distance(w, &ex).min(50);
+                let q = d as f64 + lines as f64 / 100.0;
+                if naive.is_none_or(|(_, b, _)| q < b) {
+                    naive = Some((i, q, d));
+                }
+            }
+            let got = fuzzy_best(&buf, buf.len(), &ex);
+            assert_eq!(
+                got.map(|g| (g.0, g.2)),
+                naive.map(|g| (g.0, g.2)),
+                "{buf:?} {ex:?}"
+            );
+        }
+    }
 
     #[test]
     fn capped_edit_distance_is_the_clamped_exact_one() {

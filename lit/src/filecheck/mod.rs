@@ -210,11 +210,14 @@ pub fn prepare(
         }
         return Err(bad(map, diags));
     };
-    let mut formats: HashMap<String, Format> = vars
-        .nums
-        .iter()
-        .map(|(k, v)| (k.clone(), v.format))
-        .collect();
+    let mut formats = ParseTables {
+        formats: vars
+            .nums
+            .iter()
+            .map(|(k, v)| (k.clone(), v.format))
+            .collect(),
+        strings: vars.strings.keys().cloned().collect(),
+    };
     let mut imp_files = Vec::new();
     let checks = match parse_check_file(
         &mut map,
@@ -675,6 +678,24 @@ fn define_globals(
                     continue;
                 }
             };
+            if let Some((name, off)) = &block.def {
+                if vars.strings.contains_key(name) {
+                    diags.push(Diagnostic::error(
+                        at(start + 1 + off),
+                        format!("string variable with name '{name}' already exists"),
+                    ));
+                    failed = true;
+                    continue;
+                }
+            }
+            if block.format.is_none() {
+                let fmt_of = |n: &str| vars.nums.get(n).map_or(Format::UNSIGNED, |v| v.format);
+                if let Err((off, msg)) = block.implicit_format(&fmt_of) {
+                    diags.push(Diagnostic::error(at(start + 1 + off), msg));
+                    failed = true;
+                    continue;
+                }
+            }
             let look = |n: &str| vars.nums.get(n).and_then(|v| v.value);
             let value = match block.eval(&look) {
                 Ok(Some(v)) => v,
@@ -687,21 +708,16 @@ fn define_globals(
                     failed = true;
                     continue;
                 }
-                Err(numeric::EvalError::Undefined { name, .. }) => {
-                    diags.push(Diagnostic::new(
-                        Severity::Error,
-                        None,
-                        format!("\u{0}undefined variable: {name}"),
-                    ));
-                    failed = true;
-                    continue;
-                }
-                Err(numeric::EvalError::Overflow) => {
-                    diags.push(Diagnostic::new(
-                        Severity::Error,
-                        None,
-                        "\u{0}overflow error",
-                    ));
+                Err(errs) => {
+                    for e in errs {
+                        let msg = match e {
+                            numeric::EvalError::Undefined { name, .. } => {
+                                format!("\u{0}undefined variable: {name}")
+                            }
+                            numeric::EvalError::Overflow => "\u{0}overflow error".to_string(),
+                        };
+                        diags.push(Diagnostic::new(Severity::Error, None, msg));
+                    }
                     failed = true;
                     continue;
                 }
@@ -884,12 +900,20 @@ fn find_check_type(rest: &str, is_comment: bool) -> (Found, usize) {
     }
 }
 
+/// What FileCheck's parser knows of variables while it reads the check
+/// file: every numeric variable defined or used so far with its format, and
+/// every string variable defined so far (both including `-D` definitions).
+pub(crate) struct ParseTables {
+    pub formats: HashMap<String, Format>,
+    pub strings: std::collections::HashSet<String>,
+}
+
 /// Reads every directive of the check file.
 fn parse_check_file(
     map: &mut SourceMap,
     file: FileId,
     opts: &Options,
-    formats: &mut HashMap<String, Format>,
+    formats: &mut ParseTables,
     imp_files: &mut Vec<FileId>,
     diags: &mut Vec<Diagnostic>,
 ) -> Result<Vec<CheckString>, ()> {

@@ -31,6 +31,16 @@ impl Format {
     };
 
     /// The regex (in `regex`-crate syntax) matching any value of this format.
+    /// The format as FileCheck names it in messages (`%u`, `%d`, `%x`, `%X`).
+    pub fn spec(self) -> &'static str {
+        match self.kind {
+            FormatKind::Unsigned => "%u",
+            FormatKind::Signed => "%d",
+            FormatKind::HexLower => "%x",
+            FormatKind::HexUpper => "%X",
+        }
+    }
+
     pub fn wildcard(self) -> String {
         let (first, digit) = match self.kind {
             FormatKind::Unsigned | FormatKind::Signed => ("[1-9]", "[0-9]"),
@@ -137,10 +147,14 @@ pub struct NumBlock {
     /// The variable this block defines, with its offset in the block.
     pub def: Option<(String, usize)>,
     pub nodes: Vec<Node>,
+    /// Each node's text (offsets in the block), parallel to `nodes`.
+    pub spans: Vec<(usize, usize)>,
     /// Root of the expression, if there is one.
     pub root: Option<u32>,
     /// The expression text (`VAR+1`), for diagnostics.
     pub expr_text: String,
+    /// The block's whole text (what `spans` index).
+    pub source: String,
 }
 
 /// A parse error: offset in the block text and message.
@@ -155,8 +169,10 @@ pub fn parse_block(text: &str, legacy: bool) -> Result<NumBlock, BlockError> {
         format: None,
         def: None,
         nodes: Vec::new(),
+        spans: Vec::new(),
         root: None,
         expr_text: String::new(),
+        source: text.to_string(),
     };
     let mut pos = 0usize;
     let comma = text.find(',');
@@ -178,7 +194,7 @@ pub fn parse_block(text: &str, legacy: bool) -> Result<NumBlock, BlockError> {
         if name.starts_with('@') {
             return Err((
                 name_off,
-                format!("invalid pseudo numeric variable '{name}'"),
+                "definition of pseudo numeric variable unsupported".to_string(),
             ));
         }
         if used != name_text.len() {
@@ -194,6 +210,7 @@ pub fn parse_block(text: &str, legacy: bool) -> Result<NumBlock, BlockError> {
         text,
         pos: expr_start,
         nodes: Vec::new(),
+        spans: Vec::new(),
         legacy,
         maybe_constraint: false,
     };
@@ -214,7 +231,7 @@ pub fn parse_block(text: &str, legacy: bool) -> Result<NumBlock, BlockError> {
         // FileCheck drops trailing blanks before parsing the expression.
         p.text = p.text.trim_end_matches([' ', '\t']);
         let begin = p.pos;
-        let root = p.expr(0)?;
+        let root = p.expr(0, false)?;
         p.skip_ws();
         if let Some(c) = p.rest().chars().next() {
             return Err((p.pos, format!("unsupported operation '{c}'")));
@@ -225,6 +242,7 @@ pub fn parse_block(text: &str, legacy: bool) -> Result<NumBlock, BlockError> {
         block.expr_text = text.to_string();
     }
     block.nodes = p.nodes;
+    block.spans = p.spans;
     Ok(block)
 }
 
@@ -326,6 +344,7 @@ struct Parser<'a> {
     text: &'a str,
     pos: usize,
     nodes: Vec<Node>,
+    spans: Vec<(usize, usize)>,
     legacy: bool,
     maybe_constraint: bool,
 }
@@ -338,15 +357,21 @@ impl Parser<'_> {
         let r = self.rest();
         self.pos += r.len() - r.trim_start_matches([' ', '\t']).len();
     }
-    fn push(&mut self, n: Node) -> u32 {
+    /// Adds a node whose text runs from `start` to the current position.
+    fn push(&mut self, n: Node, start: usize) -> u32 {
         self.nodes.push(n);
+        self.spans.push((start, self.pos));
         (self.nodes.len() - 1) as u32
     }
 
-    fn expr(&mut self, depth: u32) -> Result<u32, BlockError> {
+    fn expr(&mut self, depth: u32, in_parens: bool) -> Result<u32, BlockError> {
         if depth > MAX_DEPTH {
             return Err((self.pos, "expression nested too deeply".to_string()));
         }
+        // FileCheck's text of an operation (its messages name it and point
+        // at it): from the first operand (a parenthesis included), but
+        // inside parentheses from the operator.
+        let begin = self.pos;
         let mut lhs = self.operand(depth)?;
         loop {
             self.skip_ws();
@@ -359,6 +384,7 @@ impl Parser<'_> {
                     return Err((self.pos, format!("unsupported operation '{c}'")));
                 }
             };
+            let op_at = self.pos;
             self.pos += 1;
             self.skip_ws();
             if self.rest().is_empty() {
@@ -369,7 +395,8 @@ impl Parser<'_> {
             } else {
                 self.operand(depth)?
             };
-            lhs = self.push(Node::Binary { add, lhs, rhs });
+            let start = if in_parens { op_at } else { begin };
+            lhs = self.push(Node::Binary { add, lhs, rhs }, start);
             // A legacy `[[@LINE+N]]` has two operands at most.
             if self.legacy && !self.rest().is_empty() {
                 let msg = format!(
@@ -390,8 +417,9 @@ impl Parser<'_> {
         let v: i128 = r[..n]
             .parse()
             .map_err(|_| (self.pos, "integer literal too large".to_string()))?;
+        let start = self.pos;
         self.pos += n;
-        Ok(self.push(Node::Lit(v)))
+        Ok(self.push(Node::Lit(v), start))
     }
 
     fn operand(&mut self, depth: u32) -> Result<u32, BlockError> {
@@ -403,7 +431,7 @@ impl Parser<'_> {
         let r = self.rest();
         if r.starts_with('(') && !self.legacy {
             self.pos += 1;
-            let e = self.expr(depth + 1)?;
+            let e = self.expr(depth + 1, true)?;
             self.skip_ws();
             if !self.rest().starts_with(')') {
                 return Err((
@@ -417,6 +445,7 @@ impl Parser<'_> {
         if let Some((name, used)) = parse_name(r) {
             let name = name.to_string();
             self.pos += used;
+            let name_end = self.pos;
             if self.legacy && name != "@LINE" {
                 return Err((start, format!("invalid pseudo numeric variable '{name}'")));
             }
@@ -442,10 +471,14 @@ impl Parser<'_> {
                         self.pos += 1;
                         break;
                     }
-                    args.push(self.expr(depth + 1)?);
+                    args.push(self.expr(depth + 1, false)?);
                     self.skip_ws();
                     if self.rest().starts_with(',') {
                         self.pos += 1;
+                        self.skip_ws();
+                        if self.rest().starts_with(')') {
+                            return Err((self.pos, "missing argument".to_string()));
+                        }
                     } else if !self.rest().starts_with(')') {
                         return Err((
                             self.pos,
@@ -462,12 +495,20 @@ impl Parser<'_> {
                         ),
                     ));
                 }
-                return Ok(self.push(Node::Call { func, args }));
+                return Ok(self.push(Node::Call { func, args }, start));
             }
-            return Ok(self.push(Node::Var {
-                name,
-                offset: start,
-            }));
+            let n = self.push(
+                Node::Var {
+                    name,
+                    offset: start,
+                },
+                start,
+            );
+            // A variable's text is its name, without the blanks after it.
+            if let Some(span) = self.spans.last_mut() {
+                span.1 = name_end;
+            }
+            return Ok(n);
         }
         if self.legacy {
             return Err((start, "invalid operand format".to_string()));
@@ -498,7 +539,7 @@ impl Parser<'_> {
         let v = i128::from_str_radix(&d[..n], radix)
             .map_err(|_| (start, "integer literal too large".to_string()))?;
         self.pos += usize::from(neg) + digits_from + n;
-        Ok(self.push(Node::Lit(if neg { -v } else { v })))
+        Ok(self.push(Node::Lit(if neg { -v } else { v }), start))
     }
 }
 
@@ -510,8 +551,13 @@ pub enum EvalError {
 }
 
 impl NumBlock {
-    /// Evaluates the expression; `lookup` gives a variable's value.
-    pub fn eval(&self, lookup: &dyn Fn(&str) -> Option<i128>) -> Result<Option<i128>, EvalError> {
+    /// Evaluates the expression; `lookup` gives a variable's value. Every
+    /// error is returned, in order: both operands of an operation are
+    /// evaluated, as FileCheck joins their errors.
+    pub fn eval(
+        &self,
+        lookup: &dyn Fn(&str) -> Option<i128>,
+    ) -> Result<Option<i128>, Vec<EvalError>> {
         match self.root {
             None => Ok(None),
             Some(r) => self.eval_node(r, lookup, 0).map(Some),
@@ -523,47 +569,126 @@ impl NumBlock {
         idx: u32,
         lookup: &dyn Fn(&str) -> Option<i128>,
         depth: u32,
-    ) -> Result<i128, EvalError> {
+    ) -> Result<i128, Vec<EvalError>> {
         if depth > MAX_DEPTH {
-            return Err(EvalError::Overflow);
+            return Err(vec![EvalError::Overflow]);
         }
         let Some(node) = self.nodes.get(idx as usize) else {
-            return Err(EvalError::Overflow);
+            return Err(vec![EvalError::Overflow]);
         };
-        match node {
-            Node::Lit(v) => Ok(*v),
-            Node::Var { name, offset } => lookup(name).ok_or_else(|| EvalError::Undefined {
-                name: name.clone(),
-                offset: *offset,
-            }),
+        let pair;
+        let (op, operands): (Func, &[u32]) = match node {
+            Node::Lit(v) => return Ok(*v),
+            Node::Var { name, offset } => {
+                return lookup(name).ok_or_else(|| {
+                    vec![EvalError::Undefined {
+                        name: name.clone(),
+                        offset: *offset,
+                    }]
+                })
+            }
             Node::Binary { add, lhs, rhs } => {
-                let a = self.eval_node(*lhs, lookup, depth + 1)?;
-                let b = self.eval_node(*rhs, lookup, depth + 1)?;
-                let r = if *add {
-                    a.checked_add(b)
-                } else {
-                    a.checked_sub(b)
-                };
-                r.ok_or(EvalError::Overflow)
+                pair = [*lhs, *rhs];
+                (if *add { Func::Add } else { Func::Sub }, &pair[..])
             }
-            Node::Call { func, args } => {
-                let mut vals = Vec::with_capacity(args.len());
-                for a in args {
-                    vals.push(self.eval_node(*a, lookup, depth + 1)?);
-                }
-                let (Some(&a), Some(&b)) = (vals.first(), vals.get(1)) else {
-                    return Err(EvalError::Overflow);
-                };
-                let r = match func {
-                    Func::Add => a.checked_add(b),
-                    Func::Sub => a.checked_sub(b),
-                    Func::Mul => a.checked_mul(b),
-                    Func::Div => a.checked_div(b),
-                    Func::Min => Some(a.min(b)),
-                    Func::Max => Some(a.max(b)),
-                };
-                r.ok_or(EvalError::Overflow)
+            Node::Call { func, args } => (*func, args.as_slice()),
+        };
+        let mut vals = Vec::with_capacity(operands.len());
+        let mut errors = Vec::new();
+        for &a in operands {
+            match self.eval_node(a, lookup, depth + 1) {
+                Ok(v) => vals.push(v),
+                Err(e) => errors.extend(e),
             }
+        }
+        if !errors.is_empty() {
+            return Err(errors);
+        }
+        let (Some(&a), Some(&b)) = (vals.first(), vals.get(1)) else {
+            return Err(vec![EvalError::Overflow]);
+        };
+        let r = match op {
+            Func::Add => a.checked_add(b),
+            Func::Sub => a.checked_sub(b),
+            Func::Mul => a.checked_mul(b),
+            Func::Div => a.checked_div(b),
+            Func::Min => Some(a.min(b)),
+            Func::Max => Some(a.max(b)),
+        };
+        r.ok_or_else(|| vec![EvalError::Overflow])
+    }
+
+    /// The expression's implicit format (FileCheck's `getImplicitFormat`):
+    /// a variable's own, none for a literal, and for an operation the one
+    /// of its operands that has one; operands of two different formats are
+    /// an error (its offset in the block and message). `format_of` gives a
+    /// variable's format.
+    pub fn implicit_format(
+        &self,
+        format_of: &dyn Fn(&str) -> Format,
+    ) -> Result<Option<Format>, BlockError> {
+        match self.root {
+            None => Ok(None),
+            Some(r) => self.implicit_node(r, format_of, 0),
+        }
+    }
+
+    fn implicit_node(
+        &self,
+        idx: u32,
+        format_of: &dyn Fn(&str) -> Format,
+        depth: u32,
+    ) -> Result<Option<Format>, BlockError> {
+        let Some(node) = self.nodes.get(idx as usize) else {
+            return Ok(None);
+        };
+        if depth > MAX_DEPTH {
+            return Ok(None);
+        }
+        let pair;
+        let operands: &[u32] = match node {
+            Node::Lit(_) => return Ok(None),
+            Node::Var { name, .. } => return Ok(Some(format_of(name))),
+            Node::Binary { lhs, rhs, .. } => {
+                pair = [*lhs, *rhs];
+                &pair
+            }
+            Node::Call { args, .. } => args,
+        };
+        let (Some(&l), Some(&r)) = (operands.first(), operands.get(1)) else {
+            return Ok(None);
+        };
+        let lf = self.implicit_node(l, format_of, depth + 1)?;
+        let rf = self.implicit_node(r, format_of, depth + 1)?;
+        match (lf, rf) {
+            (Some(a), Some(b)) if a != b => {
+                // FileCheck names a call by the text after it (to the end
+                // of the expression), and points there.
+                let end = self.source.trim_end_matches([' ', '\t']).len();
+                let span = |n: u32| {
+                    let (s, e) = self.spans.get(n as usize).copied().unwrap_or((0, 0));
+                    match self.nodes.get(n as usize) {
+                        Some(Node::Call { .. }) => (e, end.max(e)),
+                        _ => (s, e),
+                    }
+                };
+                let text = |n: u32| {
+                    let (s, e) = span(n);
+                    self.source.get(s..e).unwrap_or_default().to_string()
+                };
+                let start = span(idx).0;
+                Err((
+                    start,
+                    format!(
+                        "implicit format conflict between '{}' ({}) and '{}' ({}), need an explicit format specifier",
+                        text(l),
+                        a.spec(),
+                        text(r),
+                        b.spec()
+                    ),
+                ))
+            }
+            (a, b) => Ok(a.or(b)),
         }
     }
 

@@ -7,7 +7,6 @@ use super::{posix, CheckTy, Kind, Options, Vars};
 use irkit_diag::{Diagnostic, FileId, Loc, Span};
 use regex::Regex;
 use regex_automata::meta;
-use std::collections::HashMap;
 use std::ops::Range;
 
 /// A compiled pattern.
@@ -39,6 +38,9 @@ struct RegexPat {
     compiled: Option<Compiled>,
     /// Whether the regex uses back-references (and needs `fancy_regex`).
     backrefs: bool,
+    /// The parsed regex, when it has no substitutions: kept from the check
+    /// at parse time so that matching does not parse it again.
+    hir: Option<regex_syntax::hir::Hir>,
     /// Literal text every match starts with: a match can only start at an
     /// occurrence of it, so the regex is compiled only when it occurs.
     lead: String,
@@ -206,9 +208,10 @@ impl Pattern {
         end: usize,
         prefix: &str,
         line: u32,
-        formats: &mut HashMap<String, Format>,
+        tables: &mut super::ParseTables,
         diags: &mut Vec<Diagnostic>,
     ) -> Result<Pattern, ()> {
+        let super::ParseTables { formats, strings } = tables;
         let full_lines = opts.match_full_lines && ty.kind != Kind::Not;
         let mut end = end;
         if !(opts.strict_whitespace && opts.match_full_lines) {
@@ -247,11 +250,17 @@ impl Pattern {
         let flags = if opts.ignore_case { "(?mi)" } else { "(?m)" };
         if ty.kind == Kind::Empty {
             pat.fuzzy = "(\n$)".to_string();
-            let re = Regex::new(&format!("{flags}\\n$")).map_err(|_| ())?;
+            // One regex for every CHECK-EMPTY (a clone shares the automaton).
+            static EMPTY: std::sync::OnceLock<Option<Regex>> = std::sync::OnceLock::new();
+            let re = EMPTY
+                .get_or_init(|| Regex::new("(?m)\\n$").ok())
+                .clone()
+                .ok_or(())?;
             pat.body = Body::Regex(Box::new(RegexPat {
                 pieces: Vec::new(),
                 compiled: Some(Compiled::Std(re)),
                 backrefs: false,
+                hir: None,
                 lead: String::new(),
                 str_defs: Vec::new(),
                 num_defs: Vec::new(),
@@ -271,6 +280,7 @@ impl Pattern {
             pieces: Vec::new(),
             compiled: None,
             backrefs: false,
+            hir: None,
             lead: String::new(),
             str_defs: Vec::new(),
             num_defs: Vec::new(),
@@ -377,7 +387,21 @@ impl Pattern {
                     for u in block.uses().filter(|u| *u != "@LINE") {
                         formats.entry(u.to_string()).or_insert(Format::UNSIGNED);
                     }
+                    if block.format.is_none() {
+                        let fmt_of = |n: &str| formats.get(n).copied().unwrap_or(Format::UNSIGNED);
+                        if let Err((off, msg)) = block.implicit_format(&fmt_of) {
+                            diags.push(logged(Diagnostic::error(at(inner_start + 1 + off), msg)));
+                            return Err(());
+                        }
+                    }
                     if let Some((name, off)) = &block.def {
+                        if strings.contains(name) {
+                            diags.push(logged(Diagnostic::error(
+                                at(inner_start + 1 + off),
+                                format!("string variable with name '{name}' already exists"),
+                            )));
+                            return Err(());
+                        }
                         let fmt = block.format.unwrap_or_else(|| {
                             block
                                 .uses()
@@ -438,6 +462,13 @@ impl Pattern {
                         ));
                         return Err(());
                     }
+                    if formats.contains_key(name) {
+                        diags.push(Diagnostic::error(
+                            at(inner_start),
+                            format!("numeric variable with name '{name}' already exists"),
+                        ));
+                        return Err(());
+                    }
                     let regex_src = &inner[colon + 1..];
                     llvm_group_of.push((name.to_string(), llvm_paren));
                     llvm_paren += 1 + count_groups(regex_src);
@@ -463,6 +494,7 @@ impl Pattern {
                     fuzzy.push(')');
                     re.str_defs.push((name.to_string(), group));
                     defined_here.push(name.to_string());
+                    strings.insert(name.to_string());
                     continue;
                 }
                 if pseudo {
@@ -546,7 +578,7 @@ impl Pattern {
             // check file with thousands of patterns does not hold thousands
             // of compiled automata.
             match Compiled::validate(t, re.backrefs) {
-                Ok(()) => {}
+                Ok(hir) => re.hir = hir,
                 Err(e) => {
                     diags.push(Diagnostic::error(at(start), format!("invalid regex: {e}")));
                     return Err(());
@@ -682,13 +714,20 @@ impl Pattern {
                                     }
                                 }
                                 Ok(None) => {}
-                                Err(numeric::EvalError::Undefined { name, offset }) => {
-                                    errors.push((self.at(*at + offset), format!("undefined variable: {name}")));
+                                Err(errs) => {
+                                    for e in errs {
+                                        errors.push(match e {
+                                            numeric::EvalError::Undefined { name, offset } => {
+                                                (self.at(*at + offset), format!("undefined variable: {name}"))
+                                            }
+                                            numeric::EvalError::Overflow => (
+                                                self.at(*at),
+                                                "unable to substitute variable or numeric expression: overflow error"
+                                                    .to_string(),
+                                            ),
+                                        });
+                                    }
                                 }
-                                Err(numeric::EvalError::Overflow) => errors.push((
-                                    self.at(*at),
-                                    "unable to substitute variable or numeric expression: overflow error".to_string(),
-                                )),
                             }
                         }
                     }
@@ -699,7 +738,7 @@ impl Pattern {
                 if skip_to.is_none() {
                     return MatchOutcome::NotFound { subst };
                 }
-                match Compiled::new(&text, re.backrefs) {
+                match Compiled::new(&text, re.backrefs, re.hir.as_ref()) {
                     Ok(r) => {
                         owned = r;
                         final_text = Some(text);
@@ -841,18 +880,24 @@ enum Compiled {
 }
 
 impl Compiled {
-    /// Checks that `text` compiles, without keeping the automaton.
-    fn validate(text: &str, backrefs: bool) -> Result<(), String> {
+    /// Checks that `text` compiles, without keeping the automaton; the
+    /// parsed regex when it has no back-references.
+    fn validate(text: &str, backrefs: bool) -> Result<Option<regex_syntax::hir::Hir>, String> {
         if backrefs {
-            return Compiled::new(text, true).map(|_| ());
+            return Compiled::new(text, true, None).map(|_| None);
         }
         regex_syntax::Parser::new()
             .parse(text)
-            .map(|_| ())
+            .map(Some)
             .map_err(|e| first_line(&e.to_string()).to_string())
     }
 
-    fn new(text: &str, backrefs: bool) -> Result<Compiled, String> {
+    /// Compiles `text`, or `hir` (its parsed form) when given.
+    fn new(
+        text: &str,
+        backrefs: bool,
+        hir: Option<&regex_syntax::hir::Hir>,
+    ) -> Result<Compiled, String> {
         if backrefs {
             fancy_regex::Regex::new(text)
                 .map(|r| Compiled::Fancy(Box::new(r)))
@@ -866,11 +911,14 @@ impl Compiled {
                 .onepass(false)
                 .backtrack(false)
                 .auto_prefilter(false);
-            meta::Builder::new()
-                .configure(cfg)
-                .build(text)
-                .map(|r| Compiled::Meta(Box::new(r)))
-                .map_err(|e| first_line(&e.to_string()).to_string())
+            let mut b = meta::Builder::new();
+            b.configure(cfg);
+            match hir {
+                Some(h) => b.build_from_hir(h),
+                None => b.build(text),
+            }
+            .map(|r| Compiled::Meta(Box::new(r)))
+            .map_err(|e| first_line(&e.to_string()).to_string())
         }
     }
 

@@ -3,7 +3,8 @@
 //! instruction-like text) and a check file of 10,000 directives spread over
 //! it (CHECK, CHECK-NEXT, CHECK-SAME, CHECK-NOT, CHECK-DAG, regexes, string
 //! and numeric variables). Both must pass; the median of `--runs` timed runs
-//! of each is printed with their ratio.
+//! of each is printed with their ratio, then each one's peak memory (one
+//! more run under GNU `time`, when `/usr/bin/time` is there).
 
 use std::path::PathBuf;
 use std::process::{Command, Stdio};
@@ -70,6 +71,31 @@ pub fn run(args: &[String]) -> Result<(), String> {
     println!("  FileCheck-19     median {rm:.3}s  (runs {r:.3?})");
     println!("  irkit filecheck  median {km:.3}s  (runs {k:.3?})");
     println!("  ratio irkit / FileCheck-19 = {:.2}", km / rm);
+    // Peak memory: one more run of each under GNU time (when installed).
+    let peak = |prog: &str, pre: &[&str]| -> Option<u64> {
+        let out = Command::new("/usr/bin/time")
+            .args(["-f", "%M", prog])
+            .args(pre)
+            .arg(&chk_path)
+            .arg("--input-file")
+            .arg(&in_path)
+            .stdout(Stdio::null())
+            .output()
+            .ok()?;
+        let err = String::from_utf8_lossy(&out.stderr);
+        err.lines().last()?.trim().parse().ok()
+    };
+    let irkit_s = irkit.display().to_string();
+    if let (Some(r), Some(k)) = (
+        peak("FileCheck-19", &[]),
+        peak(&irkit_s, &["filecheck", "--llvm-compat=19"]),
+    ) {
+        println!(
+            "  peak RSS: FileCheck-19 {:.1} MB, irkit {:.1} MB",
+            r as f64 / 1024.0,
+            k as f64 / 1024.0
+        );
+    }
     Ok(())
 }
 

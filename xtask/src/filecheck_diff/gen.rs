@@ -107,8 +107,13 @@ fn gen_pattern(rng: &mut Rng, lines: &[String], vars: &mut VarState) -> String {
         let mut piece = match rng.below(14) {
             0 | 1 => regex_for(rng, w),
             2 => {
-                let name = format!("V{}", vars.next);
-                vars.next += 1;
+                // Now and then a numeric variable's name: a conflict.
+                let name = if !vars.nums.is_empty() && rng.one_in(12) {
+                    rng.pick(&vars.nums)
+                } else {
+                    vars.next += 1;
+                    format!("V{}", vars.next - 1)
+                };
                 let re = if rng.one_in(2) {
                     regex_escape(w)
                 } else {
@@ -122,20 +127,30 @@ fn gen_pattern(rng: &mut Rng, lines: &[String], vars: &mut VarState) -> String {
                 let name = format!("N{}", vars.next);
                 vars.next += 1;
                 vars.nums.push(name.clone());
-                match rng.below(4) {
+                match rng.below(5) {
                     0 => format!("[[#{name}:]]"),
                     1 => format!("[[#%u,{name}:]]"),
                     2 => format!("[[#%d,{name}:]]"),
+                    3 => format!("[[#%x,{name}:]]"),
                     _ => format!("[[#%.2,{name}:]]"),
                 }
             }
             5 if !vars.nums.is_empty() => {
                 let n = rng.pick(&vars.nums);
-                match rng.below(5) {
+                // A second variable, perhaps of another implicit format.
+                let m = rng.pick(&vars.nums);
+                match rng.below(9) {
                     0 => format!("[[#{n}]]"),
                     1 => format!("[[#{n}+1]]"),
                     2 => format!("[[#{n}-1]]"),
                     3 => format!("[[#%x,{n}]]"),
+                    4 => format!("[[#{n}+{m}]]"),
+                    5 => format!("[[#{n} - 1 + {m}]]"),
+                    6 => format!("[[#max({n},{m})]]"),
+                    7 if !vars.strings.is_empty() && rng.one_in(4) => {
+                        // A string variable's name for a numeric one.
+                        format!("[[#{}:]]", rng.pick(&vars.strings))
+                    }
                     _ => format!("[[#add({n},{n})]]"),
                 }
             }
@@ -154,6 +169,10 @@ fn gen_pattern(rng: &mut Rng, lines: &[String], vars: &mut VarState) -> String {
                     "[[#X:Y:]]",
                     "[[@LINE+x]]",
                     "[[#@LINE*2]]",
+                    "[[#UNDEF1+UNDEF2]]",
+                    "[[#add(UNDEF1,UNDEF2)]]",
+                    "[[#add(1,)]]",
+                    "[[#@X:]]",
                 ];
                 rng.pick(&bad).to_string()
             }
