@@ -27,8 +27,9 @@ cargo xtask fuzz [--time SECS | --each SECS] [--targets t1,t2] [--build-only] [-
   `cargo install cargo-fuzz`). Targets: tblgen ir abi_lower abi filecheck lit_shell";
 
 /// The campaign log, one row per run (target, seconds, execs, cov, ft,
-/// corpus, crashed, UTC date, commit). It is committed, unlike the corpus,
-/// so a long campaign in several runs and on several machines adds up.
+/// corpus, crashed, UTC date at its end, the commit it was built from). It
+/// is committed, unlike the corpus, so a long campaign in several runs and
+/// on several machines adds up.
 const LOG: &str = "campaign.tsv";
 
 /// `date -u` in ISO form, or `?` where `date` is missing.
@@ -101,6 +102,9 @@ pub fn run(args: &[String]) -> Result<(), String> {
         (Some(t), None) => (t / targets.len() as u64).max(1),
         (None, None) => 60,
     };
+    // The commit the targets are built from (a run's row names it even if
+    // HEAD moves while the campaign runs).
+    let commit = head_commit();
     let status = Command::new("cargo")
         .args(["+nightly", "fuzz", "build"])
         .args(BUILD_FLAGS)
@@ -146,7 +150,7 @@ pub fn run(args: &[String]) -> Result<(), String> {
             st.corpus,
             st.crashed,
             utc_now(),
-            head_commit()
+            commit
         );
         append(&fuzz_dir.join(LOG), &line)?;
         if st.crashed {
