@@ -672,9 +672,15 @@ impl NumBlock {
                         _ => (s, e),
                     }
                 };
+                // An operation's text ends at its last operand: the spaces
+                // before the next operator are not part of it.
                 let text = |n: u32| {
                     let (s, e) = span(n);
-                    self.source.get(s..e).unwrap_or_default().to_string()
+                    let t = self.source.get(s..e).unwrap_or_default();
+                    match self.nodes.get(n as usize) {
+                        Some(Node::Binary { .. }) => t.trim_end_matches([' ', '\t']).to_string(),
+                        _ => t.to_string(),
+                    }
                 };
                 let start = span(idx).0;
                 Err((
