@@ -249,6 +249,10 @@ pub struct TdAnalysis {
     pub model: Option<Model>,
     /// Whether `model` comes from the current texts.
     pub model_current: bool,
+    /// What the next run resumes from ([`crate::td_run`]).
+    pub incr: Option<crate::td_run::Incr>,
+    /// The token the last run's parse resumed at (None: from the start).
+    pub resumed_at: Option<usize>,
 }
 
 /// What to analyse with.
@@ -273,26 +277,51 @@ pub fn analyze(
     res.root = res.files.add(path.to_path_buf(), text.into());
     let name = path.to_string_lossy().into_owned();
 
-    let mut map = SourceMap::new();
-    let file = map.add(name, text.to_string());
-    let opts = irkit_td::Options {
-        include_dirs: cfg.include_dirs,
-        defines: &[],
-        builtin_includes: cfg.builtin_includes,
-        report_timing: false,
-        action: if explain {
-            irkit_td::Action::Explain("")
-        } else {
-            irkit_td::Action::Null
-        },
-        leak_model: false,
-        warn_unused_template_args: false,
-        rules: irkit_td::compat::newest(),
-        limits: irkit_td::Limits::DEFAULT,
-        early_diags: None,
-    };
     let lookup = |p: &str| overlay(&normalize(Path::new(p)));
-    let outcome = irkit_td::run_model(&mut map, file, &opts, Some(&lookup));
+    let prev_incr = previous.as_mut().and_then(|p| p.incr.take());
+    let (map, outcome) = if explain {
+        // Provenance is tracked in a run from the start; the next edit
+        // still resumes from the last checkpoint.
+        let mut map = SourceMap::new();
+        let file = map.add(name, text.to_string());
+        let opts = irkit_td::Options {
+            include_dirs: cfg.include_dirs,
+            defines: &[],
+            builtin_includes: cfg.builtin_includes,
+            report_timing: false,
+            action: irkit_td::Action::Explain(""),
+            leak_model: false,
+            warn_unused_template_args: false,
+            rules: irkit_td::compat::newest(),
+            limits: irkit_td::Limits::DEFAULT,
+            early_diags: None,
+        };
+        let outcome = irkit_td::run_model(&mut map, file, &opts, Some(&lookup));
+        res.incr = prev_incr;
+        (map, outcome)
+    } else {
+        let o = crate::td_run::RunOpts {
+            lex: irkit_td::lexer::LexConfig {
+                include_dirs: cfg.include_dirs,
+                defines: &[],
+                builtin_includes: cfg.builtin_includes,
+                rules: irkit_td::compat::newest(),
+            },
+            rules: irkit_td::compat::newest(),
+            limits: irkit_td::Limits::DEFAULT,
+        };
+        let out = crate::td_run::run(&name, text, &o, Some(&lookup), prev_incr);
+        res.incr = out.incr;
+        res.resumed_at = out.resumed_at;
+        (
+            out.map,
+            irkit_td::ModelOutcome {
+                model: out.model,
+                tokens: out.tokens,
+                diags: out.diags,
+            },
+        )
+    };
     let ids = register_files(&mut res.files, &map);
     res.diags = convert_diags(&res.files, &map, &ids, res.root, &outcome.diags);
     index_tokens(&mut res, &ids, &outcome.tokens);
