@@ -139,11 +139,18 @@ pub fn run(
     // first changed token, else (first run, or a change at the top)
     // before the last statement.
     let start = resume.as_ref().map_or(0, |c| c.pos);
-    let mark = prev_boundary_at_most(&prev_bounds, same)
-        .filter(|&m| m > 0)
-        .or_else(|| last_statement(&toks))
-        .filter(|&m| m > start || (m == start && resume.is_none()));
+    let at_edit = prev_boundary_at_most(&prev_bounds, same).filter(|&m| m > 0);
+    let known = at_edit.filter(|&m| m > start);
+    let mark = match at_edit {
+        // The checkpoint is already there.
+        Some(m) if m == start && resume.is_some() => None,
+        Some(m) => Some(m),
+        None => last_statement(&toks).filter(|&m| m > start || resume.is_none()),
+    };
     let from = resume.as_ref().map(|c| c.state());
+    // A boundary the last run crossed is crossed again (the tokens up to
+    // it are the same): the old checkpoint can go now (memory).
+    let resume = resume.filter(|_| known.is_none());
     let res = parse_resumable(&mut cx, toks.clone(), from, mark);
     let mut boundaries: Vec<usize> = prev_bounds.into_iter().filter(|&b| b < start).collect();
     boundaries.extend(res.boundaries);

@@ -701,7 +701,7 @@ fn bench_file(
     let (def, _) = td_positions(text);
     let def = def.ok_or("no def in the file")?;
     let u = uri(file);
-    let mut rows: Vec<[f64; 8]> = Vec::new();
+    let mut rows: Vec<[f64; 12]> = Vec::new();
     let mut peak = 0u64;
     for _ in 0..runs {
         let mut s = Server::start(
@@ -751,9 +751,39 @@ fn bench_file(
         )?;
         let change_ms = t.elapsed().as_secs_f64() * 1000.0;
         let change_cpu = s.cpu_ms() - c1;
+        // Edits in the middle of the file: the first one re-parses from
+        // the start, the next ones (typing on) from the edited statement.
+        let mid = text[..text.len() / 2].rfind("\ndef ").map_or(0, |k| k + 1);
+        let mut mid_rows = [0.0f64; 4];
+        for (k, v) in [3, 4].into_iter().enumerate() {
+            let edited = format!("{}def IrkitBenchMid{v};\n{}", &text[..mid], &text[mid..]);
+            let c = s.cpu_ms();
+            let t = Instant::now();
+            s.notify(
+                "textDocument/didChange",
+                json!({ "textDocument": { "uri": u, "version": v }, "contentChanges": [ { "text": edited } ] }),
+            )?;
+            s.request(
+                "textDocument/documentLink",
+                json!({ "textDocument": { "uri": u } }),
+            )?;
+            mid_rows[2 * k] = t.elapsed().as_secs_f64() * 1000.0;
+            mid_rows[2 * k + 1] = s.cpu_ms() - c;
+        }
         peak = peak.max(s.peak_kib());
         rows.push([
-            open_ms, open_cpu, hover_ms, hover_cpu, def_ms, refs_ms, change_ms, change_cpu,
+            open_ms,
+            open_cpu,
+            hover_ms,
+            hover_cpu,
+            def_ms,
+            refs_ms,
+            change_ms,
+            change_cpu,
+            mid_rows[0],
+            mid_rows[1],
+            mid_rows[2],
+            mid_rows[3],
         ]);
         s.stop();
     }
@@ -784,9 +814,19 @@ fn bench_file(
     );
     println!("  references            {:>8.2} ms wall", median(5));
     println!(
-        "  edit -> diagnostics   {:>8.1} ms wall {:>8.1} ms cpu   (target 200)",
+        "  edit at end           {:>8.1} ms wall {:>8.1} ms cpu   (target 200)",
         median(6),
         median(7)
+    );
+    println!(
+        "  edit mid-file, first  {:>8.1} ms wall {:>8.1} ms cpu",
+        median(8),
+        median(9)
+    );
+    println!(
+        "  edit mid-file, again  {:>8.1} ms wall {:>8.1} ms cpu   (target 200)",
+        median(10),
+        median(11)
     );
     println!(
         "  peak memory           {:>8.1} MB                       (target 200)",
