@@ -15,6 +15,7 @@ use irkit_td::model::{Ctx, FieldKind, RecId};
 use rustc_hash::FxHashMap;
 use std::ops::Range;
 use std::path::{Path, PathBuf};
+use std::sync::Arc;
 
 /// A problem at a place, with related places (the diagnostic's notes and
 /// labels, or the included file an error sits in).
@@ -86,7 +87,8 @@ pub struct Ident {
 /// The record model of the last run without errors, with the files its
 /// locations point into.
 pub struct Model {
-    pub cx: Ctx,
+    /// Shared with the checkpoint at the end of input ([`crate::td_run`]).
+    pub cx: Arc<Ctx>,
     pub map: SourceMap,
     /// Whether field provenance was tracked (`--explain`).
     pub explained: bool,
@@ -279,7 +281,7 @@ pub fn analyze(
 
     let lookup = |p: &str| overlay(&normalize(Path::new(p)));
     let prev_incr = previous.as_mut().and_then(|p| p.incr.take());
-    let (map, outcome) = if explain {
+    let (map, model, tokens, diags) = if explain {
         // Provenance is tracked in a run from the start; the next edit
         // still resumes from the last checkpoint.
         let mut map = SourceMap::new();
@@ -298,7 +300,12 @@ pub fn analyze(
         };
         let outcome = irkit_td::run_model(&mut map, file, &opts, Some(&lookup));
         res.incr = prev_incr;
-        (map, outcome)
+        (
+            map,
+            outcome.model.map(Arc::new),
+            outcome.tokens,
+            outcome.diags,
+        )
     } else {
         let o = crate::td_run::RunOpts {
             lex: irkit_td::lexer::LexConfig {
@@ -313,18 +320,11 @@ pub fn analyze(
         let out = crate::td_run::run(&name, text, &o, Some(&lookup), prev_incr);
         res.incr = out.incr;
         res.resumed_at = out.resumed_at;
-        (
-            out.map,
-            irkit_td::ModelOutcome {
-                model: out.model,
-                tokens: out.tokens,
-                diags: out.diags,
-            },
-        )
+        (out.map, out.model, out.tokens, out.diags)
     };
     let ids = register_files(&mut res.files, &map);
-    res.diags = convert_diags(&res.files, &map, &ids, res.root, &outcome.diags);
-    index_tokens(&mut res, &ids, &outcome.tokens);
+    res.diags = convert_diags(&res.files, &map, &ids, res.root, &diags);
+    index_tokens(&mut res, &ids, &tokens);
     for (id, f) in map.files() {
         let Some(from) = f.included_from() else {
             continue;
@@ -338,7 +338,7 @@ pub fn analyze(
             target,
         });
     }
-    match outcome.model {
+    match model {
         Some(cx) => {
             res.model = Some(Model {
                 cx,
@@ -774,7 +774,9 @@ impl TdAnalysis {
         if m.explained {
             let mut out = String::new();
             let target = format!("{rec}.{field}");
-            if irkit_td::explain::explain(&mut m.cx, &m.map, &target, &mut out).is_ok() {
+            if irkit_td::explain::explain(Arc::make_mut(&mut m.cx), &m.map, &target, &mut out)
+                .is_ok()
+            {
                 return Some(out.trim_end().to_string());
             }
         }

@@ -3,41 +3,46 @@
 //! and the model and parser state before one of them are kept; a new text
 //! is lexed, its tokens compared with the last ones, and when they agree up
 //! to the checkpoint the parse goes on from there instead of from the start.
-//! The checkpoint moves to the last boundary before the first changed
-//! token, so that typing in one place re-parses only from that statement on.
-//! At open, it is put before the last top-level statement (text is most
-//! often added at the end, or below the `include`s).
+//! Two checkpoints at most: the end of input, which is the run's model
+//! itself (shared, copied only when a run resumes from it: text added at
+//! the end of a file), and a copy of the state before the statement with
+//! the first changed token, taken at the first edit in a new place, so
+//! that typing on in one place re-parses only from that statement on.
 //!
 //! A resumed run gives the same diagnostics and records as a run from the
 //! start (the test `resume_equals_scratch` checks it on random edits).
 
 use irkit_diag::{Diagnostic, SourceMap};
 use irkit_td::lexer::{LexConfig, Overlay, Tok, Token};
-use irkit_td::model::Ctx;
+use irkit_td::model::{Ctx, Interner};
 use irkit_td::parser::resume::{parse_resumable, Checkpoint};
+use std::sync::Arc;
 
 /// What a run keeps for the next one.
 pub struct Incr {
     toks: Vec<Token>,
     boundaries: Vec<usize>,
-    checkpoint: Option<Checkpoint>,
+    /// At most two, by position: a copy of the state before the statement
+    /// last edited, and the end of input (sharing the run's model).
+    checkpoints: Vec<Checkpoint>,
+    /// The run's final strings when no checkpoint has them (a run with
+    /// errors): every checkpoint's strings are a prefix of these, and the
+    /// next text is lexed into a copy of them.
+    strs: Option<Interner>,
 }
 
 impl std::fmt::Debug for Incr {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        write!(
-            f,
-            "Incr({} tokens, checkpoint at {:?})",
-            self.toks.len(),
-            self.checkpoint.as_ref().map(|c| c.pos)
-        )
+        let at: Vec<usize> = self.checkpoints.iter().map(|c| c.pos).collect();
+        write!(f, "Incr({} tokens, checkpoints at {at:?})", self.toks.len())
     }
 }
 
 /// A run's results, as [`irkit_td::run_model`]'s, with the files read.
 pub struct RunOut {
     pub map: SourceMap,
-    pub model: Option<Ctx>,
+    /// The model (shared with the checkpoint at the end of input).
+    pub model: Option<Arc<Ctx>>,
     pub tokens: Vec<Token>,
     pub diags: Vec<Diagnostic>,
     pub incr: Option<Incr>,
@@ -73,7 +78,8 @@ fn lex(
 }
 
 /// Runs the root file `name` whose text is `text` (lex, parse), resuming
-/// from `prev` when its tokens agree with the new ones up to its checkpoint.
+/// from `prev` when its tokens agree with the new ones up to one of its
+/// checkpoints.
 pub fn run(
     name: &str,
     text: &str,
@@ -81,14 +87,17 @@ pub fn run(
     overlay: Option<&Overlay<'_>>,
     prev: Option<Incr>,
 ) -> RunOut {
-    let (prev_toks, prev_bounds, prev_cp) = match prev {
-        Some(p) => (p.toks, p.boundaries, p.checkpoint),
-        None => (Vec::new(), Vec::new(), None),
+    let (prev_toks, prev_bounds, mut prev_cps, prev_strs) = match prev {
+        Some(p) => (p.toks, p.boundaries, p.checkpoints, p.strs),
+        None => (Vec::new(), Vec::new(), Vec::new(), None),
     };
-    // Lexed into the checkpoint's strings, equal tokens have equal symbols.
-    let mut strs = match &prev_cp {
-        Some(c) => c.cx.strs.clone(),
-        None => new_ctx(o).strs,
+    // Lexed into the last run's final strings (those the last tokens were
+    // lexed into, and every checkpoint's, are a prefix of them), equal
+    // tokens have equal symbols.
+    let mut strs = match (prev_strs, prev_cps.last()) {
+        (Some(s), _) => s,
+        (None, Some(c)) => c.cx.strs.clone(),
+        (None, None) => new_ctx(o).strs,
     };
     let (mut map, mut lexed) = lex(name, text, &mut strs, o, overlay);
     let same = match &lexed {
@@ -100,10 +109,24 @@ pub fn run(
         Err(_) => 0,
     };
     let ntoks = lexed.as_ref().map_or(0, |l| l.toks.len());
-    let resume = prev_cp.filter(|c| c.pos <= same && c.pos < ntoks);
-    let mut cx = match &resume {
+    // Checkpoints past the first changed token are of no more use.
+    prev_cps.retain(|c| c.pos <= same && c.pos < ntoks);
+    let at_edit = prev_boundary_at_most(&prev_bounds, same).filter(|&m| m > 0);
+    let resume_pos = prev_cps.last().map(|c| c.pos);
+    let start = resume_pos.unwrap_or(0);
+    // Where to copy the state this time: before the statement with the
+    // first changed token, unless a checkpoint is already there.
+    let mark = at_edit.filter(|&m| Some(m) != resume_pos);
+    let resume = if mark.is_some() {
+        // The new copy replaces the old ones (memory).
+        prev_cps.pop()
+    } else {
+        None
+    };
+    let from = resume.as_ref().or(prev_cps.last());
+    let mut cx = match from {
         Some(c) => {
-            let mut cx = c.cx.clone();
+            let mut cx = (*c.cx).clone();
             cx.strs = strs;
             cx
         }
@@ -120,6 +143,11 @@ pub fn run(
             cx
         }
     };
+    let state = from.map(Checkpoint::state);
+    drop(resume);
+    if mark.is_some() {
+        prev_cps.clear();
+    }
     let lexed = match lexed {
         Ok(l) => l,
         Err(mut diags) => {
@@ -135,43 +163,49 @@ pub fn run(
         }
     };
     let toks = lexed.toks;
-    // Where to keep the state this time: before the statement with the
-    // first changed token, else (first run, or a change at the top)
-    // before the last statement.
-    let start = resume.as_ref().map_or(0, |c| c.pos);
-    let at_edit = prev_boundary_at_most(&prev_bounds, same).filter(|&m| m > 0);
-    let known = at_edit.filter(|&m| m > start);
-    let mark = match at_edit {
-        // The checkpoint is already there.
-        Some(m) if m == start && resume.is_some() => None,
-        Some(m) => Some(m),
-        None => last_statement(&toks).filter(|&m| m > start || resume.is_none()),
-    };
-    let from = resume.as_ref().map(|c| c.state());
-    // A boundary the last run crossed is crossed again (the tokens up to
-    // it are the same): the old checkpoint can go now (memory).
-    let resume = resume.filter(|_| known.is_none());
-    let res = parse_resumable(&mut cx, toks.clone(), from, mark);
+    let res = parse_resumable(&mut cx, toks.clone(), state, mark);
     let mut boundaries: Vec<usize> = prev_bounds.into_iter().filter(|&b| b < start).collect();
     boundaries.extend(res.boundaries);
+    // The model keeps its messages: a run resumed from it reports them.
     let mut diags = lexed.warnings;
-    diags.append(&mut cx.messages);
-    diags.append(&mut cx.errors);
+    diags.extend(cx.messages.iter().cloned());
+    diags.extend(cx.errors.iter().cloned());
     if let Err(d) = res.result {
         diags.push(d);
     }
-    if let Some(d) = cx.fatal.take() {
+    if let Some(d) = cx.fatal.clone() {
         diags.push(d);
     }
     pointify(&mut diags);
     let ok = !diags.iter().any(Diagnostic::is_error);
+    let mut checkpoints = prev_cps;
+    let new_end = ok && res.end.is_some();
+    if new_end {
+        // The old end (if resumed from) is behind the new one.
+        checkpoints.retain(|c| prev_toks.get(c.pos).is_some_and(|t| t.kind != Tok::Eof));
+    }
+    checkpoints.extend(res.checkpoint);
+    let (model, strs) = match (ok, res.end) {
+        (true, Some(end)) => {
+            let m = Arc::new(cx);
+            checkpoints.truncate(1);
+            checkpoints.push(Checkpoint::at_end(m.clone(), end));
+            (Some(m), None)
+        }
+        (true, None) => {
+            let strs = cx.strs.clone();
+            (Some(Arc::new(cx)), Some(strs))
+        }
+        (false, _) => (None, Some(cx.strs)),
+    };
     RunOut {
         map,
-        model: ok.then_some(cx),
+        model,
         incr: Some(Incr {
             toks: toks.clone(),
             boundaries,
-            checkpoint: res.checkpoint.or(resume),
+            checkpoints,
+            strs,
         }),
         tokens: toks,
         diags,
@@ -186,47 +220,6 @@ fn prev_boundary_at_most(b: &[usize], at: usize) -> Option<usize> {
 
 fn same_token(a: &Token, b: &Token) -> bool {
     a.kind == b.kind && a.loc == b.loc && a.sym == b.sym && a.int == b.int
-}
-
-/// The start of the last top-level statement: the last object keyword
-/// after a `;` or `}` outside brackets (or first in the stream).
-pub fn last_statement(toks: &[Token]) -> Option<usize> {
-    let mut depth = 0i32;
-    let mut last = None;
-    let mut after_end = true;
-    for (i, t) in toks.iter().enumerate() {
-        let starts = matches!(
-            t.kind,
-            Tok::Assert
-                | Tok::Class
-                | Tok::Def
-                | Tok::Defm
-                | Tok::Defset
-                | Tok::Deftype
-                | Tok::Defvar
-                | Tok::Dump
-                | Tok::Foreach
-                | Tok::If
-                | Tok::Let
-                | Tok::MultiClass
-        );
-        if depth == 0 && after_end && starts {
-            last = Some(i);
-        }
-        after_end = false;
-        match t.kind {
-            Tok::LBrace | Tok::LSquare | Tok::LParen | Tok::Less => depth += 1,
-            Tok::RSquare | Tok::RParen | Tok::Greater => depth -= 1,
-            Tok::RBrace => {
-                depth -= 1;
-                after_end = depth <= 0;
-            }
-            Tok::Semi => after_end = depth <= 0,
-            _ => {}
-        }
-        depth = depth.max(0);
-    }
-    last
 }
 
 /// LLVM's TableGen reports points, not ranges (as `irkit_td::run_model`).

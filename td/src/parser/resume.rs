@@ -5,6 +5,11 @@
 //! starting over (an edit near the end of a large file, or below its
 //! `include`s, then re-parses only what follows).
 //!
+//! At the end of input the final model is itself a checkpoint
+//! ([`Resumed::end`] gives the parser's state without copying anything): a
+//! caller that keeps the model behind an [`Arc`] shares it with the
+//! checkpoint, and copies it only when a later run resumes from there.
+//!
 //! Between two top-level objects the parser's stacks (lets, loops,
 //! defsets, scopes other than the file's) are empty, so its state is the
 //! model plus the few tables below.
@@ -14,6 +19,7 @@ use crate::lexer::{Tok, Token};
 use crate::model::{Ctx, InitId, RecId, Sym, TyId};
 use irkit_diag::{Diagnostic, Loc};
 use rustc_hash::{FxHashMap, FxHashSet};
+use std::sync::Arc;
 
 /// The parser's state between two top-level objects (besides the model).
 #[derive(Clone, Default)]
@@ -26,10 +32,11 @@ pub struct TopState {
     stmt_loc: Option<Loc>,
 }
 
-/// The model and parser state before the top-level object at token `pos`.
+/// The model and parser state before the top-level object at token `pos`
+/// (or at the end of input).
 #[derive(Clone)]
 pub struct Checkpoint {
-    pub cx: Ctx,
+    pub cx: Arc<Ctx>,
     pub pos: usize,
     state: TopState,
 }
@@ -44,6 +51,10 @@ pub struct Resumed {
     /// The state before the object at the `mark` asked for, if the run got
     /// there and `mark` is a top-level boundary.
     pub checkpoint: Option<Checkpoint>,
+    /// The parser's state at the end of input, when the run got there
+    /// between top-level objects: with the final model, a checkpoint
+    /// ([`Checkpoint::at_end`]).
+    pub end: Option<(usize, TopState)>,
 }
 
 /// Parses `toks` into `cx` as [`super::parse`] does, but from `from` (a
@@ -83,6 +94,7 @@ pub fn parse_resumable(
     };
     let mut boundaries = Vec::new();
     let mut checkpoint = None;
+    let mut end = None;
     let result = loop {
         if p.toks.is_empty() {
             break Ok(());
@@ -92,6 +104,7 @@ pub fn parse_resumable(
             checkpoint = p.checkpoint();
         }
         if p.tok() == Tok::Eof {
+            end = p.take_state();
             break Ok(());
         }
         if !p.at_object_start() {
@@ -105,22 +118,47 @@ pub fn parse_resumable(
         result,
         boundaries,
         checkpoint,
+        end,
     }
 }
 
 impl Parser<'_> {
-    /// The state now, when the parser is between top-level objects.
-    fn checkpoint(&self) -> Option<Checkpoint> {
-        let top_level = self.cur_mc.is_none()
+    fn at_top_level(&self) -> bool {
+        self.cur_mc.is_none()
             && self.loops.is_empty()
             && self.let_stack.is_empty()
             && self.defsets.is_empty()
             && self.scopes.len() == 1
             && self.depth == 0
-            && !self.applying_lets;
-        let scope = self.scopes.first().filter(|_| top_level)?;
+            && !self.applying_lets
+    }
+
+    /// The state now, moved out, when the parser is between top-level
+    /// objects (it stops after this).
+    fn take_state(&mut self) -> Option<(usize, TopState)> {
+        if !self.at_top_level() {
+            return None;
+        }
+        let scope = self.scopes.first_mut()?;
+        Some((
+            self.pos,
+            TopState {
+                multiclasses: std::mem::take(&mut self.multiclasses),
+                vars: std::mem::take(&mut scope.vars),
+                qualified: std::mem::take(&mut self.qualified),
+                used_targs: std::mem::take(&mut self.used_targs),
+                type_aliases: std::mem::take(&mut self.type_aliases),
+                stmt_loc: self.stmt_loc,
+            },
+        ))
+    }
+
+    /// A copy of the state now, when the parser is between top-level
+    /// objects.
+    fn checkpoint(&self) -> Option<Checkpoint> {
+        let scope = self.scopes.first().filter(|_| self.at_top_level())?;
         Some(Checkpoint {
-            cx: self.cx.clone(),
+            cx: Arc::new(self.cx.clone()),
             pos: self.pos,
             state: TopState {
                 multiclasses: self.multiclasses.clone(),
@@ -135,6 +173,16 @@ impl Parser<'_> {
 }
 
 impl Checkpoint {
+    /// The checkpoint at the end of a run: `cx` is the run's final model,
+    /// `end` what [`parse_resumable`] gave as [`Resumed::end`].
+    pub fn at_end(cx: Arc<Ctx>, end: (usize, TopState)) -> Self {
+        Checkpoint {
+            cx,
+            pos: end.0,
+            state: end.1,
+        }
+    }
+
     /// The position and state to pass to [`parse_resumable`] with a copy
     /// of `cx`.
     pub fn state(&self) -> (usize, TopState) {
