@@ -281,6 +281,15 @@ pub fn analyze(
 
     let lookup = |p: &str| overlay(&normalize(Path::new(p)));
     let prev_incr = previous.as_mut().and_then(|p| p.incr.take());
+    // Of the last analysis only its model (kept if this run has errors)
+    // is needed now: its index goes before this run builds its own
+    // (peak memory).
+    if let Some(p) = previous.as_mut() {
+        *p = TdAnalysis {
+            model: p.model.take(),
+            ..TdAnalysis::default()
+        };
+    }
     let (map, model, tokens, diags) = if explain {
         // Provenance is tracked in a run from the start; the next edit
         // still resumes from the last checkpoint.
@@ -303,7 +312,7 @@ pub fn analyze(
         (
             map,
             outcome.model.map(Arc::new),
-            outcome.tokens,
+            Arc::new(outcome.tokens),
             outcome.diags,
         )
     } else {
@@ -713,8 +722,15 @@ impl TdAnalysis {
                 })
             })
             .collect();
+        // Sorted by path, then offset: the paths are compared once per
+        // file (comparing `Path`s walks their components, which for
+        // thousands of uses cost more than everything else).
         let path = |f: FileIdx| self.files.get(f).map(|x| x.path.as_path());
-        res.sort_by(|a, b| (path(a.file), a.start).cmp(&(path(b.file), b.start)));
+        let mut files: Vec<FileIdx> = self.idents.keys().copied().collect();
+        files.sort_by(|&a, &b| path(a).cmp(&path(b)));
+        let rank: FxHashMap<FileIdx, usize> =
+            files.into_iter().enumerate().map(|(i, f)| (f, i)).collect();
+        res.sort_unstable_by_key(|x| (rank.get(&x.file).copied(), x.start));
         res
     }
 

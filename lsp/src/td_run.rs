@@ -13,14 +13,14 @@
 //! start (the test `resume_equals_scratch` checks it on random edits).
 
 use irkit_diag::{Diagnostic, SourceMap};
-use irkit_td::lexer::{LexConfig, Overlay, Tok, Token};
+use irkit_td::lexer::{LexConfig, Overlay, Token};
 use irkit_td::model::{Ctx, Interner};
 use irkit_td::parser::resume::{parse_resumable, Checkpoint};
 use std::sync::Arc;
 
 /// What a run keeps for the next one.
 pub struct Incr {
-    toks: Vec<Token>,
+    toks: Arc<Vec<Token>>,
     boundaries: Vec<usize>,
     /// At most two, by position: a copy of the state before the statement
     /// last edited, and the end of input (sharing the run's model).
@@ -43,7 +43,7 @@ pub struct RunOut {
     pub map: SourceMap,
     /// The model (shared with the checkpoint at the end of input).
     pub model: Option<Arc<Ctx>>,
-    pub tokens: Vec<Token>,
+    pub tokens: Arc<Vec<Token>>,
     pub diags: Vec<Diagnostic>,
     pub incr: Option<Incr>,
     /// The token the parse resumed at (None: from the start).
@@ -89,7 +89,7 @@ pub fn run(
 ) -> RunOut {
     let (prev_toks, prev_bounds, mut prev_cps, prev_strs) = match prev {
         Some(p) => (p.toks, p.boundaries, p.checkpoints, p.strs),
-        None => (Vec::new(), Vec::new(), Vec::new(), None),
+        None => (Arc::default(), Vec::new(), Vec::new(), None),
     };
     // Lexed into the last run's final strings (those the last tokens were
     // lexed into, and every checkpoint's, are a prefix of them), equal
@@ -108,6 +108,9 @@ pub fn run(
             .count(),
         Err(_) => 0,
     };
+    // Only the position of the old end of input is needed now (memory).
+    let prev_eof = prev_toks.len().checked_sub(1);
+    drop(prev_toks);
     let ntoks = lexed.as_ref().map_or(0, |l| l.toks.len());
     // Checkpoints past the first changed token are of no more use.
     prev_cps.retain(|c| c.pos <= same && c.pos < ntoks);
@@ -130,10 +133,12 @@ pub fn run(
             cx.strs = strs;
             cx
         }
-        None if !prev_toks.is_empty() => {
+        None if prev_eof.is_some() => {
             // Lex again into fresh strings: symbols numbered as a run from
             // the start numbers them.
             let mut cx = new_ctx(o);
+            // (the first tokens go first: memory)
+            drop(std::mem::replace(&mut lexed, Err(Vec::new())));
             (map, lexed) = lex(name, text, &mut cx.strs, o, overlay);
             cx
         }
@@ -155,7 +160,7 @@ pub fn run(
             return RunOut {
                 map,
                 model: None,
-                tokens: Vec::new(),
+                tokens: Arc::default(),
                 diags,
                 incr: None,
                 resumed_at: None,
@@ -163,7 +168,8 @@ pub fn run(
         }
     };
     let toks = lexed.toks;
-    let res = parse_resumable(&mut cx, toks.clone(), state, mark);
+    let res = parse_resumable(&mut cx, toks, state, mark);
+    let toks = Arc::new(res.toks);
     let mut boundaries: Vec<usize> = prev_bounds.into_iter().filter(|&b| b < start).collect();
     boundaries.extend(res.boundaries);
     // The model keeps its messages: a run resumed from it reports them.
@@ -182,7 +188,7 @@ pub fn run(
     let new_end = ok && res.end.is_some();
     if new_end {
         // The old end (if resumed from) is behind the new one.
-        checkpoints.retain(|c| prev_toks.get(c.pos).is_some_and(|t| t.kind != Tok::Eof));
+        checkpoints.retain(|c| Some(c.pos) != prev_eof);
     }
     checkpoints.extend(res.checkpoint);
     let (model, strs) = match (ok, res.end) {
@@ -202,7 +208,7 @@ pub fn run(
         map,
         model,
         incr: Some(Incr {
-            toks: toks.clone(),
+            toks: Arc::clone(&toks),
             boundaries,
             checkpoints,
             strs,

@@ -55,6 +55,8 @@ pub struct Resumed {
     /// between top-level objects: with the final model, a checkpoint
     /// ([`Checkpoint::at_end`]).
     pub end: Option<(usize, TopState)>,
+    /// The tokens parsed, given back.
+    pub toks: Vec<Token>,
 }
 
 /// Parses `toks` into `cx` as [`super::parse`] does, but from `from` (a
@@ -119,6 +121,7 @@ pub fn parse_resumable(
         boundaries,
         checkpoint,
         end,
+        toks: std::mem::take(&mut p.toks),
     }
 }
 
