@@ -15,6 +15,7 @@ use irkit_td::model::{Ctx, FieldKind, RecId};
 use rustc_hash::FxHashMap;
 use std::ops::Range;
 use std::path::{Path, PathBuf};
+use std::rc::Rc;
 use std::sync::Arc;
 
 /// A problem at a place, with related places (the diagnostic's notes and
@@ -88,7 +89,7 @@ pub struct Ident {
 /// locations point into.
 pub struct Model {
     /// Shared with the checkpoint at the end of input ([`crate::td_run`]).
-    pub cx: Arc<Ctx>,
+    pub cx: Rc<Ctx>,
     pub map: SourceMap,
     /// Whether field provenance was tracked (`--explain`).
     pub explained: bool,
@@ -311,7 +312,7 @@ pub fn analyze(
         res.incr = prev_incr;
         (
             map,
-            outcome.model.map(Arc::new),
+            outcome.model.map(Rc::new),
             Arc::new(outcome.tokens),
             outcome.diags,
         )
@@ -790,7 +791,7 @@ impl TdAnalysis {
         if m.explained {
             let mut out = String::new();
             let target = format!("{rec}.{field}");
-            if irkit_td::explain::explain(Arc::make_mut(&mut m.cx), &m.map, &target, &mut out)
+            if irkit_td::explain::explain(Rc::make_mut(&mut m.cx), &m.map, &target, &mut out)
                 .is_ok()
             {
                 return Some(out.trim_end().to_string());

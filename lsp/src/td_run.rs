@@ -7,7 +7,8 @@
 //! itself (shared, copied only when a run resumes from it: text added at
 //! the end of a file), and a copy of the state before the statement with
 //! the first changed token, taken at the first edit in a new place, so
-//! that typing on in one place re-parses only from that statement on.
+//! that typing on in one place re-parses only from that statement on (at
+//! open, after the root file's last `include`, when statements follow it).
 //!
 //! A resumed run gives the same diagnostics and records as a run from the
 //! start (the test `resume_equals_scratch` checks it on random edits).
@@ -16,6 +17,7 @@ use irkit_diag::{Diagnostic, SourceMap};
 use irkit_td::lexer::{LexConfig, Overlay, Token};
 use irkit_td::model::{Ctx, Interner};
 use irkit_td::parser::resume::{parse_resumable, Checkpoint};
+use std::rc::Rc;
 use std::sync::Arc;
 
 /// What a run keeps for the next one.
@@ -42,7 +44,7 @@ impl std::fmt::Debug for Incr {
 pub struct RunOut {
     pub map: SourceMap,
     /// The model (shared with the checkpoint at the end of input).
-    pub model: Option<Arc<Ctx>>,
+    pub model: Option<Rc<Ctx>>,
     pub tokens: Arc<Vec<Token>>,
     pub diags: Vec<Diagnostic>,
     pub incr: Option<Incr>,
@@ -119,7 +121,13 @@ pub fn run(
     let start = resume_pos.unwrap_or(0);
     // Where to copy the state this time: before the statement with the
     // first changed token, unless a checkpoint is already there.
-    let mark = at_edit.filter(|&m| Some(m) != resume_pos);
+    let mark = match at_edit {
+        Some(m) => Some(m).filter(|&m| Some(m) != resume_pos),
+        // No edit yet: after the last `include` of the root file, so that
+        // the first edit below it does not re-run what it includes.
+        None if resume_pos.is_none() => lexed.as_ref().ok().and_then(|l| after_includes(&l.toks)),
+        None => None,
+    };
     let resume = if mark.is_some() {
         // The new copy replaces the old ones (memory).
         prev_cps.pop()
@@ -193,14 +201,14 @@ pub fn run(
     checkpoints.extend(res.checkpoint);
     let (model, strs) = match (ok, res.end) {
         (true, Some(end)) => {
-            let m = Arc::new(cx);
+            let m = Rc::new(cx);
             checkpoints.truncate(1);
             checkpoints.push(Checkpoint::at_end(m.clone(), end));
             (Some(m), None)
         }
         (true, None) => {
             let strs = cx.strs.clone();
-            (Some(Arc::new(cx)), Some(strs))
+            (Some(Rc::new(cx)), Some(strs))
         }
         (false, _) => (None, Some(cx.strs)),
     };
@@ -217,6 +225,18 @@ pub fn run(
         diags,
         resumed_at: (start > 0).then_some(start),
     }
+}
+
+/// The first token of the root file after the tokens of the last file it
+/// includes, unless that is the end of input (the checkpoint at the end
+/// serves there).
+fn after_includes(toks: &[Token]) -> Option<usize> {
+    let root = toks.last()?.loc.file;
+    let last = toks
+        .windows(2)
+        .rposition(|w| w[0].loc.file != root && w[1].loc.file == root)?
+        + 1;
+    (last + 1 < toks.len()).then_some(last)
 }
 
 fn prev_boundary_at_most(b: &[usize], at: usize) -> Option<usize> {

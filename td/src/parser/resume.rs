@@ -7,7 +7,7 @@
 //!
 //! At the end of input the final model is itself a checkpoint
 //! ([`Resumed::end`] gives the parser's state without copying anything): a
-//! caller that keeps the model behind an [`Arc`] shares it with the
+//! caller that keeps the model behind an [`Rc`] shares it with the
 //! checkpoint, and copies it only when a later run resumes from there.
 //!
 //! Between two top-level objects the parser's stacks (lets, loops,
@@ -19,7 +19,7 @@ use crate::lexer::{Tok, Token};
 use crate::model::{Ctx, InitId, RecId, Sym, TyId};
 use irkit_diag::{Diagnostic, Loc};
 use rustc_hash::{FxHashMap, FxHashSet};
-use std::sync::Arc;
+use std::rc::Rc;
 
 /// The parser's state between two top-level objects (besides the model).
 #[derive(Clone, Default)]
@@ -36,7 +36,7 @@ pub struct TopState {
 /// (or at the end of input).
 #[derive(Clone)]
 pub struct Checkpoint {
-    pub cx: Arc<Ctx>,
+    pub cx: Rc<Ctx>,
     pub pos: usize,
     state: TopState,
 }
@@ -161,7 +161,7 @@ impl Parser<'_> {
     fn checkpoint(&self) -> Option<Checkpoint> {
         let scope = self.scopes.first().filter(|_| self.at_top_level())?;
         Some(Checkpoint {
-            cx: Arc::new(self.cx.clone()),
+            cx: Rc::new(self.cx.clone()),
             pos: self.pos,
             state: TopState {
                 multiclasses: self.multiclasses.clone(),
@@ -178,7 +178,7 @@ impl Parser<'_> {
 impl Checkpoint {
     /// The checkpoint at the end of a run: `cx` is the run's final model,
     /// `end` what [`parse_resumable`] gave as [`Resumed::end`].
-    pub fn at_end(cx: Arc<Ctx>, end: (usize, TopState)) -> Self {
+    pub fn at_end(cx: Rc<Ctx>, end: (usize, TopState)) -> Self {
         Checkpoint {
             cx,
             pos: end.0,
