@@ -18,6 +18,7 @@ pub mod mlir;
 pub mod pos;
 pub mod server;
 pub mod td;
+pub mod td_run;
 
 pub use config::Settings;
 pub use server::{run_server, run_stdio};

@@ -438,6 +438,9 @@ impl State {
                     include_dirs: &dirs,
                     builtin_includes: irkit::dialects::BUILTIN_INCLUDES,
                 };
+                // An analysis is about to take its time anyway: models
+                // replaced earlier go first (peak memory).
+                self.garbage.clear();
                 let mut prev = self.td.remove(path);
                 let docs = &self.docs;
                 let overlay = |p: &Path| docs.get(p).cloned();

@@ -15,6 +15,8 @@ use irkit_td::model::{Ctx, FieldKind, RecId};
 use rustc_hash::FxHashMap;
 use std::ops::Range;
 use std::path::{Path, PathBuf};
+use std::rc::Rc;
+use std::sync::Arc;
 
 /// A problem at a place, with related places (the diagnostic's notes and
 /// labels, or the included file an error sits in).
@@ -86,7 +88,8 @@ pub struct Ident {
 /// The record model of the last run without errors, with the files its
 /// locations point into.
 pub struct Model {
-    pub cx: Ctx,
+    /// Shared with the checkpoint at the end of input ([`crate::td_run`]).
+    pub cx: Rc<Ctx>,
     pub map: SourceMap,
     /// Whether field provenance was tracked (`--explain`).
     pub explained: bool,
@@ -249,6 +252,10 @@ pub struct TdAnalysis {
     pub model: Option<Model>,
     /// Whether `model` comes from the current texts.
     pub model_current: bool,
+    /// What the next run resumes from ([`crate::td_run`]).
+    pub incr: Option<crate::td_run::Incr>,
+    /// The token the last run's parse resumed at (None: from the start).
+    pub resumed_at: Option<usize>,
 }
 
 /// What to analyse with.
@@ -273,29 +280,61 @@ pub fn analyze(
     res.root = res.files.add(path.to_path_buf(), text.into());
     let name = path.to_string_lossy().into_owned();
 
-    let mut map = SourceMap::new();
-    let file = map.add(name, text.to_string());
-    let opts = irkit_td::Options {
-        include_dirs: cfg.include_dirs,
-        defines: &[],
-        builtin_includes: cfg.builtin_includes,
-        report_timing: false,
-        action: if explain {
-            irkit_td::Action::Explain("")
-        } else {
-            irkit_td::Action::Null
-        },
-        leak_model: false,
-        warn_unused_template_args: false,
-        rules: irkit_td::compat::newest(),
-        limits: irkit_td::Limits::DEFAULT,
-        early_diags: None,
-    };
     let lookup = |p: &str| overlay(&normalize(Path::new(p)));
-    let outcome = irkit_td::run_model(&mut map, file, &opts, Some(&lookup));
+    let prev_incr = previous.as_mut().and_then(|p| p.incr.take());
+    // Of the last analysis only its model (kept if this run has errors)
+    // is needed now: its index goes before this run builds its own
+    // (peak memory).
+    if let Some(p) = previous.as_mut() {
+        *p = TdAnalysis {
+            model: p.model.take(),
+            ..TdAnalysis::default()
+        };
+    }
+    let (map, model, tokens, diags) = if explain {
+        // Provenance is tracked in a run from the start; the next edit
+        // still resumes from the last checkpoint.
+        let mut map = SourceMap::new();
+        let file = map.add(name, text.to_string());
+        let opts = irkit_td::Options {
+            include_dirs: cfg.include_dirs,
+            defines: &[],
+            builtin_includes: cfg.builtin_includes,
+            report_timing: false,
+            action: irkit_td::Action::Explain(""),
+            leak_model: false,
+            warn_unused_template_args: false,
+            rules: irkit_td::compat::newest(),
+            limits: irkit_td::Limits::DEFAULT,
+            early_diags: None,
+        };
+        let outcome = irkit_td::run_model(&mut map, file, &opts, Some(&lookup));
+        res.incr = prev_incr;
+        (
+            map,
+            outcome.model.map(Rc::new),
+            Arc::new(outcome.tokens),
+            outcome.diags,
+        )
+    } else {
+        let o = crate::td_run::RunOpts {
+            lex: irkit_td::lexer::LexConfig {
+                include_dirs: cfg.include_dirs,
+                defines: &[],
+                builtin_includes: cfg.builtin_includes,
+                rules: irkit_td::compat::newest(),
+            },
+            rules: irkit_td::compat::newest(),
+            limits: irkit_td::Limits::DEFAULT,
+        };
+        let out = crate::td_run::run(&name, text, &o, Some(&lookup), prev_incr);
+        res.incr = out.incr;
+        res.resumed_at = out.resumed_at;
+        (out.map, out.model, out.tokens, out.diags)
+    };
     let ids = register_files(&mut res.files, &map);
-    res.diags = convert_diags(&res.files, &map, &ids, res.root, &outcome.diags);
-    index_tokens(&mut res, &ids, &outcome.tokens);
+    res.diags = convert_diags(&res.files, &map, &ids, res.root, &diags);
+    index_tokens(&mut res, &ids, &tokens);
     for (id, f) in map.files() {
         let Some(from) = f.included_from() else {
             continue;
@@ -309,7 +348,7 @@ pub fn analyze(
             target,
         });
     }
-    match outcome.model {
+    match model {
         Some(cx) => {
             res.model = Some(Model {
                 cx,
@@ -684,8 +723,15 @@ impl TdAnalysis {
                 })
             })
             .collect();
+        // Sorted by path, then offset: the paths are compared once per
+        // file (comparing `Path`s walks their components, which for
+        // thousands of uses cost more than everything else).
         let path = |f: FileIdx| self.files.get(f).map(|x| x.path.as_path());
-        res.sort_by(|a, b| (path(a.file), a.start).cmp(&(path(b.file), b.start)));
+        let mut files: Vec<FileIdx> = self.idents.keys().copied().collect();
+        files.sort_by(|&a, &b| path(a).cmp(&path(b)));
+        let rank: FxHashMap<FileIdx, usize> =
+            files.into_iter().enumerate().map(|(i, f)| (f, i)).collect();
+        res.sort_unstable_by_key(|x| (rank.get(&x.file).copied(), x.start));
         res
     }
 
@@ -745,7 +791,9 @@ impl TdAnalysis {
         if m.explained {
             let mut out = String::new();
             let target = format!("{rec}.{field}");
-            if irkit_td::explain::explain(&mut m.cx, &m.map, &target, &mut out).is_ok() {
+            if irkit_td::explain::explain(Rc::make_mut(&mut m.cx), &m.map, &target, &mut out)
+                .is_ok()
+            {
                 return Some(out.trim_end().to_string());
             }
         }

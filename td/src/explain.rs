@@ -101,6 +101,7 @@ pub struct Link {
 }
 
 /// One resolver's substitutions, kept to be replayed by [`explain`].
+#[derive(Clone)]
 struct Subst {
     cur: Option<RecId>,
     map: Vec<(Sym, InitId)>,
@@ -116,6 +117,7 @@ enum Via {
     Instance { rec: RecId },
 }
 
+#[derive(Clone)]
 struct EnvNode {
     subst: u32,
     parent: Option<EnvId>,
@@ -124,7 +126,7 @@ struct EnvNode {
 /// The provenance side table (see the module doc). Values are resolved
 /// only when a field is explained: resolving while parsing could
 /// instantiate anonymous records and so change the output.
-#[derive(Default)]
+#[derive(Clone, Default)]
 pub struct Provenance {
     contribs: Vec<Contrib>,
     chains: FxHashMap<(RecId, Sym), Vec<Link>>,

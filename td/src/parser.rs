@@ -22,6 +22,8 @@ use crate::resolve::{
 use irkit_diag::{Diagnostic, Loc};
 use rustc_hash::FxHashMap;
 
+pub mod resume;
+
 type PResult<T> = Result<T, Diagnostic>;
 
 const MAX_DEPTH: u32 = 512;
@@ -42,6 +44,7 @@ struct ForeachLoop {
     entries: Vec<Entry>,
 }
 
+#[derive(Clone)]
 struct MultiClass {
     rec: RecId,
     entries: Vec<Entry>,
@@ -76,6 +79,7 @@ enum ScopeKind {
     MultiClass(RecId),
 }
 
+#[derive(Clone)]
 struct Scope {
     kind: ScopeKind,
     vars: FxHashMap<Sym, InitId>,

@@ -207,3 +207,51 @@ async def test_only_included_file_is_analysed_in_its_includers_context(client: L
     start = out.index("def int_x86_int {")
     block = out[start:out.index("\n}\n", start) + 2]
     assert hover.contents.value == f"```tablegen\n{block}\n```"
+
+
+async def test_diagnostics_after_edits_equal_a_fresh_open(client: LanguageClient, tmp_path: pathlib.Path):
+    # The server re-parses an edited file from a checkpoint when it can:
+    # after each edit, its diagnostics and hover must be those of the same
+    # text opened afresh (under another name, so nothing is reused).
+    (tmp_path / "base.td").write_text((FIXTURES / "base.td").read_text())
+    text = (FIXTURES / "main.td").read_text()
+    edited = tmp_path / "edited.td"
+    edited.write_text(text)
+    uri = await open_file(client, edited)
+
+    def diags(u: str):
+        return [(d.range.start.line, d.range.start.character, d.severity, d.message) for d in client.diagnostics.get(u, [])]
+
+    mid = text.index("\ndef ") + 1
+    edits = [
+        text + "def Appended : Base<5>;\n",
+        text + "def Appended : Base<6>;\n",
+        text[:mid] + "def Mid : Base<2>;\n" + text[mid:],
+        text[:mid] + "def Mid : Base<3>;\n" + text[mid:],
+        text[:mid] + "def Mid : Nope<3>;\n" + text[mid:],
+        text[:mid] + "def Mid : Base<4>;\n" + text[mid:] + "def Last : Base<1>;\n",
+        text + "def P : Base<1>;\n",
+        text,
+    ]
+    with_errors = 0
+    for k, new in enumerate(edits):
+        client.text_document_did_change(
+            types.DidChangeTextDocumentParams(
+                text_document=types.VersionedTextDocumentIdentifier(uri=uri, version=k + 2),
+                content_changes=[types.TextDocumentContentChangeWholeDocument(text=new)],
+            )
+        )
+        fresh = tmp_path / f"fresh{k}.td"
+        fresh.write_text(new)
+        furi = await open_file(client, fresh, new)
+        assert diags(uri) == diags(furi), f"edit {k}"
+        if any(d[2] == types.DiagnosticSeverity.Error for d in diags(furi)):
+            # A text with errors: hover answers from the last good records,
+            # which a fresh open does not have.
+            with_errors += 1
+            continue
+        line = new.count("\n", 0, new.index("def P"))
+        h1 = await client.text_document_hover_async(types.HoverParams(**pos(uri, line, 4)))
+        h2 = await client.text_document_hover_async(types.HoverParams(**pos(furi, line, 4)))
+        assert (h1 and h1.contents.value) == (h2 and h2.contents.value), f"edit {k}"
+    assert with_errors == 2

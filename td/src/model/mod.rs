@@ -46,7 +46,7 @@ impl Sym {
     pub const EMPTY: Sym = Sym(0);
 }
 
-#[derive(Default)]
+#[derive(Clone, Default)]
 pub struct Interner {
     map: FxHashMap<Rc<str>, Sym>,
     strs: Vec<Rc<str>>,
@@ -84,7 +84,7 @@ impl Interner {
 
 /// A cache from a dense index (an id, a width) to an id, stored as a
 /// vector with `u32::MAX` for "absent": no hashing on hot paths.
-#[derive(Default)]
+#[derive(Clone, Default)]
 struct DenseCache(Vec<u32>);
 
 impl DenseCache {
@@ -103,6 +103,7 @@ impl DenseCache {
 /// group probing on 7 bits of the hash, so a lookup touches a value only on
 /// a likely match), with every entry's full hash kept by id so that growing
 /// never rehashes a value.
+#[derive(Clone)]
 struct UniqTable {
     table: hashbrown::HashTable<u32>,
     /// Every entry's full hash, by id.
@@ -225,6 +226,8 @@ impl Record {
 }
 
 /// Owns everything: strings, types, values, records, the global tables.
+/// `Clone` makes a checkpoint (the language server resumes from one).
+#[derive(Clone)]
 pub struct Ctx {
     pub strs: Interner,
     tys: Vec<RecTy>,

@@ -1,0 +1,225 @@
+//! A re-analysis resumed from a checkpoint (`irkit_lsp::td_run`) must
+//! give what an analysis from scratch gives: the same diagnostics, the
+//! same records. Checked on a sequence of random edits of a root file and
+//! of a file it includes (an editor's unsaved text).
+
+use irkit_lsp::td::{self, TdAnalysis, TdConfig};
+use std::path::{Path, PathBuf};
+use std::sync::Arc;
+
+const BASE: &str = r#"class Base<int n> {
+  int size = n;
+  string kind = "base";
+}
+class Pair<int a, int b> : Base<!add(a, b)> {
+  list<int> parts = [a, b];
+}
+defvar Width = 8;
+multiclass Sized<int w> {
+  def _r : Base<w>;
+  def _m : Pair<w, Width>;
+}
+defset list<Base> AllBase = {
+  def B1 : Base<1>;
+  def B2 : Base<2>;
+}
+"#;
+
+const MAIN: &str = r#"include "base.td"
+
+let kind = "top" in {
+  def T1 : Base<3>;
+  def T2 : Pair<1, 2>;
+}
+defm S8 : Sized<8>;
+foreach i = [1, 2, 3] in
+  def F#i : Pair<i, !mul(i, 2)>;
+defvar Local = !size(AllBase);
+def Count : Base<Local>;
+class Derived<string s> : Base<4> {
+  string name = s;
+}
+def D1 : Derived<"one">;
+def D2 : Derived<"two"> { let size = 9; }
+def Last : Pair<Width, 5>;
+"#;
+
+/// Pieces an edit inserts: statements, broken statements, single tokens.
+const SNIPPETS: &[&str] = &[
+    "def X@ : Base<7>;\n",
+    "def Y@ : Pair<2, 3> { let kind = \"x\"; }\n",
+    "defm M@ : Sized<2>;\n",
+    "defvar V@ = 3;\n",
+    "def Z@ : Derived<\"z\">;\n",
+    "class C@<int k> : Base<k>;\n",
+    "def T1 : Base<1>;\n",
+    "class Base<int n>;\n",
+    "def Bad : Nope<1>;\n",
+    "def",
+    ";",
+    "}",
+    "{",
+    " 12 ",
+    "Base",
+    "let size = 1 in def L@ : Base<0>;\n",
+    "foreach j = [4, 5] in def G@#j : Base<j>;\n",
+    "// a comment\n",
+    "\n",
+    "!add(",
+    "\"str\"",
+];
+
+/// A small deterministic generator (no dependency for a test).
+struct Rng(u64);
+
+impl Rng {
+    fn next(&mut self) -> u64 {
+        self.0 = self
+            .0
+            .wrapping_mul(6364136223846793005)
+            .wrapping_add(1442695040888963407);
+        self.0 >> 33
+    }
+    fn below(&mut self, n: usize) -> usize {
+        (self.next() % n.max(1) as u64) as usize
+    }
+}
+
+/// A snippet, its `@` made a fresh number (so that names stay unique).
+fn snippet(rng: &mut Rng) -> String {
+    let n = rng.next() % 100_000;
+    SNIPPETS[rng.below(SNIPPETS.len())].replace('@', &n.to_string())
+}
+
+/// A random edit: insert a snippet, delete a short range, or (often)
+/// append at the end, at a character boundary.
+fn edit(rng: &mut Rng, text: &str) -> String {
+    let at = |rng: &mut Rng| {
+        let mut k = rng.below(text.len() + 1);
+        // Often at a line start (between statements, mostly).
+        if rng.below(3) > 0 {
+            k = text[..k].rfind('\n').map_or(0, |n| n + 1);
+        }
+        while !text.is_char_boundary(k) {
+            k -= 1;
+        }
+        k
+    };
+    match rng.below(6) {
+        0 => {
+            let k = at(rng);
+            let mut end = (k + 1 + rng.below(12)).min(text.len());
+            while !text.is_char_boundary(end) {
+                end -= 1;
+            }
+            format!("{}{}", &text[..k], &text[end..])
+        }
+        1 => format!("{text}{}", snippet(rng)),
+        _ => {
+            let k = at(rng);
+            let s = snippet(rng);
+            format!("{}{s}{}", &text[..k], &text[k..])
+        }
+    }
+}
+
+/// What must not differ: every diagnostic (file, span, message, related
+/// places) and, when the run has no errors, every record as printed.
+fn summary(a: &TdAnalysis) -> String {
+    let mut out = String::new();
+    for d in &a.diags {
+        let path = a.files.get(d.file).map(|f| f.path.clone());
+        out.push_str(&format!(
+            "{:?} {:?} {} {}\n",
+            path, d.span, d.error, d.message
+        ));
+        for (f, span, m) in &d.related {
+            let path = a.files.get(*f).map(|f| f.path.clone());
+            out.push_str(&format!("  {path:?} {span:?} {m}\n"));
+        }
+    }
+    out.push_str(&format!("current: {}\n", a.model_current));
+    if a.model_current {
+        if let Some(m) = &a.model {
+            let mut buf = Vec::new();
+            irkit_td::printer::print_records(&m.cx, &mut buf).expect("printing to memory");
+            out.push_str(&String::from_utf8_lossy(&buf));
+        }
+    }
+    out
+}
+
+fn analyze(dir: &Path, main: &str, base: &str, prev: &mut Option<TdAnalysis>) -> TdAnalysis {
+    let dirs = vec![dir.display().to_string()];
+    let cfg = TdConfig {
+        include_dirs: &dirs,
+        builtin_includes: &[],
+    };
+    let base_path = td::normalize(&dir.join("base.td"));
+    let base: Arc<str> = Arc::from(base);
+    let overlay = move |p: &Path| (p == base_path).then(|| Arc::clone(&base));
+    td::analyze(&dir.join("main.td"), main, &cfg, prev, &overlay, false)
+}
+
+#[test]
+fn resume_equals_scratch() {
+    let dir: PathBuf =
+        std::env::temp_dir().join(format!("irkit-lsp-resume-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).expect("temp dir");
+    // The included file exists on disk only as a fallback: the overlay has
+    // its unsaved text.
+    std::fs::write(dir.join("base.td"), BASE).expect("write base.td");
+    let mut rng = Rng(0x5eed_1234);
+    let mut resumed = 0;
+    let mut with_errors = 0;
+    let mut resumed_good = 0;
+    const RUNS: usize = 20;
+    const EDITS: usize = 25;
+    for _ in 0..RUNS {
+        let (mut main, mut base) = (MAIN.to_string(), BASE.to_string());
+        let first = analyze(&dir, &main, &base, &mut None);
+        assert!(first.model_current, "{:?}", first.diags);
+        let mut prev = Some(first);
+        let mut good = (main.clone(), base.clone());
+        for step in 0..EDITS {
+            // A text with errors is often put back (a typo undone), so
+            // that runs without errors are checked too.
+            if prev.as_ref().is_some_and(|p| !p.model_current) && rng.below(8) > 0 {
+                (main, base) = good.clone();
+            }
+            // Mostly the root file; now and then the included one.
+            if rng.below(5) == 0 {
+                base = edit(&mut rng, &base);
+            } else {
+                main = edit(&mut rng, &main);
+            }
+            let inc = analyze(&dir, &main, &base, &mut prev);
+            let scratch = analyze(&dir, &main, &base, &mut None);
+            assert_eq!(
+                summary(&inc),
+                summary(&scratch),
+                "step {step}: resumed at {:?}\n--- main.td\n{main}\n--- base.td\n{base}",
+                inc.resumed_at
+            );
+            if inc.model_current {
+                good = (main.clone(), base.clone());
+            }
+            resumed += usize::from(inc.resumed_at.is_some());
+            with_errors += usize::from(!inc.model_current);
+            resumed_good += usize::from(inc.model_current && inc.resumed_at.is_some());
+            prev = Some(inc);
+        }
+    }
+    let _ = std::fs::remove_dir_all(&dir);
+    // The check means something only if both kinds of run happened.
+    assert!(resumed > RUNS * EDITS / 10, "only {resumed} runs resumed");
+    assert!(with_errors > 0 && with_errors < RUNS * EDITS * 4 / 5);
+    assert!(
+        resumed_good > RUNS,
+        "only {resumed_good} resumed runs without errors"
+    );
+    eprintln!(
+        "{resumed} of {} re-analyses resumed ({resumed_good} without errors), {with_errors} with errors",
+        RUNS * EDITS
+    );
+}

@@ -1,0 +1,194 @@
+//! Parsing that can stop and resume between top-level statements, for the
+//! language server: a [`Checkpoint`] is the model and the parser's state
+//! before one top-level object, and a later run over a token stream whose
+//! tokens up to that object are the same resumes from it instead of
+//! starting over (an edit near the end of a large file, or below its
+//! `include`s, then re-parses only what follows).
+//!
+//! At the end of input the final model is itself a checkpoint
+//! ([`Resumed::end`] gives the parser's state without copying anything): a
+//! caller that keeps the model behind an [`Rc`] shares it with the
+//! checkpoint, and copies it only when a later run resumes from there.
+//!
+//! Between two top-level objects the parser's stacks (lets, loops,
+//! defsets, scopes other than the file's) are empty, so its state is the
+//! model plus the few tables below.
+
+use super::{MultiClass, Parser, Scope, ScopeKind};
+use crate::lexer::{Tok, Token};
+use crate::model::{Ctx, InitId, RecId, Sym, TyId};
+use irkit_diag::{Diagnostic, Loc};
+use rustc_hash::{FxHashMap, FxHashSet};
+use std::rc::Rc;
+
+/// The parser's state between two top-level objects (besides the model).
+#[derive(Clone, Default)]
+pub struct TopState {
+    multiclasses: FxHashMap<Sym, MultiClass>,
+    vars: FxHashMap<Sym, InitId>,
+    qualified: FxHashMap<(RecId, Sym), Sym>,
+    used_targs: FxHashSet<Sym>,
+    type_aliases: FxHashMap<Sym, TyId>,
+    stmt_loc: Option<Loc>,
+}
+
+/// The model and parser state before the top-level object at token `pos`
+/// (or at the end of input).
+#[derive(Clone)]
+pub struct Checkpoint {
+    pub cx: Rc<Ctx>,
+    pub pos: usize,
+    state: TopState,
+}
+
+/// What [`parse_resumable`] did.
+pub struct Resumed {
+    /// As [`super::parse`]'s result.
+    pub result: Result<(), Diagnostic>,
+    /// The token index of every top-level object parsed (in order, from
+    /// the start position), and of the end of input if it was reached.
+    pub boundaries: Vec<usize>,
+    /// The state before the object at the `mark` asked for, if the run got
+    /// there and `mark` is a top-level boundary.
+    pub checkpoint: Option<Checkpoint>,
+    /// The parser's state at the end of input, when the run got there
+    /// between top-level objects: with the final model, a checkpoint
+    /// ([`Checkpoint::at_end`]).
+    pub end: Option<(usize, TopState)>,
+    /// The tokens parsed, given back.
+    pub toks: Vec<Token>,
+}
+
+/// Parses `toks` into `cx` as [`super::parse`] does, but from `from` (a
+/// checkpoint's position and state: `cx` must then be a copy of that
+/// checkpoint's model, and `toks` the same as the checkpoint's up to its
+/// position) or from the start, and copies the state at token `mark` when
+/// a top-level object starts there.
+pub fn parse_resumable(
+    cx: &mut Ctx,
+    toks: Vec<Token>,
+    from: Option<(usize, TopState)>,
+    mark: Option<usize>,
+) -> Resumed {
+    let (pos, st) = from.unwrap_or_default();
+    if pos == 0 {
+        cx.reserve(toks.len() / 2, toks.len() / 10);
+    }
+    let mut p = Parser {
+        cx,
+        toks,
+        pos,
+        multiclasses: st.multiclasses,
+        cur_mc: None,
+        loops: Vec::new(),
+        let_stack: Vec::new(),
+        scopes: vec![Scope {
+            kind: ScopeKind::Local,
+            vars: st.vars,
+        }],
+        defsets: Vec::new(),
+        depth: 0,
+        qualified: st.qualified,
+        applying_lets: false,
+        used_targs: st.used_targs,
+        type_aliases: st.type_aliases,
+        stmt_loc: st.stmt_loc,
+    };
+    let mut boundaries = Vec::new();
+    let mut checkpoint = None;
+    let mut end = None;
+    let result = loop {
+        if p.toks.is_empty() {
+            break Ok(());
+        }
+        boundaries.push(p.pos);
+        if Some(p.pos) == mark && checkpoint.is_none() {
+            checkpoint = p.checkpoint();
+        }
+        if p.tok() == Tok::Eof {
+            end = p.take_state();
+            break Ok(());
+        }
+        if !p.at_object_start() {
+            break p.tok_err("Unexpected token at top level");
+        }
+        if let Err(e) = p.parse_object(None).and_then(|()| p.check_fatal()) {
+            break Err(e);
+        }
+    };
+    Resumed {
+        result,
+        boundaries,
+        checkpoint,
+        end,
+        toks: std::mem::take(&mut p.toks),
+    }
+}
+
+impl Parser<'_> {
+    fn at_top_level(&self) -> bool {
+        self.cur_mc.is_none()
+            && self.loops.is_empty()
+            && self.let_stack.is_empty()
+            && self.defsets.is_empty()
+            && self.scopes.len() == 1
+            && self.depth == 0
+            && !self.applying_lets
+    }
+
+    /// The state now, moved out, when the parser is between top-level
+    /// objects (it stops after this).
+    fn take_state(&mut self) -> Option<(usize, TopState)> {
+        if !self.at_top_level() {
+            return None;
+        }
+        let scope = self.scopes.first_mut()?;
+        Some((
+            self.pos,
+            TopState {
+                multiclasses: std::mem::take(&mut self.multiclasses),
+                vars: std::mem::take(&mut scope.vars),
+                qualified: std::mem::take(&mut self.qualified),
+                used_targs: std::mem::take(&mut self.used_targs),
+                type_aliases: std::mem::take(&mut self.type_aliases),
+                stmt_loc: self.stmt_loc,
+            },
+        ))
+    }
+
+    /// A copy of the state now, when the parser is between top-level
+    /// objects.
+    fn checkpoint(&self) -> Option<Checkpoint> {
+        let scope = self.scopes.first().filter(|_| self.at_top_level())?;
+        Some(Checkpoint {
+            cx: Rc::new(self.cx.clone()),
+            pos: self.pos,
+            state: TopState {
+                multiclasses: self.multiclasses.clone(),
+                vars: scope.vars.clone(),
+                qualified: self.qualified.clone(),
+                used_targs: self.used_targs.clone(),
+                type_aliases: self.type_aliases.clone(),
+                stmt_loc: self.stmt_loc,
+            },
+        })
+    }
+}
+
+impl Checkpoint {
+    /// The checkpoint at the end of a run: `cx` is the run's final model,
+    /// `end` what [`parse_resumable`] gave as [`Resumed::end`].
+    pub fn at_end(cx: Rc<Ctx>, end: (usize, TopState)) -> Self {
+        Checkpoint {
+            cx,
+            pos: end.0,
+            state: end.1,
+        }
+    }
+
+    /// The position and state to pass to [`parse_resumable`] with a copy
+    /// of `cx`.
+    pub fn state(&self) -> (usize, TopState) {
+        (self.pos, self.state.clone())
+    }
+}
