@@ -88,6 +88,7 @@ pub fn parse_resumable(
         }],
         defsets: Vec::new(),
         depth: 0,
+        too_deep: false,
         qualified: st.qualified,
         applying_lets: false,
         used_targs: st.used_targs,
