@@ -90,9 +90,12 @@ pub fn run(args: &[String]) -> Result<(), String> {
         let mut g = gen::Gen::new(seed, gen::GenCfg::for_target(target));
         let mut sigs: Vec<Sig> = Vec::new();
         if dialect == Dialect::Cir {
+            // Variadic edge cases are compared directly only: the via-IR
+            // emitter writes no variadic functions or calls yet.
             sigs.extend(
                 parse_edge_cases(&edge_text, target)?
                     .iter()
+                    .filter(|s| s.variadic.is_none())
                     .map(narrow_for_cir),
             );
         }
