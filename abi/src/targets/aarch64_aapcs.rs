@@ -24,6 +24,7 @@
 //!   backend spills to the stack, so Clang's classification does not track
 //!   it. We count register use for [`RegUsage`] only.
 
+use super::is_aggregate;
 use crate::callconv::{ArgAbi, FnAbi, FnSig, LlvmCallConv, PassMode, RegUsage};
 use crate::cx::{AbiCx, CachedArg};
 use crate::llty::{LlTy, LlTyId};
@@ -42,13 +43,6 @@ fn direct(ty: LlTyId) -> PassMode {
         flatten: true,
         align_stack: None,
     }
-}
-
-fn is_aggregate(cx: &AbiCx, ty: TypeId) -> bool {
-    matches!(
-        cx.types()[ty],
-        Type::Record(_) | Type::Array { .. } | Type::FlexArray { .. } | Type::Complex(_)
-    )
 }
 
 fn size_bits(cx: &AbiCx, ty: TypeId) -> u64 {

@@ -26,6 +26,7 @@
 //!   registers are left (the backend assigns r0-r3, s0-s15/d0-d7 and the
 //!   stack), so [`RegUsage`] stays empty.
 
+use super::is_aggregate;
 use crate::callconv::{ArgAbi, FnAbi, FnSig, LlvmCallConv, PassMode, RegUsage};
 use crate::cx::AbiCx;
 use crate::llty::{LlTy, LlTyId};
@@ -48,14 +49,6 @@ fn size_bits(cx: &AbiCx, ty: TypeId) -> u64 {
 
 fn vfp(cx: &AbiCx) -> bool {
     cx.target().arch == Arch::ArmAapcsVfp
-}
-
-/// `isAggregateTypeForABI`: records, arrays and `_Complex`.
-fn is_aggregate(cx: &AbiCx, ty: TypeId) -> bool {
-    matches!(
-        cx.types()[ty],
-        Type::Record(_) | Type::Array { .. } | Type::FlexArray { .. } | Type::Complex(_)
-    )
 }
 
 /// `ARMABIInfo::isHomogeneousAggregateBaseType`.

@@ -183,6 +183,16 @@ pub const SUPPORTED_TRIPLES: &str = "x86_64-unknown-linux-gnu, aarch64-unknown-l
      aarch64-pc-windows-msvc, powerpc64le-unknown-linux-gnu, s390x-unknown-linux-gnu, \
      mips64el-unknown-linux-gnuabi64, sparc64-unknown-linux-gnu, wasm32-unknown-unknown";
 
+/// Clang's `isAggregateTypeForABI`: records, arrays (flexible ones too) and
+/// `_Complex`.
+pub(crate) fn is_aggregate(cx: &crate::cx::AbiCx, ty: crate::ty::TypeId) -> bool {
+    use crate::ty::Type;
+    matches!(
+        cx.types()[ty],
+        Type::Record(_) | Type::Array { .. } | Type::FlexArray { .. } | Type::Complex(_)
+    )
+}
+
 /// Resolves a target triple as Clang reads it (`x86_64`, `aarch64-linux-gnu`,
 /// `x86_64-w64-mingw32`, `arm64-apple-macosx` are all accepted). A triple
 /// whose OS, environment or ABI changes the C calling convention in a way

@@ -23,6 +23,7 @@
 //!
 //! Register exhaustion changes nothing in the IR: [`RegUsage`] stays empty.
 
+use super::is_aggregate;
 use crate::callconv::{ArgAbi, FnAbi, FnSig, LlvmCallConv, PassMode, RegUsage};
 use crate::cx::{AbiCx, CachedArg};
 use crate::llty::{LlTy, LlTyId};
@@ -44,14 +45,6 @@ fn direct(ty: LlTyId, flatten: bool) -> PassMode {
 
 fn size_bits(cx: &AbiCx, ty: TypeId) -> u64 {
     cx.layout(ty).size * 8
-}
-
-/// `isAggregateTypeForABI`: records, arrays and `_Complex`.
-fn is_aggregate(cx: &AbiCx, ty: TypeId) -> bool {
-    matches!(
-        cx.types()[ty],
-        Type::Record(_) | Type::Array { .. } | Type::FlexArray { .. } | Type::Complex(_)
-    )
 }
 
 /// `PPC64_SVR4_ABIInfo::isHomogeneousAggregateBaseType` (hard float).

@@ -26,6 +26,7 @@
 //! register are marked `inreg`; a record that skips the registers under
 //! `fastcall` gets an `i32 inreg` padding parameter.
 
+use super::is_aggregate;
 use crate::callconv::{ArgAbi, CallConv, FnAbi, FnSig, LlvmCallConv, Padding, PassMode, RegUsage};
 use crate::cx::{AbiCx, CachedArg};
 use crate::llty::{LlTy, LlTyId};
@@ -53,13 +54,6 @@ fn direct(ty: LlTyId, flatten: bool) -> PassMode {
         flatten,
         align_stack: None,
     }
-}
-
-fn is_aggregate(cx: &AbiCx, ty: TypeId) -> bool {
-    matches!(
-        cx.types()[ty],
-        Type::Record(_) | Type::Array { .. } | Type::FlexArray { .. } | Type::Complex(_)
-    )
 }
 
 fn size_bits(cx: &AbiCx, ty: TypeId) -> u64 {
