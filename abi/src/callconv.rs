@@ -208,6 +208,19 @@ pub struct FnAbi {
 }
 
 impl FnAbi {
+    /// The C convention's answer on a target whose classifier tracks no
+    /// register use: `sret` when the return is indirect.
+    pub fn untracked(sig: &FnSig, ret: ArgAbi, args: Vec<ArgAbi>) -> FnAbi {
+        FnAbi {
+            sret: matches!(ret.mode, PassMode::Indirect { .. }),
+            ret,
+            args,
+            regs: RegUsage::default(),
+            cc: LlvmCallConv::C,
+            variadic: sig.variadic,
+        }
+    }
+
     /// The number of fixed (named) parameters.
     pub fn num_fixed(&self) -> usize {
         self.variadic.unwrap_or(self.args.len())

@@ -27,7 +27,7 @@
 //!   stack), so [`RegUsage`] stays empty.
 
 use super::is_aggregate;
-use crate::callconv::{ArgAbi, FnAbi, FnSig, LlvmCallConv, PassMode, RegUsage};
+use crate::callconv::{ArgAbi, FnAbi, FnSig, PassMode};
 use crate::cx::AbiCx;
 use crate::llty::{LlTy, LlTyId};
 use crate::targets::aarch64_aapcs::hfa_with;
@@ -246,14 +246,7 @@ pub fn compute_fn_abi(cx: &mut AbiCx, sig: &FnSig) -> FnAbi {
         .iter()
         .map(|&ty| ArgAbi::new(ty, classify_arg(cx, ty, vfp)))
         .collect();
-    FnAbi {
-        ret: ArgAbi::new(sig.ret, ret_mode),
-        args,
-        sret: matches!(ret_mode, PassMode::Indirect { .. }),
-        regs: RegUsage::default(),
-        cc: LlvmCallConv::C,
-        variadic: sig.variadic,
-    }
+    FnAbi::untracked(sig, ArgAbi::new(sig.ret, ret_mode), args)
 }
 
 /// For `irkit abi --explain`: AAPCS-VFP homogeneous-aggregate detection

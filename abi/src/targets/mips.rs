@@ -25,7 +25,7 @@
 //! Nothing depends on how many registers are left, so [`RegUsage`] stays
 //! empty.
 
-use crate::callconv::{ArgAbi, FnAbi, FnSig, LlvmCallConv, Padding, PassMode, RegUsage};
+use crate::callconv::{ArgAbi, FnAbi, FnSig, Padding, PassMode};
 use crate::cx::AbiCx;
 use crate::llty::{LlTy, LlTyId};
 use crate::ty::{FloatKind, RecordKind, Type, TypeId};
@@ -245,12 +245,5 @@ pub fn compute_fn_abi(cx: &mut AbiCx, sig: &FnSig) -> FnAbi {
         .collect();
     let mut ret = ArgAbi::new(sig.ret, ret_mode);
     ret.inreg = ret_inreg;
-    FnAbi {
-        ret,
-        args,
-        sret,
-        regs: RegUsage::default(),
-        cc: LlvmCallConv::C,
-        variadic: None,
-    }
+    FnAbi::untracked(sig, ret, args)
 }

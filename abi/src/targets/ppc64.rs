@@ -24,7 +24,7 @@
 //! Register exhaustion changes nothing in the IR: [`RegUsage`] stays empty.
 
 use super::is_aggregate;
-use crate::callconv::{ArgAbi, FnAbi, FnSig, LlvmCallConv, PassMode, RegUsage};
+use crate::callconv::{ArgAbi, FnAbi, FnSig, PassMode};
 use crate::cx::{AbiCx, CachedArg};
 use crate::llty::{LlTy, LlTyId};
 use crate::targets::aarch64_aapcs::{homogeneous_aggregate, HaRules};
@@ -277,12 +277,5 @@ pub fn compute_fn_abi(cx: &mut AbiCx, sig: &FnSig) -> FnAbi {
             }
         })
         .collect();
-    FnAbi {
-        ret: ArgAbi::new(sig.ret, ret_mode),
-        args,
-        sret: matches!(ret_mode, PassMode::Indirect { .. }),
-        regs: RegUsage::default(),
-        cc: LlvmCallConv::C,
-        variadic: sig.variadic,
-    }
+    FnAbi::untracked(sig, ArgAbi::new(sig.ret, ret_mode), args)
 }

@@ -12,7 +12,7 @@
 //!
 //! Nothing depends on registers, so [`RegUsage`] stays empty.
 
-use crate::callconv::{ArgAbi, FnAbi, FnSig, LlvmCallConv, PassMode, RegUsage};
+use crate::callconv::{ArgAbi, FnAbi, FnSig, PassMode};
 use crate::cx::AbiCx;
 use crate::targets::x86_32::single_element;
 use crate::ty::{Type, TypeId};
@@ -71,12 +71,5 @@ pub fn compute_fn_abi(cx: &mut AbiCx, sig: &FnSig) -> FnAbi {
         .iter()
         .map(|&ty| ArgAbi::new(ty, classify(cx, ty, false)))
         .collect();
-    FnAbi {
-        ret: ArgAbi::new(sig.ret, ret_mode),
-        args,
-        sret: matches!(ret_mode, PassMode::Indirect { .. }),
-        regs: RegUsage::default(),
-        cc: LlvmCallConv::C,
-        variadic: None,
-    }
+    FnAbi::untracked(sig, ArgAbi::new(sig.ret, ret_mode), args)
 }
