@@ -63,7 +63,13 @@ pub struct AbiCx {
     /// `sysv_abi` on Windows), swapped in while it classifies.
     alt_caches: (Vec<Option<CachedArg>>, Vec<Option<PassMode>>),
     memoize: bool,
+    /// The most elements a coerced LLVM struct may have.
+    max_coerced: u64,
 }
+
+/// The default of [`AbiCx::set_max_coerced_elements`]: an 8 MiB aggregate
+/// passed in `i64` words, far above anything real code passes by value.
+pub const MAX_COERCED_ELEMENTS: u64 = 1 << 20;
 
 impl AbiCx {
     /// A fresh context for `target`.
@@ -80,7 +86,19 @@ impl AbiCx {
             by_value: Vec::new(),
             alt_caches: (Vec::new(), Vec::new()),
             memoize: true,
+            max_coerced: MAX_COERCED_ELEMENTS,
         }
+    }
+
+    /// Caps the elements of a struct an argument is coerced to (default
+    /// [`MAX_COERCED_ELEMENTS`]); a signature over it fails with
+    /// [`AbiError::TooManyElements`] instead of building the struct.
+    pub fn set_max_coerced_elements(&mut self, n: u64) {
+        self.max_coerced = n;
+    }
+
+    pub fn max_coerced_elements(&self) -> u64 {
+        self.max_coerced
     }
 
     pub fn target(&self) -> Target {
@@ -297,7 +315,7 @@ impl AbiCx {
             (Arch::SystemZ | Arch::SystemZVector, CallConv::C) => {
                 Ok(targets::systemz::compute_fn_abi(self, sig))
             }
-            (Arch::Mips64N64, CallConv::C) => Ok(targets::mips::compute_fn_abi(self, sig)),
+            (Arch::Mips64N64, CallConv::C) => targets::mips::compute_fn_abi(self, sig),
             (Arch::Sparc64, CallConv::C) => Ok(targets::sparc::compute_fn_abi(self, sig)),
             (Arch::Wasm32, CallConv::C) => Ok(targets::wasm::compute_fn_abi(self, sig)),
             (

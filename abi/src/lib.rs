@@ -113,7 +113,7 @@ mod tests;
 mod tests_mips_sparc_wasm;
 
 pub use callconv::{ArgAbi, CallConv, FnAbi, FnSig, LlvmCallConv, Padding, PassMode, RegUsage};
-pub use cx::AbiCx;
+pub use cx::{AbiCx, MAX_COERCED_ELEMENTS};
 pub use layout::{DataLayout, Layout, RecordLayout, Scalars, TypeError};
 pub use llty::{LlTy, LlTyId, LlTypes};
 pub use targets::{lookup, Arch, AvxLevel, ClangVersion, LookupError, Target};
@@ -172,6 +172,15 @@ pub enum AbiError {
     /// A calling convention this target does not implement (Clang ignores
     /// it with a warning, or rejects it).
     CallConv { cc: CallConv, triple: &'static str },
+    /// A parameter (`Some(index)`) or the return value (`None`) would be
+    /// coerced to an LLVM struct with more elements than
+    /// [`AbiCx::set_max_coerced_elements`] allows (MIPS64 passes an
+    /// aggregate as one `i64` per word: a 2 GiB struct would be 268 million).
+    TooManyElements {
+        index: Option<usize>,
+        elements: u64,
+        limit: u64,
+    },
 }
 
 impl std::fmt::Display for AbiError {
@@ -205,6 +214,16 @@ impl std::fmt::Display for AbiError {
                     what(index)
                 )
             }
+            AbiError::TooManyElements {
+                index,
+                elements,
+                limit,
+            } => write!(
+                f,
+                "{} would be passed as an LLVM struct of {elements} elements, \
+                 over the limit of {limit}; raise it with --max-coerced-elements",
+                what(index)
+            ),
         }
     }
 }

@@ -170,3 +170,37 @@ fn int128_is_sixteen_aligned_where_llvm19_says_eight() {
         "declare void @wasm_i128(ptr sret({ i8, i128 }) align 16, ptr byval({ i8, i128 }) align 16)",
     );
 }
+
+/// Fuzzing found this: MIPS64 coerces an aggregate argument to one `i64`
+/// per word, so a 2 GiB struct asked for a struct of 268 million elements
+/// (over 2 GB and seconds of work). Past the cap it is an error, at once.
+#[test]
+fn mips_huge_aggregate_is_refused_not_built() {
+    use crate::AbiError;
+    let target = lookup(MIPS).expect("target");
+    let sig = "huge: void (struct {ulong[34][63][49][49][49], bool[]})";
+    let mut cx = AbiCx::new(target);
+    let fs = sig_to_fn_sig(&mut cx, &parse_sig(sig).expect("signature")).expect("types");
+    let words = 34 * 63 * 49 * 49 * 49;
+    assert_eq!(
+        cx.compute_fn_abi(&fs),
+        Err(AbiError::TooManyElements {
+            index: Some(0),
+            elements: words,
+            limit: crate::MAX_COERCED_ELEMENTS,
+        })
+    );
+    // The cap is exact: 4 words pass at 4 and fail at 3.
+    let four = "four: void (int, struct {long, long, long, long})";
+    let mut cx = AbiCx::new(target);
+    cx.set_max_coerced_elements(4);
+    let fs = sig_to_fn_sig(&mut cx, &parse_sig(four).expect("signature")).expect("types");
+    assert!(cx.compute_fn_abi(&fs).is_ok());
+    cx.set_max_coerced_elements(3);
+    let err = cx.compute_fn_abi(&fs).expect_err("over the cap");
+    assert_eq!(
+        err.to_string(),
+        "parameter 1 would be passed as an LLVM struct of 4 elements, over the limit \
+         of 3; raise it with --max-coerced-elements"
+    );
+}

@@ -39,6 +39,11 @@ pub struct Args {
     /// (s390x vector ABI).
     #[arg(long, value_name = "FEATURES")]
     pub target_features: Option<String>,
+    /// The most elements a struct an argument is coerced to may have
+    /// (MIPS64 passes an aggregate as one `i64` per word); a larger one is
+    /// an error, not a struct of millions of elements.
+    #[arg(long, value_name = "N", default_value_t = irkit_abi::MAX_COERCED_ELEMENTS)]
+    pub max_coerced_elements: u64,
     /// Output format.
     #[arg(long, value_enum, default_value_t = Format::Table)]
     pub format: Format,
@@ -123,6 +128,7 @@ pub fn run(rep: &Reporter, args: Args) -> u8 {
         .collect();
     let mut mapper = AbiTypeMapper::new(&module.ctx, &aliases);
     let mut cx = AbiCx::new(target);
+    cx.set_max_coerced_elements(args.max_coerced_elements);
     let mut out = String::new();
     let mut diags = Vec::new();
     // Variadic functions by name: their calls are classified one by one.

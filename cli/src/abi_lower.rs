@@ -35,11 +35,13 @@ pub fn run(
     file: FileId,
     triple: Option<&str>,
     target_features: Option<&str>,
+    max_coerced_elements: u64,
 ) -> Result<(), AbiLowerFailure> {
     let cfg = LowerConfig {
         triple,
         target_features,
         verify: true,
+        max_coerced_elements,
     };
     match lower_module(module, file, cfg) {
         Ok(_) => Ok(()),

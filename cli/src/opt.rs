@@ -40,6 +40,11 @@ pub struct Args {
     /// `+vector` (s390x vector ABI).
     #[arg(long, value_name = "FEATURES")]
     pub target_features: Option<String>,
+    /// For `--abi-lower`: the most elements a struct an argument is coerced
+    /// to may have (MIPS64 passes an aggregate as one `i64` per word); a
+    /// larger one is an error, not a struct of millions of elements.
+    #[arg(long, value_name = "N", default_value_t = irkit_abi::MAX_COERCED_ELEMENTS)]
+    pub max_coerced_elements: u64,
     /// Print operations in generic form (default: each registered op's
     /// custom syntax, as mlir-opt prints by default).
     #[arg(long)]
@@ -180,6 +185,7 @@ fn process(
             file,
             args.triple.as_deref(),
             args.target_features.as_deref(),
+            args.max_coerced_elements,
         ) {
             Ok(()) => {}
             Err(AbiLowerFailure::Usage(msg)) => {

@@ -66,6 +66,7 @@ fuzz_target!(|data: &[u8]| {
         triple,
         target_features,
         verify: false,
+        max_coerced_elements: irkit_abi::MAX_COERCED_ELEMENTS,
     };
     if lower_module(&mut m, file, lcfg).is_err() {
         return;

@@ -753,6 +753,8 @@ pub struct LowerConfig<'a> {
     /// internal error. A pass manager that verifies after every pass (as
     /// mlir-opt does) may turn this off.
     pub verify: bool,
+    /// `--max-coerced-elements`: see [`AbiCx::set_max_coerced_elements`].
+    pub max_coerced_elements: u64,
 }
 
 /// What a successful run did.
@@ -788,8 +790,16 @@ pub fn lower_module(
         Box::new(fir::FirAbiRewriteContext::new(&mut m.ctx)),
     ];
     let roles = Roles::new(&contexts);
-    let analysis =
-        analyze(m, file, top, target, &mut contexts, &roles).map_err(LowerError::Diags)?;
+    let analysis = analyze(
+        m,
+        file,
+        top,
+        target,
+        cfg.max_coerced_elements,
+        &mut contexts,
+        &roles,
+    )
+    .map_err(LowerError::Diags)?;
     let stats = LowerStats {
         functions: analysis.funcs.len(),
         calls: analysis.calls.len(),
@@ -912,6 +922,7 @@ fn analyze(
     file: FileId,
     top: OpId,
     target: Target,
+    max_coerced_elements: u64,
     contexts: &mut [Box<dyn AbiRewriteContext>],
     roles: &Roles,
 ) -> Result<Analysis, Vec<Diagnostic>> {
@@ -944,6 +955,7 @@ fn analyze(
         .map(|&(s, t)| (m.ctx.str(s).into_owned(), t))
         .collect();
     let mut cx = AbiCx::new(target);
+    cx.set_max_coerced_elements(max_coerced_elements);
     let mut abis: Vec<(usize, FnAbi, Vec<TypeId>, Vec<TypeId>)> = Vec::new();
     let mut abi_of: FxHashMap<(usize, TypeId), usize> = FxHashMap::default();
     let mut func_abi: Vec<Option<usize>> = vec![None; func_ops.len()];

@@ -26,6 +26,7 @@ const X86: LowerConfig<'static> = LowerConfig {
     triple: Some("x86_64-unknown-linux-gnu"),
     target_features: None,
     verify: true,
+    max_coerced_elements: irkit_abi::MAX_COERCED_ELEMENTS,
 };
 
 /// Lowers `text`; returns the printed module before and after, and the

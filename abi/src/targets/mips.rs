@@ -29,6 +29,7 @@ use crate::callconv::{ArgAbi, FnAbi, FnSig, Padding, PassMode};
 use crate::cx::AbiCx;
 use crate::llty::{LlTy, LlTyId};
 use crate::ty::{FloatKind, RecordKind, Type, TypeId};
+use crate::AbiError;
 
 /// `MinABIStackAlignInBytes` for N32/N64.
 const SLOT: u64 = 8;
@@ -190,9 +191,24 @@ fn classify_ret(cx: &mut AbiCx, ty: TypeId) -> (PassMode, bool) {
 }
 
 /// `MipsABIInfo::classifyArgumentType`; advances `offset` (bytes).
-fn classify_arg(cx: &mut AbiCx, ty: TypeId, offset: &mut u64) -> ArgAbi {
+/// Fails when the aggregate's `i64` words pass the context's cap: Clang
+/// would build that struct, one element per word.
+fn classify_arg(
+    cx: &mut AbiCx,
+    index: usize,
+    ty: TypeId,
+    offset: &mut u64,
+) -> Result<ArgAbi, AbiError> {
     let orig = *offset;
     let l = cx.layout(ty);
+    let words = l.size.div_ceil(SLOT);
+    if words > cx.max_coerced_elements() && is_aggregate_or_vector(cx, ty) {
+        return Err(AbiError::TooManyElements {
+            index: Some(index),
+            elements: words,
+            limit: cx.max_coerced_elements(),
+        });
+    }
     let align = l.align.clamp(SLOT, STACK_ALIGN);
     let curr = orig.next_multiple_of(align);
     *offset = curr + l.size.next_multiple_of(align);
@@ -203,7 +219,7 @@ fn classify_arg(cx: &mut AbiCx, ty: TypeId, offset: &mut u64) -> ArgAbi {
     let mut arg = ArgAbi::new(ty, PassMode::Ignore);
     if is_aggregate_or_vector(cx, ty) {
         if l.size == 0 {
-            return arg;
+            return Ok(arg);
         }
         let t = handle_aggregate(cx, ty);
         // A one-element coerced struct is passed as that element.
@@ -214,7 +230,7 @@ fn classify_arg(cx: &mut AbiCx, ty: TypeId, offset: &mut u64) -> ArgAbi {
         arg.mode = direct(t);
         arg.inreg = true;
         arg.padding = padding;
-        return arg;
+        return Ok(arg);
     }
     arg.mode = match cx.types()[ty] {
         Type::Bool => PassMode::Extend {
@@ -230,20 +246,21 @@ fn classify_arg(cx: &mut AbiCx, ty: TypeId, offset: &mut u64) -> ArgAbi {
             direct(cx.ll_type(ty))
         }
     };
-    arg
+    Ok(arg)
 }
 
 /// `MipsABIInfo::computeInfo` for a non-variadic C function.
-pub fn compute_fn_abi(cx: &mut AbiCx, sig: &FnSig) -> FnAbi {
+pub fn compute_fn_abi(cx: &mut AbiCx, sig: &FnSig) -> Result<FnAbi, AbiError> {
     let (ret_mode, ret_inreg) = classify_ret(cx, sig.ret);
     let sret = matches!(ret_mode, PassMode::Indirect { .. });
     let mut offset = if sret { SLOT } else { 0 };
     let args = sig
         .args
         .iter()
-        .map(|&ty| classify_arg(cx, ty, &mut offset))
-        .collect();
+        .enumerate()
+        .map(|(i, &ty)| classify_arg(cx, i, ty, &mut offset))
+        .collect::<Result<_, _>>()?;
     let mut ret = ArgAbi::new(sig.ret, ret_mode);
     ret.inreg = ret_inreg;
-    FnAbi::untracked(sig, ret, args)
+    Ok(FnAbi::untracked(sig, ret, args))
 }

@@ -88,6 +88,7 @@ pub fn run(args: &[String]) -> Result<(), String> {
                 triple: Some(triple),
                 target_features: None,
                 verify: false,
+                max_coerced_elements: irkit_abi::MAX_COERCED_ELEMENTS,
             },
         );
         if let Err(e) = lowered {
