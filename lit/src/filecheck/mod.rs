@@ -556,7 +556,7 @@ pub(crate) struct NumVar {
 /// The variables defined so far.
 #[derive(Default, Debug)]
 pub(crate) struct Vars {
-    pub strings: HashMap<String, String>,
+    pub strings: HashMap<String, Vec<u8>>,
     pub nums: HashMap<String, NumVar>,
     /// FileCheck 22 shows a string variable's value as it is (escaped only
     /// when it holds a non-printable character or `"`); 19 shows it
@@ -770,7 +770,8 @@ fn define_globals(
                 failed = true;
                 continue;
             }
-            vars.strings.insert(n.to_string(), value.to_string());
+            vars.strings
+                .insert(n.to_string(), value.as_bytes().to_vec());
         }
     }
     if failed {

@@ -5,7 +5,6 @@ use super::numeric::{self, Format, NumBlock};
 use super::NumVar;
 use super::{posix, CheckTy, Kind, Options, Vars};
 use irkit_diag::{Diagnostic, FileId, Loc, Span};
-use regex::Regex;
 use regex_automata::meta;
 use std::ops::Range;
 
@@ -251,14 +250,14 @@ impl Pattern {
         if ty.kind == Kind::Empty {
             pat.fuzzy = "(\n$)".to_string();
             // One regex for every CHECK-EMPTY (a clone shares the automaton).
-            static EMPTY: std::sync::OnceLock<Option<Regex>> = std::sync::OnceLock::new();
+            static EMPTY: std::sync::OnceLock<Option<Compiled>> = std::sync::OnceLock::new();
             let re = EMPTY
-                .get_or_init(|| Regex::new("(?m)\\n$").ok())
+                .get_or_init(|| Compiled::new("(?m)\\n$", false, None).ok())
                 .clone()
                 .ok_or(())?;
             pat.body = Body::Regex(Box::new(RegexPat {
                 pieces: Vec::new(),
-                compiled: Some(Compiled::Std(re)),
+                compiled: Some(re),
                 backrefs: false,
                 hir: None,
                 lead: String::new(),
@@ -557,7 +556,7 @@ impl Pattern {
                 .flatten()
                 .min()
                 .map_or(rest.len(), |p| p + skip);
-            posix::push_escaped(&mut cur_text, &rest[..next]);
+            posix::push_escaped(&mut cur_text, &rest.as_bytes()[..next]);
             llvm_escape(&mut fuzzy, &rest[..next]);
             cur += next;
         }
@@ -630,7 +629,7 @@ impl Pattern {
     /// Matches the pattern on `input[start..end]`; defines the variables it
     /// captures.
     pub fn match_in(&self, vars: &mut Vars, input: &str, start: usize, end: usize) -> MatchOutcome {
-        let hay = &input[start..end];
+        let hay = &input.as_bytes()[start..end];
         let re = match &self.body {
             Body::Eof => {
                 return MatchOutcome::Found {
@@ -642,9 +641,9 @@ impl Pattern {
             }
             Body::Fixed(s) => {
                 let found = if self.ignore_case {
-                    find_ignore_case(hay, s)
+                    find_ignore_case(hay, s.as_bytes())
                 } else {
-                    hay.find(s.as_str())
+                    memchr::memmem::find(hay, s.as_bytes())
                 };
                 return match found {
                     Some(p) => MatchOutcome::Found {
@@ -665,7 +664,7 @@ impl Pattern {
         let skip_to = if re.lead.is_empty() {
             Some(0)
         } else {
-            hay.find(re.lead.as_str())
+            memchr::memmem::find(hay, re.lead.as_bytes())
         };
         let compiled = match &re.compiled {
             Some(c) => c,
@@ -678,7 +677,10 @@ impl Pattern {
                         Piece::StrUse { name, at } => match vars.strings.get(name) {
                             Some(v) => {
                                 posix::push_escaped(&mut text, v);
-                                subst.push((escape_c(name), shown_value(v, vars.raw_values)));
+                                subst.push((
+                                    escape_c(name.as_bytes()),
+                                    shown_value(v, vars.raw_values),
+                                ));
                             }
                             None => {
                                 errors.push((self.at(*at), format!("undefined variable: {name}")))
@@ -703,8 +705,8 @@ impl Pattern {
                                     });
                                     match fmt.render(v) {
                                         Some(s) => {
-                                            posix::push_escaped(&mut text, &s);
-                                            subst.push((escape_c(&block.expr_text), format!("\"{s}\"")));
+                                            posix::push_escaped(&mut text, s.as_bytes());
+                                            subst.push((escape_c(block.expr_text.as_bytes()), format!("\"{s}\"")));
                                         }
                                         None => errors.push((
                                             self.at(*at),
@@ -780,8 +782,7 @@ impl Pattern {
         let mut groups = groups.into_iter();
         for (name, _) in &re.str_defs {
             if let Some(Some(c)) = groups.next() {
-                vars.strings
-                    .insert(name.clone(), hay[c.clone()].to_string());
+                vars.strings.insert(name.clone(), hay[c.clone()].to_vec());
                 captured.push((name.clone(), start + c.start, start + c.end));
             }
         }
@@ -795,7 +796,9 @@ impl Pattern {
                     .and_then(|n| vars.nums.get(n).map(|v| v.format))
                     .unwrap_or(Format::UNSIGNED)
             });
-            let value = fmt.parse(&hay[c.clone()]);
+            let value = std::str::from_utf8(&hay[c.clone()])
+                .ok()
+                .and_then(|t| fmt.parse(t));
             vars.nums
                 .insert(d.name.clone(), NumVar { value, format: fmt });
             captured.push((d.name.clone(), start + c.start, start + c.end));
@@ -840,20 +843,21 @@ fn has_alternation(re: &str) -> bool {
 /// the named groups for that match.
 fn longest_at(
     text: &str,
-    hay: &str,
+    hay: &[u8],
     at: usize,
     names: &[&str],
 ) -> Option<(Range<usize>, GroupRanges)> {
     use regex_automata::{Anchored, Input, MatchKind};
-    let all = meta::Builder::new()
-        .configure(meta::Config::new().match_kind(MatchKind::All))
+    let all = meta_builder(meta::Config::new().match_kind(MatchKind::All))
         .build(text)
         .ok()?;
     let end = all
         .search(&Input::new(hay).range(at..).anchored(Anchored::Yes))?
         .end();
     // Captures of a match that must end at `end`.
-    let exact = meta::Builder::new().build(&format!("(?:{text})\\z")).ok()?;
+    let exact = meta_builder(meta::Config::new())
+        .build(&format!("(?:{text})\\z"))
+        .ok()?;
     let mut caps = exact.create_captures();
     exact.captures(
         Input::new(&hay[..end]).range(at..).anchored(Anchored::Yes),
@@ -870,13 +874,44 @@ fn longest_at(
 /// The ranges of some named capture groups (`None`: did not participate).
 type GroupRanges = Vec<Option<Range<usize>>>;
 
-/// A compiled regex: the `regex` crate, or `fancy_regex` when the pattern
-/// has back-references.
+/// A compiled regex. Patterns are translated to ASCII (other bytes as
+/// `\xHH`) and compiled without Unicode, so they match bytes as LLVM's
+/// `Regex` does; only `fancy_regex` (back-references) matches characters.
 #[derive(Clone, Debug)]
 enum Compiled {
-    Std(Regex),
-    Meta(Box<meta::Regex>),
+    /// A regex that is one literal (after translation): searched for as
+    /// bytes. A 133 KB literal made the PikeVM quadratic (issue 18).
+    Lit(Box<[u8]>),
+    /// `must`: the longest literal every match contains (LLVM's regcomp
+    /// keeps one too): when the haystack lacks it, there is no match.
+    Meta {
+        re: Box<meta::Regex>,
+        must: Option<Box<[u8]>>,
+    },
     Fancy(Box<fancy_regex::Regex>),
+}
+
+/// The syntax every translated pattern is parsed with: bytes, no Unicode.
+fn syntax_config() -> regex_automata::util::syntax::Config {
+    regex_automata::util::syntax::Config::new()
+        .unicode(false)
+        .utf8(false)
+}
+
+/// A `meta` builder for byte-oriented patterns.
+fn meta_builder(cfg: meta::Config) -> meta::Builder {
+    let mut b = meta::Builder::new();
+    b.configure(cfg.utf8_empty(false)).syntax(syntax_config());
+    b
+}
+
+fn parse_hir(text: &str) -> Result<regex_syntax::hir::Hir, String> {
+    regex_syntax::ParserBuilder::new()
+        .unicode(false)
+        .utf8(false)
+        .build()
+        .parse(text)
+        .map_err(|e| first_line(&e.to_string()).to_string())
 }
 
 impl Compiled {
@@ -886,10 +921,7 @@ impl Compiled {
         if backrefs {
             return Compiled::new(text, true, None).map(|_| None);
         }
-        regex_syntax::Parser::new()
-            .parse(text)
-            .map(Some)
-            .map_err(|e| first_line(&e.to_string()).to_string())
+        parse_hir(text).map(Some)
     }
 
     /// Compiles `text`, or `hir` (its parsed form) when given.
@@ -898,38 +930,66 @@ impl Compiled {
         backrefs: bool,
         hir: Option<&regex_syntax::hir::Hir>,
     ) -> Result<Compiled, String> {
+        use regex_syntax::hir::HirKind;
         if backrefs {
-            fancy_regex::Regex::new(text)
+            return fancy_regex::Regex::new(&posix::to_char_mode(text))
                 .map(|r| Compiled::Fancy(Box::new(r)))
-                .map_err(|e| first_line(&e.to_string()).to_string())
-        } else {
-            // Each pattern is compiled for one search, so favour build speed:
-            // no full DFA, no one-pass DFA, no bounded backtracker, no prefilter (the
-            // literal prefix is searched for before compiling).
-            let cfg = meta::Config::new()
-                .dfa(false)
-                .onepass(false)
-                .backtrack(false)
-                .auto_prefilter(false);
-            let mut b = meta::Builder::new();
-            b.configure(cfg);
-            match hir {
-                Some(h) => b.build_from_hir(h),
-                None => b.build(text),
-            }
-            .map(|r| Compiled::Meta(Box::new(r)))
-            .map_err(|e| first_line(&e.to_string()).to_string())
+                .map_err(|e| first_line(&e.to_string()).to_string());
         }
+        let parsed;
+        let hir = match hir {
+            Some(h) => h,
+            None => {
+                parsed = parse_hir(text)?;
+                &parsed
+            }
+        };
+        let must = match hir.kind() {
+            HirKind::Literal(l) => return Ok(Compiled::Lit(l.0.clone())),
+            HirKind::Concat(parts) => parts
+                .iter()
+                .filter_map(|p| match p.kind() {
+                    HirKind::Literal(l) => Some(&l.0),
+                    _ => None,
+                })
+                .max_by_key(|l| l.len())
+                .filter(|l| l.len() >= 2)
+                .cloned(),
+            _ => None,
+        };
+        // Each pattern is compiled for one search, so favour build speed:
+        // no full DFA, no one-pass DFA, no bounded backtracker, no prefilter
+        // (the literal prefix is searched for before compiling).
+        let cfg = meta::Config::new()
+            .dfa(false)
+            .onepass(false)
+            .backtrack(false)
+            .auto_prefilter(false);
+        meta_builder(cfg)
+            .build_from_hir(hir)
+            .map(|r| Compiled::Meta {
+                re: Box::new(r),
+                must,
+            })
+            .map_err(|e| first_line(&e.to_string()).to_string())
     }
 
     /// The leftmost match and the ranges of the named groups `names`.
-    fn captures(&self, hay: &str, names: &[&str]) -> Option<(Range<usize>, GroupRanges)> {
+    fn captures(&self, hay: &[u8], names: &[&str]) -> Option<(Range<usize>, GroupRanges)> {
         match self {
-            Compiled::Std(r) if names.is_empty() => Some((r.find(hay)?.range(), Vec::new())),
-            Compiled::Meta(r) if names.is_empty() => Some((r.find(hay)?.range(), Vec::new())),
-            Compiled::Meta(r) => {
-                let mut caps = r.create_captures();
-                r.captures(hay, &mut caps);
+            Compiled::Lit(l) => {
+                let p = memchr::memmem::find(hay, l)?;
+                Some((p..p + l.len(), Vec::new()))
+            }
+            Compiled::Meta { re, must } => {
+                if let Some(m) = must {
+                    memchr::memmem::find(hay, m)?;
+                }
+                if names.is_empty() {
+                    return Some((re.find(hay)?.range(), Vec::new()));
+                }
+                let mut caps = re.create_captures();
+                re.captures(hay, &mut caps);
                 let m = caps.get_match()?.range();
                 let groups = names
                     .iter()
@@ -937,25 +997,31 @@ impl Compiled {
                     .collect();
                 Some((m, groups))
             }
-            Compiled::Std(r) => {
-                let c = r.captures(hay)?;
-                let m = c.get(0)?.range();
-                Some((
-                    m,
-                    names.iter().map(|n| c.name(n).map(|g| g.range())).collect(),
-                ))
-            }
             Compiled::Fancy(r) => {
+                // Characters only: the haystack from the first character
+                // boundary on, to the last one.
+                let from = (0..=hay.len()).find(|&i| is_char_start(hay, i))?;
+                let to = (from..=hay.len()).rev().find(|&i| is_char_start(hay, i))?;
+                let text = std::str::from_utf8(&hay[from..to]).ok()?;
                 // A backtracking limit reached counts as no match.
-                let c = r.captures(hay).ok().flatten()?;
+                let c = r.captures(text).ok().flatten()?;
                 let m = c.get(0)?.range();
+                let shift = |r: Range<usize>| r.start + from..r.end + from;
                 Some((
-                    m,
-                    names.iter().map(|n| c.name(n).map(|g| g.range())).collect(),
+                    shift(m),
+                    names
+                        .iter()
+                        .map(|n| c.name(n).map(|g| shift(g.range())))
+                        .collect(),
                 ))
             }
         }
     }
+}
+
+/// Whether `i` is at the start of a character of `b` (or at its end).
+fn is_char_start(b: &[u8], i: usize) -> bool {
+    b.get(i).is_none_or(|&c| (c as i8) >= -0x40)
 }
 
 fn first_line(s: &str) -> &str {
@@ -971,51 +1037,84 @@ fn first_line(s: &str) -> &str {
 /// 19 quotes its regex-escaped form, escaped (LLVM's `Regex::escape` also
 /// puts a backslash before a NUL, which its `strchr` finds in the list of
 /// metacharacters).
-fn shown_value(v: &str, raw: bool) -> String {
+fn shown_value(v: &[u8], raw: bool) -> String {
     if raw {
-        if v.bytes().any(|b| !(0x20..0x7f).contains(&b) || b == b'"') {
+        if v.iter().any(|&b| !(0x20..0x7f).contains(&b) || b == b'"') {
             return format!("\"{}\" (escaped value)", escape_c(v));
         }
-        return format!("\"{v}\"");
+        return format!("\"{}\"", String::from_utf8_lossy(v));
     }
-    let mut shown = String::new();
-    for c in v.chars() {
-        if "()^$|*+?.[]\\{}\0".contains(c) {
-            shown.push('\\');
+    let mut shown = Vec::with_capacity(v.len());
+    for &b in v {
+        if b"()^$|*+?.[]\\{}\0".contains(&b) {
+            shown.push(b'\\');
         }
-        shown.push(c);
+        shown.push(b);
     }
     format!("\"{}\"", escape_c(&shown))
 }
 
 /// Escapes like LLVM's `raw_ostream::write_escaped` (bytes that are not
 /// printable ASCII as three octal digits).
-fn escape_c(s: &str) -> String {
+fn escape_c(s: &[u8]) -> String {
     let mut out = String::new();
-    for c in s.chars() {
-        match c {
-            '\\' => out.push_str("\\\\"),
-            '\t' => out.push_str("\\t"),
-            '\n' => out.push_str("\\n"),
-            '"' => out.push_str("\\\""),
-            c if (c as u32) < 0x20 || c as u32 >= 0x7f => {
-                let mut buf = [0u8; 4];
-                for b in c.encode_utf8(&mut buf).bytes() {
-                    out.push_str(&format!("\\{b:03o}"));
-                }
-            }
-            c => out.push(c),
+    for &b in s {
+        match b {
+            b'\\' => out.push_str("\\\\"),
+            b'\t' => out.push_str("\\t"),
+            b'\n' => out.push_str("\\n"),
+            b'"' => out.push_str("\\\""),
+            b if !(0x20..0x7f).contains(&b) => out.push_str(&format!("\\{b:03o}")),
+            b => out.push(char::from(b)),
         }
     }
     out
 }
 
-fn find_ignore_case(hay: &str, needle: &str) -> Option<usize> {
-    let h = hay.as_bytes();
-    let n = needle.as_bytes();
+fn find_ignore_case(h: &[u8], n: &[u8]) -> Option<usize> {
     if n.len() > h.len() {
         return None;
     }
-    (0..=h.len() - n.len())
-        .find(|&i| h[i..i + n.len()].eq_ignore_ascii_case(n) && hay.is_char_boundary(i))
+    (0..=h.len() - n.len()).find(|&i| h[i..i + n.len()].eq_ignore_ascii_case(n))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_literal_regex_is_searched_as_bytes() {
+        // LLVM's long-check.txt: a 133 KB literal made the PikeVM
+        // quadratic on its own periodic text (25 s; FileCheck-22 0.2 s).
+        let lit = "aaaaaaaaaa ".repeat(12_000);
+        let text = format!("(?m){lit}");
+        let c = Compiled::new(&text, false, None);
+        assert!(matches!(c, Ok(Compiled::Lit(_))), "{c:?}");
+        let hay = format!("{}x", &lit[..lit.len() - 1]);
+        let start = std::time::Instant::now();
+        let found = c.ok().and_then(|c| c.captures(hay.as_bytes(), &[]));
+        assert!(found.is_none());
+        assert!(start.elapsed() < std::time::Duration::from_secs(5));
+    }
+
+    #[test]
+    fn a_missing_required_literal_means_no_match() {
+        let c = Compiled::new("(?m)ab[0-9]+cdef", false, None);
+        let Ok(Compiled::Meta { must, .. }) = &c else {
+            panic!("{c:?}");
+        };
+        assert_eq!(must.as_deref(), Some(&b"cdef"[..]));
+        let c = c.ok();
+        let m = |h: &str| c.as_ref().and_then(|c| c.captures(h.as_bytes(), &[]));
+        assert_eq!(m("x ab12cdef").map(|r| r.0), Some(2..10));
+        assert_eq!(m("x ab12cdex"), None);
+    }
+
+    #[test]
+    fn dot_matches_one_byte() {
+        let c = Compiled::new("(?m)x..$", false, None).ok();
+        let m = |h: &[u8]| c.as_ref().and_then(|c| c.captures(h, &[]));
+        assert_eq!(m("xé\n".as_bytes()).map(|r| r.0), Some(0..3));
+        assert_eq!(m(b"x\xff\xfe"), Some((0..3, Vec::new())));
+    }
 }

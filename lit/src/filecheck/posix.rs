@@ -42,17 +42,17 @@ pub fn translate(out: &mut String, src: &str) -> Result<(), RegexError> {
         let at = out.len();
         match c {
             b'\\' => {
-                let Some(ch) = src[i + 1..].chars().next() else {
+                let Some(&ch) = b.get(i + 1) else {
                     return Err(err(i, "trailing backslash (\\)"));
                 };
-                if ch.is_ascii_digit() && ch != '0' {
+                if ch.is_ascii_digit() && ch != b'0' {
                     return Err(err(
                         i,
                         "back-references are not supported by irkit filecheck",
                     ));
                 }
                 push_literal(out, ch);
-                i += 1 + ch.len_utf8();
+                i += 2;
                 (atom, repeated) = (Some(at), false);
             }
             b'[' => {
@@ -155,11 +155,8 @@ pub fn translate(out: &mut String, src: &str) -> Result<(), RegexError> {
                 (atom, repeated) = (Some(at), false);
             }
             _ => {
-                let Some(ch) = src[i..].chars().next() else {
-                    break;
-                };
-                push_literal(out, ch);
-                i += ch.len_utf8();
+                push_literal(out, c);
+                i += 1;
                 (atom, repeated) = (Some(at), false);
             }
         }
@@ -175,27 +172,84 @@ pub fn translate(out: &mut String, src: &str) -> Result<(), RegexError> {
 }
 
 /// Appends `text` as a literal to a `regex`-crate pattern.
-pub fn push_escaped(out: &mut String, text: &str) {
-    for ch in text.chars() {
-        push_literal(out, ch);
+pub fn push_escaped(out: &mut String, text: &[u8]) {
+    for &b in text {
+        push_literal(out, b);
     }
 }
 
-fn push_literal(out: &mut String, ch: char) {
-    if ch == '\n' {
+/// One byte as a literal: the translated pattern is ASCII, every other byte
+/// is written `\xHH` (a byte, as the pattern is compiled without Unicode).
+fn push_literal(out: &mut String, b: u8) {
+    if b == b'\n' {
         out.push_str("\\n");
+    } else if !b.is_ascii() || b.is_ascii_control() {
+        let _ = write!(out, "\\x{b:02X}");
     } else {
-        if is_meta(ch) {
+        if is_meta(b) {
             out.push('\\');
         }
-        out.push(ch);
+        out.push(char::from(b));
     }
 }
 
 /// The characters the `regex` crate gives a meaning to (escaping them is
 /// always accepted).
-fn is_meta(ch: char) -> bool {
-    "\\.+*?()|[]{}^$#&-~".contains(ch)
+fn is_meta(b: u8) -> bool {
+    b"\\.+*?()|[]{}^$#&-~".contains(&b)
+}
+
+/// The form of a translated pattern for `fancy_regex`, which matches
+/// characters, not bytes: each run of `\xHH` escapes becomes the text those
+/// bytes spell (invalid UTF-8 as U+FFFD). Only for patterns with
+/// back-references.
+pub fn to_char_mode(text: &str) -> String {
+    let b = text.as_bytes();
+    let mut out = String::with_capacity(text.len());
+    let mut run: Vec<u8> = Vec::new();
+    let mut i = 0;
+    while i < b.len() {
+        if b[i] == b'\\' && b.get(i + 1) == Some(&b'x') {
+            let hex = text
+                .get(i + 2..i + 4)
+                .and_then(|h| u8::from_str_radix(h, 16).ok());
+            if let Some(v) = hex {
+                run.push(v);
+                i += 4;
+                continue;
+            }
+        }
+        flush_run(&mut out, &mut run);
+        if b[i] == b'\\' {
+            if let Some(n) = text.get(i..).and_then(|t| t.chars().nth(1)) {
+                out.push('\\');
+                out.push(n);
+                i += 1 + n.len_utf8();
+                continue;
+            }
+        }
+        let Some(ch) = text.get(i..).and_then(|t| t.chars().next()) else {
+            break;
+        };
+        out.push(ch);
+        i += ch.len_utf8();
+    }
+    flush_run(&mut out, &mut run);
+    out
+}
+
+fn flush_run(out: &mut String, run: &mut Vec<u8>) {
+    if run.is_empty() {
+        return;
+    }
+    for ch in String::from_utf8_lossy(run).chars() {
+        if ch.is_ascii() {
+            let _ = write!(out, "\\x{:02X}", ch as u32);
+        } else {
+            out.push(ch);
+        }
+    }
+    run.clear();
 }
 
 fn err(offset: usize, message: &str) -> RegexError {
@@ -241,10 +295,9 @@ fn bracket(out: &mut String, src: &str, start: usize) -> Result<usize, RegexErro
                     let _ = write!(body, "[:{name}:]");
                 }
                 _ => {
-                    // `[.c.]` and `[=c=]` with a single character.
-                    let mut chars = name.chars();
-                    match (chars.next(), chars.next()) {
-                        (Some(ch), None) => push_class_literal(&mut body, ch),
+                    // `[.c.]` and `[=c=]` with a single byte.
+                    match name.as_bytes() {
+                        &[ch] => push_literal(&mut body, ch),
                         _ => return Err(err(i, "invalid collating element")),
                     }
                 }
@@ -252,24 +305,30 @@ fn bracket(out: &mut String, src: &str, start: usize) -> Result<usize, RegexErro
             i += 2 + end + 2;
             continue;
         }
-        let Some(ch) = src[i..].chars().next() else {
-            return Err(err(start, "brackets ([ ]) not balanced"));
-        };
-        i += ch.len_utf8();
+        let ch = c;
+        i += 1;
         // A range `a-z`, unless the `-` is last in the list.
         if b.get(i) == Some(&b'-') && b.get(i + 1).is_some_and(|&n| n != b']') {
-            let Some(hi) = src[i + 1..].chars().next() else {
+            let Some(&hi) = b.get(i + 1) else {
                 return Err(err(start, "brackets ([ ]) not balanced"));
             };
-            if hi < ch {
+            // LLVM's regcomp compares the ends as (signed) `char`s: `[a-é]`
+            // is an error, `[\xA9-z]` covers 0xA9..=0xFF and 0..=b'z'.
+            let (lo_s, hi_s) = (ch as i8, hi as i8);
+            if hi_s < lo_s {
                 return Err(err(i, "invalid character range"));
             }
-            push_class_literal(&mut body, ch);
+            push_literal(&mut body, ch);
             body.push('-');
-            push_class_literal(&mut body, hi);
-            i += 1 + hi.len_utf8();
+            if lo_s < 0 && hi_s >= 0 {
+                push_literal(&mut body, 0xFF);
+                push_literal(&mut body, 0);
+                body.push('-');
+            }
+            push_literal(&mut body, hi);
+            i += 2;
         } else {
-            push_class_literal(&mut body, ch);
+            push_literal(&mut body, ch);
         }
     }
     out.push('[');
@@ -281,17 +340,6 @@ fn bracket(out: &mut String, src: &str, start: usize) -> Result<usize, RegexErro
     out.push_str(&body);
     out.push(']');
     Ok(i)
-}
-
-fn push_class_literal(out: &mut String, ch: char) {
-    if ch == '\n' {
-        out.push_str("\\n");
-    } else {
-        if is_meta(ch) {
-            out.push('\\');
-        }
-        out.push(ch);
-    }
 }
 
 fn is_posix_class(name: &str) -> bool {
@@ -351,6 +399,17 @@ mod tests {
         for good in ["()", "$*", "a{,2", "(a|b)c", "a|b"] {
             assert!(!tr(good).starts_with("ERR"), "{good:?} -> {}", tr(good));
         }
+    }
+
+    #[test]
+    fn bytes_not_characters() {
+        // FileCheck-19/22: `x{{.}}{{.}}{{$}}` matches "xé", `[a-é]` is an
+        // invalid range, `[é-z]` covers 0xA9..=0xFF and 0..=z.
+        assert_eq!(tr("é*"), r"\xC3\xA9*");
+        assert_eq!(tr("[é]"), r"[\xC3\xA9]");
+        assert_eq!(tr("[é-z]"), r"[\xC3\xA9-\xFF\x00-z]");
+        assert_eq!(tr("[a-é]"), "ERR invalid character range");
+        assert_eq!(to_char_mode(r"x\xC3\xA9\\xC3\x09"), r"xé\\xC3\x09");
     }
 
     #[test]
