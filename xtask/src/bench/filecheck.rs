@@ -4,7 +4,9 @@
 //! it (CHECK, CHECK-NEXT, CHECK-SAME, CHECK-NOT, CHECK-DAG, regexes, string
 //! and numeric variables). Both must pass; the median of `--runs` timed runs
 //! of each is printed with their ratio, then each one's peak memory (one
-//! more run under GNU `time`, when `/usr/bin/time` is there).
+//! more run under GNU `time`, when `/usr/bin/time` is there). A median
+//! ratio irkit / FileCheck-19 above `--max-ratio` (default 1.0: issue 18's
+//! "at least as fast") fails the run.
 
 use std::path::PathBuf;
 use std::process::{Command, Stdio};
@@ -18,6 +20,11 @@ pub fn run(args: &[String]) -> Result<(), String> {
     })?;
     let mb: usize = opt_value(args, "--mb").map_or(Ok(50), |v| {
         v.parse().map_err(|_| format!("--mb: not a number: {v}"))
+    })?;
+    // Issue 18's acceptance: at least as fast as FileCheck-19, same run.
+    let max_ratio: f64 = opt_value(args, "--max-ratio").map_or(Ok(1.0), |v| {
+        v.parse()
+            .map_err(|_| format!("--max-ratio: not a number: {v}"))
     })?;
     let checks: usize = opt_value(args, "--checks").map_or(Ok(10_000), |v| {
         v.parse()
@@ -70,7 +77,8 @@ pub fn run(args: &[String]) -> Result<(), String> {
     let (rm, km) = (r[r.len() / 2], k[k.len() / 2]);
     println!("  FileCheck-19     median {rm:.3}s  (runs {r:.3?})");
     println!("  irkit filecheck  median {km:.3}s  (runs {k:.3?})");
-    println!("  ratio irkit / FileCheck-19 = {:.2}", km / rm);
+    let ratio = km / rm;
+    println!("  ratio irkit / FileCheck-19 = {ratio:.2} (at most {max_ratio:.2})");
     // Peak memory: one more run of each under GNU time (when installed).
     let peak = |prog: &str, pre: &[&str]| -> Option<u64> {
         let out = Command::new("/usr/bin/time")
@@ -95,6 +103,11 @@ pub fn run(args: &[String]) -> Result<(), String> {
             r as f64 / 1024.0,
             k as f64 / 1024.0
         );
+    }
+    if ratio > max_ratio {
+        return Err(format!(
+            "irkit filecheck is slower than FileCheck-19: ratio {ratio:.2} > {max_ratio:.2}"
+        ));
     }
     Ok(())
 }
