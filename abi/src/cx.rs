@@ -1,6 +1,6 @@
 //! [`AbiCx`]: one target's type universe plus every memoized result.
 
-use crate::callconv::{FnAbi, FnSig, PassMode};
+use crate::callconv::{ArgAbi, FnAbi, FnSig, PassMode};
 use crate::layout::{self, DataLayout, Layout, RecordLayout, TypeError, TypeInfo};
 use crate::llty::{LlTyId, LlTypes};
 use crate::targets::{self, Arch, Target};
@@ -17,7 +17,13 @@ pub(crate) struct CachedArg {
     pub memory: bool,
     pub needed_int: u32,
     pub needed_vec: u32,
+    /// Clang's `InReg` when it depends on the type alone (MIPS64 and
+    /// SPARC64, whose classifiers track no registers).
+    pub inreg: bool,
 }
+
+/// Memoized per-type return classification: the mode and its `inreg` flag.
+type CachedRet = Option<(PassMode, bool)>;
 
 /// Whether a type can cross a call by value.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -55,16 +61,20 @@ pub struct AbiCx {
     /// LLVM types produced by lowering and classification.
     pub ll: LlTypes,
     arg_cache: Vec<Option<CachedArg>>,
-    ret_cache: Vec<Option<PassMode>>,
+    /// Per type: the return's mode and its `inreg` flag.
+    ret_cache: Vec<CachedRet>,
     /// Per type: whether it may be a parameter or the return value (kept
     /// beside the types so the check reads no record data).
     by_value: Vec<ByValue>,
     /// The caches of the other x86_64 convention (`ms_abi` on System V,
     /// `sysv_abi` on Windows), swapped in while it classifies.
-    alt_caches: (Vec<Option<CachedArg>>, Vec<Option<PassMode>>),
+    alt_caches: (Vec<Option<CachedArg>>, Vec<CachedRet>),
     memoize: bool,
     /// The most elements a coerced LLVM struct may have.
     max_coerced: u64,
+    /// The parameter buffer of a result handed back by [`AbiCx::recycle`],
+    /// reused by the next classification.
+    spare_args: Vec<ArgAbi>,
 }
 
 /// The default of [`AbiCx::set_max_coerced_elements`]: an 8 MiB aggregate
@@ -87,6 +97,7 @@ impl AbiCx {
             alt_caches: (Vec::new(), Vec::new()),
             memoize: true,
             max_coerced: MAX_COERCED_ELEMENTS,
+            spare_args: Vec::new(),
         }
     }
 
@@ -211,12 +222,22 @@ impl AbiCx {
     }
 
     pub(crate) fn cached_ret(&self, ty: TypeId) -> Option<PassMode> {
-        self.ret_cache[ty.index()]
+        self.ret_cache[ty.index()].map(|(m, _)| m)
     }
 
     pub(crate) fn cache_ret(&mut self, ty: TypeId, m: PassMode) {
+        self.cache_ret_inreg(ty, (m, false));
+    }
+
+    /// The memoized return mode with its `inreg` flag (targets where that
+    /// flag depends on the type alone).
+    pub(crate) fn cached_ret_inreg(&self, ty: TypeId) -> CachedRet {
+        self.ret_cache[ty.index()]
+    }
+
+    pub(crate) fn cache_ret_inreg(&mut self, ty: TypeId, r: (PassMode, bool)) {
         if self.memoize {
-            self.ret_cache[ty.index()] = Some(m);
+            self.ret_cache[ty.index()] = Some(r);
         }
     }
 
@@ -257,6 +278,25 @@ impl AbiCx {
         let mut abi = self.compute_fn_abi_unchecked(sig)?;
         abi.variadic = sig.variadic;
         Ok(abi)
+    }
+
+    /// Hands a result back: its parameter buffer is reused by the next
+    /// [`AbiCx::compute_fn_abi`], which then allocates nothing for a
+    /// signature of no more parameters. For loops that classify many
+    /// signatures and are done with each result before the next.
+    pub fn recycle(&mut self, abi: FnAbi) {
+        if abi.args.capacity() > self.spare_args.capacity() {
+            self.spare_args = abi.args;
+        }
+    }
+
+    /// An empty parameter buffer with room for `n` (the recycled one if
+    /// any), for the target modules.
+    pub(crate) fn arg_buffer(&mut self, n: usize) -> Vec<ArgAbi> {
+        let mut v = std::mem::take(&mut self.spare_args);
+        v.clear();
+        v.reserve(n);
+        v
     }
 
     fn compute_fn_abi_unchecked(&mut self, sig: &FnSig) -> Result<FnAbi, AbiError> {

@@ -4,7 +4,7 @@
 //! RISC-V/LoongArch floating-point flattening), then the argument registers
 //! the signature uses and leaves.
 
-use crate::callconv::FnAbi;
+use crate::callconv::{ArgAbi, FnAbi, PassMode};
 use crate::cx::AbiCx;
 use crate::targets::{self, Arch};
 use crate::ty::{RecordKind, Type, TypeId};
@@ -12,21 +12,21 @@ use std::fmt::Write as _;
 
 /// Appends the explanation of `abi` (classified by `cx`) to `out`.
 pub fn write_explain(out: &mut String, cx: &mut AbiCx, abi: &FnAbi) {
-    let values = std::iter::once(("return".to_string(), abi.ret.ty)).chain(
+    let values = std::iter::once(("return".to_string(), abi.ret)).chain(
         abi.args.iter().enumerate().map(|(i, a)| {
             let what = if i < abi.num_fixed() { "arg" } else { "vararg" };
-            (format!("{what} {i}"), a.ty)
+            (format!("{what} {i}"), *a)
         }),
     );
-    let values: Vec<(String, TypeId)> = values.collect();
-    for (what, ty) in values {
+    let values: Vec<(String, ArgAbi)> = values.collect();
+    for (what, arg) in values {
         if !matches!(
-            cx.types()[ty],
+            cx.types()[arg.ty],
             Type::Record(_) | Type::Array { .. } | Type::Complex(_)
         ) {
             continue;
         }
-        write_aggregate(out, cx, &what, ty);
+        write_aggregate(out, cx, &what, arg);
     }
     let (int_total, vec_total) = match cx.target().arch {
         Arch::X86_64SysV => (6, 8),
@@ -70,7 +70,8 @@ fn spell(cx: &AbiCx, ty: TypeId) -> String {
     s
 }
 
-fn write_aggregate(out: &mut String, cx: &mut AbiCx, what: &str, ty: TypeId) {
+fn write_aggregate(out: &mut String, cx: &mut AbiCx, what: &str, arg: ArgAbi) {
+    let ty = arg.ty;
     let l = cx.layout(ty);
     let _ = writeln!(
         out,
@@ -170,15 +171,92 @@ fn write_aggregate(out: &mut String, cx: &mut AbiCx, what: &str, ty: TypeId) {
                 }
             }
         }
+        Arch::SystemZ | Arch::SystemZVector | Arch::Mips64N64 | Arch::Sparc64 | Arch::Wasm32 => {
+            let line = word_rule(cx, what == "return", &arg);
+            let _ = writeln!(out, "    {line}");
+        }
         Arch::X86_64Win64
         | Arch::X86_64MinGW
         | Arch::X86_32SysV
         | Arch::X86_32Win
-        | Arch::ArmAapcs
-        | Arch::SystemZ
-        | Arch::SystemZVector
-        | Arch::Mips64N64
-        | Arch::Sparc64
-        | Arch::Wasm32 => {}
+        | Arch::ArmAapcs => {}
+    }
+}
+
+/// The rule that decided an aggregate's passing on the targets whose
+/// classifiers look at size and members only (s390x, MIPS64 N64,
+/// SPARC64, wasm32), read from the classification itself.
+fn word_rule(cx: &AbiCx, is_ret: bool, arg: &ArgAbi) -> String {
+    let arch = cx.target().arch;
+    let size = cx.layout(arg.ty).size;
+    let coerced = |t| {
+        let mut s = String::new();
+        cx.ll.write(&mut s, t);
+        s
+    };
+    match arg.mode {
+        PassMode::Ignore => "empty: not passed".to_string(),
+        PassMode::Indirect { .. } => {
+            let how = if is_ret {
+                "returned through a hidden sret pointer"
+            } else if matches!(arch, Arch::Wasm32) {
+                "passed by pointer to a copy (byval)"
+            } else {
+                "passed by pointer to a caller-made copy"
+            };
+            let why = match arch {
+                Arch::SystemZ | Arch::SystemZVector => {
+                    "not a record of 1, 2, 4 or 8 bytes, nor one of a single floating-point or vector element"
+                }
+                Arch::Mips64N64 => "over 16 bytes",
+                Arch::Sparc64 if is_ret => "over 32 bytes",
+                Arch::Sparc64 => "over 16 bytes",
+                _ => "not a single-element record",
+            };
+            format!("{why}: {how}")
+        }
+        PassMode::Direct { ty, .. } | PassMode::Extend { ty, .. } => {
+            let t = coerced(ty);
+            match arch {
+                Arch::SystemZ | Arch::SystemZVector => match cx.ll[ty] {
+                    crate::llty::LlTy::Int(_) => {
+                        format!("{size} bytes: in one 64-bit integer register as {t}")
+                    }
+                    crate::llty::LlTy::Vector(..) => {
+                        format!("single vector element: in a vector register as {t}")
+                    }
+                    _ => format!("single floating-point element: in an FP register as {t}"),
+                },
+                Arch::Mips64N64 if is_ret => {
+                    format!("at most 16 bytes: returned in registers as {t}")
+                }
+                Arch::Mips64N64 => format!(
+                    "one 64-bit register or stack slot per word (doubles at 8-byte aligned \
+                     offsets stay double): {t}{}{}",
+                    if arg.inreg { ", inreg" } else { "" },
+                    if arg.padding.is_some() {
+                        "; after a padding word (16-byte alignment)"
+                    } else {
+                        ""
+                    }
+                ),
+                Arch::Sparc64 => format!(
+                    "floats at their natural offsets in FP registers, the rest in 64-bit \
+                     integer words: {t}{}{}",
+                    if arg.inreg {
+                        "; inreg (a float takes half a double register)"
+                    } else {
+                        ""
+                    },
+                    if arg.padding.is_some() {
+                        "; after a padding word (16-byte alignment)"
+                    } else {
+                        ""
+                    }
+                ),
+                _ => format!("single-element record: passed as its element {t}"),
+            }
+        }
+        PassMode::Expand { .. } | PassMode::CoerceAndExpand { .. } => String::new(),
     }
 }

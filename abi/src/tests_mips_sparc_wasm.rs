@@ -204,3 +204,64 @@ fn mips_huge_aggregate_is_refused_not_built() {
          of 3; raise it with --max-coerced-elements"
     );
 }
+
+/// One context classifies several signatures that share types, so later
+/// ones hit the per-type memo (mode and `inreg`; MIPS padding still comes
+/// from the position) and reuse a recycled result's buffer; every line must
+/// stay clang-19's (C: `struct P { float a, b; }; struct Q { long double
+/// x; };`, `f(long double, int, long double)`, `struct P g(struct P, int,
+/// struct P)`, `h(struct Q, int, struct Q)`), with the memo on and off.
+#[test]
+fn memo_and_recycled_buffers_keep_clang_answers() {
+    let sigs = [
+        "g: struct {float, float} (struct {float, float}, int, struct {float, float})",
+        "h: void (struct {ldouble}, int, struct {ldouble})",
+        "f: void (ldouble, int, ldouble)",
+    ];
+    let cases: [(&str, [&str; 3]); 3] = [
+        (
+            MIPS,
+            [
+                "declare inreg { float, float } @g(i64 inreg, i32 signext, i64 inreg)",
+                "declare void @h(i64 inreg, i64 inreg, i32 signext, i64, i64 inreg, i64 inreg)",
+                "declare void @f(fp128, i32 signext, i64, fp128)",
+            ],
+        ),
+        (
+            SPARC,
+            [
+                "declare inreg { float, float } @g(float inreg, float inreg, i32 signext, float inreg, float inreg)",
+                "declare void @h(fp128, i32 signext, fp128)",
+                "declare void @f(fp128, i32 signext, fp128)",
+            ],
+        ),
+        (
+            WASM,
+            [
+                "declare void @g(ptr sret({ float, float }) align 4, ptr byval({ float, float }) align 4, i32, ptr byval({ float, float }) align 4)",
+                "declare void @h(fp128, i32, fp128)",
+                "declare void @f(fp128, i32, fp128)",
+            ],
+        ),
+    ];
+    for (triple, want) in cases {
+        for memo in [true, false] {
+            let mut cx = AbiCx::new(lookup(triple).expect("target"));
+            cx.set_memoize(memo);
+            // Twice over, so the second round is all memo hits.
+            for _ in 0..2 {
+                for (sig, clang) in sigs.iter().zip(want) {
+                    let s = parse_sig(sig).expect("signature");
+                    let fs = sig_to_fn_sig(&mut cx, &s).expect("types");
+                    let abi = cx.compute_fn_abi(&fs).expect("classification");
+                    assert_eq!(
+                        declare_line_for(&cx.ll, &abi, &s.name, ClangVersion::V19),
+                        clang,
+                        "\n{triple} (memo {memo}): {sig}"
+                    );
+                    cx.recycle(abi);
+                }
+            }
+        }
+    }
+}

@@ -9,6 +9,13 @@
 // RUN: irkit abi --explain --triple=x86_64-unknown-linux-gnu %s | FileCheck %s --check-prefix=X86
 // RUN: irkit abi --explain --triple=aarch64-unknown-linux-gnu %s | FileCheck %s --check-prefix=A64
 // RUN: irkit abi --explain --triple=riscv64-unknown-linux-gnu %s | FileCheck %s --check-prefix=RV64
+// s390x, MIPS64, SPARC64 and wasm32 decide by size and members: each
+// aggregate's line names the rule and the coerced type (the `declare`
+// lines are clang-19's for the C below).
+// RUN: irkit abi --explain --triple=s390x-unknown-linux-gnu %s | FileCheck %s --check-prefix=S390X
+// RUN: irkit abi --explain --triple=mips64el-unknown-linux-gnuabi64 %s | FileCheck %s --check-prefix=MIPS
+// RUN: irkit abi --explain --triple=sparc64-unknown-linux-gnu %s | FileCheck %s --check-prefix=SPARC
+// RUN: irkit abi --explain --triple=wasm32-unknown-unknown %s | FileCheck %s --check-prefix=WASM
 //
 // C: struct S { double d; int i; };
 // C: struct H { float a, b, c; };
@@ -125,3 +132,33 @@
 // RV64-NEXT:     not eligible for the FP convention: integer convention
 // RV64-NEXT:   registers: 4 of 8 integer and 1 of 8 vector/fp used; 4 and 7 left
 
+
+// S390X: declare void @f(ptr sret({ double, i32 }) align 8, ptr, ptr, i64)
+// S390X: return: { double, i32 } (16 bytes, align 8)
+// S390X: not a record of 1, 2, 4 or 8 bytes, nor one of a single floating-point or vector element: returned through a hidden sret pointer
+// S390X: arg 0: { double, i32 } (16 bytes, align 8)
+// S390X: not a record of 1, 2, 4 or 8 bytes, nor one of a single floating-point or vector element: passed by pointer to a caller-made copy
+// S390X: arg 2: { i8, i8, float } (8 bytes, align 4)
+// S390X: 8 bytes: in one 64-bit integer register as i64
+
+// MIPS: declare inreg { i64, i64 } @f(double inreg, i64 inreg, i64 inreg, i32 inreg, i64 inreg)
+// MIPS: return: { double, i32 } (16 bytes, align 8)
+// MIPS: at most 16 bytes: returned in registers as { i64, i64 }
+// MIPS: arg 0: { double, i32 } (16 bytes, align 8)
+// MIPS: one 64-bit register or stack slot per word (doubles at 8-byte aligned offsets stay double): { double, i64 }, inreg
+// MIPS: arg 1: { float, float, float } (12 bytes, align 4)
+// MIPS: one 64-bit register or stack slot per word (doubles at 8-byte aligned offsets stay double): { i64, i32 }, inreg
+
+// SPARC: declare { double, i64 } @f(double, i64, float inreg, float inreg, float inreg, i32 inreg, i32 inreg, float inreg)
+// SPARC: return: { double, i32 } (16 bytes, align 8)
+// SPARC: floats at their natural offsets in FP registers, the rest in 64-bit integer words: { double, i64 }
+// SPARC: arg 1: { float, float, float } (12 bytes, align 4)
+// SPARC: floats at their natural offsets in FP registers, the rest in 64-bit integer words: { float, float, float, i32 }; inreg (a float takes half a double register)
+// SPARC: arg 2: { i8, i8, float } (8 bytes, align 4)
+// SPARC: floats at their natural offsets in FP registers, the rest in 64-bit integer words: { i32, float }; inreg (a float takes half a double register)
+
+// WASM: declare void @f(ptr sret({ double, i32 }) align 8, ptr byval({ double, i32 }) align 8, ptr byval({ float, float, float }) align 4, ptr byval({ i8, i8, float }) align 4)
+// WASM: return: { double, i32 } (16 bytes, align 8)
+// WASM: not a single-element record: returned through a hidden sret pointer
+// WASM: arg 0: { double, i32 } (16 bytes, align 8)
+// WASM: not a single-element record: passed by pointer to a copy (byval)

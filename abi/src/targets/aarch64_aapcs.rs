@@ -278,6 +278,7 @@ fn classify_arg(cx: &mut AbiCx, ty: TypeId, win_variadic: bool) -> CachedArg {
         memory: false,
         needed_int: gpr,
         needed_vec: fpr,
+        inreg: false,
     };
     let size = size_bits(cx, ty);
     let res = if illegal_vector(cx, ty) {
@@ -428,7 +429,7 @@ pub fn compute_fn_abi(cx: &mut AbiCx, sig: &FnSig) -> FnAbi {
     let sret = matches!(ret_mode, PassMode::Indirect { .. });
     let mut gprs = 0u32;
     let mut fprs = 0u32;
-    let mut args = Vec::with_capacity(sig.args.len());
+    let mut args = cx.arg_buffer(sig.args.len());
     for &ty in &sig.args {
         let c = classify_arg(cx, ty, win_variadic);
         // AAPCS64 §6.8.2 C.3/C.11: an argument that does not fit in the

@@ -198,6 +198,7 @@ fn classify_arg(cx: &mut AbiCx, ty: TypeId, vfp: bool) -> PassMode {
             memory: false,
             needed_int: 0,
             needed_vec: 0,
+            inreg: false,
         },
     );
     mode
@@ -241,11 +242,12 @@ fn classify_ret(cx: &mut AbiCx, ty: TypeId, vfp: bool) -> PassMode {
 pub fn compute_fn_abi(cx: &mut AbiCx, sig: &FnSig) -> FnAbi {
     let vfp = vfp(cx) && !sig.is_variadic();
     let ret_mode = classify_ret(cx, sig.ret, vfp);
-    let args = sig
-        .args
-        .iter()
-        .map(|&ty| ArgAbi::new(ty, classify_arg(cx, ty, vfp)))
-        .collect();
+    let mut args = cx.arg_buffer(sig.args.len());
+    args.extend(
+        sig.args
+            .iter()
+            .map(|&ty| ArgAbi::new(ty, classify_arg(cx, ty, vfp))),
+    );
     FnAbi::untracked(sig, ArgAbi::new(sig.ret, ret_mode), args)
 }
 

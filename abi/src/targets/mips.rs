@@ -26,7 +26,7 @@
 //! empty.
 
 use crate::callconv::{ArgAbi, FnAbi, FnSig, Padding, PassMode};
-use crate::cx::AbiCx;
+use crate::cx::{AbiCx, CachedArg};
 use crate::llty::{LlTy, LlTyId};
 use crate::ty::{FloatKind, RecordKind, Type, TypeId};
 use crate::AbiError;
@@ -154,8 +154,18 @@ fn natural_indirect(cx: &AbiCx, ty: TypeId) -> PassMode {
     }
 }
 
-/// `MipsABIInfo::classifyReturnType`.
+/// [`classify_ret_uncached`] through the per-type memo.
 fn classify_ret(cx: &mut AbiCx, ty: TypeId) -> (PassMode, bool) {
+    if let Some(r) = cx.cached_ret_inreg(ty) {
+        return r;
+    }
+    let r = classify_ret_uncached(cx, ty);
+    cx.cache_ret_inreg(ty, r);
+    r
+}
+
+/// `MipsABIInfo::classifyReturnType`.
+fn classify_ret_uncached(cx: &mut AbiCx, ty: TypeId) -> (PassMode, bool) {
     let bits = cx.layout(ty).size * 8;
     match cx.types()[ty] {
         Type::Void => return (PassMode::Ignore, false),
@@ -216,10 +226,38 @@ fn classify_arg(
         ty: cx.ll.int(((curr - orig) * 8) as u32),
         inreg: false,
     });
-    let mut arg = ArgAbi::new(ty, PassMode::Ignore);
+    let (mode, inreg) = match cx.cached_arg(ty) {
+        Some(c) => (c.mode, c.inreg),
+        None => {
+            let (mode, inreg) = arg_mode(cx, ty);
+            cx.cache_arg(
+                ty,
+                CachedArg {
+                    mode,
+                    memory: false,
+                    needed_int: 0,
+                    needed_vec: 0,
+                    inreg,
+                },
+            );
+            (mode, inreg)
+        }
+    };
+    let mut arg = ArgAbi::new(ty, mode);
+    arg.inreg = inreg;
+    // Extended integers take their slot anyway; ignored ones take none.
+    if matches!(mode, PassMode::Direct { .. }) {
+        arg.padding = padding;
+    }
+    Ok(arg)
+}
+
+/// The mode and `inreg` of an argument of type `ty` (its padding depends on
+/// the position: [`classify_arg`]).
+fn arg_mode(cx: &mut AbiCx, ty: TypeId) -> (PassMode, bool) {
     if is_aggregate_or_vector(cx, ty) {
-        if l.size == 0 {
-            return Ok(arg);
+        if cx.layout(ty).size == 0 {
+            return (PassMode::Ignore, false);
         }
         let t = handle_aggregate(cx, ty);
         // A one-element coerced struct is passed as that element.
@@ -227,12 +265,9 @@ fn classify_arg(
             LlTy::Struct { elems, .. } if elems.len() == 1 => elems[0],
             _ => t,
         };
-        arg.mode = direct(t);
-        arg.inreg = true;
-        arg.padding = padding;
-        return Ok(arg);
+        return (direct(t), true);
     }
-    arg.mode = match cx.types()[ty] {
+    let mode = match cx.types()[ty] {
         Type::Bool => PassMode::Extend {
             ty: cx.ll_type(ty),
             signed: false,
@@ -241,12 +276,9 @@ fn classify_arg(
             ty: cx.ll_type(ty),
             signed: signed || bits == 32,
         },
-        _ => {
-            arg.padding = padding;
-            direct(cx.ll_type(ty))
-        }
+        _ => direct(cx.ll_type(ty)),
     };
-    Ok(arg)
+    (mode, false)
 }
 
 /// `MipsABIInfo::computeInfo` for a non-variadic C function.
@@ -254,12 +286,10 @@ pub fn compute_fn_abi(cx: &mut AbiCx, sig: &FnSig) -> Result<FnAbi, AbiError> {
     let (ret_mode, ret_inreg) = classify_ret(cx, sig.ret);
     let sret = matches!(ret_mode, PassMode::Indirect { .. });
     let mut offset = if sret { SLOT } else { 0 };
-    let args = sig
-        .args
-        .iter()
-        .enumerate()
-        .map(|(i, &ty)| classify_arg(cx, i, ty, &mut offset))
-        .collect::<Result<_, _>>()?;
+    let mut args = cx.arg_buffer(sig.args.len());
+    for (i, &ty) in sig.args.iter().enumerate() {
+        args.push(classify_arg(cx, i, ty, &mut offset)?);
+    }
     let mut ret = ArgAbi::new(sig.ret, ret_mode);
     ret.inreg = ret_inreg;
     Ok(FnAbi::untracked(sig, ret, args))

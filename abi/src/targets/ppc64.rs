@@ -167,6 +167,7 @@ fn classify_arg(cx: &mut AbiCx, ty: TypeId) -> (PassMode, bool) {
             memory: false,
             needed_int: u32::from(inreg),
             needed_vec: 0,
+            inreg: false,
         },
     );
     (mode, inreg)
@@ -266,16 +267,13 @@ fn classify_ret(cx: &mut AbiCx, ty: TypeId) -> PassMode {
 /// `PPC64_SVR4_ABIInfo::computeInfo` for a non-variadic C function.
 pub fn compute_fn_abi(cx: &mut AbiCx, sig: &FnSig) -> FnAbi {
     let ret_mode = classify_ret(cx, sig.ret);
-    let args = sig
-        .args
-        .iter()
-        .map(|&ty| {
-            let (mode, inreg) = classify_arg(cx, ty);
-            ArgAbi {
-                inreg,
-                ..ArgAbi::new(ty, mode)
-            }
-        })
-        .collect();
+    let mut args = cx.arg_buffer(sig.args.len());
+    args.extend(sig.args.iter().map(|&ty| {
+        let (mode, inreg) = classify_arg(cx, ty);
+        ArgAbi {
+            inreg,
+            ..ArgAbi::new(ty, mode)
+        }
+    }));
     FnAbi::untracked(sig, ArgAbi::new(sig.ret, ret_mode), args)
 }

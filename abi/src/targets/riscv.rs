@@ -362,6 +362,7 @@ fn cached(cx: &mut AbiCx, ty: TypeId) -> CachedArg {
             memory: false,
             needed_int: 0,
             needed_vec: 0,
+            inreg: false,
         }
     } else {
         cached_uncached(cx, ty)
@@ -377,6 +378,7 @@ fn cached_uncached(cx: &mut AbiCx, ty: TypeId) -> CachedArg {
             memory: true,
             needed_int: g,
             needed_vec: f,
+            inreg: false,
         },
         None => {
             let (mode, g) = int_mode(cx, ty, false);
@@ -385,6 +387,7 @@ fn cached_uncached(cx: &mut AbiCx, ty: TypeId) -> CachedArg {
                 memory: false,
                 needed_int: g,
                 needed_vec: 0,
+                inreg: false,
             }
         }
     }
@@ -469,7 +472,7 @@ pub fn compute_fn_abi(cx: &mut AbiCx, sig: &FnSig) -> FnAbi {
     }
     let mut gprs = NUM_ARG_GPRS - u32::from(ret_indirect);
     let mut fprs = NUM_ARG_FPRS;
-    let mut args = Vec::with_capacity(sig.args.len());
+    let mut args = cx.arg_buffer(sig.args.len());
     for (i, &ty) in sig.args.iter().enumerate() {
         let mode = if sig.is_fixed(i) {
             classify_arg(cx, ty, &mut gprs, &mut fprs)

@@ -23,7 +23,7 @@
 //! empty.
 
 use crate::callconv::{ArgAbi, FnAbi, FnSig, Padding, PassMode};
-use crate::cx::AbiCx;
+use crate::cx::{AbiCx, CachedArg};
 use crate::llty::{LlTy, LlTyId};
 use crate::targets::ClangVersion;
 use crate::ty::{Type, TypeId};
@@ -108,8 +108,40 @@ fn direct(ty: LlTyId) -> PassMode {
     }
 }
 
+/// [`classify_uncached`] through the per-type memo.
+fn classify(cx: &mut AbiCx, ty: TypeId, is_ret: bool) -> (PassMode, bool) {
+    if is_ret {
+        if let Some(c) = cx.cached_ret_inreg(ty) {
+            return c;
+        }
+        let r = classify_uncached(cx, ty, 32 * 8, true);
+        cx.cache_ret_inreg(ty, r);
+        return r;
+    }
+    if let Some(c) = cx.cached_arg(ty) {
+        return (c.mode, c.inreg);
+    }
+    let (mode, inreg) = classify_uncached(cx, ty, 16 * 8, false);
+    cx.cache_arg(
+        ty,
+        CachedArg {
+            mode,
+            memory: false,
+            needed_int: 0,
+            needed_vec: 0,
+            inreg,
+        },
+    );
+    (mode, inreg)
+}
+
 /// `SparcV9ABIInfo::classifyType`: the mode and `inreg`.
-fn classify(cx: &mut AbiCx, ty: TypeId, limit_bits: u64, is_ret: bool) -> (PassMode, bool) {
+fn classify_uncached(
+    cx: &mut AbiCx,
+    ty: TypeId,
+    limit_bits: u64,
+    is_ret: bool,
+) -> (PassMode, bool) {
     let l = cx.layout(ty);
     let bits = l.size * 8;
     match cx.types()[ty] {
@@ -192,40 +224,37 @@ fn words(cx: &AbiCx, ty: TypeId, mode: PassMode) -> u64 {
 
 /// `SparcV9ABIInfo::computeInfo` for a non-variadic C function.
 pub fn compute_fn_abi(cx: &mut AbiCx, sig: &FnSig) -> FnAbi {
-    let (ret_mode, ret_inreg) = classify(cx, sig.ret, 32 * 8, true);
+    let (ret_mode, ret_inreg) = classify(cx, sig.ret, true);
     let pad_words = cx.target().clang == ClangVersion::V22;
     // Argument words used so far (the `sret` pointer takes the first).
     let mut used = u64::from(matches!(ret_mode, PassMode::Indirect { .. }));
-    let args = sig
-        .args
-        .iter()
-        .map(|&ty| {
-            let (mode, inreg) = classify(cx, ty, 16 * 8, false);
-            let mut padding = None;
-            if pad_words {
-                let aggregate = matches!(mode, PassMode::Direct { .. })
-                    && matches!(
-                        cx.types()[ty],
-                        Type::Record(_) | Type::Complex(_) | Type::Array { .. }
-                    );
-                if aggregate && cx.layout(ty).align >= 16 && used % 2 == 1 {
-                    used += 1;
-                    padding = Some(Padding {
-                        ty: cx.ll.int(64),
-                        inreg: false,
-                    });
-                }
-                used += words(cx, ty, mode);
+    let mut args = cx.arg_buffer(sig.args.len());
+    args.extend(sig.args.iter().map(|&ty| {
+        let (mode, inreg) = classify(cx, ty, false);
+        let mut padding = None;
+        if pad_words {
+            let aggregate = matches!(mode, PassMode::Direct { .. })
+                && matches!(
+                    cx.types()[ty],
+                    Type::Record(_) | Type::Complex(_) | Type::Array { .. }
+                );
+            if aggregate && cx.layout(ty).align >= 16 && used % 2 == 1 {
+                used += 1;
+                padding = Some(Padding {
+                    ty: cx.ll.int(64),
+                    inreg: false,
+                });
             }
-            ArgAbi {
-                ty,
-                mode,
-                inreg,
-                padding,
-                noext: false,
-            }
-        })
-        .collect();
+            used += words(cx, ty, mode);
+        }
+        ArgAbi {
+            ty,
+            mode,
+            inreg,
+            padding,
+            noext: false,
+        }
+    }));
     let mut ret = ArgAbi::new(sig.ret, ret_mode);
     ret.inreg = ret_inreg;
     FnAbi::untracked(sig, ret, args)

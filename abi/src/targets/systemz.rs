@@ -148,6 +148,7 @@ fn classify_arg(cx: &mut AbiCx, ty: TypeId) -> (PassMode, bool) {
             memory: false,
             needed_int: u32::from(noext),
             needed_vec: 0,
+            inreg: false,
         },
     );
     (mode, noext)
@@ -179,16 +180,13 @@ fn classify_ret(cx: &mut AbiCx, ty: TypeId) -> PassMode {
 /// `SystemZABIInfo::computeInfo` for a non-variadic C function.
 pub fn compute_fn_abi(cx: &mut AbiCx, sig: &FnSig) -> FnAbi {
     let ret_mode = classify_ret(cx, sig.ret);
-    let args = sig
-        .args
-        .iter()
-        .map(|&ty| {
-            let (mode, noext) = classify_arg(cx, ty);
-            ArgAbi {
-                noext,
-                ..ArgAbi::new(ty, mode)
-            }
-        })
-        .collect();
+    let mut args = cx.arg_buffer(sig.args.len());
+    args.extend(sig.args.iter().map(|&ty| {
+        let (mode, noext) = classify_arg(cx, ty);
+        ArgAbi {
+            noext,
+            ..ArgAbi::new(ty, mode)
+        }
+    }));
     FnAbi::untracked(sig, ArgAbi::new(sig.ret, ret_mode), args)
 }

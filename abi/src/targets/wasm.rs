@@ -13,7 +13,7 @@
 //! Nothing depends on registers, so [`RegUsage`] stays empty.
 
 use crate::callconv::{ArgAbi, FnAbi, FnSig, PassMode};
-use crate::cx::AbiCx;
+use crate::cx::{AbiCx, CachedArg};
 use crate::targets::x86_32::single_element;
 use crate::ty::{Type, TypeId};
 
@@ -42,7 +42,35 @@ fn scalar(cx: &AbiCx, ty: TypeId) -> PassMode {
     }
 }
 
+/// [`classify_uncached`] through the per-type memo.
 fn classify(cx: &mut AbiCx, ty: TypeId, is_ret: bool) -> PassMode {
+    if is_ret {
+        if let Some(m) = cx.cached_ret(ty) {
+            return m;
+        }
+        let m = classify_uncached(cx, ty, true);
+        cx.cache_ret(ty, m);
+        m
+    } else {
+        if let Some(c) = cx.cached_arg(ty) {
+            return c.mode;
+        }
+        let mode = classify_uncached(cx, ty, false);
+        cx.cache_arg(
+            ty,
+            CachedArg {
+                mode,
+                memory: false,
+                needed_int: 0,
+                needed_vec: 0,
+                inreg: false,
+            },
+        );
+        mode
+    }
+}
+
+fn classify_uncached(cx: &mut AbiCx, ty: TypeId, is_ret: bool) -> PassMode {
     let aggregate = matches!(
         cx.types()[ty],
         Type::Record(_) | Type::Array { .. } | Type::FlexArray { .. } | Type::Complex(_)
@@ -66,10 +94,11 @@ fn classify(cx: &mut AbiCx, ty: TypeId, is_ret: bool) -> PassMode {
 /// `WebAssemblyABIInfo::computeInfo` for a non-variadic C function.
 pub fn compute_fn_abi(cx: &mut AbiCx, sig: &FnSig) -> FnAbi {
     let ret_mode = classify(cx, sig.ret, true);
-    let args = sig
-        .args
-        .iter()
-        .map(|&ty| ArgAbi::new(ty, classify(cx, ty, false)))
-        .collect();
+    let mut args = cx.arg_buffer(sig.args.len());
+    args.extend(
+        sig.args
+            .iter()
+            .map(|&ty| ArgAbi::new(ty, classify(cx, ty, false))),
+    );
     FnAbi::untracked(sig, ArgAbi::new(sig.ret, ret_mode), args)
 }

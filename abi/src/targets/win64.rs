@@ -97,6 +97,7 @@ fn classify_arg(cx: &mut AbiCx, ty: TypeId) -> CachedArg {
         memory: false,
         needed_int: u32::from(!fp && mode != PassMode::Ignore),
         needed_vec: u32::from(fp),
+        inreg: false,
     };
     cx.cache_arg(ty, res);
     res
@@ -120,7 +121,7 @@ pub fn compute_fn_abi(cx: &mut AbiCx, sig: &FnSig) -> FnAbi {
         int_regs: u32::from(sret),
         vector_regs: 0,
     };
-    let mut args = Vec::with_capacity(sig.args.len());
+    let mut args = cx.arg_buffer(sig.args.len());
     for &ty in &sig.args {
         let c = classify_arg(cx, ty);
         if slot < SLOTS && c.mode != PassMode::Ignore {

@@ -32,6 +32,7 @@ use crate::cx::{AbiCx, CachedArg};
 use crate::llty::{LlTy, LlTyId};
 use crate::targets::Arch;
 use crate::ty::{FloatKind, RecordKind, Type, TypeId};
+use smallvec::SmallVec;
 
 /// Register state while classifying one signature (Clang's `CCState`).
 struct State {
@@ -524,6 +525,7 @@ fn cached_arg(cx: &mut AbiCx, ty: TypeId, st: &mut State) -> ArgAbi {
             memory: false,
             needed_int: 0,
             needed_vec: 0,
+            inreg: false,
         },
     );
     a
@@ -561,11 +563,12 @@ pub fn compute_fn_abi(cx: &mut AbiCx, sig: &FnSig) -> FnAbi {
     } else {
         classify_ret(cx, sig.ret, &mut st)
     };
-    let mut args: Vec<Option<ArgAbi>> = vec![None; sig.args.len()];
+    let mut args = cx.arg_buffer(sig.args.len());
     if st.cc == CallConv::VectorCall {
         // First pass: vectors and scalars that are HVAs take SSE registers
         // in order, before anything else is classified.
-        for (slot, &ty) in args.iter_mut().zip(&sig.args) {
+        let mut pre: SmallVec<[Option<ArgAbi>; 8]> = smallvec::smallvec![None; sig.args.len()];
+        for (slot, &ty) in pre.iter_mut().zip(&sig.args) {
             if !matches!(cx.types()[ty], Type::Vector { .. } | Type::Float(_)) {
                 continue;
             }
@@ -580,16 +583,21 @@ pub fn compute_fn_abi(cx: &mut AbiCx, sig: &FnSig) -> FnAbi {
                 }
             }
         }
-    }
-    let args = args
-        .into_iter()
-        .zip(&sig.args)
-        .enumerate()
-        .map(|(i, (pre, &ty))| {
+        args.extend(
+            pre.into_iter()
+                .zip(&sig.args)
+                .enumerate()
+                .map(|(i, (pre, &ty))| {
+                    st.variadic_arg = !sig.is_fixed(i);
+                    pre.unwrap_or_else(|| cached_arg(cx, ty, &mut st))
+                }),
+        );
+    } else {
+        args.extend(sig.args.iter().enumerate().map(|(i, &ty)| {
             st.variadic_arg = !sig.is_fixed(i);
-            pre.unwrap_or_else(|| cached_arg(cx, ty, &mut st))
-        })
-        .collect();
+            cached_arg(cx, ty, &mut st)
+        }));
+    }
     FnAbi {
         ret: ArgAbi {
             inreg: ret_inreg,

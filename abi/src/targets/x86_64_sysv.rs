@@ -644,6 +644,7 @@ fn classify_arg(cx: &mut AbiCx, ty: TypeId, named: bool) -> CachedArg {
         memory: true,
         needed_int: 0,
         needed_vec: 0,
+        inreg: false,
     };
     let mut p = Pick { cx };
     let mut res: Option<LlTyId> = None;
@@ -656,6 +657,7 @@ fn classify_arg(cx: &mut AbiCx, ty: TypeId, named: bool) -> CachedArg {
                         memory: false,
                         needed_int,
                         needed_vec,
+                        inreg: false,
                     };
                 }
             }
@@ -671,6 +673,7 @@ fn classify_arg(cx: &mut AbiCx, ty: TypeId, named: bool) -> CachedArg {
                             memory: false,
                             needed_int,
                             needed_vec,
+                            inreg: false,
                         };
                     }
                 }
@@ -706,6 +709,7 @@ fn classify_arg(cx: &mut AbiCx, ty: TypeId, named: bool) -> CachedArg {
                         memory: false,
                         needed_int,
                         needed_vec,
+                        inreg: false,
                     };
                 }
                 high = Some(h);
@@ -723,6 +727,7 @@ fn classify_arg(cx: &mut AbiCx, ty: TypeId, named: bool) -> CachedArg {
             memory: false,
             needed_int,
             needed_vec,
+            inreg: false,
         }
     };
     if memo {
@@ -874,7 +879,7 @@ pub fn compute_fn_abi(cx: &mut AbiCx, sig: &FnSig) -> FnAbi {
     if sret {
         free_int -= 1;
     }
-    let mut args = Vec::with_capacity(sig.args.len());
+    let mut args = cx.arg_buffer(sig.args.len());
     for (i, &ty) in sig.args.iter().enumerate() {
         let c = classify_arg(cx, ty, sig.is_fixed(i));
         let mode = if c.memory {
