@@ -221,10 +221,7 @@ impl Parser<'_> {
                     }
                 }
                 Entry::Rec(rid) => {
-                    let mut rec = self.cx.rec(*rid).clone();
-                    if let Some(l) = loc {
-                        rec.locs.push(l);
-                    }
+                    let rec = self.cx.rec(*rid).copy_with_loc(loc);
                     let nr = self.cx.add_record(rec);
                     let mut r = MapResolver::new(Some(nr));
                     for &(n, v) in substs.iter() {

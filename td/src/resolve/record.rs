@@ -199,7 +199,7 @@ pub fn instantiate(cx: &mut Ctx, vd: InitId) -> InitId {
     if let Some(&l) = c.locs.first() {
         crate::explain::on_inherit(cx, new, class, l, &r);
     }
-    let mut supers = c.supers.clone();
+    let mut supers = c.supers;
     let cl = c.locs.last().copied().or(c.locs.first().copied());
     if let Some(l) = cl {
         supers.push((class, l));
