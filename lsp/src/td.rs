@@ -480,7 +480,9 @@ fn index_tokens(
     lids: &FxHashMap<irkit_diag::FileId, FileIdx>,
     toks: &[Token],
 ) {
-    let mut name_ids: FxHashMap<String, u32> = FxHashMap::default();
+    // Name index by the token's symbol (equal texts have equal symbols):
+    // a dense table, no hashing or key allocation per identifier.
+    let mut name_ids: Vec<u32> = Vec::new();
     // Open definitions: (index in res.defs, token index of its end).
     let mut stack: Vec<(usize, usize)> = Vec::new();
     for (i, t) in toks.iter().enumerate() {
@@ -488,19 +490,23 @@ fn index_tokens(
             continue;
         };
         if t.kind == Tok::Id {
-            let text = res.files.text(file);
-            let Some(s) = text.get(t.loc.span.start as usize..t.loc.span.end as usize) else {
-                continue;
-            };
-            // Most identifiers repeat: look up before allocating a key.
-            let name = match name_ids.get(s) {
-                Some(&n) => n,
-                None => {
-                    let n = name_ids.len() as u32;
-                    name_ids.insert(s.to_string(), n);
+            let k = t.sym.0 as usize;
+            if name_ids.len() <= k {
+                name_ids.resize(k + 1, u32::MAX);
+            }
+            let name = match name_ids[k] {
+                u32::MAX => {
+                    let text = res.files.text(file);
+                    let Some(s) = text.get(t.loc.span.start as usize..t.loc.span.end as usize)
+                    else {
+                        continue;
+                    };
+                    let n = res.names.len() as u32;
+                    name_ids[k] = n;
                     res.names.push(s.to_string());
                     n
                 }
+                n => n,
             };
             res.idents.entry(file).or_default().push(Ident {
                 file,
@@ -564,8 +570,14 @@ fn index_tokens(
             template_args(res, lids, toks, i + 2, idx);
         }
     }
+    let by_text: FxHashMap<&str, u32> = res
+        .names
+        .iter()
+        .enumerate()
+        .map(|(k, s)| (s.as_str(), k as u32))
+        .collect();
     for (idx, d) in res.defs.iter().enumerate() {
-        if let Some(&n) = name_ids.get(&d.name) {
+        if let Some(&n) = by_text.get(d.name.as_str()) {
             res.defs_by_name.entry(n).or_default().push(idx);
         }
     }

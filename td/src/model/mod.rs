@@ -14,7 +14,6 @@ pub use ty::RecTy;
 
 use irkit_diag::{Diagnostic, Loc};
 use rustc_hash::FxHashMap;
-use std::rc::Rc;
 
 /// Appends the decimal spelling of `v` (faster than `write!`).
 pub fn push_int(out: &mut String, v: i64) {
@@ -46,10 +45,18 @@ impl Sym {
     pub const EMPTY: Sym = Sym(0);
 }
 
+/// The string table: every string's bytes in one buffer (an arena: no
+/// allocation per string, and a copy of the table is three flat copies),
+/// found by hash through hashbrown's `HashTable` of symbols, with every
+/// string's full hash kept by symbol so that growing never rehashes a string.
 #[derive(Clone, Default)]
 pub struct Interner {
-    map: FxHashMap<Rc<str>, Sym>,
-    strs: Vec<Rc<str>>,
+    bytes: String,
+    /// Where each symbol's string ends in `bytes` (it starts where the
+    /// previous one ends).
+    ends: Vec<usize>,
+    table: hashbrown::HashTable<u32>,
+    hashes: Vec<u64>,
 }
 
 impl Interner {
@@ -58,27 +65,51 @@ impl Interner {
         i.intern("");
         i
     }
+    #[inline]
+    fn hash(s: &str) -> u64 {
+        use std::hash::BuildHasher;
+        rustc_hash::FxBuildHasher.hash_one(s)
+    }
+    #[inline]
+    fn span(ends: &[usize], k: usize) -> (usize, usize) {
+        let start = if k == 0 { 0 } else { ends[k - 1] };
+        (start, ends[k])
+    }
+    #[inline]
+    fn find(&self, h: u64, s: &str) -> Option<Sym> {
+        let Interner { bytes, ends, .. } = self;
+        self.table
+            .find(h, |&y| {
+                let (a, b) = Self::span(ends, y as usize);
+                bytes.as_bytes()[a..b] == *s.as_bytes()
+            })
+            .map(|&y| Sym(y))
+    }
     pub fn intern(&mut self, s: &str) -> Sym {
-        if let Some(&y) = self.map.get(s) {
+        let h = Self::hash(s);
+        if let Some(y) = self.find(h, s) {
             return y;
         }
-        let rc: Rc<str> = Rc::from(s);
-        let y = Sym(self.strs.len() as u32);
-        self.strs.push(rc.clone());
-        self.map.insert(rc, y);
-        y
+        let y = self.ends.len() as u32;
+        self.bytes.push_str(s);
+        self.ends.push(self.bytes.len());
+        self.hashes.push(h);
+        let hashes = &self.hashes;
+        self.table.insert_unique(h, y, |&k| hashes[k as usize]);
+        Sym(y)
     }
     pub fn get(&self, s: &str) -> Option<Sym> {
-        self.map.get(s).copied()
+        self.find(Self::hash(s), s)
     }
     pub fn len(&self) -> usize {
-        self.strs.len()
+        self.ends.len()
     }
     pub fn is_empty(&self) -> bool {
-        self.strs.is_empty()
+        self.ends.is_empty()
     }
     pub fn str(&self, y: Sym) -> &str {
-        &self.strs[y.0 as usize]
+        let (a, b) = Self::span(&self.ends, y.0 as usize);
+        &self.bytes[a..b]
     }
 }
 
@@ -205,6 +236,23 @@ pub struct Record {
 }
 
 impl Record {
+    /// A copy of the record with `extra` appended to its locations (one
+    /// allocation for them, not a copy then a regrowth).
+    pub fn copy_with_loc(&self, extra: Option<Loc>) -> Record {
+        let mut locs = Vec::with_capacity(self.locs.len() + usize::from(extra.is_some()));
+        locs.extend_from_slice(&self.locs);
+        locs.extend(extra);
+        Record {
+            name: self.name,
+            locs,
+            targs: self.targs.clone(),
+            values: self.values.clone(),
+            asserts: self.asserts.clone(),
+            dumps: self.dumps.clone(),
+            supers: self.supers.clone(),
+            kind: self.kind,
+        }
+    }
     pub fn value(&self, name: Sym) -> Option<&RecordVal> {
         self.values.iter().find(|v| v.name == name)
     }
