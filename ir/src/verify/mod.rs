@@ -6,6 +6,7 @@
 mod arith;
 pub mod dominance;
 pub mod handles;
+mod llvm;
 mod memref;
 pub mod ops;
 pub mod structure;
