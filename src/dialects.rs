@@ -790,7 +790,7 @@ pub fn verify_module_with(
         res = verify_ops(m, file, reg);
     }
     if res.is_empty() {
-        if let Err(ds) = irkit_ir::verify::verify_with(m, file, config) {
+        if let Err(ds) = irkit_ir::verify::verify_with_registry(m, file, config, Some(reg)) {
             return ds;
         }
         res = verify_tokens(m, file, reg);

@@ -31,6 +31,8 @@ pub(crate) fn check(cx: &Cx<'_>, op: OpId) -> Result<(), Diagnostic> {
         b"icmp" | b"fcmp" => check_cmp_shape(cx, op),
         b"return" => check_return(cx, op),
         b"func" => check_func(cx, op),
+        b"mlir.constant" => check_constant(cx, op),
+        b"mlir.global" => check_global(cx, op),
         _ => Ok(()),
     }
 }
@@ -380,6 +382,145 @@ fn check_cmp_shape(cx: &Cx<'_>, op: OpId) -> Result<(), Diagnostic> {
     Ok(())
 }
 
+/// `GlobalOp::verify` and `verifyRegions`: the global's type, a string
+/// initializer's length, the alignment, the initializer region's type.
+fn check_global(cx: &Cx<'_>, op: OpId) -> Result<(), Diagnostic> {
+    let m = cx.m;
+    let ctx = &m.ctx;
+    let Some(ty) = inherent(cx, op, b"global_type").and_then(|a| match ctx.attr_data(a) {
+        AttrData::Type(t) => Some(*t),
+        _ => None,
+    }) else {
+        return Ok(());
+    };
+    let valid = match llvm::kind_of(ctx, ty) {
+        Kind::Incompatible | Kind::Void | Kind::Func => false,
+        Kind::OtherLlvm => !matches!(
+            llvm::body_text(ctx, ty).as_deref(),
+            Some(".token" | ".metadata" | ".label")
+        ),
+        _ => true,
+    };
+    if !valid {
+        return Err(cx.op_error(
+            op,
+            "expects type to be a valid element type for an LLVM global",
+        ));
+    }
+    let value = inherent(cx, op, b"value");
+    if let Some(AttrData::String { value: s, .. }) = value.map(|v| ctx.attr_data(v)) {
+        let len = ctx.bytes(*s).len() as u64;
+        let ok = matches!(
+            LlvmType::of(ctx, ty),
+            Some(LlvmType::Array { len: n, elem }) if n == len && &*elem == "i8"
+        );
+        if !ok {
+            return Err(cx.op_error(
+                op,
+                "requires an i8 array type of the length equal to that of the string attribute",
+            ));
+        }
+    }
+    if let Some(a) = inherent(cx, op, b"alignment").and_then(|a| int_value(cx, a)) {
+        if !(a as u64).is_power_of_two() {
+            return Err(cx.op_diag(op, "alignment attribute is not a power of 2"));
+        }
+    }
+    let init = m.ops[op]
+        .regions
+        .first()
+        .and_then(|&r| m.regions[r].blocks.first().copied());
+    if let Some(b) = init {
+        let ret = m.blocks[b].ops.last().copied();
+        if let Some(ret) = ret.filter(|&r| m.ctx.bytes(m.ops[r].name) == b"llvm.return") {
+            match operand_type(cx, ret, 0) {
+                None => return Err(cx.op_error(op, "initializer region cannot return void")),
+                Some(t) if t != ty => {
+                    return Err(cx.op_error(
+                        op,
+                        format!(
+                            "initializer region type '{}' does not match global type '{}'",
+                            type_to_string(ctx, t),
+                            type_to_string(ctx, ty)
+                        ),
+                    ))
+                }
+                _ => {}
+            }
+        }
+        if value.is_some() {
+            return Err(cx.op_error(op, "cannot have both initializer value and region"));
+        }
+    }
+    Ok(())
+}
+
+/// `ConstantOp::verify`: the value attribute against the result type.
+fn check_constant(cx: &Cx<'_>, op: OpId) -> Result<(), Diagnostic> {
+    let (Some(value), Some(ty)) = (inherent(cx, op, b"value"), result_type(cx, op)) else {
+        return Ok(());
+    };
+    let ctx = &cx.m.ctx;
+    let is_int_ty = matches!(ctx.type_data(ty), TypeData::Integer { .. });
+    match ctx.attr_data(value) {
+        AttrData::String { value: s, .. } => {
+            let len = ctx.bytes(*s).len() as u64;
+            let ok = matches!(
+                LlvmType::of(ctx, ty),
+                Some(LlvmType::Array { len: n, elem }) if n == len && &*elem == "i8"
+            );
+            if !ok {
+                return Err(cx.op_error(
+                    op,
+                    format!("expected array type of {len} i8 elements for the string constant"),
+                ));
+            }
+            return Ok(());
+        }
+        _ if matches!(llvm::kind_of(ctx, ty), Kind::Struct { .. }) => return Ok(()),
+        AttrData::Integer { .. } => {
+            if !is_int_ty {
+                return Err(cx.op_error(op, "expected integer type"));
+            }
+        }
+        AttrData::Float { ty: fty, .. } => {
+            let width = match ctx.type_data(*fty) {
+                TypeData::Float(k) => k.bit_width(),
+                _ => 0,
+            };
+            match ctx.type_data(ty) {
+                TypeData::Float(k) if k.bit_width() != width => {
+                    return Err(cx.op_error(op, format!("expected float type of width {width}")));
+                }
+                TypeData::Integer { width: w, .. } if *w != width => {
+                    return Err(cx.op_error(op, format!("expected integer type of width {width}")));
+                }
+                _ => {}
+            }
+        }
+        AttrData::Dense { data, .. } => {
+            let splat = match data {
+                crate::context::DenseData::Bits(b) => b.len() == 1,
+                crate::context::DenseData::Wide(w) => w.len() == 1,
+                crate::context::DenseData::Strings(s) => s.len() == 1,
+            };
+            let container = matches!(ctx.type_data(ty), TypeData::Vector { .. })
+                || matches!(llvm::kind_of(ctx, ty), Kind::Array | Kind::Vec);
+            if splat && !container {
+                return Err(cx.op_error(op, "expected vector or array type"));
+            }
+        }
+        AttrData::Array(_) | AttrData::DenseResource { .. } | AttrData::Sparse { .. } => {}
+        _ => {
+            return Err(cx.op_error(
+                op,
+                "only supports integer, float, string or elements attributes",
+            ))
+        }
+    }
+    Ok(())
+}
+
 /// The `!llvm.func` type of an `llvm.func` op.
 fn func_type(cx: &Cx<'_>, f: OpId) -> Option<LlvmType> {
     let a = inherent(cx, f, b"function_type")?;
@@ -526,14 +667,35 @@ fn check_addressof(
     let Some(name) = symbol_ref(cx, op, b"global_name") else {
         return Ok(());
     };
-    let found = symbols.get(name).map(|&g| cx.m.ctx.bytes(cx.m.ops[g].name));
-    if !matches!(found, Some(b"llvm.mlir.global" | b"llvm.func")) {
+    let Some(&g) = symbols.get(name) else {
         return Err(cx.op_error(
             op,
             "must reference a global defined by 'llvm.mlir.global' or 'llvm.func'",
         ));
+    };
+    match cx.m.ctx.bytes(cx.m.ops[g].name) {
+        b"llvm.func" => Ok(()),
+        b"llvm.mlir.global" => {
+            let space = inherent(cx, g, b"addr_space")
+                .and_then(|a| int_value(cx, a))
+                .unwrap_or(0);
+            let ptr_space = match result_type(cx, op).and_then(|t| LlvmType::of(&cx.m.ctx, t)) {
+                Some(LlvmType::Ptr { addr_space }) => i64::from(addr_space),
+                _ => space,
+            };
+            if space != ptr_space {
+                return Err(cx.op_error(
+                    op,
+                    "pointer address space must match address space of the referenced global",
+                ));
+            }
+            Ok(())
+        }
+        _ => Err(cx.op_error(
+            op,
+            "must reference a global defined by 'llvm.mlir.global' or 'llvm.func'",
+        )),
     }
-    Ok(())
 }
 
 /// `CallOp::verifySymbolUses`: a direct call against its callee's type.
