@@ -46,7 +46,7 @@ pub enum Kind {
 
 /// The body text of an `!llvm.*` type (everything after `!llvm`), when it
 /// is a single text piece (every LLVM type mlir-opt prints is).
-fn llvm_body<'c>(ctx: &'c Context, t: TypeId) -> Option<&'c [u8]> {
+fn llvm_body(ctx: &Context, t: TypeId) -> Option<&[u8]> {
     match ctx.type_data(t) {
         TypeData::Dialect { dialect, body } if ctx.bytes(*dialect) == b"llvm" => {
             match body.first() {
