@@ -504,8 +504,46 @@ fn parse_struct(inner: &str) -> Option<LlvmType> {
 /// Whether the type text `text` (as nested in an LLVM type: `i32`, `ptr`,
 /// `struct<(i8)>`) names `t`.
 pub fn same_type(ctx: &Context, text: &str, t: TypeId) -> bool {
+    // The common cases without printing (the verifier calls this for every
+    // call operand and function argument).
+    match ctx.type_data(t) {
+        TypeData::Integer {
+            width,
+            signedness: Signedness::Signless,
+        } => return text.strip_prefix('i').and_then(|w| w.parse::<u32>().ok()) == Some(*width),
+        TypeData::Float(k) => return text == k.name(),
+        TypeData::Dialect { .. } => {
+            if let Some(body) = llvm_body(ctx, t) {
+                if let TypeData::Dialect { body: pieces, .. } = ctx.type_data(t) {
+                    if pieces.len() == 1 {
+                        let text = text.strip_prefix("!llvm.").unwrap_or(text);
+                        return body.strip_prefix(b".") == Some(text.as_bytes());
+                    }
+                }
+            }
+        }
+        _ => {}
+    }
     let printed = crate::printer::type_to_string(ctx, t);
     printed == text || printed.strip_prefix("!llvm.") == Some(text)
+}
+
+/// The text of `t` as nested in an LLVM type (`ptr` for `!llvm.ptr`).
+pub fn nested_text(ctx: &Context, t: TypeId) -> String {
+    match ctx.type_data(t) {
+        TypeData::Integer {
+            width,
+            signedness: Signedness::Signless,
+        } => return format!("i{width}"),
+        TypeData::Float(k) => return k.name().to_string(),
+        _ => {}
+    }
+    if let Some(body) = body_text(ctx, t) {
+        if let Some(b) = body.strip_prefix('.') {
+            return b.to_string();
+        }
+    }
+    crate::printer::type_to_string(ctx, t)
 }
 
 #[cfg(test)]

@@ -86,11 +86,7 @@ fn top_level(text: &str) -> String {
 
 /// The text of `t` as nested in an LLVM type.
 fn nested_text(cx: &Cx<'_>, t: TypeId) -> String {
-    let s = type_to_string(&cx.m.ctx, t);
-    match s.strip_prefix("!llvm.") {
-        Some(r) => r.to_string(),
-        None => s,
-    }
+    llvm::nested_text(&cx.m.ctx, t)
 }
 
 const ORDERINGS: [&str; 8] = [
