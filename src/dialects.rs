@@ -637,7 +637,21 @@ fn constraint_kind(src: &dyn Records, rec: &str, depth: usize) -> Result<Constra
             }
             Ok(ConstraintKind::AnyOf(res.into()))
         }
-        other => Err(format!("'{rec}': unknown type constraint kind '{other}'")),
+        "llvm_vector_of" => {
+            want_params(rec, kind, &p, 0)?;
+            match src.field(rec, "element") {
+                Some(Value::Def(e)) if src.is_a(e, "TypeConstraint") => Ok(
+                    ConstraintKind::LlvmVectorOf(Box::new(constraint_kind(src, e, depth + 1)?)),
+                ),
+                _ => Err(format!(
+                    "'{rec}': 'llvm_vector_of' needs an 'element' constraint"
+                )),
+            }
+        }
+        other => match irkit_ir::llvm::LlvmConstraint::from_name(other) {
+            Some(c) => simple(ConstraintKind::Llvm(c)),
+            None => Err(format!("'{rec}': unknown type constraint kind '{other}'")),
+        },
     }
 }
 
@@ -663,6 +677,8 @@ fn attr(src: &dyn Records, rec: &str, name: &str) -> Result<AttrDef, String> {
         "type" => simple(AttrKind::Type)?,
         "function_type" => simple(AttrKind::FunctionType)?,
         "int64" => simple(AttrKind::Int64)?,
+        "int32" => simple(AttrKind::Int32)?,
+        "llvm_function_type" => simple(AttrKind::LlvmFunctionType)?,
         "integer" => simple(AttrKind::Integer)?,
         "array" => simple(AttrKind::Array)?,
         "dict_array" => simple(AttrKind::DictArray)?,
@@ -774,7 +790,7 @@ pub fn verify_module_with(
         res = verify_ops(m, file, reg);
     }
     if res.is_empty() {
-        if let Err(ds) = irkit_ir::verify::verify_with(m, file, config) {
+        if let Err(ds) = irkit_ir::verify::verify_with_registry(m, file, config, Some(reg)) {
             return ds;
         }
         res = verify_tokens(m, file, reg);

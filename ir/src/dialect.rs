@@ -166,6 +166,11 @@ pub enum ConstraintKind {
     AnyMemRef,
     /// `any_of`: one of several constraints.
     AnyOf(Box<[ConstraintKind]>),
+    /// `llvm_*`: a type constraint of the LLVM dialect ([`crate::llvm`]).
+    Llvm(crate::llvm::LlvmConstraint),
+    /// `llvm_vector_of` with an `element` constraint: an LLVM-compatible
+    /// vector whose element type satisfies it.
+    LlvmVectorOf(Box<ConstraintKind>),
 }
 
 /// A builtin scalar type named by an `exact` constraint.
@@ -246,6 +251,10 @@ pub enum AttrKind {
     FunctionType,
     /// `int64`: a 64-bit signless integer attribute.
     Int64,
+    /// `int32`: a 32-bit signless integer attribute.
+    Int32,
+    /// `llvm_function_type`: a type attribute holding an `!llvm.func`.
+    LlvmFunctionType,
     /// `i64_enum` with the allowed case values as params.
     I64Enum(Box<[i64]>),
     /// `integer`: any integer attribute.
@@ -555,6 +564,21 @@ impl ConstraintKind {
                 )
             }
             ConstraintKind::AnyOf(alts) => alts.iter().any(|k| k.accepts(ctx, ty)),
+            ConstraintKind::Llvm(c) => c.accepts(ctx, ty),
+            ConstraintKind::LlvmVectorOf(elem) => {
+                crate::llvm::is_compatible_vector(ctx, ty)
+                    && match crate::llvm::vector_elem(ctx, ty) {
+                        Some(crate::llvm::VectorElem::Builtin(e)) => elem.accepts(ctx, e),
+                        // `!llvm.vec<N x ptr>`: the only elements builtin
+                        // vectors cannot hold are pointers.
+                        Some(crate::llvm::VectorElem::Text(t)) => {
+                            t.starts_with(b"ptr")
+                                && **elem
+                                    == ConstraintKind::Llvm(crate::llvm::LlvmConstraint::Pointer)
+                        }
+                        None => false,
+                    }
+            }
         }
     }
 }

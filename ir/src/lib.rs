@@ -58,6 +58,7 @@ pub mod expect;
 pub mod float;
 mod intern;
 pub mod ir;
+pub mod llvm;
 pub mod parser;
 pub mod printer;
 pub mod registry;

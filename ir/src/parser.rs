@@ -803,6 +803,10 @@ impl<'a> Parser<'a> {
     /// get them moved into properties, as MLIR does when parsing.
     pub(crate) fn move_inherent_attrs(&mut self, op: OpId) {
         let name = self.m.ops[op].name;
+        if let Some(def) = self.reg.and_then(|r| r.get(self.m.ctx.bytes(name))) {
+            self.move_defined_attrs(op, def);
+            return;
+        }
         let inherent = match self.inherent_cache.get(&name) {
             Some(i) => *i,
             None => {
@@ -846,6 +850,78 @@ impl<'a> Parser<'a> {
         self.m.ops[op].properties = Some(p);
         self.m.source.inherent_from_dict.insert(op, ());
         self.m.ops[op].attrs = a;
+    }
+
+    /// [`Self::move_inherent_attrs`] for an op with a definition: its
+    /// declared attributes are inherent; then the `DefaultValuedAttr`s it
+    /// does not set get their defaults, as MLIR's property storage starts
+    /// from them (and mlir-opt prints them: `overflowFlags =
+    /// #llvm.overflow<none>`).
+    fn move_defined_attrs(&mut self, op: OpId, def: &'a crate::dialect::OpDef) {
+        let attrs = self.m.ops[op].attrs;
+        let mut props: Vec<(Sym, AttrId)> = match self.m.ops[op].properties {
+            Some(p) => match self.m.ctx.attr_data(p) {
+                AttrData::Dict(e) => e.to_vec(),
+                _ => return,
+            },
+            None => Vec::new(),
+        };
+        let mut rest = Vec::new();
+        let mut moved = false;
+        let mut from_dict = false;
+        if let AttrData::Dict(entries) = self.m.ctx.attr_data(attrs) {
+            for &(k, v) in entries.iter() {
+                let kb = self.m.ctx.bytes(k);
+                let inherent = def.attrs.iter().any(|a| a.name.as_bytes() == kb)
+                    || (kb == b"operandSegmentSizes"
+                        && def.has(crate::dialect::Trait::AttrSizedOperandSegments));
+                if inherent {
+                    from_dict = true;
+                    props.push((k, v));
+                    moved = true;
+                } else {
+                    rest.push((k, v));
+                }
+            }
+        }
+        // Properties the op does not declare are dropped, as MLIR's
+        // generated `setPropertiesFromAttr` ignores them.
+        let declared = |ctx: &crate::context::Context, k: Sym| {
+            let kb = ctx.bytes(k);
+            def.attrs.iter().any(|a| a.name.as_bytes() == kb)
+                || (kb == b"operandSegmentSizes"
+                    && def.has(crate::dialect::Trait::AttrSizedOperandSegments))
+        };
+        let n = props.len();
+        props.retain(|&(k, _)| declared(&self.m.ctx, k));
+        moved |= props.len() != n;
+        let before = props.len();
+        for ad in def.attrs.iter() {
+            let Some(text) = ad.default.as_deref().filter(|_| ad.fill_default) else {
+                continue;
+            };
+            let k = self.m.ctx.sym(ad.name.as_bytes());
+            if props.iter().any(|(n, _)| *n == k) {
+                continue;
+            }
+            if let Some(a) = self.parse_attr_text(text) {
+                props.push((k, a));
+            }
+        }
+        if !moved && props.len() == before {
+            return;
+        }
+        let Ok(p) = self.m.ctx.dict_attr(props) else {
+            return;
+        };
+        self.m.ops[op].properties = (p != self.m.ctx.empty_dict()).then_some(p);
+        if from_dict {
+            let Ok(a) = self.m.ctx.dict_attr(rest) else {
+                return;
+            };
+            self.m.source.inherent_from_dict.insert(op, ());
+            self.m.ops[op].attrs = a;
+        }
     }
 
     pub(crate) fn parse_value_ref(&mut self) -> PResult<(&'a [u8], u32, Span)> {

@@ -112,7 +112,8 @@ class I64EnumAttr<list<string> cases, string desc, list<string> names = []>
   list<string> caseNames = names;
 }
 def AnyAttr : Attr<"any", "any attribute">;
-def UnitAttr : Attr<"unit", "unit attribute">;
+// Optional by nature, as MLIR's: absent means false.
+def UnitAttr : Attr<"unit", "unit attribute"> { let optional = 1; }
 def BoolAttr : Attr<"bool", "bool attribute">;
 def StrAttr : Attr<"string", "string attribute">;
 def SymbolNameAttr : Attr<"symbol_name", "string attribute">;
@@ -122,6 +123,7 @@ def TypeAttr : Attr<"type", "any type attribute">;
 def FunctionTypeAttr : Attr<"function_type", "type attribute of function type">;
 def DialectFunctionTypeAttr : Attr<"type", "type attribute of a dialect function type">;
 def I64Attr : Attr<"int64", "64-bit signless integer attribute">;
+def I32Attr : Attr<"int32", "32-bit signless integer attribute">;
 def APIntAttr : Attr<"integer", "arbitrary integer attribute">;
 def ArrayAttr : Attr<"array", "array attribute">;
 def DictArrayAttr : Attr<"dict_array", "Array of dictionary attributes">;

@@ -84,6 +84,18 @@ pub const TYPE_KINDS: &[(&str, Option<usize>)] = &[
     ("unranked_memref", Some(0)),
     ("ranked_or_unranked_memref", Some(0)),
     ("any_of", None),
+    // The LLVM dialect's (ir/src/llvm.rs decodes them).
+    ("llvm_type", Some(0)),
+    ("llvm_primitive", Some(0)),
+    ("llvm_loadable", Some(0)),
+    ("llvm_pointer", Some(0)),
+    ("llvm_aggregate", Some(0)),
+    ("llvm_non_aggregate", Some(0)),
+    ("llvm_float", Some(0)),
+    ("llvm_vector", Some(0)),
+    ("llvm_struct", Some(0)),
+    ("llvm_function", Some(0)),
+    ("llvm_vector_of", Some(0)),
 ];
 
 /// Attribute kinds, and the typed accessor each gets (see [`AttrAccess`]).
@@ -98,6 +110,8 @@ pub const ATTR_KINDS: &[&str] = &[
     "type",
     "function_type",
     "int64",
+    "int32",
+    "llvm_function_type",
     "i64_enum",
     "integer",
     "array",
@@ -191,8 +205,8 @@ impl AttrAccess {
             "string" | "symbol_name" => AttrAccess::Str,
             "flat_symbol_ref" => AttrAccess::FlatSymbol,
             "symbol_ref" => AttrAccess::SymbolPath,
-            "type" | "function_type" => AttrAccess::Type,
-            "int64" | "i64_enum" => AttrAccess::Int,
+            "type" | "function_type" | "llvm_function_type" => AttrAccess::Type,
+            "int64" | "int32" | "i64_enum" => AttrAccess::Int,
             "array" | "dict_array" => AttrAccess::Elements,
             _ => AttrAccess::Raw,
         }

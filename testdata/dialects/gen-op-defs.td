@@ -36,7 +36,7 @@ class Toy_Op<string mnemonic, list<Trait> traits = []>
 // CHECK-NEXT: /// |---|---|---|
 // CHECK-NEXT: /// | `format` | attribute | string attribute |
 // CHECK-NEXT: /// | `type` | attribute (optional) | 64-bit signless integer attribute |
-// CHECK-NEXT: /// | `newline` | attribute | unit attribute |
+// CHECK-NEXT: /// | `newline` | attribute (optional) | unit attribute |
 // CHECK-NEXT: /// | `flush` | attribute (default `false`) | bool attribute |
 // CHECK-NEXT: /// | `sink` | attribute (optional) | symbol reference attribute |
 // CHECK-NEXT: /// | `tag` | attribute | TypedAttr instance |
@@ -81,7 +81,7 @@ class Toy_Op<string mnemonic, list<Trait> traits = []>
 // CHECK-NEXT:         attrs: &[
 // CHECK-NEXT:             rt::AttrInfo { name: "format", kind: "string", params: &[], optional: false, default: None, summary: "string attribute" },
 // CHECK-NEXT:             rt::AttrInfo { name: "type", kind: "int64", params: &[], optional: true, default: None, summary: "64-bit signless integer attribute" },
-// CHECK-NEXT:             rt::AttrInfo { name: "newline", kind: "unit", params: &[], optional: false, default: None, summary: "unit attribute" },
+// CHECK-NEXT:             rt::AttrInfo { name: "newline", kind: "unit", params: &[], optional: true, default: None, summary: "unit attribute" },
 // CHECK-NEXT:             rt::AttrInfo { name: "flush", kind: "bool", params: &[], optional: true, default: Some("false"), summary: "bool attribute" },
 // CHECK-NEXT:             rt::AttrInfo { name: "sink", kind: "symbol_ref", params: &[], optional: true, default: None, summary: "symbol reference attribute" },
 // CHECK-NEXT:             rt::AttrInfo { name: "tag", kind: "typed", params: &[], optional: false, default: None, summary: "TypedAttr instance" },

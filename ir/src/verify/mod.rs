@@ -6,6 +6,7 @@
 mod arith;
 pub mod dominance;
 pub mod handles;
+mod llvm;
 mod memref;
 pub mod ops;
 pub mod structure;
@@ -39,7 +40,18 @@ pub fn verify_with(
     file: FileId,
     config: VerifyConfig,
 ) -> Result<VerifyInfo, Vec<Diagnostic>> {
-    match verify_layers(m, file) {
+    verify_with_registry(m, file, config, None)
+}
+
+/// [`verify_with`], where the LLVM dialect ops that `reg` defines take
+/// their structural traits (terminator or not) from their definitions.
+pub fn verify_with_registry(
+    m: &Module,
+    file: FileId,
+    config: VerifyConfig,
+    reg: Option<&crate::dialect::DialectRegistry>,
+) -> Result<VerifyInfo, Vec<Diagnostic>> {
+    match verify_layers(m, file, reg) {
         Ok(info) => Ok(info),
         Err(mut diags) => {
             for d in &mut diags {
@@ -93,13 +105,35 @@ fn finish_op_note(m: &Module, d: &mut Diagnostic, config: VerifyConfig) {
     );
 }
 
-fn verify_layers(m: &Module, file: FileId) -> Result<VerifyInfo, Vec<Diagnostic>> {
+fn verify_layers(
+    m: &Module,
+    file: FileId,
+    reg: Option<&crate::dialect::DialectRegistry>,
+) -> Result<VerifyInfo, Vec<Diagnostic>> {
     let mut diags = Vec::new();
     let mut traits = rustc_hash::FxHashMap::default();
     for (_, op) in m.ops.iter() {
-        traits
-            .entry(op.name)
-            .or_insert_with(|| crate::registry::op_traits(m.ctx.bytes(op.name)));
+        traits.entry(op.name).or_insert_with(|| {
+            let name = m.ctx.bytes(op.name);
+            let base = crate::registry::op_traits(name);
+            match reg.and_then(|r| r.get(name)) {
+                Some(def) if name.starts_with(b"llvm.") => {
+                    use crate::dialect::Trait;
+                    crate::registry::OpTraits {
+                        registered: true,
+                        terminator: def.has(Trait::Terminator),
+                        isolated_from_above: def.has(Trait::IsolatedFromAbove),
+                        graph_regions: def.has(Trait::GraphRegion),
+                        no_terminator: def.has(Trait::NoTerminator),
+                        single_block: def.has(Trait::SingleBlock),
+                        symbol_table: def.has(Trait::SymbolTable),
+                        known: true,
+                        ..base
+                    }
+                }
+                _ => base,
+            }
+        });
     }
     let cx = Cx { m, file, traits };
     handles::check(&cx, &mut diags);

@@ -91,6 +91,7 @@ fn unknown_op_of_loaded_dialect(
 fn check_region_traits(cx: &Cx<'_>, def: &OpDef, op: OpId) -> Result<(), Diagnostic> {
     if def.has(Trait::SymbolTable) {
         check_symbol_table(cx, op)?;
+        super::llvm::check_symbol_uses(cx, op)?;
     }
     if let Some(term) = &def.implicit_terminator {
         let m = cx.m;
@@ -232,7 +233,8 @@ fn check_op(
     check_regions(cx, def, op)?;
     check_traits(cx, def, op, Phase::Other)?;
     super::arith::check(cx, op)?;
-    super::memref::check(cx, op)
+    super::memref::check(cx, op)?;
+    super::llvm::check(cx, op)
 }
 
 // ------------------------------------------------------------- properties
@@ -309,8 +311,12 @@ fn storage_ok(cx: &Cx<'_>, kind: &AttrKind, v: AttrId) -> bool {
         AttrKind::String | AttrKind::SymbolName => matches!(data, AttrData::String { .. }),
         AttrKind::FlatSymbolRef => matches!(data, AttrData::SymbolRef(p) if p.len() == 1),
         AttrKind::SymbolRef => matches!(data, AttrData::SymbolRef(_)),
-        AttrKind::Type | AttrKind::FunctionType => matches!(data, AttrData::Type(_)),
-        AttrKind::Int64 | AttrKind::Integer => matches!(data, AttrData::Integer { .. }),
+        AttrKind::Type | AttrKind::FunctionType | AttrKind::LlvmFunctionType => {
+            matches!(data, AttrData::Type(_))
+        }
+        AttrKind::Int64 | AttrKind::Int32 | AttrKind::Integer => {
+            matches!(data, AttrData::Integer { .. })
+        }
         AttrKind::I64Enum(cases) => match data {
             AttrData::Integer { ty, words } if is_int(cx, *ty, 64) => {
                 let v = words.first().copied().unwrap_or(0) as i64;
@@ -376,7 +382,11 @@ fn constraint_ok(cx: &Cx<'_>, kind: &AttrKind, v: AttrId) -> bool {
         (AttrKind::FunctionType, AttrData::Type(t)) => {
             matches!(ctx.type_data(*t), TypeData::Function { .. })
         }
+        (AttrKind::LlvmFunctionType, AttrData::Type(t)) => {
+            crate::llvm::kind_of(ctx, *t) == crate::llvm::Kind::Func
+        }
         (AttrKind::Int64, AttrData::Integer { ty, .. }) => is_int(cx, *ty, 64),
+        (AttrKind::Int32, AttrData::Integer { ty, .. }) => is_int(cx, *ty, 32),
         (AttrKind::DictArray, AttrData::Array(items)) => items
             .iter()
             .all(|&i| matches!(ctx.attr_data(i), AttrData::Dict(_))),

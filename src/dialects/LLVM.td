@@ -1,0 +1,431 @@
+//===- LLVM.td - the LLVM dialect (foundation) -------------*- tablegen -*-===//
+// The ops of MLIR 19's LLVM dialect that dominate IR imported from C
+// (`mlir-translate-19 --import-llvm`): operands, results, properties (with
+// the defaults mlir-opt-19 fills in), traits and type constraints as MLIR
+// 19's LLVMOps.td declares them. The ops' own C++ verifiers are in
+// ir/src/verify/llvm.rs; the LLVM types are decoded by ir/src/llvm.rs.
+//
+// Known gaps (issue 14): the other ops (intrinsics, `invoke`, `landingpad`,
+// atomics, `inline_asm`, `switch`, ...) still pass as unknown ops of the
+// dialect; arrays of TBAA tags / access groups / alias scopes are checked as
+// plain arrays; no op has its custom syntax yet, so every op prints generic.
+
+#ifndef IRKIT_LLVM_TD
+#define IRKIT_LLVM_TD
+
+include "OpBase.td"
+
+def LLVM_Dialect : Dialect {
+  let name = "llvm";
+  // until every op of MLIR 19's LLVM dialect is defined here.
+  let allowUnknownOperations = 1;
+  let summary = "The LLVM IR dialect";
+}
+
+//===----------------------------------------------------------------------===//
+// Type constraints (LLVMOpBase.td); the kinds are decoded by ir/src/llvm.rs.
+//===----------------------------------------------------------------------===//
+
+def LLVM_Type : TypeConstraint<"llvm_type", "LLVM dialect-compatible type">;
+def LLVM_PrimitiveType : TypeConstraint<"llvm_primitive", "primitive LLVM type">;
+def LLVM_LoadableType : TypeConstraint<"llvm_loadable", "LLVM type with size">;
+def LLVM_AnyPointer : TypeConstraint<"llvm_pointer", "LLVM pointer type">;
+def LLVM_AnyAggregate : TypeConstraint<"llvm_aggregate", "LLVM aggregate type">;
+def LLVM_AnyNonAggregate
+    : TypeConstraint<"llvm_non_aggregate", "LLVM-compatible non-aggregate type">;
+def LLVM_AnyFloat : TypeConstraint<"llvm_float", "floating point LLVM type">;
+def LLVM_AnyVector : TypeConstraint<"llvm_vector", "LLVM dialect-compatible vector type">;
+def LLVM_AnyStruct : TypeConstraint<"llvm_struct", "LLVM structure type">;
+def LLVM_FunctionType : TypeConstraint<"llvm_function", "LLVM function type">;
+
+class LLVM_VectorOf<TypeConstraint e>
+    : TypeConstraint<"llvm_vector_of", "LLVM dialect-compatible vector of " # e.summary> {
+  TypeConstraint element = e;
+}
+class LLVM_ScalarOrVectorOf<TypeConstraint e>
+    : AnyTypeOf<[e, LLVM_VectorOf<e>],
+                e.summary # " or LLVM dialect-compatible vector of " # e.summary>;
+
+def LLVM_IntOrIntVector : LLVM_ScalarOrVectorOf<AnySignlessInteger>;
+def LLVM_FloatOrFloatVector : LLVM_ScalarOrVectorOf<LLVM_AnyFloat>;
+def LLVM_PtrOrPtrVector : LLVM_ScalarOrVectorOf<LLVM_AnyPointer>;
+def LLVM_I1OrI1Vector : LLVM_ScalarOrVectorOf<I1>;
+def LLVM_ICmpOperand
+    : AnyTypeOf<[LLVM_IntOrIntVector, LLVM_PtrOrPtrVector],
+                !strconcat(LLVM_IntOrIntVector.summary, " or ", LLVM_PtrOrPtrVector.summary)>;
+
+//===----------------------------------------------------------------------===//
+// Attributes (LLVMEnums.td, LLVMAttrDefs.td)
+//===----------------------------------------------------------------------===//
+
+def LLVM_LinkageAttr : DialectAttr<LLVM_Dialect, "linkage", "LLVM Linkage specification">;
+def LLVM_CConvAttr
+    : DialectAttr<LLVM_Dialect, "cconv", "LLVM Calling Convention specification">;
+// MLIR 19's summary for it is the calling convention's too.
+def LLVM_TailCallKindAttr
+    : DialectAttr<LLVM_Dialect, "tailcallkind", "LLVM Calling Convention specification">;
+def LLVM_FastmathFlagsAttr : DialectAttr<LLVM_Dialect, "fastmath", "LLVM fastmath flags">;
+def LLVM_OverflowFlagsAttr
+    : DialectAttr<LLVM_Dialect, "overflow", "LLVM integer overflow flags">;
+def LLVM_FramePointerKindAttr : DialectAttr<LLVM_Dialect, "framePointerKind", "">;
+def LLVM_MemoryEffectsAttr : DialectAttr<LLVM_Dialect, "memory_effects", "">;
+def LLVM_LoopAnnotationAttr : DialectAttr<LLVM_Dialect, "loop_annotation", "">;
+def LLVM_VScaleRangeAttr : DialectAttr<LLVM_Dialect, "vscale_range", "">;
+def LLVM_TargetFeaturesAttr : DialectAttr<LLVM_Dialect, "target_features", "">;
+def LLVM_DIGlobalVariableExpressionAttr
+    : DialectAttr<LLVM_Dialect, "di_global_variable_expression", "">;
+def LLVM_FunctionTypeAttr
+    : Attr<"llvm_function_type", "type attribute of LLVM function type">;
+
+def LLVM_AtomicOrdering
+    : I64EnumAttr<["0", "1", "2", "4", "5", "6", "7"],
+                  "Atomic ordering for LLVM's memory model",
+                  ["not_atomic", "unordered", "monotonic", "acquire", "release",
+                   "acq_rel", "seq_cst"]>;
+def LLVM_ICmpPredicate
+    : I64EnumAttr<["0", "1", "2", "3", "4", "5", "6", "7", "8", "9"],
+                  "llvm.icmp comparison predicate",
+                  ["eq", "ne", "slt", "sle", "sgt", "sge", "ult", "ule", "ugt", "uge"]>;
+def LLVM_FCmpPredicate
+    : I64EnumAttr<["0", "1", "2", "3", "4", "5", "6", "7", "8", "9", "10", "11",
+                   "12", "13", "14", "15"],
+                  "llvm.fcmp comparison predicate",
+                  ["_false", "oeq", "ogt", "oge", "olt", "ole", "one", "ord", "ueq",
+                   "ugt", "uge", "ult", "ule", "une", "uno", "_true"]>;
+def LLVM_UnnamedAddr
+    : I64EnumAttr<["0", "1", "2"], "LLVM GlobalValue UnnamedAddr",
+                  ["", "local_unnamed_addr", "unnamed_addr"]>;
+def LLVM_Visibility
+    : I64EnumAttr<["0", "1", "2"], "LLVM GlobalValue Visibility",
+                  ["", "hidden", "protected"]>;
+
+//===----------------------------------------------------------------------===//
+// Op classes
+//===----------------------------------------------------------------------===//
+
+class LLVM_Op<string mnemonic, list<Trait> traits = []>
+    : Op<LLVM_Dialect, mnemonic, traits>;
+
+class LLVM_TerminatorOp<string mnemonic, list<Trait> traits = []>
+    : LLVM_Op<mnemonic, traits> {
+  let append traits = [Terminator];
+}
+
+class LLVM_ArithmeticOpBase<string mnemonic, TypeConstraint t, list<Trait> traits = []>
+    : LLVM_Op<mnemonic, !listconcat([Pure, SameOperandsAndResultType], traits)> {
+  let results = (outs t:$res);
+}
+class LLVM_IntArithmeticOp<string mnemonic, list<Trait> traits = []>
+    : LLVM_ArithmeticOpBase<mnemonic, LLVM_IntOrIntVector, traits> {
+  let arguments = (ins LLVM_IntOrIntVector:$lhs, LLVM_IntOrIntVector:$rhs);
+}
+// `overflowFlags` is an `EnumProperty` in MLIR 19: always present once
+// parsed, `#llvm.overflow<none>` when not written.
+class LLVM_IntArithmeticOpWithOverflowFlag<string mnemonic, list<Trait> traits = []>
+    : LLVM_ArithmeticOpBase<mnemonic, LLVM_IntOrIntVector, traits> {
+  let arguments = (ins LLVM_IntOrIntVector:$lhs, LLVM_IntOrIntVector:$rhs,
+                       DefaultValuedAttr<LLVM_OverflowFlagsAttr,
+                                         "#llvm.overflow<none>">:$overflowFlags);
+}
+class LLVM_FloatArithmeticOp<string mnemonic, list<Trait> traits = []>
+    : LLVM_ArithmeticOpBase<mnemonic, LLVM_FloatOrFloatVector, traits> {
+  let arguments = (ins LLVM_FloatOrFloatVector:$lhs, LLVM_FloatOrFloatVector:$rhs,
+                       DefaultValuedAttr<LLVM_FastmathFlagsAttr,
+                                         "#llvm.fastmath<none>">:$fastmathFlags);
+}
+
+//===----------------------------------------------------------------------===//
+// Arithmetic
+//===----------------------------------------------------------------------===//
+
+def LLVM_AddOp : LLVM_IntArithmeticOpWithOverflowFlag<"add", [Commutative]>;
+def LLVM_SubOp : LLVM_IntArithmeticOpWithOverflowFlag<"sub">;
+def LLVM_MulOp : LLVM_IntArithmeticOpWithOverflowFlag<"mul", [Commutative]>;
+def LLVM_ShlOp : LLVM_IntArithmeticOpWithOverflowFlag<"shl">;
+def LLVM_UDivOp : LLVM_IntArithmeticOp<"udiv">;
+def LLVM_SDivOp : LLVM_IntArithmeticOp<"sdiv">;
+def LLVM_URemOp : LLVM_IntArithmeticOp<"urem">;
+def LLVM_SRemOp : LLVM_IntArithmeticOp<"srem">;
+def LLVM_AndOp : LLVM_IntArithmeticOp<"and">;
+def LLVM_OrOp : LLVM_IntArithmeticOp<"or">;
+def LLVM_XOrOp : LLVM_IntArithmeticOp<"xor">;
+def LLVM_LShrOp : LLVM_IntArithmeticOp<"lshr">;
+def LLVM_AShrOp : LLVM_IntArithmeticOp<"ashr">;
+
+def LLVM_FAddOp : LLVM_FloatArithmeticOp<"fadd">;
+def LLVM_FSubOp : LLVM_FloatArithmeticOp<"fsub">;
+def LLVM_FMulOp : LLVM_FloatArithmeticOp<"fmul">;
+def LLVM_FDivOp : LLVM_FloatArithmeticOp<"fdiv">;
+def LLVM_FRemOp : LLVM_FloatArithmeticOp<"frem">;
+def LLVM_FNegOp : LLVM_Op<"fneg", [Pure, SameOperandsAndResultType]> {
+  let arguments = (ins LLVM_FloatOrFloatVector:$operand,
+                       DefaultValuedAttr<LLVM_FastmathFlagsAttr,
+                                         "#llvm.fastmath<none>">:$fastmathFlags);
+  let results = (outs LLVM_FloatOrFloatVector:$res);
+}
+
+// The result's i1 shape is checked in ir/src/verify/llvm.rs (MLIR's
+// `TypesMatchWith`).
+def LLVM_ICmpOp : LLVM_Op<"icmp", [Pure, SameTypeOperands]> {
+  let arguments = (ins LLVM_ICmpPredicate:$predicate,
+                       LLVM_ICmpOperand:$lhs, LLVM_ICmpOperand:$rhs);
+  let results = (outs LLVM_I1OrI1Vector:$res);
+}
+def LLVM_FCmpOp : LLVM_Op<"fcmp", [Pure, SameTypeOperands]> {
+  let arguments = (ins LLVM_FCmpPredicate:$predicate,
+                       LLVM_FloatOrFloatVector:$lhs, LLVM_FloatOrFloatVector:$rhs,
+                       DefaultValuedAttr<LLVM_FastmathFlagsAttr,
+                                         "#llvm.fastmath<none>">:$fastmathFlags);
+  let results = (outs LLVM_I1OrI1Vector:$res);
+}
+
+//===----------------------------------------------------------------------===//
+// Casts
+//===----------------------------------------------------------------------===//
+
+class LLVM_CastOp<string mnemonic, TypeConstraint from, TypeConstraint to>
+    : LLVM_Op<mnemonic, [Pure]> {
+  let arguments = (ins from:$arg);
+  let results = (outs to:$res);
+}
+def LLVM_BitcastOp : LLVM_CastOp<"bitcast", LLVM_AnyNonAggregate, LLVM_AnyNonAggregate>;
+def LLVM_AddrSpaceCastOp
+    : LLVM_CastOp<"addrspacecast", LLVM_PtrOrPtrVector, LLVM_PtrOrPtrVector>;
+def LLVM_IntToPtrOp : LLVM_CastOp<"inttoptr", LLVM_IntOrIntVector, LLVM_PtrOrPtrVector>;
+def LLVM_PtrToIntOp : LLVM_CastOp<"ptrtoint", LLVM_PtrOrPtrVector, LLVM_IntOrIntVector>;
+def LLVM_SExtOp : LLVM_CastOp<"sext", LLVM_IntOrIntVector, LLVM_IntOrIntVector>;
+def LLVM_ZExtOp : LLVM_CastOp<"zext", LLVM_IntOrIntVector, LLVM_IntOrIntVector>;
+def LLVM_TruncOp : LLVM_CastOp<"trunc", LLVM_IntOrIntVector, LLVM_IntOrIntVector>;
+def LLVM_SIToFPOp : LLVM_CastOp<"sitofp", LLVM_IntOrIntVector, LLVM_FloatOrFloatVector>;
+def LLVM_UIToFPOp : LLVM_CastOp<"uitofp", LLVM_IntOrIntVector, LLVM_FloatOrFloatVector>;
+def LLVM_FPToSIOp : LLVM_CastOp<"fptosi", LLVM_FloatOrFloatVector, LLVM_IntOrIntVector>;
+def LLVM_FPToUIOp : LLVM_CastOp<"fptoui", LLVM_FloatOrFloatVector, LLVM_IntOrIntVector>;
+def LLVM_FPExtOp : LLVM_CastOp<"fpext", LLVM_FloatOrFloatVector, LLVM_FloatOrFloatVector>;
+def LLVM_FPTruncOp
+    : LLVM_CastOp<"fptrunc", LLVM_FloatOrFloatVector, LLVM_FloatOrFloatVector>;
+
+//===----------------------------------------------------------------------===//
+// Memory
+//===----------------------------------------------------------------------===//
+
+def LLVM_AllocaOp : LLVM_Op<"alloca"> {
+  let arguments = (ins AnySignlessInteger:$arraySize,
+                       OptionalAttr<I64Attr>:$alignment,
+                       TypeAttr:$elem_type,
+                       UnitAttr:$inalloca);
+  let results = (outs LLVM_AnyPointer:$res);
+}
+
+def LLVM_GEPOp : LLVM_Op<"getelementptr", [Pure]> {
+  let arguments = (ins LLVM_PtrOrPtrVector:$base,
+                       Variadic<LLVM_IntOrIntVector>:$dynamicIndices,
+                       DenseI32ArrayAttr:$rawConstantIndices,
+                       TypeAttr:$elem_type,
+                       UnitAttr:$inbounds);
+  let results = (outs LLVM_PtrOrPtrVector:$res);
+}
+
+def LLVM_LoadOp : LLVM_Op<"load"> {
+  let arguments = (ins LLVM_AnyPointer:$addr,
+                       OptionalAttr<I64Attr>:$alignment,
+                       UnitAttr:$volatile_,
+                       UnitAttr:$nontemporal,
+                       UnitAttr:$invariant,
+                       DefaultValuedAttr<LLVM_AtomicOrdering, "0 : i64">:$ordering,
+                       OptionalAttr<StrAttr>:$syncscope,
+                       OptionalAttr<ArrayAttr>:$access_groups,
+                       OptionalAttr<ArrayAttr>:$alias_scopes,
+                       OptionalAttr<ArrayAttr>:$noalias_scopes,
+                       OptionalAttr<ArrayAttr>:$tbaa);
+  let results = (outs LLVM_LoadableType:$res);
+}
+
+def LLVM_StoreOp : LLVM_Op<"store"> {
+  let arguments = (ins LLVM_LoadableType:$value,
+                       LLVM_AnyPointer:$addr,
+                       OptionalAttr<I64Attr>:$alignment,
+                       UnitAttr:$volatile_,
+                       UnitAttr:$nontemporal,
+                       DefaultValuedAttr<LLVM_AtomicOrdering, "0 : i64">:$ordering,
+                       OptionalAttr<StrAttr>:$syncscope,
+                       OptionalAttr<ArrayAttr>:$access_groups,
+                       OptionalAttr<ArrayAttr>:$alias_scopes,
+                       OptionalAttr<ArrayAttr>:$noalias_scopes,
+                       OptionalAttr<ArrayAttr>:$tbaa);
+}
+
+//===----------------------------------------------------------------------===//
+// Aggregates, vectors, select
+//===----------------------------------------------------------------------===//
+
+def LLVM_ExtractValueOp : LLVM_Op<"extractvalue", [Pure]> {
+  let arguments = (ins LLVM_AnyAggregate:$container, DenseI64ArrayAttr:$position);
+  let results = (outs LLVM_Type:$res);
+}
+def LLVM_InsertValueOp
+    : LLVM_Op<"insertvalue", [Pure, AllTypesMatch<["container", "res"]>]> {
+  let arguments = (ins LLVM_AnyAggregate:$container, LLVM_PrimitiveType:$value,
+                       DenseI64ArrayAttr:$position);
+  let results = (outs LLVM_AnyAggregate:$res);
+}
+def LLVM_ExtractElementOp : LLVM_Op<"extractelement", [Pure]> {
+  let arguments = (ins LLVM_AnyVector:$vector, AnySignlessInteger:$position);
+  let results = (outs LLVM_Type:$res);
+}
+def LLVM_InsertElementOp : LLVM_Op<"insertelement", [Pure]> {
+  let arguments = (ins LLVM_AnyVector:$vector, LLVM_PrimitiveType:$value,
+                       AnySignlessInteger:$position);
+  let results = (outs LLVM_AnyVector:$res);
+}
+def LLVM_ShuffleVectorOp : LLVM_Op<"shufflevector", [Pure]> {
+  let arguments = (ins LLVM_AnyVector:$v1, LLVM_AnyVector:$v2,
+                       DenseI32ArrayAttr:$mask);
+  let results = (outs LLVM_AnyVector:$res);
+}
+
+def LLVM_SelectOp : LLVM_Op<"select",
+    [Pure, AllTypesMatch<["trueValue", "falseValue", "res"]>]> {
+  let arguments = (ins LLVM_I1OrI1Vector:$condition,
+                       LLVM_Type:$trueValue, LLVM_Type:$falseValue,
+                       DefaultValuedAttr<LLVM_FastmathFlagsAttr,
+                                         "#llvm.fastmath<none>">:$fastmathFlags);
+  let results = (outs LLVM_Type:$res);
+}
+def LLVM_FreezeOp : LLVM_Op<"freeze", [Pure, SameOperandsAndResultType]> {
+  let arguments = (ins LLVM_Type:$val);
+  let results = (outs LLVM_Type:$res);
+}
+
+//===----------------------------------------------------------------------===//
+// Control flow
+//===----------------------------------------------------------------------===//
+
+def LLVM_BrOp : LLVM_TerminatorOp<"br", [Pure, BranchOpInterface]> {
+  let arguments = (ins Variadic<LLVM_Type>:$destOperands,
+                       OptionalAttr<LLVM_LoopAnnotationAttr>:$loop_annotation);
+  let successors = (successor AnySuccessor:$dest);
+}
+def LLVM_CondBrOp
+    : LLVM_TerminatorOp<"cond_br", [AttrSizedOperandSegments, Pure, BranchOpInterface]> {
+  let arguments = (ins I1:$condition,
+                       Variadic<LLVM_Type>:$trueDestOperands,
+                       Variadic<LLVM_Type>:$falseDestOperands,
+                       OptionalAttr<DenseI32ArrayAttr>:$branch_weights,
+                       OptionalAttr<LLVM_LoopAnnotationAttr>:$loop_annotation);
+  let successors = (successor AnySuccessor:$trueDest, AnySuccessor:$falseDest);
+}
+def LLVM_ReturnOp : LLVM_TerminatorOp<"return", [Pure, ReturnLike]> {
+  let arguments = (ins Optional<LLVM_Type>:$arg);
+}
+def LLVM_UnreachableOp : LLVM_TerminatorOp<"unreachable">;
+
+def LLVM_CallOp : LLVM_Op<"call", [CallOpInterface]> {
+  let arguments = (ins OptionalAttr<LLVM_FunctionTypeAttr>:$var_callee_type,
+                       OptionalAttr<FlatSymbolRefAttr>:$callee,
+                       Variadic<LLVM_Type>:$callee_operands,
+                       DefaultValuedAttr<LLVM_FastmathFlagsAttr,
+                                         "#llvm.fastmath<none>">:$fastmathFlags,
+                       OptionalAttr<DenseI32ArrayAttr>:$branch_weights,
+                       DefaultValuedAttr<LLVM_CConvAttr, "#llvm.cconv<ccc>">:$CConv,
+                       DefaultValuedAttr<LLVM_TailCallKindAttr,
+                                         "#llvm.tailcallkind<none>">:$TailCallKind,
+                       OptionalAttr<ArrayAttr>:$access_groups,
+                       OptionalAttr<ArrayAttr>:$alias_scopes,
+                       OptionalAttr<ArrayAttr>:$noalias_scopes,
+                       OptionalAttr<ArrayAttr>:$tbaa);
+  let results = (outs Optional<LLVM_Type>:$result);
+}
+
+//===----------------------------------------------------------------------===//
+// Constants and globals
+//===----------------------------------------------------------------------===//
+
+def LLVM_ConstantOp : LLVM_Op<"mlir.constant", [Pure, ConstantLike]> {
+  let arguments = (ins AnyAttr:$value);
+  let results = (outs LLVM_Type:$res);
+}
+def LLVM_ZeroOp : LLVM_Op<"mlir.zero", [Pure, ConstantLike]> {
+  let results = (outs LLVM_Type:$res);
+}
+def LLVM_UndefOp : LLVM_Op<"mlir.undef", [Pure, ConstantLike]> {
+  let results = (outs LLVM_Type:$res);
+}
+def LLVM_PoisonOp : LLVM_Op<"mlir.poison", [Pure, ConstantLike]> {
+  let results = (outs LLVM_Type:$res);
+}
+def LLVM_AddressOfOp : LLVM_Op<"mlir.addressof", [Pure, ConstantLike]> {
+  let arguments = (ins FlatSymbolRefAttr:$global_name);
+  let results = (outs LLVM_AnyPointer:$res);
+}
+
+def LLVM_GlobalOp : LLVM_Op<"mlir.global",
+    [IsolatedFromAbove, SingleBlockImplicitTerminator<"llvm.return">, Symbol]> {
+  let arguments = (ins TypeAttr:$global_type,
+                       UnitAttr:$constant,
+                       StrAttr:$sym_name,
+                       LLVM_LinkageAttr:$linkage,
+                       UnitAttr:$dso_local,
+                       UnitAttr:$thread_local_,
+                       OptionalAttr<AnyAttr>:$value,
+                       OptionalAttr<I64Attr>:$alignment,
+                       DefaultValuedAttr<I32Attr, "0 : i32">:$addr_space,
+                       OptionalAttr<LLVM_UnnamedAddr>:$unnamed_addr,
+                       OptionalAttr<StrAttr>:$section,
+                       OptionalAttr<SymbolRefAttr>:$comdat,
+                       // A `DefaultValuedAttr` whose default is the null
+                       // attribute in MLIR 19: never printed when absent.
+                       OptionalAttr<LLVM_DIGlobalVariableExpressionAttr>:$dbg_expr,
+                       DefaultValuedAttr<LLVM_Visibility, "0 : i64">:$visibility_);
+  let regions = (region AnyRegion:$initializer);
+}
+
+def LLVM_LLVMFuncOp : LLVM_Op<"func", [IsolatedFromAbove, FunctionOpInterface, Symbol]> {
+  let arguments = (ins StrAttr:$sym_name,
+                       OptionalAttr<StrAttr>:$sym_visibility,
+                       LLVM_FunctionTypeAttr:$function_type,
+                       DefaultValuedAttr<LLVM_LinkageAttr, "#llvm.linkage<external>">:$linkage,
+                       UnitAttr:$dso_local,
+                       DefaultValuedAttr<LLVM_CConvAttr, "#llvm.cconv<ccc>">:$CConv,
+                       OptionalAttr<SymbolRefAttr>:$comdat,
+                       OptionalAttr<UnitAttr>:$convergent,
+                       OptionalAttr<FlatSymbolRefAttr>:$personality,
+                       OptionalAttr<StrAttr>:$garbageCollector,
+                       OptionalAttr<ArrayAttr>:$passthrough,
+                       OptionalAttr<DictArrayAttr>:$arg_attrs,
+                       OptionalAttr<DictArrayAttr>:$res_attrs,
+                       OptionalAttr<I64Attr>:$function_entry_count,
+                       OptionalAttr<LLVM_MemoryEffectsAttr>:$memory,
+                       DefaultValuedAttr<LLVM_Visibility, "0 : i64">:$visibility_,
+                       OptionalAttr<UnitAttr>:$arm_streaming,
+                       OptionalAttr<UnitAttr>:$arm_locally_streaming,
+                       OptionalAttr<UnitAttr>:$arm_streaming_compatible,
+                       OptionalAttr<UnitAttr>:$arm_new_za,
+                       OptionalAttr<UnitAttr>:$arm_in_za,
+                       OptionalAttr<UnitAttr>:$arm_out_za,
+                       OptionalAttr<UnitAttr>:$arm_inout_za,
+                       OptionalAttr<UnitAttr>:$arm_preserves_za,
+                       OptionalAttr<StrAttr>:$section,
+                       OptionalAttr<LLVM_UnnamedAddr>:$unnamed_addr,
+                       OptionalAttr<I64Attr>:$alignment,
+                       OptionalAttr<LLVM_VScaleRangeAttr>:$vscale_range,
+                       OptionalAttr<LLVM_FramePointerKindAttr>:$frame_pointer,
+                       OptionalAttr<StrAttr>:$target_cpu,
+                       OptionalAttr<StrAttr>:$tune_cpu,
+                       OptionalAttr<LLVM_TargetFeaturesAttr>:$target_features,
+                       OptionalAttr<BoolAttr>:$unsafe_fp_math,
+                       OptionalAttr<BoolAttr>:$no_infs_fp_math,
+                       OptionalAttr<BoolAttr>:$no_nans_fp_math,
+                       OptionalAttr<BoolAttr>:$approx_func_fp_math,
+                       OptionalAttr<BoolAttr>:$no_signed_zeros_fp_math,
+                       OptionalAttr<StrAttr>:$denormal_fp_math,
+                       OptionalAttr<StrAttr>:$denormal_fp_math_f32,
+                       OptionalAttr<StrAttr>:$fp_contract,
+                       OptionalAttr<UnitAttr>:$no_inline,
+                       OptionalAttr<UnitAttr>:$always_inline,
+                       OptionalAttr<UnitAttr>:$no_unwind,
+                       OptionalAttr<UnitAttr>:$will_return,
+                       OptionalAttr<UnitAttr>:$optimize_none);
+  let regions = (region AnyRegion:$body);
+}
+
+#endif // IRKIT_LLVM_TD
