@@ -221,6 +221,31 @@ impl AbiCx {
         }
     }
 
+    /// The mode and `inreg` of argument type `ty` on a target whose answer
+    /// depends on the type alone (no registers tracked): from the memo, or
+    /// from `classify`, whose answer the memo then keeps.
+    pub(crate) fn memo_arg(
+        &mut self,
+        ty: TypeId,
+        classify: impl FnOnce(&mut AbiCx) -> (PassMode, bool),
+    ) -> (PassMode, bool) {
+        if let Some(c) = self.cached_arg(ty) {
+            return (c.mode, c.inreg);
+        }
+        let (mode, inreg) = classify(self);
+        self.cache_arg(
+            ty,
+            CachedArg {
+                mode,
+                memory: false,
+                needed_int: 0,
+                needed_vec: 0,
+                inreg,
+            },
+        );
+        (mode, inreg)
+    }
+
     pub(crate) fn cached_ret(&self, ty: TypeId) -> Option<PassMode> {
         self.ret_cache[ty.index()].map(|(m, _)| m)
     }

@@ -26,7 +26,7 @@
 //! empty.
 
 use crate::callconv::{ArgAbi, FnAbi, FnSig, Padding, PassMode};
-use crate::cx::{AbiCx, CachedArg};
+use crate::cx::AbiCx;
 use crate::llty::{LlTy, LlTyId};
 use crate::ty::{FloatKind, RecordKind, Type, TypeId};
 use crate::AbiError;
@@ -226,23 +226,7 @@ fn classify_arg(
         ty: cx.ll.int(((curr - orig) * 8) as u32),
         inreg: false,
     });
-    let (mode, inreg) = match cx.cached_arg(ty) {
-        Some(c) => (c.mode, c.inreg),
-        None => {
-            let (mode, inreg) = arg_mode(cx, ty);
-            cx.cache_arg(
-                ty,
-                CachedArg {
-                    mode,
-                    memory: false,
-                    needed_int: 0,
-                    needed_vec: 0,
-                    inreg,
-                },
-            );
-            (mode, inreg)
-        }
-    };
+    let (mode, inreg) = cx.memo_arg(ty, |cx| arg_mode(cx, ty));
     let mut arg = ArgAbi::new(ty, mode);
     arg.inreg = inreg;
     // Extended integers take their slot anyway; ignored ones take none.

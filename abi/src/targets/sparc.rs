@@ -23,7 +23,7 @@
 //! empty.
 
 use crate::callconv::{ArgAbi, FnAbi, FnSig, Padding, PassMode};
-use crate::cx::{AbiCx, CachedArg};
+use crate::cx::AbiCx;
 use crate::llty::{LlTy, LlTyId};
 use crate::targets::ClangVersion;
 use crate::ty::{Type, TypeId};
@@ -118,21 +118,7 @@ fn classify(cx: &mut AbiCx, ty: TypeId, is_ret: bool) -> (PassMode, bool) {
         cx.cache_ret_inreg(ty, r);
         return r;
     }
-    if let Some(c) = cx.cached_arg(ty) {
-        return (c.mode, c.inreg);
-    }
-    let (mode, inreg) = classify_uncached(cx, ty, 16 * 8, false);
-    cx.cache_arg(
-        ty,
-        CachedArg {
-            mode,
-            memory: false,
-            needed_int: 0,
-            needed_vec: 0,
-            inreg,
-        },
-    );
-    (mode, inreg)
+    cx.memo_arg(ty, |cx| classify_uncached(cx, ty, 16 * 8, false))
 }
 
 /// `SparcV9ABIInfo::classifyType`: the mode and `inreg`.

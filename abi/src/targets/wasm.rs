@@ -13,7 +13,7 @@
 //! Nothing depends on registers, so [`RegUsage`] stays empty.
 
 use crate::callconv::{ArgAbi, FnAbi, FnSig, PassMode};
-use crate::cx::{AbiCx, CachedArg};
+use crate::cx::AbiCx;
 use crate::targets::x86_32::single_element;
 use crate::ty::{Type, TypeId};
 
@@ -52,21 +52,8 @@ fn classify(cx: &mut AbiCx, ty: TypeId, is_ret: bool) -> PassMode {
         cx.cache_ret(ty, m);
         m
     } else {
-        if let Some(c) = cx.cached_arg(ty) {
-            return c.mode;
-        }
-        let mode = classify_uncached(cx, ty, false);
-        cx.cache_arg(
-            ty,
-            CachedArg {
-                mode,
-                memory: false,
-                needed_int: 0,
-                needed_vec: 0,
-                inreg: false,
-            },
-        );
-        mode
+        cx.memo_arg(ty, |cx| (classify_uncached(cx, ty, false), false))
+            .0
     }
 }
 
