@@ -393,33 +393,40 @@ impl LlvmType {
     }
 }
 
-/// The byte index of the `(` that opens a function type's parameter list
-/// (the first `(` at nesting depth 0 after the result type).
-fn top_level_paren(s: &str) -> Option<usize> {
+/// The byte indices of `s` outside string literals with their nesting
+/// depth in `<>`, `()`, `[]`, `{}` before the byte (an opening bracket is
+/// reported at the depth it opens from).
+fn depths(s: &str) -> impl Iterator<Item = (usize, i32, u8)> + '_ {
     let mut depth = 0i32;
     let mut in_str = false;
-    let b = s.as_bytes();
-    let mut i = 0;
-    while i < b.len() {
-        let c = b[i];
+    let mut escaped = false;
+    s.bytes().enumerate().filter_map(move |(i, c)| {
         if in_str {
             match c {
-                b'\\' => i += 1,
+                _ if escaped => escaped = false,
+                b'\\' => escaped = true,
                 b'"' => in_str = false,
                 _ => {}
             }
-        } else {
-            match c {
-                b'"' => in_str = true,
-                b'(' if depth == 0 => return Some(i),
-                b'<' | b'(' | b'[' | b'{' => depth += 1,
-                b'>' | b')' | b']' | b'}' => depth -= 1,
-                _ => {}
-            }
+            return None;
         }
-        i += 1;
-    }
-    None
+        let at = depth;
+        match c {
+            b'"' => in_str = true,
+            b'<' | b'(' | b'[' | b'{' => depth += 1,
+            b'>' | b')' | b']' | b'}' => depth -= 1,
+            _ => {}
+        }
+        (c != b'"').then_some((i, at, c))
+    })
+}
+
+/// The byte index of the `(` that opens a function type's parameter list
+/// (the first `(` at nesting depth 0 after the result type).
+fn top_level_paren(s: &str) -> Option<usize> {
+    depths(s)
+        .find(|&(_, d, c)| d == 0 && c == b'(')
+        .map(|(i, _, _)| i)
 }
 
 /// Splits a comma-separated list at nesting depth 0.
@@ -428,34 +435,12 @@ fn split_top(s: &str) -> Vec<Box<str>> {
     if s.trim().is_empty() {
         return out;
     }
-    let b = s.as_bytes();
-    let mut depth = 0i32;
-    let mut in_str = false;
     let mut start = 0;
-    let mut i = 0;
-    while i < b.len() {
-        let c = b[i];
-        if in_str {
-            match c {
-                b'\\' => i += 1,
-                b'"' => in_str = false,
-                _ => {}
-            }
-        } else {
-            match c {
-                b'"' => in_str = true,
-                b'<' | b'(' | b'[' | b'{' => depth += 1,
-                b'>' | b')' | b']' | b'}' => depth -= 1,
-                b',' if depth == 0 => {
-                    out.push(s[start..i].trim().into());
-                    start = i + 1;
-                }
-                _ => {}
-            }
-        }
-        i += 1;
+    for (i, _, _) in depths(s).filter(|&(_, d, c)| d == 0 && c == b',') {
+        out.push(s[start..i].trim().into());
+        start = i + 1;
     }
-    out.push(s[start.min(s.len())..].trim().into());
+    out.push(s[start..].trim().into());
     out
 }
 
@@ -613,5 +598,22 @@ mod tests {
         assert!(struct_is_opaque(br#"<"x">"#));
         assert!(!struct_is_opaque(br#"<"x", (i32)>"#));
         assert!(!struct_is_opaque(b"<(i32)>"));
+    }
+
+    #[test]
+    fn lists_split_at_depth_zero_outside_strings() {
+        let parts = split_top(r#"i32, struct<"a,\"(b", (i8, ptr)>, array<2 x vec<4 x i1>>"#);
+        let parts: Vec<&str> = parts.iter().map(|s| &**s).collect();
+        assert_eq!(
+            parts,
+            [
+                "i32",
+                r#"struct<"a,\"(b", (i8, ptr)>"#,
+                "array<2 x vec<4 x i1>>"
+            ]
+        );
+        assert!(split_top("  ").is_empty());
+        assert_eq!(top_level_paren("struct<(i8)> (i32, ...)"), Some(13));
+        assert_eq!(top_level_paren(r#"struct<"(">"#), None);
     }
 }
