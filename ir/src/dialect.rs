@@ -43,6 +43,9 @@ pub struct OpDef {
     pub results: Box<[OperandDef]>,
     /// Inherent attributes (MLIR 19 stores them as properties).
     pub attrs: Box<[AttrDef]>,
+    /// Indices into `attrs` in name order (the order mlir-opt's generated
+    /// verifiers check them); [`DialectRegistry::add_op`] fills it in.
+    pub attrs_by_name: Box<[u16]>,
     pub regions: Box<[RegionDef]>,
     pub successors: Box<[SuccessorDef]>,
     pub traits: TraitSet,
@@ -395,7 +398,10 @@ impl DialectRegistry {
 
     /// Adds an op definition. A definition with the same name replaces the
     /// earlier one (a user's `--dialect` file may redefine an op).
-    pub fn add_op(&mut self, def: OpDef) -> OpDefId {
+    pub fn add_op(&mut self, mut def: OpDef) -> OpDefId {
+        let mut order: Vec<u16> = (0..def.attrs.len() as u16).collect();
+        order.sort_by(|&a, &b| def.attrs[a as usize].name.cmp(&def.attrs[b as usize].name));
+        def.attrs_by_name = order.into();
         let key: Box<[u8]> = def.name.as_bytes().into();
         if let Some(&id) = self.by_name.get(&key) {
             self.ops[id.0 as usize] = def;
@@ -454,6 +460,7 @@ impl OpDef {
             operands: Box::new([]),
             results: Box::new([]),
             attrs: Box::new([]),
+            attrs_by_name: Box::new([]),
             regions: Box::new([]),
             successors: Box::new([]),
             traits: TraitSet::default(),

@@ -492,21 +492,19 @@ fn check_attrs(cx: &Cx<'_>, def: &OpDef, op: OpId) -> Result<(), Diagnostic> {
     Ok(())
 }
 
-/// The attribute definitions in name order (ops have few; no allocation).
+/// The attribute definitions in name order. A definition that never went
+/// through [`DialectRegistry::add_op`] (so has no order) is checked in
+/// declaration order.
+///
+/// [`DialectRegistry::add_op`]: crate::dialect::DialectRegistry::add_op
 fn attrs_by_name(def: &OpDef) -> impl Iterator<Item = &AttrDef> {
-    let mut last: Option<&str> = None;
-    std::iter::from_fn(move || {
-        let next = def
-            .attrs
-            .iter()
-            .filter(|a| match last {
-                None => true,
-                Some(l) => &*a.name > l,
-            })
-            .min_by(|a, b| a.name.cmp(&b.name))?;
-        last = Some(&next.name);
-        Some(next)
-    })
+    let ordered = def.attrs_by_name.len() == def.attrs.len();
+    let by_name = def
+        .attrs_by_name
+        .iter()
+        .map(|&i| &def.attrs[usize::from(i)]);
+    let declared = def.attrs.iter().filter(move |_| !ordered);
+    by_name.chain(declared)
 }
 
 fn check_attr(cx: &Cx<'_>, op: OpId, a: &AttrDef) -> Result<(), Diagnostic> {
