@@ -6,6 +6,7 @@
 // RUN: not irkit tblgen -DSPLAT %s 2>&1 | FileCheck %s --check-prefix=SPLAT
 // RUN: not irkit tblgen -DFOREACH %s 2>&1 | FileCheck %s --check-prefix=FOREACH
 // RUN: not irkit tblgen -DNESTED %s 2>&1 | FileCheck %s --check-prefix=NESTED
+// RUN: not irkit tblgen -DNESTDEF %s 2>&1 | FileCheck %s --check-prefix=NESTDEF
 // RUN: not irkit tblgen -DLISTCAT %s 2>&1 | FileCheck %s --check-prefix=LISTCAT
 // RUN: not irkit tblgen -DSTRCAT %s 2>&1 | FileCheck %s --check-prefix=STRCAT
 // RUN: not irkit tblgen -DSUBST %s 2>&1 | FileCheck %s --check-prefix=SUBST
@@ -40,8 +41,16 @@ foreach i = {0-2500000, 0-2500000} in def X#i;
 #endif
 
 #ifdef NESTED
-// NESTED: limits.td:[[@LINE+1]]:59: error: foreach iterations (16777217) exceeds the limit of 16777216; raise it with --max-loop-iterations
+// A nested loop is refused on entry when the loops around it would run it
+// past the cap (here 10000 x 10000), before a single iteration.
+// NESTED: limits.td:[[@LINE+1]]:30: error: foreach iterations (100000000) exceeds the limit of 16777216; raise it with --max-loop-iterations
 foreach i = !range(10000) in foreach j = !range(10000) in foreach k = !range(10000) in defvar x = k;
+#endif
+
+#ifdef NESTDEF
+// Likewise when the body defines records (10^12 of them).
+// NESTDEF: limits.td:[[@LINE+1]]:28: error: foreach iterations (1000002000001) exceeds the limit of 16777216; raise it with --max-loop-iterations
+foreach i = 0...1000000 in foreach j = 0...1000000 in def R#i#_#j;
 #endif
 
 #ifdef LISTCAT

@@ -336,6 +336,11 @@ pub struct Ctx {
     /// Caps on growth ([`crate::Limits`]), and the counts they cap.
     pub limits: crate::Limits,
     pub loop_iterations: u64,
+    /// The product of the list lengths of the `foreach` loops being
+    /// expanded (1 outside any): a nested loop whose body would run more
+    /// often than `limits.loop_iterations` fails at once, not after
+    /// millions of iterations.
+    pub loop_nest: u64,
     /// List/dag/bits elements and string bytes of every value made.
     pub value_units: u64,
 }
@@ -390,6 +395,7 @@ impl Ctx {
             warn_unused_template_args: true,
             limits: crate::Limits::DEFAULT,
             loop_iterations: 0,
+            loop_nest: 1,
             value_units: 0,
         };
         cx.ty(RecTy::Bit);

@@ -150,6 +150,35 @@ impl Parser<'_> {
             );
             return self.err(l.loc, msg);
         };
+        // Every iteration of the enclosing loops runs this one in full (a
+        // TableGen loop has no early exit), so their product is what the
+        // body will cost: refuse it now rather than after hitting the cap.
+        let outer = self.cx.loop_nest;
+        let nest = outer.saturating_mul(elems.len() as u64);
+        if nest > self.cx.limits.loop_iterations {
+            let msg = limits::exceeded(
+                "foreach iterations",
+                nest,
+                self.cx.limits.loop_iterations,
+                "--max-loop-iterations",
+            );
+            return self.err(l.loc, msg);
+        }
+        self.cx.loop_nest = nest.max(1);
+        let res = self.expand_loop(l, &elems, substs, fin, dest);
+        self.cx.loop_nest = outer;
+        res
+    }
+
+    /// Runs `l`'s body once per element of `elems`.
+    fn expand_loop(
+        &mut self,
+        l: &ForeachLoop,
+        elems: &[InitId],
+        substs: &mut Vec<(Sym, InitId)>,
+        fin: bool,
+        dest: Option<&mut Vec<Entry>>,
+    ) -> PResult<()> {
         let mut dest = dest;
         for &e in elems.iter() {
             self.cx.loop_iterations += 1;
