@@ -246,6 +246,16 @@ impl AbiCx {
         (mode, inreg)
     }
 
+    /// `getNaturalAlignIndirect(ty, /*ByVal=*/false)`: a pointer to a copy
+    /// at the type's own alignment, the indirect mode most targets use.
+    pub(crate) fn natural_indirect(&self, ty: TypeId) -> PassMode {
+        PassMode::Indirect {
+            pointee: self.ll_mem_type(ty),
+            align: self.layout(ty).align,
+            byval: false,
+        }
+    }
+
     pub(crate) fn cached_ret(&self, ty: TypeId) -> Option<PassMode> {
         self.ret_cache[ty.index()].map(|(m, _)| m)
     }

@@ -209,11 +209,7 @@ fn coerce_illegal_vector(cx: &mut AbiCx, ty: TypeId) -> PassMode {
     } else if size == 128 {
         direct(cx.ll.intern(LlTy::Vector(4, i32t)))
     } else {
-        PassMode::Indirect {
-            pointee: cx.ll_mem_type(ty),
-            align: cx.layout(ty).align,
-            byval: false,
-        }
+        cx.natural_indirect(ty)
     }
 }
 
@@ -344,11 +340,7 @@ fn classify_arg(cx: &mut AbiCx, ty: TypeId, win_variadic: bool) -> CachedArg {
         done(direct(t), (rounded / 64) as u32, 0)
     } else {
         // Larger composites: pointer to a caller-made copy.
-        let m = PassMode::Indirect {
-            pointee: cx.ll_mem_type(ty),
-            align: cx.layout(ty).align,
-            byval: false,
-        };
+        let m = cx.natural_indirect(ty);
         done(m, 1, 0)
     };
     if !win_variadic {
@@ -363,11 +355,7 @@ fn classify_ret(cx: &mut AbiCx, ty: TypeId) -> PassMode {
         return m;
     }
     let size = size_bits(cx, ty);
-    let sret = |cx: &AbiCx| PassMode::Indirect {
-        pointee: cx.ll_mem_type(ty),
-        align: cx.layout(ty).align,
-        byval: false,
-    };
+    let sret = |cx: &AbiCx| cx.natural_indirect(ty);
     let is_vector = matches!(cx.types()[ty], Type::Vector { .. });
     let mode = if matches!(cx.types()[ty], Type::Void) {
         PassMode::Ignore

@@ -84,15 +84,7 @@ fn coerce_illegal_vector(cx: &mut AbiCx, ty: TypeId) -> PassMode {
     match size {
         0..=32 => direct(i32t),
         64 | 128 => direct(cx.ll.intern(LlTy::Vector((size / 32) as u32, i32t))),
-        _ => natural_indirect(cx, ty),
-    }
-}
-
-fn natural_indirect(cx: &AbiCx, ty: TypeId) -> PassMode {
-    PassMode::Indirect {
-        pointee: cx.ll_mem_type(ty),
-        align: cx.layout(ty).align,
-        byval: false,
+        _ => cx.natural_indirect(ty),
     }
 }
 
@@ -213,7 +205,7 @@ fn classify_ret(cx: &mut AbiCx, ty: TypeId, vfp: bool) -> PassMode {
     let m = if cx.types()[ty] == Type::Void {
         PassMode::Ignore
     } else if matches!(cx.types()[ty], Type::Vector { .. }) && size_bits(cx, ty) > 128 {
-        natural_indirect(cx, ty)
+        cx.natural_indirect(ty)
     } else if half_vector(cx, ty) {
         coerce_illegal_vector(cx, ty)
     } else if !is_aggregate(cx, ty) {
@@ -227,7 +219,7 @@ fn classify_ret(cx: &mut AbiCx, ty: TypeId, vfp: bool) -> PassMode {
             0..=8 => direct(cx.ll.int(8)),
             9..=16 => direct(cx.ll.int(16)),
             17..=32 => direct(cx.ll.int(32)),
-            _ => natural_indirect(cx, ty),
+            _ => cx.natural_indirect(ty),
         }
     };
     if memo {

@@ -146,14 +146,6 @@ fn return_aggregate(cx: &mut AbiCx, ty: TypeId, bits: u64) -> LlTyId {
     strukt(cx, list, false)
 }
 
-fn natural_indirect(cx: &AbiCx, ty: TypeId) -> PassMode {
-    PassMode::Indirect {
-        pointee: cx.ll_mem_type(ty),
-        align: cx.layout(ty).align,
-        byval: false,
-    }
-}
-
 /// [`classify_ret_uncached`] through the per-type memo.
 fn classify_ret(cx: &mut AbiCx, ty: TypeId) -> (PassMode, bool) {
     if let Some(r) = cx.cached_ret_inreg(ty) {
@@ -174,7 +166,7 @@ fn classify_ret_uncached(cx: &mut AbiCx, ty: TypeId) -> (PassMode, bool) {
     }
     if is_aggregate_or_vector(cx, ty) {
         if bits > 128 {
-            return (natural_indirect(cx, ty), false);
+            return (cx.natural_indirect(ty), false);
         }
         if matches!(cx.types()[ty], Type::Complex(_)) {
             return (direct(cx.ll_type(ty)), false);

@@ -181,11 +181,7 @@ fn odd_vector(cx: &mut AbiCx, ty: TypeId) -> Option<PassMode> {
     }
     let size = size_bits(cx, ty);
     match size.cmp(&128) {
-        std::cmp::Ordering::Greater => Some(PassMode::Indirect {
-            pointee: cx.ll_mem_type(ty),
-            align: cx.layout(ty).align,
-            byval: false,
-        }),
+        std::cmp::Ordering::Greater => Some(cx.natural_indirect(ty)),
         std::cmp::Ordering::Less => Some(direct(cx.ll.int(size as u32), false)),
         std::cmp::Ordering::Equal => None,
     }
@@ -253,11 +249,7 @@ fn classify_ret(cx: &mut AbiCx, ty: TypeId) -> PassMode {
             });
             direct(pair, false)
         } else {
-            PassMode::Indirect {
-                pointee: cx.ll_mem_type(ty),
-                align: cx.layout(ty).align,
-                byval: false,
-            }
+            cx.natural_indirect(ty)
         }
     };
     cx.cache_ret(ty, mode);

@@ -303,11 +303,7 @@ fn int_mode(cx: &mut AbiCx, ty: TypeId, is_ret: bool) -> (PassMode, u32) {
         };
         return (direct(t), needed);
     }
-    let mode = PassMode::Indirect {
-        pointee: cx.ll_mem_type(ty),
-        align: cx.layout(ty).align,
-        byval: false,
-    };
+    let mode = cx.natural_indirect(ty);
     (mode, needed)
 }
 

@@ -40,14 +40,6 @@ fn size_bits(cx: &AbiCx, ty: TypeId) -> u64 {
     cx.layout(ty).size * 8
 }
 
-fn indirect(cx: &AbiCx, ty: TypeId) -> PassMode {
-    PassMode::Indirect {
-        pointee: cx.ll_mem_type(ty),
-        align: cx.layout(ty).align,
-        byval: false,
-    }
-}
-
 /// `isPromotableIntegerTypeForABI`: `_Bool`, `char`, `short` and `int`;
 /// `Some(signed)` for one.
 fn promotable(cx: &AbiCx, ty: TypeId) -> Option<bool> {
@@ -121,10 +113,10 @@ fn classify_arg(cx: &mut AbiCx, ty: TypeId) -> (PassMode, bool) {
     } else if vector_arg(cx, single) && size_bits(cx, single) == size {
         direct(cx.ll_type(single))
     } else if !matches!(size, 8 | 16 | 32 | 64) {
-        indirect(cx, ty)
+        cx.natural_indirect(ty)
     } else if let Type::Record(_) = cx.types()[ty] {
         if cx.record_layout(ty).is_some_and(|r| r.has_flexible_array) {
-            indirect(cx, ty)
+            cx.natural_indirect(ty)
         } else if fp_arg(cx, single) {
             let t = match cx.types()[single] {
                 Type::Float(FloatKind::Half) if size == 16 => cx.ll_type(single),
@@ -137,7 +129,7 @@ fn classify_arg(cx: &mut AbiCx, ty: TypeId) -> (PassMode, bool) {
             direct(cx.ll.int(size as u32))
         }
     } else if is_compound(cx, ty) {
-        indirect(cx, ty)
+        cx.natural_indirect(ty)
     } else {
         direct(cx.ll_type(ty))
     };
@@ -164,7 +156,7 @@ fn classify_ret(cx: &mut AbiCx, ty: TypeId) -> PassMode {
     } else if vector_arg(cx, ty) {
         direct(cx.ll_type(ty))
     } else if is_compound(cx, ty) || size_bits(cx, ty) > 64 {
-        indirect(cx, ty)
+        cx.natural_indirect(ty)
     } else if let Some(signed) = promotable(cx, ty) {
         PassMode::Extend {
             ty: cx.ll_type(ty),

@@ -38,11 +38,7 @@ fn direct(ty: crate::llty::LlTyId, ret: bool) -> PassMode {
 
 /// `WinX86_64ABIInfo::classify` (no vectorcall/regcall).
 fn classify(cx: &mut AbiCx, ty: TypeId, is_ret: bool) -> PassMode {
-    let by_ref = |cx: &AbiCx| PassMode::Indirect {
-        pointee: cx.ll_mem_type(ty),
-        align: cx.layout(ty).align,
-        byval: false,
-    };
+    let by_ref = |cx: &AbiCx| cx.natural_indirect(ty);
     let width = cx.layout(ty).size * 8;
     match cx.types()[ty] {
         Type::Void => PassMode::Ignore,

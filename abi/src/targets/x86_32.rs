@@ -255,11 +255,7 @@ fn fastcall_like(st: &State) -> bool {
 
 /// `getIndirectReturnResult`.
 fn indirect_ret(cx: &AbiCx, ty: TypeId, st: &mut State) -> (PassMode, bool) {
-    let mode = PassMode::Indirect {
-        pointee: cx.ll_mem_type(ty),
-        align: cx.layout(ty).align,
-        byval: false,
-    };
+    let mode = cx.natural_indirect(ty);
     if !fastcall_like(st) && st.free_regs > 0 {
         st.free_regs -= 1;
         st.used_regs += 1;

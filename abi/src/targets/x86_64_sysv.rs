@@ -791,11 +791,7 @@ fn classify_ret(cx: &mut AbiCx, ty: TypeId) -> PassMode {
                 None => direct(ll),
             };
         }
-        PassMode::Indirect {
-            pointee: cx.ll_mem_type(ty),
-            align: cx.layout(ty).align,
-            byval: false,
-        }
+        cx.natural_indirect(ty)
     };
     let mut p = Pick { cx };
     let mode = 'done: {
