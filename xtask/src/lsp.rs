@@ -29,7 +29,7 @@ how many agree on the ranges.
 ";
 
 const BENCH_HELP: &str = "\
-cargo xtask lsp-bench [--file X.td] [-I DIR] [--runs N]
+cargo xtask lsp-bench [--file X.td] [-I DIR] [--runs N] [--irkit PATH]
 
 Latency of `irkit lsp` on llvm/IR/Intrinsics.td under llvm-config-22
 --includedir and on target/lsp-bench/user.td, a file that includes it
@@ -662,7 +662,10 @@ pub fn run_bench(args: &[String]) -> Result<(), String> {
     let runs: usize = util::opt_value(args, "--runs")
         .and_then(|v| v.parse().ok())
         .unwrap_or(5);
-    let irkit = util::build_irkit()?;
+    let irkit = match util::opt_value(args, "--irkit") {
+        Some(p) => PathBuf::from(p),
+        None => util::build_irkit()?,
+    };
     let mut files: Vec<(PathBuf, String)> = Vec::new();
     match util::opt_value(args, "--file") {
         Some(f) => {
