@@ -681,6 +681,13 @@ impl Ctx {
     }
 
     pub fn as_int(&mut self, i: InitId) -> Option<i64> {
+        // What `convert_to` answers without making a value.
+        match *self.init(i) {
+            Init::Int(v) => return Some(v),
+            Init::Bit(b) => return Some(i64::from(b)),
+            Init::Unset | Init::Str(..) | Init::List(..) | Init::Dag(..) => return None,
+            _ => {}
+        }
         let c = self.convert_to(i, TY_INT)?;
         match self.init(c) {
             Init::Int(v) => Some(*v),

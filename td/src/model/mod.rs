@@ -285,6 +285,13 @@ pub struct Ctx {
     bits_of: DenseCache,
     inits: Vec<Init>,
     concrete: Vec<bool>,
+    /// By value: whether it holds an operator whose folding reads more
+    /// than its operands (`!cast` to a record, `!exists`, `!instances`:
+    /// the defs made so far and the current record); see [`Ctx::is_pure`].
+    impure: Vec<bool>,
+    /// Memo of `!foreach`/`!filter` item applications (body, variable,
+    /// item) -> result, for pure bodies and items ([`crate::resolve`]).
+    pub item_memo: FxHashMap<(InitId, Sym, InitId), InitId>,
     /// The uniquing table over `inits` (values are stored once, there).
     uniq: UniqTable,
     /// Record -> its DefInit (cache).
@@ -367,6 +374,8 @@ impl Ctx {
             bits_of: DenseCache::default(),
             inits: Vec::new(),
             concrete: Vec::new(),
+            impure: Vec::new(),
+            item_memo: FxHashMap::default(),
             uniq: UniqTable::new(),
             def_inits: DenseCache::default(),
             small_ints: DenseCache::default(),
@@ -431,6 +440,7 @@ impl Ctx {
     pub fn reserve(&mut self, values: usize, records: usize) {
         self.inits.reserve(values);
         self.concrete.reserve(values);
+        self.impure.reserve(values);
         self.uniq.reserve(self.inits.len() + values);
         self.records.reserve(records);
     }
@@ -485,7 +495,9 @@ impl Ctx {
         self.add_value_units(units);
         let id = self.inits.len() as u32;
         let c = self.compute_concrete(&i);
+        let p = !c && self.compute_impure(&i);
         self.concrete.push(c);
+        self.impure.push(p);
         self.inits.push(i);
         self.uniq.insert(h, id);
         InitId(id)
@@ -494,6 +506,33 @@ impl Ctx {
     #[inline]
     pub fn is_concrete(&self, i: InitId) -> bool {
         self.concrete[i.0 as usize]
+    }
+    /// Whether resolving value `i` with a given substitution always gives
+    /// the same value: no `!cast` (which looks records up by name, and the
+    /// current record), `!exists` or `!instances` in it. Everything else
+    /// folds from its operands alone (a class instance is made once per
+    /// distinct argument list and then reused).
+    #[inline]
+    pub fn is_pure(&self, i: InitId) -> bool {
+        !self.impure[i.0 as usize]
+    }
+    fn compute_impure(&self, i: &Init) -> bool {
+        let p = |x: &InitId| self.impure[x.0 as usize];
+        match i {
+            Init::Unset | Init::Bit(_) | Init::Int(_) | Init::Str(..) | Init::Def(_) => false,
+            Init::AnonName(_) | Init::Var(..) => false,
+            Init::Un(UnOp::Cast, ..) | Init::Exists(..) | Init::Instances(..) => true,
+            Init::Bits(l) | Init::List(l, _) | Init::Cond(l, _) => l.iter().any(p),
+            Init::Dag(op, _, args) => p(op) || args.iter().any(|(x, _)| p(x)),
+            Init::VarBit(v, _) => p(v),
+            Init::Field(r, _, _) => p(r),
+            Init::VarDef(_, args) => args.iter().any(|(_, x)| p(x)),
+            Init::Un(_, a, _) => p(a),
+            Init::Bin(_, a, b, _) => p(a) || p(b),
+            Init::Tern(_, a, b, c, _) => p(a) || p(b) || p(c),
+            Init::Fold(s, l, _, _, e, _) => p(s) || p(l) || p(e),
+            Init::IsA(_, e) => p(e),
+        }
     }
     fn compute_concrete(&self, i: &Init) -> bool {
         match i {

@@ -671,9 +671,27 @@ pub(super) fn item_apply(
     body: InitId,
     cur: Option<RecId>,
 ) -> InitId {
+    // The same body meets the same item again and again (a class's
+    // `!foreach` over the types of every intrinsic): when nothing in them
+    // reads the records made so far or the current record, the result is
+    // that of the first time.
+    let memo = cx.is_pure(body) && cx.is_pure(item);
+    let key = (body, var, item);
+    if memo {
+        if let Some(&v) = cx.item_memo.get(&key) {
+            return v;
+        }
+    }
+    let (errors, messages) = (cx.errors.len(), cx.messages.len());
     let mut r = MapResolver::new(cur);
     r.set(var, item);
-    resolve_init(cx, body, &mut r)
+    let v = resolve_init(cx, body, &mut r);
+    // A result that came with a message is not reused (the message would
+    // not be repeated).
+    if memo && cx.fatal.is_none() && cx.errors.len() == errors && cx.messages.len() == messages {
+        cx.item_memo.insert(key, v);
+    }
+    v
 }
 
 pub(super) fn foreach_dag(
