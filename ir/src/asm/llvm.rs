@@ -1101,11 +1101,15 @@ fn parse_global<'a>(p: &mut Parser<'a>, def: &OpDef) -> PResult<Parsed<'a>> {
     let mut out = Parsed::new(def);
     p.skip_ws();
     let at = p.pos;
-    let Some(l) = eat_one_of(p, LINKAGES) else {
-        return p.err_at(at, "expected linkage");
-    };
+    // MLIR's parser sets linkage (default external), visibility_ and
+    // unnamed_addr (default 0) whether or not they are written.
+    let l = eat_one_of(p, LINKAGES).unwrap_or_else(|| "external".to_string());
     let a = llvm_attr(p, "linkage", &l, at)?;
     set_attr(p, def, &mut out, "linkage", a);
+    for name in ["visibility_", "unnamed_addr"] {
+        let z = i64_attr(p, 64, 0);
+        set_attr(p, def, &mut out, name, z);
+    }
     // Visibility, thread_local, unnamed_addr, constant: in this order.
     if let Some(i) = VISIBILITY
         .iter()
@@ -1207,6 +1211,10 @@ fn parse_func<'a>(p: &mut Parser<'a>, def: &OpDef) -> PResult<Parsed<'a>> {
     if let Some(l) = eat_one_of(p, LINKAGES) {
         let a = llvm_attr(p, "linkage", &l, at)?;
         set_attr(p, def, &mut out, "linkage", a);
+    }
+    for name in ["visibility_", "unnamed_addr"] {
+        let z = i64_attr(p, 64, 0);
+        set_attr(p, def, &mut out, name, z);
     }
     if let Some(i) = VISIBILITY
         .iter()
