@@ -108,7 +108,13 @@ fn check_one(
         let err_text = fs::read_to_string(&err_path).unwrap_or_default();
         let _ = fs::remove_file(&err_path);
         if !res.success() {
-            let first: String = err_text.lines().next().unwrap_or("").chars().take(200).collect();
+            let first: String = err_text
+                .lines()
+                .next()
+                .unwrap_or("")
+                .chars()
+                .take(200)
+                .collect();
             return Err(format!("{}: {first}", res.describe(timeout)));
         }
         fs::read(out).map_err(|err| format!("cannot read: {err}"))
@@ -169,13 +175,29 @@ fn report(rows: &[Row], show: usize) -> Result<(), String> {
             mark(&r.round_trip)
         );
     }
-    let pct = |k: usize, m: usize| if m == 0 { 0.0 } else { 100.0 * k as f64 / m as f64 };
+    let pct = |k: usize, m: usize| {
+        if m == 0 {
+            0.0
+        } else {
+            100.0 * k as f64 / m as f64
+        }
+    };
     println!("  custom form identical to mlir-opt-19:     {custom} / {n} files ({:.1}%), lines {same} / {lines} ({:.2}%)", pct(custom, n), pct(same, lines));
-    println!("  custom->generic identical to mlir-opt-19: {c2g} / {n} ({:.1}%)", pct(c2g, n));
-    println!("  custom->generic->custom stable:          {rt} / {n} ({:.1}%)", pct(rt, n));
+    println!(
+        "  custom->generic identical to mlir-opt-19: {c2g} / {n} ({:.1}%)",
+        pct(c2g, n)
+    );
+    println!(
+        "  custom->generic->custom stable:          {rt} / {n} ({:.1}%)",
+        pct(rt, n)
+    );
     let mut shown = 0;
     for r in rows {
-        for (what, x) in [("custom", &r.custom), ("custom->generic", &r.c2g), ("round trip", &r.round_trip)] {
+        for (what, x) in [
+            ("custom", &r.custom),
+            ("custom->generic", &r.c2g),
+            ("round trip", &r.round_trip),
+        ] {
             if let Err(d) = x {
                 if shown < show {
                     let d: String = d.chars().take(600).collect();
