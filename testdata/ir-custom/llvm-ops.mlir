@@ -83,3 +83,13 @@ llvm.func hidden local_unnamed_addr @all(%a: i32, %b: i64, %p: !llvm.ptr, %f: f6
 ^bb4:
   llvm.unreachable
 }
+
+// -----
+
+// LLVM's own vectors: element types from !llvm.vec<N x T>.
+llvm.func @f(%p: !llvm.ptr, %v: !llvm.vec<4 x ptr>, %i: i32) -> !llvm.ptr {
+  %0 = llvm.insertelement %p, %v[%i : i32] : !llvm.vec<4 x ptr>
+  %1 = llvm.extractelement %0[%i : i32] : !llvm.vec<4 x ptr>
+  %2 = llvm.shufflevector %0, %v [0, 1] : !llvm.vec<4 x ptr>
+  llvm.return %1 : !llvm.ptr
+}

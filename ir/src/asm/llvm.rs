@@ -232,6 +232,16 @@ fn print_nested_type_text(p: &mut Printer<'_>, text: &str) {
 impl<'a> Parser<'a> {
     /// The type a nested LLVM type text names (`ptr`, `i32`,
     /// `struct<(i8)>`), uniqued in this module's context.
+    /// The element type of an `!llvm.vec<N x T>`.
+    pub(crate) fn llvm_vec_elem(&mut self, t: TypeId) -> Option<TypeId> {
+        let text = match crate::llvm::vector_elem(&self.m.ctx, t)? {
+            crate::llvm::VectorElem::Builtin(e) => return Some(e),
+            crate::llvm::VectorElem::Text(b) => String::from_utf8_lossy(b).into_owned(),
+        };
+        let at = self.pos;
+        self.llvm_nested_type(&text, at).ok()
+    }
+
     pub(crate) fn llvm_nested_type(&mut self, text: &str, at: usize) -> PResult<TypeId> {
         let full;
         let text = if is_llvm_nested(text) {

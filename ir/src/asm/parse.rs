@@ -936,7 +936,15 @@ impl<'a> Parser<'a> {
             } else {
                 single(&p.result_types[ci])
             };
-            let Some(elem) = ct.and_then(|t| self.m.ctx.element_type(t)) else {
+            let elem = match ct {
+                Some(t) => match self.m.ctx.element_type(t) {
+                    Some(e) => Some(e),
+                    // An `!llvm.vec<N x T>`'s element (LLVM's vectors).
+                    None => self.llvm_vec_elem(t),
+                },
+                None => None,
+            };
+            let Some(elem) = elem else {
                 continue;
             };
             if eop {
