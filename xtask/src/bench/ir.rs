@@ -95,7 +95,7 @@ pub fn run(args: &[String]) -> Result<(), String> {
         tool(
             "mlir-opt-19 --mlir-disable-threading",
             mlir_opt,
-            [&generic[..], &["--mlir-disable-threading"]].concat(),
+            [generic, &["--mlir-disable-threading"]].concat(),
             false,
         ),
     ];
