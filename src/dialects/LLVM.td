@@ -5,10 +5,17 @@
 // 19's LLVMOps.td declares them. The ops' own C++ verifiers are in
 // ir/src/verify/llvm.rs; the LLVM types are decoded by ir/src/llvm.rs.
 //
-// Known gaps (issue 14): the other ops (intrinsics, `invoke`, `landingpad`,
-// atomics, `inline_asm`, `switch`, ...) still pass as unknown ops of the
-// dialect; arrays of TBAA tags / access groups / alias scopes are checked as
-// plain arrays; no op has its custom syntax yet, so every op prints generic.
+// Custom syntax: the declarative formats below are MLIR 19's; the ops with
+// `hasCustomAssemblyFormat` and the `custom<...>` directives are written in
+// ir/src/asm/llvm.rs.
+//
+// Known gaps (issue 14): the other ops (`invoke`, `landingpad`, atomics,
+// `inline_asm`, `global_ctors`, the intrinsics without a format such as
+// memcpy/memset/ctlz/abs/vector.reduce.*, ...) still pass as unknown ops of
+// the dialect and print generic; `switch`'s `caseOperands` is one variadic
+// group split by `case_operand_segments` (MLIR's VariadicOfVariadic, not
+// checked); arrays of TBAA tags / access groups / alias scopes are checked
+// as plain arrays.
 
 #ifndef IRKIT_LLVM_TD
 #define IRKIT_LLVM_TD
