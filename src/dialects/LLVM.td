@@ -5,10 +5,17 @@
 // 19's LLVMOps.td declares them. The ops' own C++ verifiers are in
 // ir/src/verify/llvm.rs; the LLVM types are decoded by ir/src/llvm.rs.
 //
-// Known gaps (issue 14): the other ops (intrinsics, `invoke`, `landingpad`,
-// atomics, `inline_asm`, `switch`, ...) still pass as unknown ops of the
-// dialect; arrays of TBAA tags / access groups / alias scopes are checked as
-// plain arrays; no op has its custom syntax yet, so every op prints generic.
+// Custom syntax: the declarative formats below are MLIR 19's; the ops with
+// `hasCustomAssemblyFormat` and the `custom<...>` directives are written in
+// ir/src/asm/llvm.rs.
+//
+// Known gaps (issue 14): the other ops (`invoke`, `landingpad`, atomics,
+// `inline_asm`, `global_ctors`, the intrinsics without a format such as
+// memcpy/memset/ctlz/abs/vector.reduce.*, ...) still pass as unknown ops of
+// the dialect and print generic; `switch`'s `caseOperands` is one variadic
+// group split by `case_operand_segments` (MLIR's VariadicOfVariadic, not
+// checked); arrays of TBAA tags / access groups / alias scopes are checked
+// as plain arrays.
 
 #ifndef IRKIT_LLVM_TD
 #define IRKIT_LLVM_TD
@@ -114,6 +121,7 @@ class LLVM_TerminatorOp<string mnemonic, list<Trait> traits = []>
 class LLVM_ArithmeticOpBase<string mnemonic, TypeConstraint t, list<Trait> traits = []>
     : LLVM_Op<mnemonic, !listconcat([Pure, SameOperandsAndResultType], traits)> {
   let results = (outs t:$res);
+  let assemblyFormat = "$lhs `,` $rhs custom<LLVMOpAttrs>(attr-dict) `:` type($res)";
 }
 class LLVM_IntArithmeticOp<string mnemonic, list<Trait> traits = []>
     : LLVM_ArithmeticOpBase<mnemonic, LLVM_IntOrIntVector, traits> {
@@ -126,6 +134,10 @@ class LLVM_IntArithmeticOpWithOverflowFlag<string mnemonic, list<Trait> traits =
   let arguments = (ins LLVM_IntOrIntVector:$lhs, LLVM_IntOrIntVector:$rhs,
                        DefaultValuedAttr<LLVM_OverflowFlagsAttr,
                                          "#llvm.overflow<none>">:$overflowFlags);
+  let assemblyFormat = [{
+    $lhs `,` $rhs `` custom<OverflowFlags>($overflowFlags)
+    `` custom<LLVMOpAttrs>(attr-dict) `:` type($res)
+  }];
 }
 class LLVM_FloatArithmeticOp<string mnemonic, list<Trait> traits = []>
     : LLVM_ArithmeticOpBase<mnemonic, LLVM_FloatOrFloatVector, traits> {
@@ -162,6 +174,7 @@ def LLVM_FNegOp : LLVM_Op<"fneg", [Pure, SameOperandsAndResultType]> {
                        DefaultValuedAttr<LLVM_FastmathFlagsAttr,
                                          "#llvm.fastmath<none>">:$fastmathFlags);
   let results = (outs LLVM_FloatOrFloatVector:$res);
+  let assemblyFormat = "$operand custom<LLVMOpAttrs>(attr-dict) `:` type($res)";
 }
 
 // The result's i1 shape is checked in ir/src/verify/llvm.rs (MLIR's
@@ -170,6 +183,7 @@ def LLVM_ICmpOp : LLVM_Op<"icmp", [Pure, SameTypeOperands]> {
   let arguments = (ins LLVM_ICmpPredicate:$predicate,
                        LLVM_ICmpOperand:$lhs, LLVM_ICmpOperand:$rhs);
   let results = (outs LLVM_I1OrI1Vector:$res);
+  let hasCustomAssemblyFormat = 1;
 }
 def LLVM_FCmpOp : LLVM_Op<"fcmp", [Pure, SameTypeOperands]> {
   let arguments = (ins LLVM_FCmpPredicate:$predicate,
@@ -177,6 +191,7 @@ def LLVM_FCmpOp : LLVM_Op<"fcmp", [Pure, SameTypeOperands]> {
                        DefaultValuedAttr<LLVM_FastmathFlagsAttr,
                                          "#llvm.fastmath<none>">:$fastmathFlags);
   let results = (outs LLVM_I1OrI1Vector:$res);
+  let hasCustomAssemblyFormat = 1;
 }
 
 //===----------------------------------------------------------------------===//
@@ -187,6 +202,7 @@ class LLVM_CastOp<string mnemonic, TypeConstraint from, TypeConstraint to>
     : LLVM_Op<mnemonic, [Pure]> {
   let arguments = (ins from:$arg);
   let results = (outs to:$res);
+  let assemblyFormat = "$arg attr-dict `:` type($arg) `to` type($res)";
 }
 def LLVM_BitcastOp : LLVM_CastOp<"bitcast", LLVM_AnyNonAggregate, LLVM_AnyNonAggregate>;
 def LLVM_AddrSpaceCastOp
@@ -214,6 +230,7 @@ def LLVM_AllocaOp : LLVM_Op<"alloca"> {
                        TypeAttr:$elem_type,
                        UnitAttr:$inalloca);
   let results = (outs LLVM_AnyPointer:$res);
+  let hasCustomAssemblyFormat = 1;
 }
 
 def LLVM_GEPOp : LLVM_Op<"getelementptr", [Pure]> {
@@ -223,6 +240,11 @@ def LLVM_GEPOp : LLVM_Op<"getelementptr", [Pure]> {
                        TypeAttr:$elem_type,
                        UnitAttr:$inbounds);
   let results = (outs LLVM_PtrOrPtrVector:$res);
+  let assemblyFormat = [{
+    (`inbounds` $inbounds^)?
+    $base `[` custom<GEPIndices>($dynamicIndices, $rawConstantIndices) `]` attr-dict
+    `:` functional-type(operands, results) `,` $elem_type
+  }];
 }
 
 def LLVM_LoadOp : LLVM_Op<"load"> {
@@ -238,6 +260,12 @@ def LLVM_LoadOp : LLVM_Op<"load"> {
                        OptionalAttr<ArrayAttr>:$noalias_scopes,
                        OptionalAttr<ArrayAttr>:$tbaa);
   let results = (outs LLVM_LoadableType:$res);
+  let assemblyFormat = [{
+    (`volatile` $volatile_^)? $addr
+    (`atomic` (`syncscope` `(` $syncscope^ `)`)? $ordering^)?
+    (`invariant` $invariant^)?
+    attr-dict `:` qualified(type($addr)) `->` type($res)
+  }];
 }
 
 def LLVM_StoreOp : LLVM_Op<"store"> {
@@ -252,6 +280,11 @@ def LLVM_StoreOp : LLVM_Op<"store"> {
                        OptionalAttr<ArrayAttr>:$alias_scopes,
                        OptionalAttr<ArrayAttr>:$noalias_scopes,
                        OptionalAttr<ArrayAttr>:$tbaa);
+  let assemblyFormat = [{
+    (`volatile` $volatile_^)? $value `,` $addr
+    (`atomic` (`syncscope` `(` $syncscope^ `)`)? $ordering^)?
+    attr-dict `:` type($value) `,` qualified(type($addr))
+  }];
 }
 
 //===----------------------------------------------------------------------===//
@@ -261,26 +294,50 @@ def LLVM_StoreOp : LLVM_Op<"store"> {
 def LLVM_ExtractValueOp : LLVM_Op<"extractvalue", [Pure]> {
   let arguments = (ins LLVM_AnyAggregate:$container, DenseI64ArrayAttr:$position);
   let results = (outs LLVM_Type:$res);
+  let assemblyFormat = [{
+    $container `` $position attr-dict `:` type($container)
+    custom<InsertExtractValueElementType>(type($res), ref(type($container)),
+                                          ref($position))
+  }];
 }
 def LLVM_InsertValueOp
     : LLVM_Op<"insertvalue", [Pure, AllTypesMatch<["container", "res"]>]> {
   let arguments = (ins LLVM_AnyAggregate:$container, LLVM_PrimitiveType:$value,
                        DenseI64ArrayAttr:$position);
   let results = (outs LLVM_AnyAggregate:$res);
+  let assemblyFormat = [{
+    $value `,` $container `` $position attr-dict `:` type($container)
+    custom<InsertExtractValueElementType>(type($value), ref(type($container)),
+                                          ref($position))
+  }];
 }
-def LLVM_ExtractElementOp : LLVM_Op<"extractelement", [Pure]> {
+def LLVM_ExtractElementOp : LLVM_Op<"extractelement",
+    [Pure, ElementTypeOf<"vector", "res", "result type matches vector element type">]> {
   let arguments = (ins LLVM_AnyVector:$vector, AnySignlessInteger:$position);
   let results = (outs LLVM_Type:$res);
+  let assemblyFormat = [{
+    $vector `[` $position `:` type($position) `]` attr-dict `:` type($vector)
+  }];
 }
-def LLVM_InsertElementOp : LLVM_Op<"insertelement", [Pure]> {
+def LLVM_InsertElementOp : LLVM_Op<"insertelement",
+    [Pure, ElementTypeOf<"vector", "value", "argument type matches vector element type">,
+     AllTypesMatch<["res", "vector"]>]> {
   let arguments = (ins LLVM_AnyVector:$vector, LLVM_PrimitiveType:$value,
                        AnySignlessInteger:$position);
   let results = (outs LLVM_AnyVector:$res);
+  let assemblyFormat = [{
+    $value `,` $vector `[` $position `:` type($position) `]` attr-dict `:`
+    type($vector)
+  }];
 }
-def LLVM_ShuffleVectorOp : LLVM_Op<"shufflevector", [Pure]> {
+def LLVM_ShuffleVectorOp : LLVM_Op<"shufflevector", [Pure, AllTypesMatch<["v1", "v2"]>]> {
   let arguments = (ins LLVM_AnyVector:$v1, LLVM_AnyVector:$v2,
                        DenseI32ArrayAttr:$mask);
   let results = (outs LLVM_AnyVector:$res);
+  let assemblyFormat = [{
+    $v1 `,` $v2 $mask attr-dict `:` type($v1)
+    custom<ShuffleType>(ref(type($v1)), type($res), ref($mask))
+  }];
 }
 
 def LLVM_SelectOp : LLVM_Op<"select",
@@ -290,10 +347,12 @@ def LLVM_SelectOp : LLVM_Op<"select",
                        DefaultValuedAttr<LLVM_FastmathFlagsAttr,
                                          "#llvm.fastmath<none>">:$fastmathFlags);
   let results = (outs LLVM_Type:$res);
+  let assemblyFormat = "operands attr-dict `:` type($condition) `,` type($res)";
 }
 def LLVM_FreezeOp : LLVM_Op<"freeze", [Pure, SameOperandsAndResultType]> {
   let arguments = (ins LLVM_Type:$val);
   let results = (outs LLVM_Type:$res);
+  let assemblyFormat = "$val attr-dict `:` type($val)";
 }
 
 //===----------------------------------------------------------------------===//
@@ -304,6 +363,9 @@ def LLVM_BrOp : LLVM_TerminatorOp<"br", [Pure, BranchOpInterface]> {
   let arguments = (ins Variadic<LLVM_Type>:$destOperands,
                        OptionalAttr<LLVM_LoopAnnotationAttr>:$loop_annotation);
   let successors = (successor AnySuccessor:$dest);
+  let assemblyFormat = [{
+    $dest (`(` $destOperands^ `:` type($destOperands) `)`)? attr-dict
+  }];
 }
 def LLVM_CondBrOp
     : LLVM_TerminatorOp<"cond_br", [AttrSizedOperandSegments, Pure, BranchOpInterface]> {
@@ -313,11 +375,35 @@ def LLVM_CondBrOp
                        OptionalAttr<DenseI32ArrayAttr>:$branch_weights,
                        OptionalAttr<LLVM_LoopAnnotationAttr>:$loop_annotation);
   let successors = (successor AnySuccessor:$trueDest, AnySuccessor:$falseDest);
+  let assemblyFormat = [{
+    $condition ( `weights` `(` $branch_weights^ `)` )? `,`
+    $trueDest (`(` $trueDestOperands^ `:` type($trueDestOperands) `)`)? `,`
+    $falseDest (`(` $falseDestOperands^ `:` type($falseDestOperands) `)`)?
+    attr-dict
+  }];
 }
 def LLVM_ReturnOp : LLVM_TerminatorOp<"return", [Pure, ReturnLike]> {
   let arguments = (ins Optional<LLVM_Type>:$arg);
+  let assemblyFormat = "attr-dict ($arg^ `:` type($arg))?";
 }
-def LLVM_UnreachableOp : LLVM_TerminatorOp<"unreachable">;
+// `caseOperands` is MLIR's `VariadicOfVariadic` split by
+// `case_operand_segments`; its custom syntax (with `SwitchOpCases`) is
+// written in ir/src/asm/llvm.rs.
+def LLVM_SwitchOp : LLVM_TerminatorOp<"switch",
+    [AttrSizedOperandSegments, BranchOpInterface, Pure]> {
+  let arguments = (ins AnySignlessInteger:$value,
+                       Variadic<AnyType>:$defaultOperands,
+                       Variadic<AnyType>:$caseOperands,
+                       OptionalAttr<AnyAttr>:$case_values,
+                       DenseI32ArrayAttr:$case_operand_segments,
+                       OptionalAttr<DenseI32ArrayAttr>:$branch_weights);
+  let successors = (successor AnySuccessor:$defaultDestination,
+                              VariadicSuccessor<AnySuccessor>:$caseDestinations);
+  let hasCustomAssemblyFormat = 1;
+}
+def LLVM_UnreachableOp : LLVM_TerminatorOp<"unreachable"> {
+  let assemblyFormat = "attr-dict";
+}
 
 def LLVM_CallOp : LLVM_Op<"call", [CallOpInterface]> {
   let arguments = (ins OptionalAttr<LLVM_FunctionTypeAttr>:$var_callee_type,
@@ -334,6 +420,7 @@ def LLVM_CallOp : LLVM_Op<"call", [CallOpInterface]> {
                        OptionalAttr<ArrayAttr>:$noalias_scopes,
                        OptionalAttr<ArrayAttr>:$tbaa);
   let results = (outs Optional<LLVM_Type>:$result);
+  let hasCustomAssemblyFormat = 1;
 }
 
 //===----------------------------------------------------------------------===//
@@ -343,19 +430,24 @@ def LLVM_CallOp : LLVM_Op<"call", [CallOpInterface]> {
 def LLVM_ConstantOp : LLVM_Op<"mlir.constant", [Pure, ConstantLike]> {
   let arguments = (ins AnyAttr:$value);
   let results = (outs LLVM_Type:$res);
+  let assemblyFormat = "`(` $value `)` attr-dict `:` type($res)";
 }
 def LLVM_ZeroOp : LLVM_Op<"mlir.zero", [Pure, ConstantLike]> {
   let results = (outs LLVM_Type:$res);
+  let assemblyFormat = "attr-dict `:` type($res)";
 }
 def LLVM_UndefOp : LLVM_Op<"mlir.undef", [Pure, ConstantLike]> {
   let results = (outs LLVM_Type:$res);
+  let assemblyFormat = "attr-dict `:` type($res)";
 }
 def LLVM_PoisonOp : LLVM_Op<"mlir.poison", [Pure, ConstantLike]> {
   let results = (outs LLVM_Type:$res);
+  let assemblyFormat = "attr-dict `:` type($res)";
 }
 def LLVM_AddressOfOp : LLVM_Op<"mlir.addressof", [Pure, ConstantLike]> {
   let arguments = (ins FlatSymbolRefAttr:$global_name);
   let results = (outs LLVM_AnyPointer:$res);
+  let assemblyFormat = "$global_name attr-dict `:` qualified(type($res))";
 }
 
 def LLVM_GlobalOp : LLVM_Op<"mlir.global",
@@ -377,6 +469,7 @@ def LLVM_GlobalOp : LLVM_Op<"mlir.global",
                        OptionalAttr<LLVM_DIGlobalVariableExpressionAttr>:$dbg_expr,
                        DefaultValuedAttr<LLVM_Visibility, "0 : i64">:$visibility_);
   let regions = (region AnyRegion:$initializer);
+  let hasCustomAssemblyFormat = 1;
 }
 
 def LLVM_LLVMFuncOp : LLVM_Op<"func", [IsolatedFromAbove, FunctionOpInterface, Symbol]> {
@@ -426,6 +519,110 @@ def LLVM_LLVMFuncOp : LLVM_Op<"func", [IsolatedFromAbove, FunctionOpInterface, S
                        OptionalAttr<UnitAttr>:$will_return,
                        OptionalAttr<UnitAttr>:$optimize_none);
   let regions = (region AnyRegion:$body);
+  let hasCustomAssemblyFormat = 1;
+}
+
+//===----------------------------------------------------------------------===//
+// Fence
+//===----------------------------------------------------------------------===//
+
+def LLVM_FenceOp : LLVM_Op<"fence"> {
+  let arguments = (ins LLVM_AtomicOrdering:$ordering, OptionalAttr<StrAttr>:$syncscope);
+  let assemblyFormat = "(`syncscope` `(` $syncscope^ `)`)? $ordering attr-dict";
+}
+
+//===----------------------------------------------------------------------===//
+// Intrinsics with a declarative format (LLVMIntrinsicOps.td); the others
+// (memcpy, memset, ctlz, abs, vector.reduce.*, ...) print generic in MLIR
+// 19 and still pass as unknown ops of the dialect.
+//===----------------------------------------------------------------------===//
+
+class LLVM_IntrOp<string mnemonic, list<Trait> traits = []>
+    : LLVM_Op<"intr." # mnemonic, traits>;
+
+class LLVM_SameArgsIntrOpBase<string func, list<Trait> traits = []>
+    : LLVM_IntrOp<func, !listconcat([Pure, SameOperandsAndResultType], traits)> {
+  let assemblyFormat = "`(` operands `)` custom<LLVMOpAttrs>(attr-dict) `:` "
+      "functional-type(operands, results)";
+}
+class LLVM_UnaryIntrOpI<string func> : LLVM_SameArgsIntrOpBase<func> {
+  let arguments = (ins LLVM_IntOrIntVector:$in);
+  let results = (outs LLVM_IntOrIntVector:$res);
+}
+class LLVM_UnaryIntrOpF<string func> : LLVM_SameArgsIntrOpBase<func> {
+  let arguments = (ins LLVM_FloatOrFloatVector:$in,
+                       DefaultValuedAttr<LLVM_FastmathFlagsAttr,
+                                         "#llvm.fastmath<none>">:$fastmathFlags);
+  let results = (outs LLVM_FloatOrFloatVector:$res);
+}
+class LLVM_BinarySameArgsIntrOpI<string func> : LLVM_SameArgsIntrOpBase<func> {
+  let arguments = (ins LLVM_IntOrIntVector:$a, LLVM_IntOrIntVector:$b);
+  let results = (outs LLVM_IntOrIntVector:$res);
+}
+class LLVM_BinarySameArgsIntrOpF<string func> : LLVM_SameArgsIntrOpBase<func> {
+  let arguments = (ins LLVM_FloatOrFloatVector:$a, LLVM_FloatOrFloatVector:$b,
+                       DefaultValuedAttr<LLVM_FastmathFlagsAttr,
+                                         "#llvm.fastmath<none>">:$fastmathFlags);
+  let results = (outs LLVM_FloatOrFloatVector:$res);
+}
+class LLVM_TernarySameArgsIntrOpI<string func> : LLVM_SameArgsIntrOpBase<func> {
+  let arguments = (ins LLVM_IntOrIntVector:$a, LLVM_IntOrIntVector:$b,
+                       LLVM_IntOrIntVector:$c);
+  let results = (outs LLVM_IntOrIntVector:$res);
+}
+class LLVM_TernarySameArgsIntrOpF<string func> : LLVM_SameArgsIntrOpBase<func> {
+  let arguments = (ins LLVM_FloatOrFloatVector:$a, LLVM_FloatOrFloatVector:$b,
+                       LLVM_FloatOrFloatVector:$c,
+                       DefaultValuedAttr<LLVM_FastmathFlagsAttr,
+                                         "#llvm.fastmath<none>">:$fastmathFlags);
+  let results = (outs LLVM_FloatOrFloatVector:$res);
+}
+
+def LLVM_FAbsOp : LLVM_UnaryIntrOpF<"fabs">;
+def LLVM_FCeilOp : LLVM_UnaryIntrOpF<"ceil">;
+def LLVM_FFloorOp : LLVM_UnaryIntrOpF<"floor">;
+def LLVM_SqrtOp : LLVM_UnaryIntrOpF<"sqrt">;
+def LLVM_FTruncOp : LLVM_UnaryIntrOpF<"trunc">;
+def LLVM_RoundOp : LLVM_UnaryIntrOpF<"round">;
+def LLVM_RintOp : LLVM_UnaryIntrOpF<"rint">;
+def LLVM_CopySignOp : LLVM_BinarySameArgsIntrOpF<"copysign">;
+def LLVM_PowOp : LLVM_BinarySameArgsIntrOpF<"pow">;
+def LLVM_MaxNumOp : LLVM_BinarySameArgsIntrOpF<"maxnum">;
+def LLVM_MinNumOp : LLVM_BinarySameArgsIntrOpF<"minnum">;
+def LLVM_FMAOp : LLVM_TernarySameArgsIntrOpF<"fma">;
+def LLVM_FMulAddOp : LLVM_TernarySameArgsIntrOpF<"fmuladd">;
+def LLVM_BitReverseOp : LLVM_UnaryIntrOpI<"bitreverse">;
+def LLVM_ByteSwapOp : LLVM_UnaryIntrOpI<"bswap">;
+def LLVM_CtPopOp : LLVM_UnaryIntrOpI<"ctpop">;
+def LLVM_FshlOp : LLVM_TernarySameArgsIntrOpI<"fshl">;
+def LLVM_FshrOp : LLVM_TernarySameArgsIntrOpI<"fshr">;
+def LLVM_SMaxOp : LLVM_BinarySameArgsIntrOpI<"smax">;
+def LLVM_SMinOp : LLVM_BinarySameArgsIntrOpI<"smin">;
+def LLVM_UMaxOp : LLVM_BinarySameArgsIntrOpI<"umax">;
+def LLVM_UMinOp : LLVM_BinarySameArgsIntrOpI<"umin">;
+def LLVM_SAddSat : LLVM_BinarySameArgsIntrOpI<"sadd.sat">;
+def LLVM_UAddSat : LLVM_BinarySameArgsIntrOpI<"uadd.sat">;
+def LLVM_SSubSat : LLVM_BinarySameArgsIntrOpI<"ssub.sat">;
+def LLVM_USubSat : LLVM_BinarySameArgsIntrOpI<"usub.sat">;
+
+class LLVM_LifetimeBaseOp<string name> : LLVM_IntrOp<name> {
+  let arguments = (ins I64Attr:$size, LLVM_AnyPointer:$ptr);
+  let assemblyFormat = "$size `,` $ptr attr-dict `:` qualified(type($ptr))";
+}
+def LLVM_LifetimeStartOp : LLVM_LifetimeBaseOp<"lifetime.start">;
+def LLVM_LifetimeEndOp : LLVM_LifetimeBaseOp<"lifetime.end">;
+
+def LLVM_VaStartOp : LLVM_IntrOp<"vastart"> {
+  let arguments = (ins LLVM_AnyPointer:$arg_list);
+  let assemblyFormat = "$arg_list attr-dict `:` qualified(type($arg_list))";
+}
+def LLVM_VaCopyOp : LLVM_IntrOp<"vacopy"> {
+  let arguments = (ins LLVM_AnyPointer:$dest_list, LLVM_AnyPointer:$src_list);
+  let assemblyFormat = "$src_list `to` $dest_list attr-dict `:` type(operands)";
+}
+def LLVM_VaEndOp : LLVM_IntrOp<"vaend"> {
+  let arguments = (ins LLVM_AnyPointer:$arg_list);
+  let assemblyFormat = "$arg_list attr-dict `:` qualified(type($arg_list))";
 }
 
 #endif // IRKIT_LLVM_TD

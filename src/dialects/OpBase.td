@@ -101,6 +101,9 @@ class Attr<string k, string desc, list<string> p = []> {
   list<string> params = p;
   string summary = desc;
   bit optional = 0;
+  // An enum's keywords (see I64EnumAttr); kept by OptionalAttr and
+  // DefaultValuedAttr.
+  list<string> caseNames = [];
 }
 // An attribute of a dialect: `#<dialect>.<mnemonic><...>`.
 class DialectAttr<Dialect d, string mnemonic, string desc>
@@ -109,7 +112,7 @@ class DialectAttr<Dialect d, string mnemonic, string desc>
 // `names` are the keywords a format prints for them (one per case).
 class I64EnumAttr<list<string> cases, string desc, list<string> names = []>
     : Attr<"i64_enum", desc, cases> {
-  list<string> caseNames = names;
+  let caseNames = names;
 }
 def AnyAttr : Attr<"any", "any attribute">;
 // Optional by nature, as MLIR's: absent means false.
@@ -133,11 +136,13 @@ def TypedAttr : Attr<"typed", "TypedAttr instance">;
 
 class OptionalAttr<Attr a> : Attr<a.kind, a.summary, a.params> {
   let optional = 1;
+  let caseNames = a.caseNames;
 }
 // `v` is the default as MLIR attribute text (`#arith.overflow<none>`): the
 // custom syntax elides an attribute equal to it, and parsing fills it in.
 class DefaultValuedAttr<Attr a, string v> : Attr<a.kind, a.summary, a.params> {
   let optional = 1;
+  let caseNames = a.caseNames;
   string defaultValue = v;
   // The custom parser stores the default when the attribute is not written.
   bit defaultFilled = 1;

@@ -9,6 +9,7 @@ pub mod corpus;
 pub mod custom;
 pub mod custom_gen;
 pub mod diff;
+pub mod llvm_custom;
 pub mod mlir_tests;
 pub mod proc;
 
@@ -49,6 +50,13 @@ modules:
   --generated N        random func/arith/cf modules (default 100)
   --seed S             their seed (default 1)
 
+The corpus in custom form (`--llvm-custom`): each corpus file printed by
+mlir-opt-19 in its default syntax (what mlir-translate-19 writes; cached in
+target/ir-corpus-custom/), read by `irkit opt` and compared byte for byte
+with itself, its generic print with the corpus file, and the custom ->
+generic -> custom round trip; figures per file (lines identical):
+  --llvm-custom        run this check (with --quick, --filter, --max-files)
+
 MLIR's own tests (`--mlir-tests`): every .mlir of LLVM 19's mlir/test/Dialect/
 {Builtin,Func,Arith,Math,ControlFlow,SCF,MemRef,Index} and mlir/test/IR (fetched
 by `cargo xtask llvm-src`), split as their RUN lines say and run with no pass:
@@ -78,6 +86,7 @@ const FLAGS: &[&str] = &[
     "--mlir-opt-as-irkit",
     "--build-only",
     "--custom",
+    "--llvm-custom",
     "--mlir-tests",
     "--bless",
     "--help",
@@ -229,6 +238,9 @@ pub fn run(args: &[String]) -> Result<(), String> {
     }
     if util::has_flag(args, "--custom") {
         return custom::run(args, timeout, show);
+    }
+    if util::has_flag(args, "--llvm-custom") {
+        return llvm_custom::run(args, jobs, timeout, show);
     }
     let dir = corpus_dir(args);
     let sel = corpus::Select {

@@ -28,11 +28,14 @@ const CUSTOM_OPS: &[&str] = &[
 
 /// Whether `name` has a hand-written parser and printer.
 pub fn has_custom_syntax(name: &str) -> bool {
-    CUSTOM_OPS.contains(&name)
+    CUSTOM_OPS.contains(&name) || super::llvm::has_custom_syntax(name)
 }
 
 /// Attributes a hand-written syntax prints itself (so `attr-dict` must not).
 pub(crate) fn elided_attrs(def: &OpDef) -> Vec<u32> {
+    if def.name.starts_with("llvm.") {
+        return super::llvm::elided_attrs(def);
+    }
     let names: &[&str] = match &*def.name {
         "func.func" => FUNCTION_ATTRS,
         _ => &[],
@@ -63,6 +66,7 @@ pub(crate) fn print(p: &mut Printer<'_>, def: &OpDef, op: OpId, indent: usize) {
         "scf.if" => print_if(p, def, op, indent),
         "scf.while" => print_while(p, def, op, indent),
         "scf.execute_region" => print_execute_region(p, def, op, indent),
+        n if n.starts_with("llvm.") => super::llvm::print(p, def, op, indent),
         _ => {}
     }
 }
@@ -191,6 +195,9 @@ pub(crate) fn print_directive(
     args: &[Elem],
     _indent: usize,
 ) {
+    if super::llvm::has_directive(name) {
+        return super::llvm::print_directive(p, def, op, name, args);
+    }
     if name == "DynamicIndexList" {
         if let [Elem::Operand(i), Elem::Attr { idx, .. }, ..] = args {
             print_dynamic_index_list(p, def, op, *i as usize, *idx as usize);
@@ -203,7 +210,7 @@ pub(crate) fn print_directive(
 /// `printDynamicIndexList`/`parseDynamicIndexList`, square brackets, no
 /// value types or scalable flags).
 pub fn has_directive(name: &str) -> bool {
-    name == "DynamicIndexList"
+    name == "DynamicIndexList" || super::llvm::has_directive(name)
 }
 
 /// `ShapedType::kDynamic`: a static entry standing for the next operand.
@@ -253,6 +260,9 @@ pub(crate) fn parse_directive<'a>(
     args: &[Elem],
     out: &mut Parsed<'a>,
 ) -> PResult<()> {
+    if super::llvm::has_directive(name) {
+        return super::llvm::parse_directive(p, def, name, args, out);
+    }
     match (name, args) {
         ("DynamicIndexList", [Elem::Operand(i), Elem::Attr { idx, .. }, ..]) => {
             let mut statics: Vec<u128> = Vec::new();
@@ -489,6 +499,7 @@ pub(crate) fn parse<'a>(p: &mut Parser<'a>, def: &OpDef) -> PResult<Parsed<'a>> 
         "scf.if" => parse_if(p, def),
         "scf.while" => parse_while(p, def),
         "scf.execute_region" => parse_execute_region(p, def),
+        n if n.starts_with("llvm.") => super::llvm::parse(p, def),
         _ => parse_function_op(p, def),
     }
 }

@@ -348,7 +348,9 @@ impl Resolver<'_> {
                 if ctx == Ctx::Top && self.seen_attr_dict {
                     return err(at, "'attr-dict' directive has already been seen");
                 }
-                if ctx == Ctx::Top {
+                // `custom<LLVMOpAttrs>(attr-dict)` counts as the op's
+                // attr-dict, as in MLIR.
+                if ctx == Ctx::Top || ctx == Ctx::Custom {
                     self.seen_attr_dict = true;
                 }
                 no_args(Elem::AttrDict {

@@ -12,5 +12,6 @@
 
 pub mod custom;
 pub mod format;
+pub(crate) mod llvm;
 pub(crate) mod parse;
 pub(crate) mod print;

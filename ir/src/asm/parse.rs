@@ -354,7 +354,7 @@ impl<'a> Parser<'a> {
         }
     }
 
-    fn parse_successor(&mut self) -> PResult<(BlockId, Span)> {
+    pub(crate) fn parse_successor(&mut self) -> PResult<(BlockId, Span)> {
         self.skip_ws();
         let s = self.pos;
         if !self.eat(b'^') {
@@ -470,6 +470,28 @@ impl<'a> Parser<'a> {
                     body: pieces.into(),
                 }))
             }
+            AttrKind::DenseI32Array | AttrKind::DenseI64Array if self.peek() == Some(b'[') => {
+                let width = if matches!(ad.kind, AttrKind::DenseI32Array) {
+                    32
+                } else {
+                    64
+                };
+                self.pos += 1;
+                let mut vals: Vec<i64> = Vec::new();
+                if !self.eat(b']') {
+                    loop {
+                        self.skip_ws();
+                        let neg = self.eat(b'-');
+                        let v = self.integer()? as i64;
+                        vals.push(if neg { v.wrapping_neg() } else { v });
+                        if self.eat(b']') {
+                            break;
+                        }
+                        self.expect(b',', "','")?;
+                    }
+                }
+                Ok(super::llvm::dense_attr(&mut self.m.ctx, width, &vals))
+            }
             AttrKind::Typed => {
                 // `true`/`false` are BoolAttrs: no `: type` follows them
                 // (MLIR's attribute parser reads the bare keyword).
@@ -521,6 +543,20 @@ impl<'a> Parser<'a> {
                 let mut rest = all.into_iter();
                 for (i, uses) in p.operands.iter().enumerate() {
                     p.operand_types[i] = Some(rest.by_ref().take(uses.len()).collect());
+                }
+            }
+        }
+        // `operands` with `type($a)`/`type($b)` bound one by one (e.g.
+        // `llvm.select`): each single operand takes its own type.
+        if p.all_operands.is_some()
+            && p.all_operand_types.is_none()
+            && def.operands.iter().all(|o| o.arity == Arity::Single)
+        {
+            if let Some(all) = p.all_operands.take() {
+                for (i, u) in all.into_iter().enumerate() {
+                    if let Some(slot) = p.operands.get_mut(i) {
+                        slot.push(u);
+                    }
                 }
             }
         }
@@ -900,7 +936,15 @@ impl<'a> Parser<'a> {
             } else {
                 single(&p.result_types[ci])
             };
-            let Some(elem) = ct.and_then(|t| self.m.ctx.element_type(t)) else {
+            let elem = match ct {
+                Some(t) => match self.m.ctx.element_type(t) {
+                    Some(e) => Some(e),
+                    // An `!llvm.vec<N x T>`'s element (LLVM's vectors).
+                    None => self.llvm_vec_elem(t),
+                },
+                None => None,
+            };
+            let Some(elem) = elem else {
                 continue;
             };
             if eop {

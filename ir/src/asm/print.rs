@@ -409,6 +409,18 @@ impl<'m> Printer<'m> {
                 self.print_stripped_pieces(body, mnemonic);
             }
             (AttrKind::Int64 | AttrKind::Bool, _) => self.print_attr(a, Elide::Must),
+            // A dense integer array prints as `[1, 2]` in a format.
+            (AttrKind::DenseI32Array | AttrKind::DenseI64Array, AttrData::DenseArray { .. }) => {
+                let vals = super::llvm::dense_values(ctx, a).unwrap_or_default();
+                self.out.push(b'[');
+                for (i, v) in vals.iter().enumerate() {
+                    if i > 0 {
+                        self.out.extend_from_slice(b", ");
+                    }
+                    self.out.extend_from_slice(v.to_string().as_bytes());
+                }
+                self.out.push(b']');
+            }
             _ => self.print_attr(a, Elide::Never),
         }
     }

@@ -33,6 +33,8 @@ pub(crate) fn check(cx: &Cx<'_>, op: OpId) -> Result<(), Diagnostic> {
         b"func" => check_func(cx, op),
         b"mlir.constant" => check_constant(cx, op),
         b"mlir.global" => check_global(cx, op),
+        b"fence" => check_fence(cx, op),
+        b"switch" => check_switch(cx, op),
         _ => Ok(()),
     }
 }
@@ -806,4 +808,65 @@ fn check_call(cx: &Cx<'_>, op: OpId, symbols: &FxHashMap<&[u8], OpId>) -> Result
         )),
         _ => Ok(()),
     }
+}
+
+/// `FenceOp::verify`: only acquire, release, acq_rel and seq_cst.
+fn check_fence(cx: &Cx<'_>, op: OpId) -> Result<(), Diagnostic> {
+    let ordering = inherent(cx, op, b"ordering").and_then(|a| int_value(cx, a));
+    if matches!(ordering, Some(0..=2)) {
+        return Err(cx.op_error(
+            op,
+            "can be given only acquire, release, acq_rel, and seq_cst orderings",
+        ));
+    }
+    Ok(())
+}
+
+/// `SwitchOp::verify`: case values against case destinations, branch
+/// weights against successors, the case values' type against the value's.
+fn check_switch(cx: &Cx<'_>, op: OpId) -> Result<(), Diagnostic> {
+    let ctx = &cx.m.ctx;
+    let d = &cx.m.ops[op];
+    let n_cases = d.successors.len().saturating_sub(1);
+    let values = inherent(cx, op, b"case_values");
+    let (n_values, elem) = match values.map(|a| ctx.attr_data(a)) {
+        Some(AttrData::Dense { ty, .. }) => match ctx.type_data(*ty) {
+            TypeData::Vector { shape, elem, .. } | TypeData::RankedTensor { shape, elem, .. } => (
+                Some(shape.iter().product::<i64>().max(0) as usize),
+                Some(*elem),
+            ),
+            _ => (None, None),
+        },
+        _ => (None, None),
+    };
+    let mismatch = match n_values {
+        None => n_cases != 0,
+        Some(n) => n != n_cases,
+    };
+    if mismatch {
+        return Err(cx.op_error(
+            op,
+            "expects number of case values to match number of case destinations",
+        ));
+    }
+    if let Some(AttrData::DenseArray { values, .. }) =
+        inherent(cx, op, b"branch_weights").map(|a| ctx.attr_data(a))
+    {
+        if values.len() != d.successors.len() {
+            return Err(cx.op_diag(
+                op,
+                format!(
+                    "expects number of branch weights to match number of successors: {} vs {}",
+                    values.len(),
+                    d.successors.len()
+                ),
+            ));
+        }
+    }
+    if let (Some(elem), Some(ty)) = (elem, operand_type(cx, op, 0)) {
+        if elem != ty {
+            return Err(cx.op_diag(op, "expects case value type to match condition value type"));
+        }
+    }
+    Ok(())
 }
