@@ -67,6 +67,7 @@ fuzz_target!(|data: &[u8]| {
         target_features,
         verify: false,
         max_coerced_elements: irkit_abi::MAX_COERCED_ELEMENTS,
+        clang: irkit_abi::ClangVersion::V19,
     };
     if lower_module(&mut m, file, lcfg).is_err() {
         return;
