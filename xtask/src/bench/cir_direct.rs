@@ -212,9 +212,8 @@ impl Lower<'_> {
         // Signatures, classified once per function type.
         let mut sigs: FxHashMap<TypeId, (Vec<TypeId>, Vec<TypeId>)> = FxHashMap::default();
         for &(_, fty, entry, _) in &funcs {
-            if !sigs.contains_key(&fty) {
-                let s = self.read_fn_type(fty, entry)?;
-                sigs.insert(fty, s);
+            if let std::collections::hash_map::Entry::Vacant(e) = sigs.entry(fty) {
+                e.insert(self.read_fn_type(fty, entry)?);
             }
         }
         let aliases: FxHashMap<String, TypeId> = FxHashMap::default();
@@ -724,7 +723,7 @@ impl Lower<'_> {
     }
 
     /// A value of `orig` rebuilt from the coerced parameters `params`.
-    fn from_coerced(
+    fn rebuild(
         &mut self,
         ops: &mut Vec<OpId>,
         loc: AttrId,
@@ -762,7 +761,7 @@ impl Lower<'_> {
     }
 
     /// The coerced values of `value` (of `orig`).
-    fn to_coerced(
+    fn coerced_values(
         &mut self,
         ops: &mut Vec<OpId>,
         loc: AttrId,
@@ -838,7 +837,7 @@ impl Lower<'_> {
                             params.push(self.fresh(&mut new_args, t));
                         }
                     }
-                    Some(self.from_coerced(&mut ops, loc, c, orig, &params))
+                    Some(self.rebuild(&mut ops, loc, c, orig, &params))
                 }
             };
             if let Some(v) = value {
@@ -873,7 +872,7 @@ impl Lower<'_> {
                 }
                 Ret::Coerce(orig, c) => {
                     let mut out = Vec::new();
-                    self.to_coerced(&mut ops, loc, c, *orig, v, &mut out);
+                    self.coerced_values(&mut ops, loc, c, *orig, v, &mut out);
                     out
                 }
             };
@@ -906,7 +905,7 @@ impl Lower<'_> {
                     self.store(&mut before, loc, v, s);
                     new_ops.push(s);
                 }
-                How::Coerce(c) => self.to_coerced(&mut before, loc, c, *orig, v, &mut new_ops),
+                How::Coerce(c) => self.coerced_values(&mut before, loc, c, *orig, v, &mut new_ops),
             }
         }
         self.m.set_operands(call, new_ops);
@@ -940,7 +939,7 @@ impl Lower<'_> {
             }
             (Ret::Coerce(orig, c), Some(_)) => new_results
                 .first()
-                .map(|&r| self.from_coerced(&mut after, loc, c, *orig, &[r])),
+                .map(|&r| self.rebuild(&mut after, loc, c, *orig, &[r])),
         };
         for (i, &old) in old_results.iter().enumerate() {
             if let (0, Some(r)) = (i, replacement) {
