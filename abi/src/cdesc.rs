@@ -14,8 +14,15 @@
 //!         | type '[' [N] ']'                                 array (no N: flexible)
 //! field  := type ['bits' '(' N ')'] ['unnamed'] ['align' '(' N ')']
 //! prim   := void bool char schar uchar short ushort int uint long ulong llong
-//!           ullong i128 u128 half float double ldouble f128 ptr
+//!           ullong i128 u128 half fp16 float double ldouble f128 ptr
 //! ```
+//!
+//! `half` is `_Float16`, `fp16` is `__fp16`. Clang accepts `__fp16`
+//! parameters and results only on Arm and AArch64, where it is passed
+//! exactly as `_Float16` (compared with clang-19 and clang-22 on the five
+//! Arm triples); elsewhere it is a storage-only type with its own rules in
+//! records (x86_64 passes a record of `__fp16` in memory), which this
+//! notation refuses (see [`to_type`]).
 
 use crate::{AbiCx, CallConv, Field, FloatKind, FnSig, RecordData, RecordKind, TypeId};
 use std::fmt;
@@ -38,6 +45,8 @@ pub enum Prim {
     I128,
     U128,
     Half,
+    /// `__fp16` (Arm and AArch64 only).
+    Fp16,
     Float,
     Double,
     LDouble,
@@ -62,6 +71,7 @@ pub const PRIMS: &[(Prim, &str, &str)] = &[
     (Prim::I128, "i128", "__int128"),
     (Prim::U128, "u128", "unsigned __int128"),
     (Prim::Half, "half", "_Float16"),
+    (Prim::Fp16, "fp16", "__fp16"),
     (Prim::Float, "float", "float"),
     (Prim::Double, "double", "double"),
     (Prim::LDouble, "ldouble", "long double"),
@@ -100,7 +110,7 @@ impl Prim {
         match self {
             Prim::Void => 0,
             Prim::Bool | Prim::Char | Prim::SChar | Prim::UChar => 1,
-            Prim::Short | Prim::UShort | Prim::Half => 2,
+            Prim::Short | Prim::UShort | Prim::Half | Prim::Fp16 => 2,
             Prim::Int | Prim::UInt | Prim::Float => 4,
             Prim::Long | Prim::ULong | Prim::LLong | Prim::ULLong | Prim::Double | Prim::Ptr => 8,
             Prim::I128 | Prim::U128 | Prim::LDouble | Prim::F128 => 16,
@@ -169,7 +179,7 @@ pub fn prim_to_type(cx: &mut AbiCx, p: Prim) -> TypeId {
         Prim::ULLong => cx.int(64, false),
         Prim::I128 => cx.int(128, true),
         Prim::U128 => cx.int(128, false),
-        Prim::Half => cx.float(FloatKind::Half),
+        Prim::Half | Prim::Fp16 => cx.float(FloatKind::Half),
         Prim::Float => cx.float(FloatKind::Float),
         Prim::Double => cx.float(FloatKind::Double),
         Prim::LDouble => cx.long_double(),
@@ -178,16 +188,56 @@ pub fn prim_to_type(cx: &mut AbiCx, p: Prim) -> TypeId {
     }
 }
 
-/// The shadow type of `t`.
+/// Whether `__fp16` may be used on `cx`'s target: Arm and AArch64, where
+/// Clang passes it as `_Float16` (`half`).
+pub fn has_fp16(cx: &AbiCx) -> bool {
+    use crate::Arch;
+    match cx.target().arch {
+        Arch::Aarch64Aapcs
+        | Arch::Aarch64Darwin
+        | Arch::Aarch64Win
+        | Arch::ArmAapcsVfp
+        | Arch::ArmAapcs => true,
+        Arch::X86_64SysV
+        | Arch::X86_64Win64
+        | Arch::X86_64MinGW
+        | Arch::X86_32SysV
+        | Arch::X86_32Win
+        | Arch::Riscv64Lp64d
+        | Arch::Riscv32Ilp32d
+        | Arch::Loongarch64Lp64d
+        | Arch::Ppc64leElfv2
+        | Arch::SystemZ
+        | Arch::SystemZVector
+        | Arch::Mips64N64
+        | Arch::Sparc64
+        | Arch::Wasm32 => false,
+    }
+}
+
+/// The shadow type of `t`. `__fp16` is refused off Arm and AArch64
+/// ([`has_fp16`]).
 pub fn to_type(cx: &mut AbiCx, t: &CType) -> Result<TypeId, String> {
     let e = |e: crate::TypeError| e.to_string();
+    let fp16 = |cx: &AbiCx, p: Prim| {
+        if p == Prim::Fp16 && !has_fp16(cx) {
+            Err("'__fp16' is passed by value only on Arm and AArch64 (elsewhere it is a storage-only type, not supported here)".to_string())
+        } else {
+            Ok(())
+        }
+    };
     Ok(match t {
-        CType::Prim(p) => prim_to_type(cx, *p),
+        CType::Prim(p) => {
+            fp16(cx, *p)?;
+            prim_to_type(cx, *p)
+        }
         CType::Vector(p, n) => {
+            fp16(cx, *p)?;
             let el = prim_to_type(cx, *p);
             cx.vector(el, *n).map_err(e)?
         }
         CType::Complex(p) => {
+            fp16(cx, *p)?;
             let el = prim_to_type(cx, *p);
             cx.complex(el).map_err(e)?
         }

@@ -69,6 +69,10 @@ pub struct AbiCx {
     /// The caches of the other x86_64 convention (`ms_abi` on System V,
     /// `sysv_abi` on Windows), swapped in while it classifies.
     alt_caches: (Vec<Option<CachedArg>>, Vec<CachedRet>),
+    /// Per type: the mode of an argument that goes to memory while integer
+    /// registers are left (x86_64 System V's `getIndirectResult`, which
+    /// only its classifier uses; see [`AbiCx::memo_indirect`]).
+    indirect_cache: Vec<Option<PassMode>>,
     memoize: bool,
     /// The most elements a coerced LLVM struct may have.
     max_coerced: u64,
@@ -95,6 +99,7 @@ impl AbiCx {
             ret_cache: Vec::new(),
             by_value: Vec::new(),
             alt_caches: (Vec::new(), Vec::new()),
+            indirect_cache: Vec::new(),
             memoize: true,
             max_coerced: MAX_COERCED_ELEMENTS,
             spare_args: Vec::new(),
@@ -139,6 +144,7 @@ impl AbiCx {
         self.infos.push(info);
         self.arg_cache.push(None);
         self.ret_cache.push(None);
+        self.indirect_cache.push(None);
         Ok(id)
     }
 
@@ -180,6 +186,7 @@ impl AbiCx {
         self.infos.push(info);
         self.arg_cache.push(None);
         self.ret_cache.push(None);
+        self.indirect_cache.push(None);
         id
     }
 
@@ -208,6 +215,7 @@ impl AbiCx {
             self.ret_cache.iter_mut().for_each(|c| *c = None);
             self.alt_caches.0.clear();
             self.alt_caches.1.clear();
+            self.indirect_cache.iter_mut().for_each(|c| *c = None);
         }
     }
 
@@ -244,6 +252,24 @@ impl AbiCx {
             },
         );
         (mode, inreg)
+    }
+
+    /// The by-memory mode of argument type `ty` (x86_64 System V, with
+    /// integer registers left): from the memo, or from `classify`, whose
+    /// answer the memo then keeps.
+    pub(crate) fn memo_indirect(
+        &mut self,
+        ty: TypeId,
+        classify: impl FnOnce(&mut AbiCx) -> PassMode,
+    ) -> PassMode {
+        if let Some(m) = self.indirect_cache[ty.index()] {
+            return m;
+        }
+        let m = classify(self);
+        if self.memoize {
+            self.indirect_cache[ty.index()] = Some(m);
+        }
+        m
     }
 
     /// `getNaturalAlignIndirect(ty, /*ByVal=*/false)`: a pointer to a copy

@@ -190,7 +190,7 @@ fn write_params(
                         ll.write(out, ty);
                     }
                 }
-                if arg.noext && version == ClangVersion::V22 {
+                if arg.noext && version.noext() {
                     out.push_str(" noext");
                 }
                 if let Some(a) = align_stack {
@@ -220,7 +220,7 @@ fn write_params(
                     out.push_str("ptr byval(");
                     ll.write(out, pointee);
                     let _ = write!(out, ") align {align}");
-                } else if version == ClangVersion::V22 {
+                } else if version.dead_on_return() {
                     out.push_str("ptr dead_on_return");
                 } else {
                     out.push_str("ptr");

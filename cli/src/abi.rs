@@ -7,7 +7,7 @@ use irkit::abi_map::AbiTypeMapper;
 use irkit::abi_table::{
     call_sites, function_name_and_type, functions, write_call_table, write_table,
 };
-use irkit_abi::print::{write_call_for, write_declare};
+use irkit_abi::print::{write_call_for, write_declare_for};
 use irkit_abi::AbiCx;
 use irkit_diag::{Diagnostic, Loc, SourceMap};
 use irkit_ir::ParseConfig;
@@ -44,6 +44,10 @@ pub struct Args {
     /// an error, not a struct of millions of elements.
     #[arg(long, value_name = "N", default_value_t = irkit_abi::MAX_COERCED_ELEMENTS)]
     pub max_coerced_elements: u64,
+    /// The LLVM release to match: the Clang release whose classification
+    /// and attributes to reproduce (22 prints `dead_on_return`, `noext`).
+    #[arg(long, value_enum, value_name = "19|22", default_value_t = crate::abi_lower::MlirCompat::V19)]
+    pub mlir_compat: crate::abi_lower::MlirCompat,
     /// Output format.
     #[arg(long, value_enum, default_value_t = Format::Table)]
     pub format: Format,
@@ -89,6 +93,7 @@ pub fn run(rep: &Reporter, args: Args) -> u8 {
             return EXIT_USAGE;
         }
     };
+    target = target.with_clang(args.mlir_compat.clang());
     if let Some(f) = &args.target_features {
         target = match target.with_features(f) {
             Ok(t) => t,
@@ -162,7 +167,7 @@ pub fn run(rep: &Reporter, args: Args) -> u8 {
         }
         match args.format {
             Format::Llvm => {
-                write_declare(&mut out, &cx.ll, &abi, &fname);
+                write_declare_for(&mut out, &cx.ll, &abi, &fname, target.clang);
                 out.push('\n');
             }
             Format::Table => {
@@ -207,13 +212,7 @@ pub fn run(rep: &Reporter, args: Args) -> u8 {
         match cx.compute_fn_abi(&sig) {
             Ok(abi) => match args.format {
                 Format::Llvm => {
-                    write_call_for(
-                        &mut out,
-                        &cx.ll,
-                        &abi,
-                        &call.callee,
-                        irkit_abi::ClangVersion::V19,
-                    );
+                    write_call_for(&mut out, &cx.ll, &abi, &call.callee, target.clang);
                     out.push('\n');
                 }
                 Format::Table => {

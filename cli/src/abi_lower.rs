@@ -17,6 +17,30 @@ use irkit::abi_lower::{lower_module, LowerConfig, LowerError};
 use irkit_diag::{Diagnostic, FileId};
 use irkit_ir::Module;
 
+/// `--mlir-compat`: the LLVM release whose MLIR (and Clang) to match. For
+/// the ABI tools it picks the Clang release whose classification and
+/// attributes to reproduce (22 adds `dead_on_return` and `noext`). The
+/// default stays 19 until the IR itself reads and writes MLIR 22 (issue 15
+/// makes 22 the default of `opt`, `verify` and `abi` together).
+#[derive(clap::ValueEnum, Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub enum MlirCompat {
+    #[default]
+    #[value(name = "19")]
+    V19,
+    #[value(name = "22")]
+    V22,
+}
+
+impl MlirCompat {
+    /// The Clang release of the same LLVM release.
+    pub fn clang(self) -> irkit_abi::ClangVersion {
+        match self {
+            MlirCompat::V19 => irkit_abi::ClangVersion::V19,
+            MlirCompat::V22 => irkit_abi::ClangVersion::V22,
+        }
+    }
+}
+
 /// Why `--abi-lower` failed.
 #[derive(Debug)]
 pub enum AbiLowerFailure {
@@ -36,12 +60,14 @@ pub fn run(
     triple: Option<&str>,
     target_features: Option<&str>,
     max_coerced_elements: u64,
+    compat: MlirCompat,
 ) -> Result<(), AbiLowerFailure> {
     let cfg = LowerConfig {
         triple,
         target_features,
         verify: true,
         max_coerced_elements,
+        clang: compat.clang(),
     };
     match lower_module(module, file, cfg) {
         Ok(_) => Ok(()),

@@ -67,6 +67,12 @@ fuzz_target!(|data: &[u8]| {
         target_features,
         verify: false,
         max_coerced_elements: irkit_abi::MAX_COERCED_ELEMENTS,
+        // The selector's high bit picks Clang 22's answers and attributes.
+        clang: if sel & 0x80 != 0 {
+            irkit_abi::ClangVersion::V22
+        } else {
+            irkit_abi::ClangVersion::V19
+        },
     };
     if lower_module(&mut m, file, lcfg).is_err() {
         return;

@@ -755,6 +755,11 @@ pub struct LowerConfig<'a> {
     pub verify: bool,
     /// `--max-coerced-elements`: see [`AbiCx::set_max_coerced_elements`].
     pub max_coerced_elements: u64,
+    /// The release to match (`--mlir-compat=19|22`: MLIR and Clang of one
+    /// LLVM release go together): its classification differences and the
+    /// attributes it adds (Clang 22's `abi.dead_on_return`, `abi.noext`;
+    /// which release spells which is [`irkit_abi::ClangVersion`]'s to say).
+    pub clang: irkit_abi::ClangVersion,
 }
 
 /// What a successful run did.
@@ -866,10 +871,12 @@ fn resolve_target(
             }
         }
     };
-    let target = irkit_abi::lookup(&triple).and_then(|t| match cfg.target_features {
-        Some(f) => t.with_features(f),
-        None => Ok(t),
-    });
+    let target = irkit_abi::lookup(&triple)
+        .and_then(|t| match cfg.target_features {
+            Some(f) => t.with_features(f),
+            None => Ok(t),
+        })
+        .map(|t| t.with_clang(cfg.clang));
     match target {
         Ok(t) => Ok(t),
         Err(e) if from_attr => Err(LowerError::Diags(vec![op_error(
@@ -1268,6 +1275,8 @@ struct AttrKeys {
     signext: Sym,
     zeroext: Sym,
     inreg: Sym,
+    dead_on_return: Sym,
+    noext: Sym,
     i64: TypeId,
 }
 
@@ -1281,6 +1290,8 @@ impl AttrKeys {
             signext: m.ctx.sym_str("abi.signext"),
             zeroext: m.ctx.sym_str("abi.zeroext"),
             inreg: m.ctx.sym_str("abi.inreg"),
+            dead_on_return: m.ctx.sym_str("abi.dead_on_return"),
+            noext: m.ctx.sym_str("abi.noext"),
             i64: m.ctx.int_type(64),
         }
     }
@@ -1442,6 +1453,11 @@ fn make_plan(
                     let v = keys.int(m, u64::from(a));
                     *last = dict(m, vec![(keys.alignstack, v)]);
                 }
+                if arg.noext && cx.target().clang.noext() {
+                    if let Some(last) = plan.arg_attrs.last_mut() {
+                        *last = with_unit(m, *last, keys.noext);
+                    }
+                }
                 how
             }
             PassMode::Expand { .. } | PassMode::CoerceAndExpand { .. } => {
@@ -1474,6 +1490,9 @@ fn make_plan(
                     let a = keys.int(m, align);
                     plan.arg_attrs
                         .push(dict(m, vec![(keys.byval, t), (keys.align, a)]));
+                } else if cx.target().clang.dead_on_return() {
+                    plan.arg_attrs
+                        .push(with_unit(m, empty, keys.dead_on_return));
                 } else {
                     plan.arg_attrs.push(empty);
                 }

@@ -27,6 +27,7 @@ const X86: LowerConfig<'static> = LowerConfig {
     target_features: None,
     verify: true,
     max_coerced_elements: irkit_abi::MAX_COERCED_ELEMENTS,
+    clang: irkit_abi::ClangVersion::V19,
 };
 
 /// Lowers `text`; returns the printed module before and after, and the

@@ -399,6 +399,7 @@ mod tests {
                 long_bytes: 8,
                 has_i128: true,
                 has_half: true,
+                has_fp16: true,
                 ccs: &[
                     irkit_abi::CallConv::FastCall,
                     irkit_abi::CallConv::RegParm(2),

@@ -3,6 +3,7 @@
 
 mod abi;
 mod abi_lower;
+mod cir_direct;
 mod filecheck;
 mod ir;
 mod tblgen;

@@ -136,6 +136,28 @@ pub enum ClangVersion {
     V22,
 }
 
+/// The attributes a release prints that do not change the classification
+/// (the one place that says which release spells which; the printer and
+/// the ABI lowering pass ask these).
+impl ClangVersion {
+    /// An argument passed by pointer to a caller-owned copy (Indirect, not
+    /// `byval`) is `dead_on_return` (Clang 22).
+    pub fn dead_on_return(self) -> bool {
+        match self {
+            ClangVersion::V19 => false,
+            ClangVersion::V22 => true,
+        }
+    }
+    /// A direct argument the target leaves unextended on purpose
+    /// ([`crate::ArgAbi::noext`], s390x) is `noext` (Clang 22).
+    pub fn noext(self) -> bool {
+        match self {
+            ClangVersion::V19 => false,
+            ClangVersion::V22 => true,
+        }
+    }
+}
+
 /// A resolved target: calling convention plus the features that change it.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct Target {

@@ -736,8 +736,26 @@ fn classify_arg(cx: &mut AbiCx, ty: TypeId, named: bool) -> CachedArg {
     result
 }
 
-/// `X86_64ABIInfo::getIndirectResult`: an argument that goes to memory.
+/// `X86_64ABIInfo::getIndirectResult`: an argument that goes to memory,
+/// memoized per type. Only an eightbyte-sized aggregate's answer depends on
+/// the registers left: with none, it is passed as an integer.
 fn indirect_arg(cx: &mut AbiCx, ty: TypeId, free_int: u32) -> PassMode {
+    let mode = cx.memo_indirect(ty, |cx| indirect_arg_uncached(cx, ty));
+    if free_int == 0 {
+        if let PassMode::Indirect { align: 8, .. } = mode {
+            let size = cx.layout(ty).size;
+            if size <= 8 {
+                // No integer register left: an eightbyte-sized value is
+                // passed as an integer, which lands on the stack anyway.
+                return direct(cx.ll.int((size * 8) as u32));
+            }
+        }
+    }
+    mode
+}
+
+/// [`indirect_arg`] with integer registers left.
+fn indirect_arg_uncached(cx: &mut AbiCx, ty: TypeId) -> PassMode {
     let native = cx.target().avx.native_vector_bits();
     let cls = Cls {
         cx,
@@ -756,11 +774,6 @@ fn indirect_arg(cx: &mut AbiCx, ty: TypeId, free_int: u32) -> PassMode {
     }
     let l = cx.layout(ty);
     let align = l.align.max(8);
-    if free_int == 0 && align == 8 && l.size * 8 <= 64 {
-        // No integer register left: an eightbyte-sized value is passed as an
-        // integer, which lands on the stack anyway.
-        return direct(cx.ll.int((l.size * 8) as u32));
-    }
     PassMode::Indirect {
         pointee: cx.ll_mem_type(ty),
         align,

@@ -44,6 +44,9 @@ pub struct GenCfg {
     /// `_Float16` exists (not on 32-bit x86, nor on LoongArch before Clang
     /// 22); otherwise `float` is used.
     pub has_half: bool,
+    /// `__fp16` may be passed (Arm and AArch64); otherwise `_Float16` (or
+    /// what stands in for it) is used.
+    pub has_fp16: bool,
     /// Calling-convention attributes to put on some signatures (none: every
     /// signature uses the default convention).
     pub ccs: &'static [CallConv],
@@ -69,6 +72,14 @@ impl GenCfg {
             long_bytes: u64::from(dl.long_bits) / 8,
             has_i128: irkit_abi::targets::has_int128(target),
             has_half: !(x86_32 || la_v19 || no_half),
+            has_fp16: matches!(
+                target.arch,
+                Arch::Aarch64Aapcs
+                    | Arch::Aarch64Darwin
+                    | Arch::Aarch64Win
+                    | Arch::ArmAapcsVfp
+                    | Arch::ArmAapcs
+            ),
             ccs: match target.arch {
                 Arch::X86_32SysV | Arch::X86_32Win => X86_32_CCS,
                 Arch::X86_64SysV => &[CallConv::Win64],
@@ -108,6 +119,7 @@ impl GenCfg {
     /// `p`, or what stands in for it where the target lacks it.
     fn fix(&self, p: Prim) -> Prim {
         match p {
+            Prim::Fp16 if !self.has_fp16 => self.fix(Prim::Half),
             Prim::Half if !self.has_half => Prim::Float,
             Prim::I128 if !self.has_i128 => Prim::LLong,
             Prim::U128 if !self.has_i128 => Prim::ULLong,
@@ -151,6 +163,7 @@ const SMALL: &[Prim] = &[
     Prim::UInt,
     Prim::Long,
     Prim::Half,
+    Prim::Fp16,
     Prim::Float,
     Prim::Float,
     Prim::Double,
@@ -158,6 +171,7 @@ const SMALL: &[Prim] = &[
 ];
 const FLOATS: &[Prim] = &[
     Prim::Half,
+    Prim::Fp16,
     Prim::Float,
     Prim::Float,
     Prim::Double,
@@ -384,7 +398,8 @@ impl Gen {
 
     /// A call of a variadic function: 1-6 fixed parameters, then 0-10
     /// variadic arguments after C's default argument promotions (no
-    /// `_Bool`, `char`, `short` or `float`; `_Float16` is not promoted).
+    /// `_Bool`, `char`, `short` or `float`; `__fp16` becomes `double`,
+    /// `_Float16` is not promoted).
     pub fn variadic_sig(&mut self, name: String) -> Sig {
         let mut s = self.sig(name);
         s.cc = CallConv::C;
@@ -418,7 +433,7 @@ fn promote(t: CType) -> CType {
         CType::Prim(
             Prim::Bool | Prim::Char | Prim::SChar | Prim::UChar | Prim::Short | Prim::UShort,
         ) => CType::Prim(Prim::Int),
-        CType::Prim(Prim::Float) => CType::Prim(Prim::Double),
+        CType::Prim(Prim::Float | Prim::Fp16) => CType::Prim(Prim::Double),
         t => t,
     }
 }

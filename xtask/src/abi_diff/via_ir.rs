@@ -21,7 +21,7 @@
 use super::desc::{CType, FieldDesc, Prim, RecordDesc, Sig};
 use super::{cgen, gen, llparse, parse_edge_cases, run_clang, RunCfg};
 use crate::util::{find_tool, has_flag, opt_value, workspace_root};
-use irkit_abi::{lookup, AbiCx, LlTypes, Target};
+use irkit_abi::{lookup, AbiCx, ClangVersion, LlTypes, Target};
 use irkit_ir::{AttrData, Module, OpId, TypeData};
 use std::collections::HashMap;
 use std::fmt::Write as _;
@@ -32,10 +32,11 @@ use std::sync::Mutex;
 
 const USAGE: &str = "\
 cargo xtask abi-diff --via-ir [--dialect cir|fir] [--triple T[,T...]] [--count N]
-                     [--seed S] [--jobs J] [--batch B] [--irkit PATH] [--verbose]
+                     [--seed S] [--jobs J] [--batch B] [--irkit PATH] [--clang 19|22] [--verbose]
 
-Runs `irkit opt --abi-lower` on each signature as an IR module (definition +
-caller) and compares the lowered signature with clang-19's `define`.
+Runs `irkit opt --abi-lower --mlir-compat=V` on each signature as an IR module
+(definition + caller) and compares the lowered signature with clang-V's `define`
+(V = 19 by default; 22 adds dead_on_return and noext).
 Defaults: both triples, N=5000 (cir) / 1000 (fir), S=1, J=2, B=250,
 --irkit = release build of this workspace. Prints 'mismatches K / N'.";
 
@@ -80,13 +81,19 @@ pub fn run(args: &[String]) -> Result<(), String> {
         Some(p) => PathBuf::from(p),
         None => crate::util::build_irkit()?,
     };
-    let clang = find_tool(&["clang-19"])?;
+    let (clang, version, compat) = match opt_value(args, "--clang").unwrap_or("19") {
+        "19" => (find_tool(&["clang-19"])?, ClangVersion::V19, "19"),
+        "22" => (find_tool(&["clang-22"])?, ClangVersion::V22, "22"),
+        v => return Err(format!("--clang takes 19 or 22, not '{v}'")),
+    };
     let root = workspace_root();
     let edge_text = std::fs::read_to_string(root.join("testdata/abi/edge-cases.txt"))
         .map_err(|e| format!("cannot read testdata/abi/edge-cases.txt: {e}"))?;
     let mut total_bad = 0;
     for triple in &triples {
-        let target = lookup(triple).map_err(|e| e.to_string())?;
+        let target = lookup(triple)
+            .map_err(|e| e.to_string())?
+            .with_clang(version);
         let mut g = gen::Gen::new(seed, gen::GenCfg::for_target(target));
         let mut sigs: Vec<Sig> = Vec::new();
         if dialect == Dialect::Cir {
@@ -122,7 +129,7 @@ pub fn run(args: &[String]) -> Result<(), String> {
         std::fs::create_dir_all(&out_dir).map_err(|e| format!("{}: {e}", out_dir.display()))?;
         let cfg = RunCfg {
             clang: &clang,
-            version: irkit_abi::print::ClangVersion::V19,
+            version,
             triple,
             features: "",
             jobs,
@@ -131,9 +138,9 @@ pub fn run(args: &[String]) -> Result<(), String> {
             verbose,
         };
         let t0 = std::time::Instant::now();
-        let bad = compare(&cfg, &irkit, target, dialect, &sigs)?;
+        let bad = compare(&cfg, &irkit, compat, target, dialect, &sigs)?;
         println!(
-            "{triple} via-ir ({}): mismatches {bad} / {} ({n_edge} edge cases + {count} random, seed {seed})  [{:.1}s]",
+            "{triple} via-ir ({}, clang-{compat}): mismatches {bad} / {} ({n_edge} edge cases + {count} random, seed {seed})  [{:.1}s]",
             format!("{dialect:?}").to_lowercase(),
             sigs.len(),
             t0.elapsed().as_secs_f64()
@@ -152,6 +159,7 @@ pub fn run(args: &[String]) -> Result<(), String> {
 fn compare(
     cfg: &RunCfg,
     irkit: &Path,
+    compat: &str,
     target: Target,
     dialect: Dialect,
     sigs: &[Sig],
@@ -173,7 +181,7 @@ fn compare(
                     let path = cfg.out_dir.join(format!("batch{i}.mlir"));
                     std::fs::write(&path, &em.text)
                         .map_err(|e| format!("{}: {e}", path.display()))?;
-                    let lowered = run_irkit(irkit, cfg.triple, &path)?;
+                    let lowered = run_irkit(irkit, cfg.triple, compat, &path)?;
                     Ok((clang_out, lowered, em))
                 })();
                 if let Ok(mut v) = results.lock() {
@@ -221,7 +229,7 @@ fn compare(
                     );
                 }
                 let mut s = format!(
-                    "// abi-diff --via-ir mismatch on {}\n// signature: {sig}\n// clang-19: {want}\n// irkit:    {got}\n// RUN: irkit opt --abi-lower --triple={} %s\n",
+                    "// abi-diff --via-ir mismatch on {}\n// signature: {sig}\n// clang-{compat}: {want}\n// irkit:    {got}\n// RUN: irkit opt --abi-lower --mlir-compat={compat} --triple={} %s\n",
                     cfg.triple, cfg.triple
                 );
                 s.push_str(&emit_module(target, dialect, std::slice::from_ref(sig)).text);
@@ -236,13 +244,14 @@ fn compare(
     Ok(bad)
 }
 
-fn run_irkit(irkit: &Path, triple: &str, path: &Path) -> Result<String, String> {
+fn run_irkit(irkit: &Path, triple: &str, compat: &str, path: &Path) -> Result<String, String> {
     let out = Command::new(irkit)
         .args([
             "opt",
             "--mlir-print-op-generic",
             "--abi-lower",
             &format!("--triple={triple}"),
+            &format!("--mlir-compat={compat}"),
         ])
         .arg(path)
         .output()
@@ -300,7 +309,7 @@ impl Emitter {
                 Prim::ULong | Prim::ULLong => "!cir.int<u, 64>",
                 Prim::I128 => "!cir.int<s, 128>",
                 Prim::U128 => "!cir.int<u, 128>",
-                Prim::Half => "!cir.f16",
+                Prim::Half | Prim::Fp16 => "!cir.f16",
                 Prim::Float => "!cir.float",
                 Prim::Double => "!cir.double",
                 Prim::LDouble if x86 => "!cir.long_double<!cir.f80>",
@@ -317,7 +326,7 @@ impl Emitter {
                 Prim::Long | Prim::ULong if long32 => "i32",
                 Prim::Long | Prim::LLong | Prim::ULong | Prim::ULLong => "i64",
                 Prim::I128 | Prim::U128 => "i128",
-                Prim::Half => "f16",
+                Prim::Half | Prim::Fp16 => "f16",
                 Prim::Float => "f32",
                 Prim::Double => "f64",
                 Prim::LDouble if ld_double => "f64",
@@ -330,7 +339,7 @@ impl Emitter {
 
     fn fir_kind(&self, p: Prim) -> u32 {
         match p {
-            Prim::Half => 2,
+            Prim::Half | Prim::Fp16 => 2,
             Prim::Float => 4,
             Prim::Double => 8,
             Prim::LDouble => match irkit_abi::targets::data_layout(self.target).long_double {
@@ -677,6 +686,9 @@ fn declare_line(
                 let _ = write!(line, " {}({})", &key[4..], conv.memory(&pt));
             }
         }
+        if get("abi.dead_on_return").is_some() {
+            line.push_str(" dead_on_return");
+        }
         if let Some(a) = int(get("abi.align")) {
             let _ = write!(line, " align {a}");
         }
@@ -685,6 +697,9 @@ fn declare_line(
         }
         if get("abi.zeroext").is_some() {
             line.push_str(" zeroext");
+        }
+        if get("abi.noext").is_some() {
+            line.push_str(" noext");
         }
         if let Some(a) = int(get("abi.alignstack")) {
             let _ = write!(line, " alignstack({a})");
@@ -1082,9 +1097,12 @@ pub fn narrow_for_fir(s: &Sig) -> Sig {
             }
             CType::Vector(p, n) => CType::Array(Box::new(CType::Prim(prim(*p))), u64::from(*n)),
             CType::Complex(p) => match prim(*p) {
-                q @ (Prim::Half | Prim::Float | Prim::Double | Prim::LDouble | Prim::F128) => {
-                    CType::Complex(q)
-                }
+                q @ (Prim::Half
+                | Prim::Fp16
+                | Prim::Float
+                | Prim::Double
+                | Prim::LDouble
+                | Prim::F128) => CType::Complex(q),
                 _ => CType::Complex(Prim::Double),
             },
             CType::Array(_, 0) | CType::Flex(_) => return None,

@@ -3,7 +3,9 @@
 //! generator), each a definition plus a caller with one call site. Times
 //! parse, verify, the pass (including its own final verification) and print
 //! separately, in process, as the median of N runs, and the ratio of the
-//! pass to parse + print (target: at most 25%).
+//! pass to parse + print (target: at most 25%), and against a direct
+//! lowering written for CIR alone ([`super::cir_direct`]): same input, same
+//! output (checked), the ratio of their times.
 
 use crate::abi_diff::desc::{CType, Prim, Sig};
 use crate::abi_diff::gen;
@@ -14,14 +16,20 @@ use std::time::Instant;
 
 const USAGE: &str = "\
 usage: cargo xtask bench abi-lower [--functions N] [--triple T] [--runs R] [--seed S]
-                                   [--dialect cir|fir] [--random]
+                                   [--dialect cir|fir] [--random] [--max-ratio X]
 
 Generates N signatures (default 50000), each as a definition and a caller (so 2N
 functions, N call sites), and times parse / verify / --abi-lower / print.
 Signatures mix scalars (60%) with aggregates drawn from a pool of 256 random
 record, vector and complex types, as a program reuses its types; --random
 makes every parameter a fresh random type of the abi-diff generator instead
-(huge, deeply nested records: a stress test of type mapping).";
+(huge, deeply nested records: a stress test of type mapping).
+
+For CIR on x86_64 System V it also runs a direct lowering written for CIR
+alone (xtask/src/bench/cir_direct.rs) on the same input, checks that its
+output is byte-identical to the pass's, and prints the ratio generic / direct
+(issue 16: at most 1.05 on 100K functions); --max-ratio X fails above X
+(thread CPU time, median of the runs).";
 
 pub fn run(args: &[String]) -> Result<(), String> {
     if has_flag(args, "--help") || has_flag(args, "-h") {
@@ -37,6 +45,13 @@ pub fn run(args: &[String]) -> Result<(), String> {
     let runs = num("--runs", 3)?.max(1) as usize;
     let seed = num("--seed", 1)?;
     let triple = opt_value(args, "--triple").unwrap_or("x86_64-unknown-linux-gnu");
+    let max_ratio = match opt_value(args, "--max-ratio") {
+        Some(v) => Some(
+            v.parse::<f64>()
+                .map_err(|_| format!("bad --max-ratio '{v}'"))?,
+        ),
+        None => None,
+    };
     let dialect = match opt_value(args, "--dialect").unwrap_or("cir") {
         "cir" => Dialect::Cir,
         "fir" => Dialect::Fir,
@@ -67,6 +82,9 @@ pub fn run(args: &[String]) -> Result<(), String> {
     );
     let mut t = Timings::default();
     let mut out_len = 0;
+    // The direct lowering is written for CIR on x86_64 System V.
+    let direct = dialect == Dialect::Cir && target.arch == irkit_abi::Arch::X86_64SysV;
+    let mut identical = 0;
     for _ in 0..runs {
         let mut map = irkit_diag::SourceMap::new();
         let file = map.add("bench.mlir", text.clone());
@@ -89,6 +107,7 @@ pub fn run(args: &[String]) -> Result<(), String> {
                 target_features: None,
                 verify: false,
                 max_coerced_elements: irkit_abi::MAX_COERCED_ELEMENTS,
+                clang: irkit_abi::ClangVersion::V19,
             },
         );
         if let Err(e) = lowered {
@@ -106,6 +125,43 @@ pub fn run(args: &[String]) -> Result<(), String> {
         let out = irkit_ir::print_module(&m, irkit_ir::PrintOptions { debug_info: false });
         t.print.push(clock.lap());
         out_len = out.len();
+        if direct {
+            // The direct CIR-only lowering on the same input, under the same
+            // conditions (freshly parsed and verified, the pass's module and
+            // output freed); its output must be the pass's, byte for byte.
+            let want = fx_hash(&out);
+            let (want_len, sample) = (
+                out.len(),
+                out.get(..out.len().min(1 << 20)).map(<[u8]>::to_vec),
+            );
+            drop(out);
+            drop(m);
+            let mut d = irkit_ir::parse(map.file(file).text(), file, &cfg)
+                .map_err(|e| format!("parse: {}", e.message))?;
+            irkit_ir::verify::verify(&d, file).map_err(|ds| {
+                format!("verify: {}", ds.first().map_or("", |d| d.message.as_str()))
+            })?;
+            let mut clock = Clock::start();
+            let classify = super::cir_direct::lower(&mut d, target)?;
+            t.direct.push(clock.lap());
+            t.direct_classify.push(classify);
+            let dout = irkit_ir::print_module(&d, irkit_ir::PrintOptions { debug_info: false });
+            if dout.len() != want_len || fx_hash(&dout) != want {
+                let out = sample.unwrap_or_default();
+                let at = dout
+                    .iter()
+                    .zip(out.iter())
+                    .position(|(a, b)| a != b)
+                    .unwrap_or(dout.len().min(out.len()));
+                let from = at.saturating_sub(200);
+                return Err(format!(
+                    "the direct CIR lowering's output differs from --abi-lower's (near byte {at}):\n--- generic\n{}\n--- direct\n{}",
+                    String::from_utf8_lossy(&out[from.min(out.len())..(at + 200).min(out.len())]),
+                    String::from_utf8_lossy(&dout[from.min(dout.len())..(at + 200).min(dout.len())])
+                ));
+            }
+            identical += 1;
+        }
     }
     println!("({:.1} MB out)", out_len as f64 / 1e6);
     for (what, pick) in [
@@ -132,8 +188,49 @@ pub fn run(args: &[String]) -> Result<(), String> {
             100.0 * a / (p + o),
             100.0 * (a + pv) / (p + o)
         );
+        if direct {
+            let d = med(&t.direct);
+            println!(
+                "  generic abi-lower / direct CIR-only lowering = {:.3} ({a:.3}s / {d:.3}s; target <= 1.05)",
+                a / d
+            );
+        }
+    }
+    if direct {
+        let mut c = t.direct_classify.clone();
+        c.sort_by(f64::total_cmp);
+        let d: Vec<f64> = t.direct.iter().map(|l| l.wall).collect();
+        let mut d = d;
+        d.sort_by(f64::total_cmp);
+        println!(
+            "  direct lowering: output identical to --abi-lower's {identical} / {runs}; type mapping + classification {:.3}s of its {:.3}s (wall, median)",
+            c[c.len() / 2],
+            d[d.len() / 2]
+        );
+        if let Some(max) = max_ratio {
+            let cpu = |v: &[Lap]| {
+                let mut x: Vec<f64> = v.iter().map(|l| l.cpu).collect();
+                x.sort_by(f64::total_cmp);
+                x[x.len() / 2]
+            };
+            let r = cpu(&t.pass) / cpu(&t.direct);
+            if r > max {
+                return Err(format!(
+                    "generic abi-lower / direct = {r:.3} (thread CPU time) is above --max-ratio {max}"
+                ));
+            }
+        }
+    } else {
+        println!("  (no direct CIR-only lowering for this dialect/target: it is written for CIR on x86_64 System V)");
     }
     Ok(())
+}
+
+fn fx_hash(bytes: &[u8]) -> u64 {
+    use std::hash::Hasher as _;
+    let mut h = rustc_hash::FxHasher::default();
+    h.write(bytes);
+    h.finish()
 }
 
 #[derive(Clone, Copy)]
@@ -149,6 +246,8 @@ struct Timings {
     pass: Vec<Lap>,
     post_verify: Vec<Lap>,
     print: Vec<Lap>,
+    direct: Vec<Lap>,
+    direct_classify: Vec<f64>,
 }
 
 /// Wall time and this thread's CPU time (from /proc/thread-self/schedstat;
