@@ -12,5 +12,7 @@
 
 pub mod custom;
 pub mod format;
+pub(crate) mod memref;
 pub(crate) mod parse;
 pub(crate) mod print;
+pub(crate) mod scf;

@@ -343,7 +343,10 @@ impl<'a> Parser<'a> {
                         let id = self.peek_ident();
                         ad.case_names.iter().any(|n| n.as_bytes() == id)
                     }
-                    AttrKind::DialectAttr { .. } if !qualified => self.peek() == Some(b'<'),
+                    AttrKind::DialectAttr { .. } if !qualified => {
+                        self.peek() == Some(b'<') || !self.peek_ident().is_empty()
+                    }
+                    AttrKind::String => self.peek() == Some(b'"'),
                     _ => !matches!(
                         self.peek(),
                         None | Some(b':' | b')' | b',' | b'}' | b']' | b'>' | b'=')
@@ -446,6 +449,25 @@ impl<'a> Parser<'a> {
                 }))
             }
             AttrKind::DialectAttr { dialect, mnemonic }
+                if !qualified && !mnemonic.is_empty() && !self.peek_ident().is_empty() =>
+            {
+                // An enum attribute written as its case: `<mnemonic case>`.
+                let id = self.peek_ident();
+                self.pos += id.len();
+                let mut text = b"<".to_vec();
+                text.extend_from_slice(mnemonic.as_bytes());
+                text.push(b' ');
+                text.extend_from_slice(id);
+                text.push(b'>');
+                let mut pieces: Vec<Piece> = Vec::new();
+                pieces_text(&mut self.m.ctx, &mut pieces, &text);
+                let d = self.m.ctx.sym(dialect.as_bytes());
+                Ok(self.m.ctx.attr(AttrData::Dialect {
+                    dialect: d,
+                    body: pieces.into(),
+                }))
+            }
+            AttrKind::DialectAttr { dialect, mnemonic }
                 if !qualified && !mnemonic.is_empty() && self.peek() == Some(b'<') =>
             {
                 let mut pieces: Vec<Piece> = Vec::new();
@@ -468,6 +490,35 @@ impl<'a> Parser<'a> {
                 Ok(self.m.ctx.attr(AttrData::Dialect {
                     dialect: d,
                     body: pieces.into(),
+                }))
+            }
+            AttrKind::Int32 if matches!(self.peek(), Some(b'-' | b'0'..=b'9')) => {
+                // A bare number of the buildable type `i32`.
+                let neg = self.eat(b'-');
+                let v = self.integer()?;
+                let v = if neg {
+                    (v as i64).wrapping_neg() as u64
+                } else {
+                    v as u64
+                };
+                let ty = self.m.ctx.int_type(32);
+                Ok(self.m.ctx.attr(AttrData::Integer {
+                    ty,
+                    words: Box::new([v & 0xffff_ffff]),
+                }))
+            }
+            AttrKind::IndexInt if matches!(self.peek(), Some(b'-' | b'0'..=b'9')) => {
+                let neg = self.eat(b'-');
+                let v = self.integer()?;
+                let v = if neg {
+                    (v as i64).wrapping_neg() as u64
+                } else {
+                    v as u64
+                };
+                let ty = self.m.ctx.ty(TypeData::Index);
+                Ok(self.m.ctx.attr(AttrData::Integer {
+                    ty,
+                    words: Box::new([v]),
                 }))
             }
             AttrKind::Typed => {
@@ -784,16 +835,28 @@ impl<'a> Parser<'a> {
             }
         }
         let attrs = self.m.ctx.empty_dict();
+        // A terminator with regions (`scf.forall.in_parallel`) gets each
+        // with one empty block, as its builder makes them.
+        let num_regions = self
+            .reg
+            .and_then(|reg| reg.get(term.as_bytes()))
+            .map_or(0, |d| d.regions.iter().filter(|r| !r.variadic).count());
         let t = self.m.create_op(OpSpec {
             name: term_sym,
             operands: vec![],
             result_types: vec![],
             successors: vec![],
-            num_regions: 0,
+            num_regions,
             properties: None,
             attrs,
             loc,
         });
+        for k in 0..num_regions {
+            let r = self.m.ops[t].regions[k];
+            let b = self.m.blocks.alloc(Default::default());
+            self.m.blocks[b].parent = Some(r);
+            self.m.regions[r].blocks.push(b);
+        }
         self.m.append_op(block, t);
     }
 
