@@ -499,7 +499,7 @@ impl<'a> Parser<'a> {
                 let v = if neg {
                     (v as i64).wrapping_neg() as u64
                 } else {
-                    v as u64
+                    v
                 };
                 let ty = self.m.ctx.int_type(32);
                 Ok(self.m.ctx.attr(AttrData::Integer {
@@ -513,7 +513,7 @@ impl<'a> Parser<'a> {
                 let v = if neg {
                     (v as i64).wrapping_neg() as u64
                 } else {
-                    v as u64
+                    v
                 };
                 let ty = self.m.ctx.ty(TypeData::Index);
                 Ok(self.m.ctx.attr(AttrData::Integer {

@@ -794,7 +794,7 @@ pub(crate) fn fits(m: &crate::Module, def: &OpDef, op: OpId) -> bool {
         match var {
             0 => n == fixed,
             1 => n >= fixed,
-            _ => n >= fixed && (n - fixed) % var == 0,
+            _ => n >= fixed && (n - fixed).is_multiple_of(var),
         }
     };
     let operands_ok = if def.has(Trait::AttrSizedOperandSegments) {

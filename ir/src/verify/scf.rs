@@ -195,7 +195,7 @@ pub(crate) fn check_regions(cx: &Cx<'_>, op: OpId) -> Result<(), Diagnostic> {
             ));
         }
         let last = block.ops.last().copied();
-        if !last.is_some_and(|t| m.ctx.bytes(m.ops[t].name) == b"scf.reduce.return") {
+        if last.is_none_or(|t| m.ctx.bytes(m.ops[t].name) != b"scf.reduce.return") {
             return Err(cx.op_error(
                 op,
                 "reduction bodies must be terminated with an 'scf.reduce.return' op",
