@@ -304,6 +304,33 @@ impl<'a> Parser<'a> {
         Ok(())
     }
 
+    /// A decimal or `0x` hexadecimal integer literal (MLIR's
+    /// `parseInteger` of a bare attribute value).
+    fn format_integer(&mut self) -> PResult<u64> {
+        self.skip_ws();
+        let start = self.pos;
+        let hex = self.src[start..].starts_with(b"0x")
+            && self
+                .src
+                .get(start + 2)
+                .is_some_and(|c| c.is_ascii_hexdigit());
+        if !hex {
+            return self.integer();
+        }
+        let mut end = start + 2;
+        while self.src.get(end).is_some_and(|c| c.is_ascii_hexdigit()) {
+            end += 1;
+        }
+        let digits = std::str::from_utf8(&self.src[start + 2..end]).unwrap_or("");
+        match u64::from_str_radix(digits, 16) {
+            Ok(v) => {
+                self.pos = end;
+                Ok(v)
+            }
+            Err(_) => self.err_at(start, "integer value too large"),
+        }
+    }
+
     /// A literal: a keyword must be a whole identifier.
     fn eat_literal(&mut self, s: &str) -> bool {
         let b = s.as_bytes();
@@ -495,7 +522,7 @@ impl<'a> Parser<'a> {
             AttrKind::Int32 if matches!(self.peek(), Some(b'-' | b'0'..=b'9')) => {
                 // A bare number of the buildable type `i32`.
                 let neg = self.eat(b'-');
-                let v = self.integer()?;
+                let v = self.format_integer()?;
                 let v = if neg {
                     (v as i64).wrapping_neg() as u64
                 } else {
@@ -509,7 +536,7 @@ impl<'a> Parser<'a> {
             }
             AttrKind::IndexInt if matches!(self.peek(), Some(b'-' | b'0'..=b'9')) => {
                 let neg = self.eat(b'-');
-                let v = self.integer()?;
+                let v = self.format_integer()?;
                 let v = if neg {
                     (v as i64).wrapping_neg() as u64
                 } else {
