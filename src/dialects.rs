@@ -680,6 +680,7 @@ fn attr(src: &dyn Records, rec: &str, name: &str) -> Result<AttrDef, String> {
         "int32" => simple(AttrKind::Int32)?,
         "llvm_function_type" => simple(AttrKind::LlvmFunctionType)?,
         "integer" => simple(AttrKind::Integer)?,
+        "index_int" => simple(AttrKind::IndexInt)?,
         "array" => simple(AttrKind::Array)?,
         "dict_array" => simple(AttrKind::DictArray)?,
         "dense_i32_array" => simple(AttrKind::DenseI32Array)?,

@@ -262,6 +262,9 @@ pub enum AttrKind {
     I64Enum(Box<[i64]>),
     /// `integer`: any integer attribute.
     Integer,
+    /// `index_int`: an integer attribute of type `index` (formats write
+    /// the bare number).
+    IndexInt,
     /// `array`.
     Array,
     /// `dict_array`: an array of dictionaries.
@@ -617,6 +620,12 @@ pub(crate) fn body_has_mnemonic(ctx: &Context, body: &[Piece], mnemonic: &str) -
         return false;
     };
     let text = ctx.bytes(*first);
+    // `<mnemonic ...>`: the opaque form (an enum attribute's).
+    if let Some(rest) = text.strip_prefix(b"<") {
+        return rest
+            .strip_prefix(mnemonic.as_bytes())
+            .is_some_and(|r| r.first() == Some(&b' '));
+    }
     let Some(rest) = text.strip_prefix(b".") else {
         return false;
     };

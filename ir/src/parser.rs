@@ -2135,7 +2135,7 @@ impl<'a> Parser<'a> {
                     }
                     b"dense" => {
                         self.pos += 5;
-                        self.parse_dense()
+                        self.parse_dense(None)
                     }
                     b"dense_resource" => {
                         self.pos += id.len();
@@ -2418,7 +2418,17 @@ impl<'a> Parser<'a> {
 
     // -------------------------------------------------------------- dense
 
-    fn parse_dense(&mut self) -> PResult<AttrId> {
+    /// An attribute whose type, when it does not spell one, is `ty` (MLIR's
+    /// `parseAttribute(attr, type)`; here for `dense<...>` literals).
+    pub(crate) fn parse_attr_of_type(&mut self, ty: TypeId) -> PResult<AttrId> {
+        if self.peek_ident() == b"dense" && self.src.get(self.pos + 5) == Some(&b'<') {
+            self.pos += 5;
+            return self.parse_dense(Some(ty));
+        }
+        self.parse_attr()
+    }
+
+    fn parse_dense(&mut self, expected: Option<TypeId>) -> PResult<AttrId> {
         self.expect(b'<', "'<' after 'dense'")?;
         self.skip_ws();
         let lit_start = self.pos;
@@ -2440,8 +2450,13 @@ impl<'a> Parser<'a> {
         };
         self.skip_ws();
         let ty_at = self.pos;
-        self.expect(b':', "':' after dense literal")?;
-        let ty = self.parse_type()?;
+        let ty = match expected {
+            Some(t) if self.peek() != Some(b':') => t,
+            _ => {
+                self.expect(b':', "':' after dense literal")?;
+                self.parse_type()?
+            }
+        };
         let (shape, elem) = match self.m.ctx.type_data(ty) {
             TypeData::RankedTensor { shape, elem, .. } => (shape.to_vec(), *elem),
             TypeData::Vector { shape, elem, .. } => (shape.to_vec(), *elem),

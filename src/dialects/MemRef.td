@@ -224,3 +224,59 @@ def MemRef_CollapseShapeOp : MemRef_Op<"collapse_shape", [Pure]> {
     $src $reassociation attr-dict `:` type($src) `into` type($result)
   }];
 }
+
+def AnyStridedMemRef : TypeConstraint<"memref", "strided memref of any type values">;
+
+// Its results share the rest of the values equally (MLIR's
+// `SameVariadicResultSize`, which the engine applies to any op with several
+// variadic results).
+def MemRef_ExtractStridedMetadataOp : MemRef_Op<"extract_strided_metadata", [Pure]> {
+  let summary = "Extracts a buffer base with offset and strides";
+  let arguments = (ins AnyStridedMemRef:$source);
+  let results = (outs AnyStridedMemRef:$base_buffer, Index:$offset,
+                      Variadic<Index>:$sizes, Variadic<Index>:$strides);
+  let assemblyFormat = [{
+    $source `:` type($source) `->` type(results) attr-dict
+  }];
+}
+
+def MemRefTypeAttr : Attr<"type", "memref type attribute">;
+
+def MemRef_GlobalOp : MemRef_Op<"global", [Symbol]> {
+  let summary = "declare or define a global memref variable";
+  let arguments = (ins SymbolNameAttr:$sym_name,
+                       OptionalAttr<StrAttr>:$sym_visibility,
+                       MemRefTypeAttr:$type,
+                       OptionalAttr<AnyAttr>:$initial_value,
+                       UnitAttr:$constant,
+                       OptionalAttr<I64Attr>:$alignment);
+  let assemblyFormat = [{
+       ($sym_visibility^)?
+       (`constant` $constant^)?
+       $sym_name `:`
+       custom<GlobalMemrefOpTypeAndInitialValue>($type, $initial_value)
+       attr-dict
+  }];
+}
+
+def MemRef_AssumeAlignmentOp : MemRef_Op<"assume_alignment"> {
+  let summary = "assertion that gives alignment information to the input memref";
+  let arguments = (ins AnyMemRef:$memref, I32Attr:$alignment);
+  let assemblyFormat = "$memref `,` $alignment attr-dict `:` type($memref)";
+}
+
+def MemRef_AllocaScopeOp : MemRef_Op<"alloca_scope",
+    [RegionBranchOpInterface, SingleBlockImplicitTerminator<"memref.alloca_scope.return">,
+     NoRegionArguments]> {
+  let summary = "explicitly delimited scope for stack allocation";
+  let results = (outs Variadic<AnyType>:$results);
+  let regions = (region SizedRegion1:$bodyRegion);
+  let hasCustomAssemblyFormat = 1;
+}
+
+def MemRef_AllocaScopeReturnOp : MemRef_Op<"alloca_scope.return",
+    [HasParent<"memref.alloca_scope">, Pure, ReturnLike, Terminator]> {
+  let summary = "terminator for alloca_scope operation";
+  let arguments = (ins Variadic<AnyType>:$results);
+  let assemblyFormat = "attr-dict ($results^ `:` type($results))?";
+}

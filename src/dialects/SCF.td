@@ -73,3 +73,72 @@ def SCF_ConditionOp : SCF_TerminatorOp<"condition", [HasParent<"scf.while">]> {
   let arguments = (ins I1:$condition, Variadic<AnyType>:$args);
   let assemblyFormat = "`(` $condition `)` attr-dict ($args^ `:` type($args))?";
 }
+
+def SCF_ParallelOp : SCF_RegionBranchOp<"parallel",
+    [AttrSizedOperandSegments, SingleBlockImplicitTerminator<"scf.reduce">]> {
+  let summary = "parallel for operation";
+  let arguments = (ins Variadic<Index>:$lowerBound,
+                       Variadic<Index>:$upperBound,
+                       Variadic<Index>:$step,
+                       Variadic<AnyType>:$initVals);
+  let results = (outs Variadic<AnyType>:$results);
+  let regions = (region SizedRegion1:$region);
+  let hasCustomAssemblyFormat = 1;
+}
+
+def SCF_ReduceOp : SCF_Op<"reduce",
+    [Terminator, HasParent<"scf.parallel">, RegionBranchTerminatorOpInterface]> {
+  let summary = "reduce operation for scf.parallel";
+  let arguments = (ins Variadic<AnyType>:$operands);
+  let regions = (region VariadicRegion<SizedRegion1>:$reductions);
+  let assemblyFormat = [{
+    (`(` $operands^ `:` type($operands) `)`)? $reductions attr-dict
+  }];
+}
+
+def SCF_ReduceReturnOp : SCF_Op<"reduce.return",
+    [HasParent<"scf.reduce">, Pure, Terminator]> {
+  let summary = "terminator for reduce operation";
+  let arguments = (ins AnyType:$result);
+  let assemblyFormat = "$result attr-dict `:` type($result)";
+}
+
+// Known gap: tensors are not told apart here (any type is accepted).
+def AnyRankedTensor : TypeConstraint<"any", "ranked tensor of any type values">;
+
+def SCF_ForallOp : SCF_RegionBranchOp<"forall",
+    [AttrSizedOperandSegments, SingleBlockImplicitTerminator<"scf.forall.in_parallel">]> {
+  let summary = "evaluate a block multiple times in parallel";
+  let arguments = (ins Variadic<Index>:$dynamicLowerBound,
+                       Variadic<Index>:$dynamicUpperBound,
+                       Variadic<Index>:$dynamicStep,
+                       DenseI64ArrayAttr:$staticLowerBound,
+                       DenseI64ArrayAttr:$staticUpperBound,
+                       DenseI64ArrayAttr:$staticStep,
+                       Variadic<AnyRankedTensor>:$outputs,
+                       OptionalAttr<ArrayAttr>:$mapping);
+  let results = (outs Variadic<AnyType>:$results);
+  let regions = (region SizedRegion1:$region);
+  let hasCustomAssemblyFormat = 1;
+}
+
+def SCF_InParallelOp : SCF_Op<"forall.in_parallel",
+    [Pure, Terminator, HasParent<"scf.forall">, NoTerminator, SingleBlock]> {
+  let summary = "terminates a `forall` block";
+  let regions = (region SizedRegion1:$region);
+  let hasCustomAssemblyFormat = 1;
+}
+
+def SCF_IndexSwitchOp : SCF_RegionBranchOp<"index_switch",
+    [SingleBlockImplicitTerminator<"scf.yield">]> {
+  let summary = "switch-case operation on an index argument";
+  let arguments = (ins Index:$arg, DenseI64ArrayAttr:$cases);
+  let results = (outs Variadic<AnyType>:$results);
+  let regions = (region SizedRegion1:$defaultRegion,
+                        VariadicRegion<SizedRegion1>:$caseRegions);
+  let assemblyFormat = [{
+    $arg attr-dict (`->` type($results)^)?
+    custom<SwitchCases>($cases, $caseRegions) `\n`
+    `` `default` $defaultRegion
+  }];
+}

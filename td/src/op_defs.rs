@@ -114,6 +114,7 @@ pub const ATTR_KINDS: &[&str] = &[
     "llvm_function_type",
     "i64_enum",
     "integer",
+    "index_int",
     "array",
     "dict_array",
     "dense_i32_array",

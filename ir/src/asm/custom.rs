@@ -24,6 +24,10 @@ const CUSTOM_OPS: &[&str] = &[
     "scf.if",
     "scf.while",
     "scf.execute_region",
+    "scf.parallel",
+    "scf.forall",
+    "scf.forall.in_parallel",
+    "memref.alloca_scope",
 ];
 
 /// Whether `name` has a hand-written parser and printer.
@@ -67,6 +71,10 @@ pub(crate) fn print(p: &mut Printer<'_>, def: &OpDef, op: OpId, indent: usize) {
         "scf.while" => print_while(p, def, op, indent),
         "scf.execute_region" => print_execute_region(p, def, op, indent),
         n if n.starts_with("llvm.") => super::llvm::print(p, def, op, indent),
+        "scf.parallel" => super::scf::print_parallel(p, def, op, indent),
+        "scf.forall" => super::scf::print_forall(p, def, op, indent),
+        "scf.forall.in_parallel" => super::scf::print_in_parallel(p, def, op, indent),
+        "memref.alloca_scope" => super::memref::print_alloca_scope(p, def, op, indent),
         _ => {}
     }
 }
@@ -198,10 +206,18 @@ pub(crate) fn print_directive(
     if super::llvm::has_directive(name) {
         return super::llvm::print_directive(p, def, op, name, args);
     }
-    if name == "DynamicIndexList" {
-        if let [Elem::Operand(i), Elem::Attr { idx, .. }, ..] = args {
+    match (name, args) {
+        ("DynamicIndexList", [Elem::Operand(i), Elem::Attr { idx, .. }, ..]) => {
             print_dynamic_index_list(p, def, op, *i as usize, *idx as usize);
         }
+        (
+            "GlobalMemrefOpTypeAndInitialValue",
+            [Elem::Attr { idx: t, .. }, Elem::Attr { idx: v, .. }],
+        ) => super::memref::print_global_type_and_init(p, def, op, *t as usize, *v as usize),
+        ("SwitchCases", [Elem::Attr { idx, .. }, Elem::Region(r)]) => {
+            super::scf::print_switch_cases(p, def, op, *idx as usize, *r as usize, _indent)
+        }
+        _ => {}
     }
 }
 
@@ -210,7 +226,10 @@ pub(crate) fn print_directive(
 /// `printDynamicIndexList`/`parseDynamicIndexList`, square brackets, no
 /// value types or scalable flags).
 pub fn has_directive(name: &str) -> bool {
-    name == "DynamicIndexList" || super::llvm::has_directive(name)
+    matches!(
+        name,
+        "DynamicIndexList" | "GlobalMemrefOpTypeAndInitialValue" | "SwitchCases"
+    ) || super::llvm::has_directive(name)
 }
 
 /// `ShapedType::kDynamic`: a static entry standing for the next operand.
@@ -296,6 +315,13 @@ pub(crate) fn parse_directive<'a>(
             }));
             Ok(())
         }
+        (
+            "GlobalMemrefOpTypeAndInitialValue",
+            [Elem::Attr { idx: t, .. }, Elem::Attr { idx: v, .. }],
+        ) => super::memref::parse_global_type_and_init(p, def, *t as usize, *v as usize, out),
+        ("SwitchCases", [Elem::Attr { idx, .. }, Elem::Region(r)]) => {
+            super::scf::parse_switch_cases(p, *idx as usize, *r as usize, out)
+        }
         _ => {
             p.skip_ws();
             let at = p.pos;
@@ -318,6 +344,35 @@ pub(crate) fn result_name_hint(ctx: &Context, m: &Module, op: OpId) -> Option<Ve
             Some(constant_name(ctx, value))
         }
         b"func.constant" => Some(b"f".to_vec()),
+        b"index.constant" => {
+            let value = d
+                .properties
+                .and_then(|p| ctx.dict_get(p, b"value"))
+                .or_else(|| ctx.dict_get(d.attrs, b"value"))?;
+            match ctx.attr_data(value) {
+                AttrData::Integer { words, .. } => {
+                    let mut name = b"idx".to_vec();
+                    let s = crate::printer::int_to_string(words, 64, true);
+                    name.extend_from_slice(s.as_bytes());
+                    Some(name)
+                }
+                _ => None,
+            }
+        }
+        b"index.bool.constant" => {
+            let value = d
+                .properties
+                .and_then(|p| ctx.dict_get(p, b"value"))
+                .or_else(|| ctx.dict_get(d.attrs, b"value"))?;
+            match ctx.attr_data(value) {
+                AttrData::Integer { words, .. } => Some(if words.first() == Some(&1) {
+                    b"true".to_vec()
+                } else {
+                    b"false".to_vec()
+                }),
+                _ => None,
+            }
+        }
         b"memref.alloc" => Some(b"alloc".to_vec()),
         b"memref.alloca" => Some(b"alloca".to_vec()),
         b"memref.dim" => Some(b"dim".to_vec()),
@@ -500,6 +555,10 @@ pub(crate) fn parse<'a>(p: &mut Parser<'a>, def: &OpDef) -> PResult<Parsed<'a>> 
         "scf.while" => parse_while(p, def),
         "scf.execute_region" => parse_execute_region(p, def),
         n if n.starts_with("llvm.") => super::llvm::parse(p, def),
+        "scf.parallel" => super::scf::parse_parallel(p, def),
+        "scf.forall" => super::scf::parse_forall(p, def),
+        "scf.forall.in_parallel" => super::scf::parse_in_parallel(p, def),
+        "memref.alloca_scope" => super::memref::parse_alloca_scope(p, def),
         _ => parse_function_op(p, def),
     }
 }
@@ -757,7 +816,7 @@ fn parse_execute_region<'a>(p: &mut Parser<'a>, def: &OpDef) -> PResult<Parsed<'
 
 /// The types after `->`: `(T, U)`, `()` or a single type (MLIR's
 /// `parseOptionalArrowTypeList` / `parseColonTypeList` results).
-fn parse_arrow_types(p: &mut Parser<'_>) -> PResult<Vec<TypeId>> {
+pub(crate) fn parse_arrow_types(p: &mut Parser<'_>) -> PResult<Vec<TypeId>> {
     let mut types = Vec::new();
     if p.peek() != Some(b'(') {
         types.push(p.parse_type()?);
@@ -844,6 +903,12 @@ pub(crate) fn parse_function_op<'a>(p: &mut Parser<'a>, def: &OpDef) -> PResult<
     let name: Vec<u8> = if p.peek_at(0) == Some(b'"') {
         p.string_lit()?.into_owned()
     } else {
+        if !p
+            .peek_at(0)
+            .is_some_and(|c| c.is_ascii_alphabetic() || c == b'_')
+        {
+            return p.err_at(at + 1, "@ identifier expected to start with letter or '_'");
+        }
         let id = p.suffix_id();
         if id.is_empty() {
             return p.err_at(at, "expected valid '@'-identifier for symbol name");
@@ -862,6 +927,9 @@ pub(crate) fn parse_function_op<'a>(p: &mut Parser<'a>, def: &OpDef) -> PResult<
             p.skip_ws();
             let s = p.pos;
             if p.peek() == Some(b'%') {
+                if named.is_empty() && !inputs.is_empty() {
+                    return p.err_at(s, "expected type instead of SSA identifier");
+                }
                 let (n, _, span) = p.parse_value_ref()?;
                 p.expect(b':', "':'")?;
                 let ty = p.parse_type()?;
@@ -962,11 +1030,14 @@ pub(crate) fn parse_function_op<'a>(p: &mut Parser<'a>, def: &OpDef) -> PResult<
     // The body.
     let r = p.m.regions.alloc(Default::default());
     if p.peek() == Some(b'{') {
-        if named.len() != inputs.len() && !inputs.is_empty() {
-            let at = p.pos;
-            return p.err_at(at, "expected named arguments for a function with a body");
-        }
+        p.skip_ws();
+        let open = p.pos;
+        // Types only: the body's entry block is as written (its label's
+        // arguments; the verifier checks them against the signature).
         p.parse_region_with_args(r, &named)?;
+        if p.m.regions[r].blocks.is_empty() {
+            return p.err_at(open, "expected non-empty function body");
+        }
     }
     if let Some(first) = out.regions.first_mut() {
         first.push(r);

@@ -304,6 +304,33 @@ impl<'a> Parser<'a> {
         Ok(())
     }
 
+    /// A decimal or `0x` hexadecimal integer literal (MLIR's
+    /// `parseInteger` of a bare attribute value).
+    fn format_integer(&mut self) -> PResult<u64> {
+        self.skip_ws();
+        let start = self.pos;
+        let hex = self.src[start..].starts_with(b"0x")
+            && self
+                .src
+                .get(start + 2)
+                .is_some_and(|c| c.is_ascii_hexdigit());
+        if !hex {
+            return self.integer();
+        }
+        let mut end = start + 2;
+        while self.src.get(end).is_some_and(|c| c.is_ascii_hexdigit()) {
+            end += 1;
+        }
+        let digits = std::str::from_utf8(&self.src[start + 2..end]).unwrap_or("");
+        match u64::from_str_radix(digits, 16) {
+            Ok(v) => {
+                self.pos = end;
+                Ok(v)
+            }
+            Err(_) => self.err_at(start, "integer value too large"),
+        }
+    }
+
     /// A literal: a keyword must be a whole identifier.
     fn eat_literal(&mut self, s: &str) -> bool {
         let b = s.as_bytes();
@@ -343,7 +370,10 @@ impl<'a> Parser<'a> {
                         let id = self.peek_ident();
                         ad.case_names.iter().any(|n| n.as_bytes() == id)
                     }
-                    AttrKind::DialectAttr { .. } if !qualified => self.peek() == Some(b'<'),
+                    AttrKind::DialectAttr { .. } if !qualified => {
+                        self.peek() == Some(b'<') || !self.peek_ident().is_empty()
+                    }
+                    AttrKind::String => self.peek() == Some(b'"'),
                     _ => !matches!(
                         self.peek(),
                         None | Some(b':' | b')' | b',' | b'}' | b']' | b'>' | b'=')
@@ -446,6 +476,25 @@ impl<'a> Parser<'a> {
                 }))
             }
             AttrKind::DialectAttr { dialect, mnemonic }
+                if !qualified && !mnemonic.is_empty() && !self.peek_ident().is_empty() =>
+            {
+                // An enum attribute written as its case: `<mnemonic case>`.
+                let id = self.peek_ident();
+                self.pos += id.len();
+                let mut text = b"<".to_vec();
+                text.extend_from_slice(mnemonic.as_bytes());
+                text.push(b' ');
+                text.extend_from_slice(id);
+                text.push(b'>');
+                let mut pieces: Vec<Piece> = Vec::new();
+                pieces_text(&mut self.m.ctx, &mut pieces, &text);
+                let d = self.m.ctx.sym(dialect.as_bytes());
+                Ok(self.m.ctx.attr(AttrData::Dialect {
+                    dialect: d,
+                    body: pieces.into(),
+                }))
+            }
+            AttrKind::DialectAttr { dialect, mnemonic }
                 if !qualified && !mnemonic.is_empty() && self.peek() == Some(b'<') =>
             {
                 let mut pieces: Vec<Piece> = Vec::new();
@@ -491,6 +540,35 @@ impl<'a> Parser<'a> {
                     }
                 }
                 Ok(super::llvm::dense_attr(&mut self.m.ctx, width, &vals))
+            }
+            AttrKind::Int32 if matches!(self.peek(), Some(b'-' | b'0'..=b'9')) => {
+                // A bare number of the buildable type `i32`.
+                let neg = self.eat(b'-');
+                let v = self.format_integer()?;
+                let v = if neg {
+                    (v as i64).wrapping_neg() as u64
+                } else {
+                    v
+                };
+                let ty = self.m.ctx.int_type(32);
+                Ok(self.m.ctx.attr(AttrData::Integer {
+                    ty,
+                    words: Box::new([v & 0xffff_ffff]),
+                }))
+            }
+            AttrKind::IndexInt if matches!(self.peek(), Some(b'-' | b'0'..=b'9')) => {
+                let neg = self.eat(b'-');
+                let v = self.format_integer()?;
+                let v = if neg {
+                    (v as i64).wrapping_neg() as u64
+                } else {
+                    v
+                };
+                let ty = self.m.ctx.ty(TypeData::Index);
+                Ok(self.m.ctx.attr(AttrData::Integer {
+                    ty,
+                    words: Box::new([v]),
+                }))
             }
             AttrKind::Typed => {
                 // `true`/`false` are BoolAttrs: no `: type` follows them
@@ -820,16 +898,28 @@ impl<'a> Parser<'a> {
             }
         }
         let attrs = self.m.ctx.empty_dict();
+        // A terminator with regions (`scf.forall.in_parallel`) gets each
+        // with one empty block, as its builder makes them.
+        let num_regions = self
+            .reg
+            .and_then(|reg| reg.get(term.as_bytes()))
+            .map_or(0, |d| d.regions.iter().filter(|r| !r.variadic).count());
         let t = self.m.create_op(OpSpec {
             name: term_sym,
             operands: vec![],
             result_types: vec![],
             successors: vec![],
-            num_regions: 0,
+            num_regions,
             properties: None,
             attrs,
             loc,
         });
+        for k in 0..num_regions {
+            let r = self.m.ops[t].regions[k];
+            let b = self.m.blocks.alloc(Default::default());
+            self.m.blocks[b].parent = Some(r);
+            self.m.regions[r].blocks.push(b);
+        }
         self.m.append_op(block, t);
     }
 

@@ -154,8 +154,9 @@ impl<'m> Printer<'m> {
                 return;
             }
             Elem::Newline => {
+                // MLIR's `printNewline`: at the op's own indentation.
                 self.out.push(b'\n');
-                self.indent(indent + 2);
+                self.indent(indent);
                 return;
             }
             Elem::Optional { then, els, anchor } => {
@@ -217,8 +218,21 @@ impl<'m> Printer<'m> {
                 }
             }
             Elem::Region(i) => {
-                let r = m.ops[op].regions[*i as usize];
-                self.print_format_region(def, r, indent);
+                let i = *i as usize;
+                // A variadic region (the last definition) stands for every
+                // region from `i` on, comma separated.
+                let regions = &m.ops[op].regions;
+                let range = if def.regions.get(i).is_some_and(|r| r.variadic) {
+                    i.min(regions.len())..regions.len()
+                } else {
+                    i.min(regions.len())..(i + 1).min(regions.len())
+                };
+                for (k, &r) in regions[range].iter().enumerate() {
+                    if k > 0 {
+                        self.out.extend_from_slice(b", ");
+                    }
+                    self.print_format_region(def, r, indent);
+                }
             }
             Elem::Regions => {
                 for (k, &r) in m.ops[op].regions.iter().enumerate() {
@@ -352,10 +366,16 @@ impl<'m> Printer<'m> {
                 TypeArg::Operands => !m.ops[op].operands.is_empty(),
                 TypeArg::Results => !m.ops[op].results.is_empty(),
             },
-            Elem::Region(i) => m.ops[op]
-                .regions
-                .get(*i as usize)
-                .is_some_and(|&r| !m.regions[r].blocks.is_empty()),
+            Elem::Region(i) => {
+                let regions = &m.ops[op].regions;
+                if def.regions.get(*i as usize).is_some_and(|r| r.variadic) {
+                    regions.len() > *i as usize
+                } else {
+                    regions
+                        .get(*i as usize)
+                        .is_some_and(|&r| !m.regions[r].blocks.is_empty())
+                }
+            }
             Elem::Successor(_) => !m.ops[op].successors.is_empty(),
             Elem::Attr { idx, .. } => {
                 let ad = &def.attrs[*idx as usize];
@@ -408,7 +428,9 @@ impl<'m> Printer<'m> {
             {
                 self.print_stripped_pieces(body, mnemonic);
             }
-            (AttrKind::Int64 | AttrKind::Bool, _) => self.print_attr(a, Elide::Must),
+            (AttrKind::Int64 | AttrKind::Int32 | AttrKind::Bool | AttrKind::IndexInt, _) => {
+                self.print_attr(a, Elide::Must)
+            }
             // A dense integer array prints as `[1, 2]` in a format.
             (AttrKind::DenseI32Array | AttrKind::DenseI64Array, AttrData::DenseArray { .. }) => {
                 let vals = super::llvm::dense_values(ctx, a).unwrap_or_default();
@@ -425,9 +447,21 @@ impl<'m> Printer<'m> {
         }
     }
 
-    /// A dialect type or attribute body without its `.mnemonic` prefix.
+    /// A dialect type or attribute body without its `.mnemonic` prefix;
+    /// an enum attribute `<mnemonic case>` prints as its case keyword
+    /// (after a space, as an `EnumAttr`'s own printer writes it).
     fn print_stripped_pieces(&mut self, body: &'m [Piece], mnemonic: &str) {
         let ctx = self.ctx;
+        if let [Piece::Text(t)] = body {
+            let text = ctx.bytes(*t);
+            if let Some(case) = enum_case(text, mnemonic) {
+                if self.out.last() != Some(&b' ') {
+                    self.out.push(b' ');
+                }
+                self.out.extend_from_slice(case);
+                return;
+            }
+        }
         if let Some((Piece::Text(t), rest)) = body.split_first() {
             let text = ctx.bytes(*t);
             let prefix_len = 1 + mnemonic.len();
@@ -667,16 +701,15 @@ impl<'m> Printer<'m> {
         if let Some(def) = self.custom_def(op) {
             if let Some(h) = custom::result_name_hint(self.ctx, m, op) {
                 hints.push((0, h));
-            } else if def.results.len() >= 2
-                && def.results.len() == results.len()
-                && def
-                    .results
-                    .iter()
-                    .all(|r| r.arity == Arity::Single && r.name.is_some())
-            {
+            } else if def.results.len() >= 2 {
+                // ODS's generated `getAsmResultNames`: each named result
+                // group's first value.
                 for (i, r) in def.results.iter().enumerate() {
+                    let range = result_range(m, def, op, i);
                     if let Some(n) = &r.name {
-                        hints.push((i, n.as_bytes().to_vec()));
+                        if !range.is_empty() {
+                            hints.push((range.start, n.as_bytes().to_vec()));
+                        }
                     }
                 }
             }
@@ -773,7 +806,7 @@ pub(crate) fn fits(m: &crate::Module, def: &OpDef, op: OpId) -> bool {
         match var {
             0 => n == fixed,
             1 => n >= fixed,
-            _ => true,
+            _ => n >= fixed && (n - fixed).is_multiple_of(var),
         }
     };
     let operands_ok = if def.has(Trait::AttrSizedOperandSegments) {
@@ -791,12 +824,6 @@ pub(crate) fn fits(m: &crate::Module, def: &OpDef, op: OpId) -> bool {
     };
     operands_ok
         && count_ok(&def.results, d.results.len())
-        && def
-            .results
-            .iter()
-            .filter(|o| o.arity != Arity::Single)
-            .count()
-            <= 1
         && (def.regions.iter().any(|r| r.variadic) || d.regions.len() == def.regions.len())
         && (def.successors.iter().any(|s| s.variadic) || d.successors.len() == def.successors.len())
 }
@@ -832,10 +859,12 @@ pub(crate) fn result_range(m: &crate::Module, def: &OpDef, op: OpId, i: usize) -
     plain_range(&def.results, m.ops[op].results.len(), i)
 }
 
-/// Segment `i` when at most one definition is variadic (it takes the rest).
+/// Segment `i` without segment sizes: the variadic definitions share the
+/// rest equally (one takes it all; MLIR's `SameVariadic...Size` rule).
 pub(crate) fn plain_range(defs: &[crate::dialect::OperandDef], n: usize, i: usize) -> Range<usize> {
     let fixed = defs.iter().filter(|o| o.arity == Arity::Single).count();
-    let var_len = n.saturating_sub(fixed);
+    let n_var = defs.len() - fixed;
+    let var_len = n.saturating_sub(fixed).checked_div(n_var).unwrap_or(0);
     let size = |d: &crate::dialect::OperandDef| match d.arity {
         Arity::Single => 1,
         _ => var_len,
@@ -843,4 +872,14 @@ pub(crate) fn plain_range(defs: &[crate::dialect::OperandDef], n: usize, i: usiz
     let start: usize = defs.iter().take(i).map(size).sum();
     let len = defs.get(i).map_or(0, size);
     start.min(n)..(start + len).min(n)
+}
+
+/// The case keyword of an enum attribute body `<mnemonic case>`.
+pub(crate) fn enum_case<'t>(text: &'t [u8], mnemonic: &str) -> Option<&'t [u8]> {
+    let inner = text.strip_prefix(b"<")?.strip_suffix(b">")?;
+    let case = inner
+        .strip_prefix(mnemonic.as_bytes())?
+        .strip_prefix(b" ")?;
+    (!case.is_empty() && case.iter().all(|c| c.is_ascii_alphanumeric() || *c == b'_'))
+        .then_some(case)
 }

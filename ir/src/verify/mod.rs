@@ -9,6 +9,7 @@ pub mod handles;
 mod llvm;
 mod memref;
 pub mod ops;
+mod scf;
 pub mod structure;
 pub mod tokens;
 

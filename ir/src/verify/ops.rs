@@ -89,6 +89,7 @@ fn unknown_op_of_loaded_dialect(
 
 /// Checks MLIR runs after an op's nested ops are verified.
 fn check_region_traits(cx: &Cx<'_>, def: &OpDef, op: OpId) -> Result<(), Diagnostic> {
+    super::scf::check_regions(cx, op)?;
     if def.has(Trait::SymbolTable) {
         check_symbol_table(cx, op)?;
         super::llvm::check_symbol_uses(cx, op)?;
@@ -234,6 +235,7 @@ fn check_op(
     check_traits(cx, def, op, Phase::Other)?;
     super::arith::check(cx, op)?;
     super::memref::check(cx, op)?;
+    super::scf::check(cx, def, op)?;
     super::llvm::check(cx, op)
 }
 
@@ -316,6 +318,9 @@ fn storage_ok(cx: &Cx<'_>, kind: &AttrKind, v: AttrId) -> bool {
         }
         AttrKind::Int64 | AttrKind::Int32 | AttrKind::Integer => {
             matches!(data, AttrData::Integer { .. })
+        }
+        AttrKind::IndexInt => {
+            matches!(data, AttrData::Integer { ty, .. } if matches!(ctx.type_data(*ty), TypeData::Index))
         }
         AttrKind::I64Enum(cases) => match data {
             AttrData::Integer { ty, words } if is_int(cx, *ty, 64) => {
