@@ -918,49 +918,12 @@ pub(crate) fn parse_function_op<'a>(p: &mut Parser<'a>, def: &OpDef) -> PResult<
     let a = p.m.ctx.string_attr(&name);
     set(p, &mut out, "sym_name", a);
     // Arguments: named (`%a: i32 {attrs} loc(..)`) or types only.
-    p.expect(b'(', "'(' in function signature")?;
-    let mut inputs = Vec::new();
-    let mut arg_attrs: Vec<AttrId> = Vec::new();
-    let mut named: Vec<(&'a [u8], TypeId, Span, AttrId)> = Vec::new();
-    if !p.eat(b')') {
-        loop {
-            p.skip_ws();
-            let s = p.pos;
-            if p.peek() == Some(b'%') {
-                if named.is_empty() && !inputs.is_empty() {
-                    return p.err_at(s, "expected type instead of SSA identifier");
-                }
-                let (n, _, span) = p.parse_value_ref()?;
-                p.expect(b':', "':'")?;
-                let ty = p.parse_type()?;
-                let attrs = parse_optional_dict(p)?;
-                let loc = if p.peek_ident() == b"loc" {
-                    match p.parse_trailing_loc()? {
-                        LocOrAlias::Loc(l) => l,
-                        LocOrAlias::Alias(..) => p.m.ctx.unknown_loc(),
-                    }
-                } else {
-                    p.file_loc(s)
-                };
-                if !named.is_empty() || inputs.is_empty() {
-                    named.push((n, ty, span, loc));
-                }
-                inputs.push(ty);
-                arg_attrs.push(attrs);
-            } else {
-                if !named.is_empty() {
-                    return p.err_at(s, "expected SSA identifier");
-                }
-                let ty = p.parse_type()?;
-                inputs.push(ty);
-                arg_attrs.push(parse_optional_dict(p)?);
-            }
-            if p.eat(b')') {
-                break;
-            }
-            p.expect(b',', "')' in argument list")?;
-        }
-    }
+    let FnArgs {
+        inputs,
+        arg_attrs,
+        named,
+        ..
+    } = parse_fn_args(p, &def.name, false)?;
     // Results.
     let mut results = Vec::new();
     let mut res_attrs: Vec<AttrId> = Vec::new();
@@ -1045,7 +1008,86 @@ pub(crate) fn parse_function_op<'a>(p: &mut Parser<'a>, def: &OpDef) -> PResult<
     Ok(out)
 }
 
-fn parse_optional_dict(p: &mut Parser<'_>) -> PResult<AttrId> {
+/// A function's argument list as FunctionOpInterface ops write it.
+pub(crate) struct FnArgs<'a> {
+    pub inputs: Vec<TypeId>,
+    pub arg_attrs: Vec<AttrId>,
+    /// The named arguments (`%a: i32 {attrs} loc(..)`), with their
+    /// locations: the entry block's arguments when there is a body.
+    pub named: Vec<(&'a [u8], TypeId, Span, AttrId)>,
+    /// A trailing `...` (only where `allow_variadic`).
+    pub variadic: bool,
+}
+
+/// `(` args `)` of `func.func`, `llvm.func` (with `...` when
+/// `allow_variadic`) and the like: every argument named (`%a: i32
+/// {attrs} loc(..)`) or none (`i32 {attrs}`), as MLIR's
+/// `function_interface_impl` parses them, with its messages (those of the
+/// op's own parser carry the `custom op 'NAME'` prefix).
+pub(crate) fn parse_fn_args<'a>(
+    p: &mut Parser<'a>,
+    op_name: &str,
+    allow_variadic: bool,
+) -> PResult<FnArgs<'a>> {
+    p.expect(b'(', "'(' in function signature")?;
+    let mut args = FnArgs {
+        inputs: Vec::new(),
+        arg_attrs: Vec::new(),
+        named: Vec::new(),
+        variadic: false,
+    };
+    if p.eat(b')') {
+        return Ok(args);
+    }
+    loop {
+        p.skip_ws();
+        let s = p.pos;
+        if allow_variadic && p.eat_str("...") {
+            args.variadic = true;
+            p.expect(b')', "')'")?;
+            break;
+        }
+        if p.peek() == Some(b'%') {
+            if args.named.is_empty() && !args.inputs.is_empty() {
+                return p.err_at(
+                    s,
+                    format!("custom op '{op_name}' expected type instead of SSA identifier"),
+                );
+            }
+            let (n, _, span) = p.parse_value_ref()?;
+            p.expect(b':', "':'")?;
+            let ty = p.parse_type()?;
+            let attrs = parse_optional_dict(p)?;
+            let loc = if p.peek_ident() == b"loc" {
+                match p.parse_trailing_loc()? {
+                    LocOrAlias::Loc(l) => l,
+                    LocOrAlias::Alias(..) => p.m.ctx.unknown_loc(),
+                }
+            } else {
+                p.file_loc(s)
+            };
+            if !args.named.is_empty() || args.inputs.is_empty() {
+                args.named.push((n, ty, span, loc));
+            }
+            args.inputs.push(ty);
+            args.arg_attrs.push(attrs);
+        } else {
+            if !args.named.is_empty() {
+                return p.err_at(s, format!("custom op '{op_name}' expected SSA identifier"));
+            }
+            let ty = p.parse_type()?;
+            args.inputs.push(ty);
+            args.arg_attrs.push(parse_optional_dict(p)?);
+        }
+        if p.eat(b')') {
+            break;
+        }
+        p.expect(b',', "')'")?;
+    }
+    Ok(args)
+}
+
+pub(crate) fn parse_optional_dict(p: &mut Parser<'_>) -> PResult<AttrId> {
     if p.peek() == Some(b'{') {
         p.parse_dict()
     } else {

@@ -14,9 +14,8 @@ use crate::context::{AttrData, AttrId, Context, TypeData, TypeId};
 use crate::dialect::OpDef;
 use crate::ir::OpId;
 use crate::llvm::LlvmType;
-use crate::parser::{LocOrAlias, PResult, Parser};
+use crate::parser::{PResult, Parser};
 use crate::printer::{Elide, Printer, RegionStyle};
-use irkit_diag::Span;
 
 /// LLVM ops with a hand-written syntax.
 const CUSTOM_OPS: &[&str] = &[
@@ -1259,52 +1258,12 @@ fn parse_func<'a>(p: &mut Parser<'a>, def: &OpDef) -> PResult<Parsed<'a>> {
     let name = parse_symbol_name(p)?;
     let a = p.m.ctx.string_attr(&name);
     set_attr(p, def, &mut out, "sym_name", a);
-    p.expect(b'(', "'(' in function signature")?;
-    let mut inputs: Vec<TypeId> = Vec::new();
-    let mut arg_attrs: Vec<AttrId> = Vec::new();
-    let mut named: Vec<(&'a [u8], TypeId, Span, AttrId)> = Vec::new();
-    let mut variadic = false;
-    if !p.eat(b')') {
-        loop {
-            p.skip_ws();
-            let s = p.pos;
-            if p.eat_str("...") {
-                variadic = true;
-                p.expect(b')', "')'")?;
-                break;
-            }
-            if p.peek() == Some(b'%') {
-                let (n, _, span) = p.parse_value_ref()?;
-                p.expect(b':', "':'")?;
-                let ty = p.parse_type()?;
-                let attrs = parse_dict_or_empty(p)?;
-                let loc = if p.peek_ident() == b"loc" {
-                    match p.parse_trailing_loc()? {
-                        LocOrAlias::Loc(l) => l,
-                        LocOrAlias::Alias(..) => p.m.ctx.unknown_loc(),
-                    }
-                } else {
-                    p.file_loc(s)
-                };
-                if !named.is_empty() || inputs.is_empty() {
-                    named.push((n, ty, span, loc));
-                }
-                inputs.push(ty);
-                arg_attrs.push(attrs);
-            } else {
-                if !named.is_empty() {
-                    return p.err_at(s, "expected SSA identifier");
-                }
-                let ty = p.parse_type()?;
-                inputs.push(ty);
-                arg_attrs.push(parse_dict_or_empty(p)?);
-            }
-            if p.eat(b')') {
-                break;
-            }
-            p.expect(b',', "')' in argument list")?;
-        }
-    }
+    let super::custom::FnArgs {
+        inputs,
+        arg_attrs,
+        named,
+        variadic,
+    } = super::custom::parse_fn_args(p, "llvm.func", true)?;
     let mut result: Option<TypeId> = None;
     let mut res_attr: Option<AttrId> = None;
     if p.eat_str("->") {
@@ -1312,7 +1271,7 @@ fn parse_func<'a>(p: &mut Parser<'a>, def: &OpDef) -> PResult<Parsed<'a>> {
         let save = p.pos;
         if p.eat(b'(') {
             let t = p.parse_type()?;
-            let a = parse_dict_or_empty(p)?;
+            let a = super::custom::parse_optional_dict(p)?;
             if p.eat(b')') {
                 result = Some(t);
                 res_attr = Some(a);
@@ -1377,14 +1336,6 @@ fn parse_func<'a>(p: &mut Parser<'a>, def: &OpDef) -> PResult<Parsed<'a>> {
         first.push(r);
     }
     Ok(out)
-}
-
-fn parse_dict_or_empty(p: &mut Parser<'_>) -> PResult<AttrId> {
-    if p.peek() == Some(b'{') {
-        p.parse_dict()
-    } else {
-        Ok(p.m.ctx.empty_dict())
-    }
 }
 
 // ---------------------------------------------------------------- switch
