@@ -1958,8 +1958,7 @@ impl<'a> Parser<'a> {
                     break;
                 }
                 if !self.eat(b',') {
-                    let at = self.pos;
-                    return self.err_at(at, "expected '}' in attribute dictionary");
+                    return self.err_tok("expected '}' in attribute dictionary");
                 }
             }
         }
@@ -2092,11 +2091,10 @@ impl<'a> Parser<'a> {
                 let id = self.peek_ident();
                 match id {
                     b"true" | b"false" => {
+                        // A BoolAttr: MLIR takes no `: type` after it (the
+                        // caller then reports the `:`).
                         self.pos += id.len();
-                        let ty = match self.parse_optional_colon_type()? {
-                            Some(t) => t,
-                            None => self.m.ctx.int_type(1),
-                        };
+                        let ty = self.m.ctx.int_type(1);
                         let v = u64::from(id == b"true");
                         Ok(self.m.ctx.attr(AttrData::Integer {
                             ty,

@@ -78,3 +78,15 @@
 
 // expected-error@+1 {{floating point value not valid for specified type}}
 "test.op"() {x = 1.5 : i32} : () -> ()
+
+// -----
+
+// A BoolAttr takes no type (irkit read `false : f16` as 0 : f16, whose
+// printed form did not read back: found by the ir fuzz target).
+// expected-error@+1 {{expected '}' in attribute dictionary}}
+"test.op"() {e = false : f16} : () -> ()
+
+// -----
+
+// expected-error@+1 {{expected '}' in attribute dictionary}}
+"test.op"() {e = true : i1} : () -> ()
