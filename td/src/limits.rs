@@ -11,7 +11,8 @@
 /// The caps, checked where values and records grow.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Limits {
-    /// Elements of one list or dag value (`--max-list-len`).
+    /// Elements of one list or dag value, and the width of a `bits<n>`
+    /// type (`--max-list-len`).
     pub list_len: usize,
     /// Bytes of one string value (`--max-string-len`).
     pub string_len: usize,

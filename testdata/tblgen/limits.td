@@ -4,6 +4,7 @@
 // RUN: not irkit tblgen -DRANGE %s 2>&1 | FileCheck %s --check-prefix=RANGE
 // RUN: not irkit tblgen -DRANGE3 %s 2>&1 | FileCheck %s --check-prefix=RANGE3
 // RUN: not irkit tblgen -DSPLAT %s 2>&1 | FileCheck %s --check-prefix=SPLAT
+// RUN: not irkit tblgen -DBITS --max-list-len 16384 %s 2>&1 | FileCheck %s --check-prefix=BITS
 // RUN: not irkit tblgen -DFOREACH %s 2>&1 | FileCheck %s --check-prefix=FOREACH
 // RUN: not irkit tblgen -DNESTED %s 2>&1 | FileCheck %s --check-prefix=NESTED
 // RUN: not irkit tblgen -DNESTDEF %s 2>&1 | FileCheck %s --check-prefix=NESTDEF
@@ -33,6 +34,14 @@ def R { list<int> l = !range(-9223372036854775808, 9223372036854775807, 4); }
 #ifdef SPLAT
 // SPLAT: limits.td:[[@LINE+1]]:5: error: list length (1000000000) exceeds the limit of 4194304; raise it with --max-list-len
 def R { list<string> l = !listsplat("x", 1000000000); }
+#endif
+
+#ifdef BITS
+// A bits<n> type counts against the list cap (the fuzz harness's 16384
+// found a bits<1000000> field that took 10 s under instrumentation).
+// BITS: limits.td:[[@LINE+1]]:37: error: bits width (1000000) exceeds the limit of 16384; raise it with --max-list-len
+class Lazy<int n> { int v = n; bits<1000000> vb = n; }
+def K { Lazy L = Lazy<1>; }
 #endif
 
 #ifdef FOREACH

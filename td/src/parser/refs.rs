@@ -140,12 +140,23 @@ impl Parser<'_> {
                     return self.tok_err("expected integer in bits<n> type");
                 }
                 let n = self.cur().int;
+                let width_loc = self.loc();
                 self.bump();
                 if !self.consume(Tok::Greater) {
                     return self.tok_err("expected '>' at end of bits<n> type");
                 }
                 if !(0..=(1 << 20)).contains(&n) {
                     return self.tok_err("bits<n> size out of range");
+                }
+                // Every value of the type holds n bits: a list's cap.
+                if n as usize > self.cx.limits.list_len {
+                    let msg = limits::exceeded(
+                        "bits width",
+                        n,
+                        self.cx.limits.list_len,
+                        "--max-list-len",
+                    );
+                    return self.err(width_loc, msg);
                 }
                 Ok(self.cx.bits_ty(n as u32))
             }
