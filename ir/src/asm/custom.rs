@@ -467,33 +467,9 @@ pub(crate) fn print_function_op(p: &mut Printer<'_>, def: &OpDef, op: OpId, inde
     let body = m.ops[op].regions.first().copied();
     let entry = body.and_then(|r| m.regions[r].blocks.first().copied());
     p.out.push(b'(');
-    for (i, &t) in inputs.iter().enumerate() {
-        if i > 0 {
-            p.out.extend_from_slice(b", ");
-        }
-        let attrs = arg_attrs.and_then(|a| a.get(i).copied());
-        match entry.and_then(|b| m.blocks[b].args.get(i).copied()) {
-            Some(arg) => {
-                p.print_value(arg);
-                p.out.extend_from_slice(b": ");
-                p.print_type(m.values[arg].ty);
-                if let Some(a) = attrs {
-                    print_optional_dict(p, a);
-                }
-                if p.opts.debug_info {
-                    p.out.extend_from_slice(b" loc(");
-                    p.print_loc_internal(m.values[arg].loc, true);
-                    p.out.push(b')');
-                }
-            }
-            None => {
-                p.print_type(t);
-                if let Some(a) = attrs {
-                    print_optional_dict(p, a);
-                }
-            }
-        }
-    }
+    print_fn_args(p, entry, inputs.len(), arg_attrs, |p, i| {
+        p.print_type(inputs[i])
+    });
     p.out.push(b')');
     if !results.is_empty() {
         p.out.extend_from_slice(b" -> ");
@@ -533,7 +509,47 @@ pub(crate) fn print_function_op(p: &mut Printer<'_>, def: &OpDef, op: OpId, inde
 }
 
 /// ` {a = 1}` unless the dictionary is empty.
-fn print_optional_dict(p: &mut Printer<'_>, dict: AttrId) {
+/// The arguments of a FunctionOpInterface op, without the parentheses:
+/// the entry block's (`%a: i32 {attrs} loc(..)`) when there is a body,
+/// else each unnamed type (printed by `print_unnamed`) with its attributes.
+pub(crate) fn print_fn_args(
+    p: &mut Printer<'_>,
+    entry: Option<crate::BlockId>,
+    n: usize,
+    arg_attrs: Option<&[AttrId]>,
+    mut print_unnamed: impl FnMut(&mut Printer<'_>, usize),
+) {
+    let m = p.m;
+    for i in 0..n {
+        if i > 0 {
+            p.out.extend_from_slice(b", ");
+        }
+        let attrs = arg_attrs.and_then(|a| a.get(i).copied());
+        match entry.and_then(|b| m.blocks[b].args.get(i).copied()) {
+            Some(arg) => {
+                p.print_value(arg);
+                p.out.extend_from_slice(b": ");
+                p.print_type(m.values[arg].ty);
+                if let Some(a) = attrs {
+                    print_optional_dict(p, a);
+                }
+                if p.opts.debug_info {
+                    p.out.extend_from_slice(b" loc(");
+                    p.print_loc_internal(m.values[arg].loc, true);
+                    p.out.push(b')');
+                }
+            }
+            None => {
+                print_unnamed(p, i);
+                if let Some(a) = attrs {
+                    print_optional_dict(p, a);
+                }
+            }
+        }
+    }
+}
+
+pub(crate) fn print_optional_dict(p: &mut Printer<'_>, dict: AttrId) {
     let ctx = p.ctx;
     if let AttrData::Dict(es) = ctx.attr_data(dict) {
         if es.is_empty() {

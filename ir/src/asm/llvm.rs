@@ -759,33 +759,9 @@ fn print_func(p: &mut Printer<'_>, op: OpId, indent: usize) {
     let body = m.ops[op].regions.first().copied();
     let entry = body.and_then(|r| m.regions[r].blocks.first().copied());
     p.out.push(b'(');
-    for (i, t) in params.iter().enumerate() {
-        if i > 0 {
-            p.out.extend_from_slice(b", ");
-        }
-        let attrs = arg_attrs.and_then(|a| a.get(i).copied());
-        match entry.and_then(|b| m.blocks[b].args.get(i).copied()) {
-            Some(arg) => {
-                p.print_value(arg);
-                p.out.extend_from_slice(b": ");
-                p.print_type(m.values[arg].ty);
-                if let Some(a) = attrs {
-                    print_optional_dict(p, a);
-                }
-                if p.opts.debug_info {
-                    p.out.extend_from_slice(b" loc(");
-                    p.print_loc_internal(m.values[arg].loc, true);
-                    p.out.push(b')');
-                }
-            }
-            None => {
-                print_nested_type_text(p, t);
-                if let Some(a) = attrs {
-                    print_optional_dict(p, a);
-                }
-            }
-        }
-    }
+    super::custom::print_fn_args(p, entry, params.len(), arg_attrs, |p, i| {
+        print_nested_type_text(p, &params[i])
+    });
     if variadic {
         if !params.is_empty() {
             p.out.extend_from_slice(b", ");
@@ -804,7 +780,7 @@ fn print_func(p: &mut Printer<'_>, op: OpId, indent: usize) {
         }
         print_nested_type_text(p, result);
         if let Some(a) = ra {
-            print_optional_dict(p, a);
+            super::custom::print_optional_dict(p, a);
         }
         if wrap {
             p.out.push(b')');
@@ -820,17 +796,6 @@ fn print_func(p: &mut Printer<'_>, op: OpId, indent: usize) {
             };
             p.print_region_with(r, indent, style);
         }
-    }
-}
-
-/// ` {a = 1}` unless the dictionary is empty.
-fn print_optional_dict(p: &mut Printer<'_>, dict: AttrId) {
-    if let AttrData::Dict(es) = p.ctx.attr_data(dict) {
-        if es.is_empty() {
-            return;
-        }
-        p.out.push(b' ');
-        p.print_attr(dict, Elide::Never);
     }
 }
 
