@@ -179,8 +179,7 @@ impl AbiRewriteContext for CirAbiRewriteContext {
             .and_then(|s| s.strip_suffix('>'))
             .ok_or_else(|| format!("'function_type' must be a !cir.func type, got '{spelled}'"))?;
         let inner = inner.trim_start();
-        let close = text::matching_paren(inner, 0)
-            .filter(|_| inner.starts_with('('))
+        let (parts, close) = text::paren_list(inner)
             .ok_or_else(|| format!("cannot read the function type '{spelled}'"))?;
         let mut inputs = Vec::new();
         let entry_args: &[ValueId] = match entry {
@@ -188,7 +187,6 @@ impl AbiRewriteContext for CirAbiRewriteContext {
             None => &[],
         };
         let entry_types: Vec<TypeId> = entry_args.iter().map(|&v| m[v].ty).collect();
-        let parts = text::split_top(&inner[1..close]);
         let n_parts = parts.len();
         let mut variadic = false;
         for (i, part) in parts.into_iter().enumerate() {

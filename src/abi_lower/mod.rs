@@ -892,8 +892,10 @@ fn resolve_target(
 /// Everything the rewrite needs, computed before any mutation.
 struct Analysis {
     plans: Vec<FnPlan>,
-    /// (function op, context index, plan index, info, returns)
     funcs: Vec<FuncEntry>,
+    /// The returns of every function, each function's as one run
+    /// ([`FuncEntry::returns`]).
+    returns: Vec<OpId>,
     /// (call op, context index, plan index, call info)
     calls: Vec<(OpId, usize, usize, CallInfo)>,
 }
@@ -903,7 +905,8 @@ struct FuncEntry {
     cx: usize,
     plan: usize,
     entry: Option<BlockId>,
-    returns: Vec<OpId>,
+    /// Its returns: a range of [`Analysis::returns`].
+    returns: std::ops::Range<usize>,
 }
 
 /// Which context owns which op name, and in which role.
@@ -1011,12 +1014,13 @@ fn analyze(
         }
     }
     let mut funcs = Vec::new();
+    let mut returns = Vec::new();
     let mut calls = Vec::new();
     let mut call_checks: Vec<(OpId, usize, CallInfo)> = Vec::new();
     let mut regions: Vec<irkit_ir::RegionId> = Vec::new();
     for (fi, &(op, ci)) in func_ops.iter().enumerate() {
         let Some(info) = &infos[fi] else { continue };
-        let mut returns = Vec::new();
+        let first_return = returns.len();
         let mut err = None;
         // Every op nested in the function, parents before children.
         regions.clear();
@@ -1040,7 +1044,7 @@ fn analyze(
         }
         diags.extend(err);
         if let Some(ai) = func_abi[fi] {
-            funcs.push((fi, op, ci, ai, info.entry, returns));
+            funcs.push((fi, op, ci, ai, info.entry, first_return..returns.len()));
         }
     }
     // Check every call against its callee's source signature.
@@ -1195,6 +1199,7 @@ fn analyze(
     Ok(Analysis {
         plans,
         funcs,
+        returns,
         calls,
     })
 }
@@ -1537,9 +1542,14 @@ fn rewrite(m: &mut Module, contexts: &mut [Box<dyn AbiRewriteContext>], a: &Anal
         }
         let rc = &mut contexts[f.cx];
         match f.entry {
-            Some(entry) => {
-                rc.rewrite_function_definition(m, &mut ins, f.op, entry, &f.returns, plan)
-            }
+            Some(entry) => rc.rewrite_function_definition(
+                m,
+                &mut ins,
+                f.op,
+                entry,
+                &a.returns[f.returns.clone()],
+                plan,
+            ),
             None => rc.rewrite_function_declaration(m, f.op, plan),
         }
     }

@@ -100,3 +100,23 @@ fn missing_target_is_a_usage_error() {
     );
     assert_eq!(before, after);
 }
+
+#[test]
+fn paren_list_splits_at_top_level_commas_and_finds_the_close() {
+    use super::text::paren_list;
+    let s = r#"(!cir.struct<"a,)", {!s32i, !cir.ptr<!u8i>}>, !cir.func<(!s32i) -> !s32i>, ...) -> !s32i"#;
+    let (parts, close) = paren_list(s).expect("a closed list");
+    assert_eq!(
+        parts,
+        [
+            r#"!cir.struct<"a,)", {!s32i, !cir.ptr<!u8i>}>"#,
+            "!cir.func<(!s32i) -> !s32i>",
+            "..."
+        ]
+    );
+    assert_eq!(&s[close..], ") -> !s32i");
+    assert_eq!(paren_list("()"), Some((vec![], 1)));
+    assert_eq!(paren_list("( a , )"), Some((vec!["a", ""], 6)));
+    assert_eq!(paren_list("(a, <b)"), None);
+    assert_eq!(paren_list("a, b)"), None);
+}

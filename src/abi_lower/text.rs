@@ -111,14 +111,21 @@ pub fn builtin(ctx: &mut Context, word: &str) -> Option<TypeId> {
     Some(ctx.ty(data))
 }
 
-/// Splits `s` at top-level commas (outside `<>`, `()`, `[]`, `{}` and
-/// strings). An empty `s` gives no parts.
-pub fn split_top(s: &str) -> Vec<&str> {
-    let mut out = Vec::new();
+/// Reads the parenthesized list that `s` starts with: the items between
+/// its top-level commas (outside `<>`, `()`, `[]`, `{}` and strings;
+/// trimmed; none for `()`) and the index of the `)` that closes it. One
+/// pass over the text: a function type's spelling carries its records'
+/// bodies, so it is long. `None` when `s` does not start with `(` or the
+/// list is not closed.
+pub fn paren_list(s: &str) -> Option<(Vec<&str>, usize)> {
     let b = s.as_bytes();
+    if b.first() != Some(&b'(') {
+        return None;
+    }
+    let mut out = Vec::new();
     let mut depth = 0i32;
-    let mut start = 0;
-    let mut i = 0;
+    let mut start = 1;
+    let mut i = 1;
     while i < b.len() {
         match b[i] {
             b'"' => {
@@ -131,46 +138,18 @@ pub fn split_top(s: &str) -> Vec<&str> {
                 }
             }
             b'<' | b'(' | b'[' | b'{' => depth += 1,
-            b'>' if i > 0 && b[i - 1] == b'-' => {}
+            b'>' if b[i - 1] == b'-' => {}
+            b')' if depth == 0 => {
+                let last = s[start..i].trim();
+                if !last.is_empty() || !out.is_empty() {
+                    out.push(last);
+                }
+                return Some((out, i));
+            }
             b'>' | b')' | b']' | b'}' => depth -= 1,
             b',' if depth == 0 => {
                 out.push(s[start..i].trim());
                 start = i + 1;
-            }
-            _ => {}
-        }
-        i += 1;
-    }
-    let last = s[start..].trim();
-    if !last.is_empty() || !out.is_empty() {
-        out.push(last);
-    }
-    out
-}
-
-/// Index of the `)` closing the `(` at `open`, or `None`.
-pub fn matching_paren(s: &str, open: usize) -> Option<usize> {
-    let b = s.as_bytes();
-    let mut depth = 0i32;
-    let mut i = open;
-    while i < b.len() {
-        match b[i] {
-            b'"' => {
-                i += 1;
-                while i < b.len() && b[i] != b'"' {
-                    if b[i] == b'\\' {
-                        i += 1;
-                    }
-                    i += 1;
-                }
-            }
-            b'(' | b'<' | b'[' | b'{' => depth += 1,
-            b'>' if i > 0 && b[i - 1] == b'-' => {}
-            b')' | b'>' | b']' | b'}' => {
-                depth -= 1;
-                if depth == 0 {
-                    return (b[i] == b')').then_some(i);
-                }
             }
             _ => {}
         }

@@ -5,7 +5,8 @@
 //! separately, in process, as the median of N runs, and the ratio of the
 //! pass to parse + print (target: at most 25%), and against a direct
 //! lowering written for CIR alone ([`super::cir_direct`]): same input, same
-//! output (checked), the ratio of their times.
+//! output (checked), the ratio of their times. The two lowerings alternate
+//! which runs first in each round, each on its own freshly parsed module.
 
 use crate::abi_diff::desc::{CType, Prim, Sig};
 use crate::abi_diff::gen;
@@ -85,79 +86,51 @@ pub fn run(args: &[String]) -> Result<(), String> {
     // The direct lowering is written for CIR on x86_64 System V.
     let direct = dialect == Dialect::Cir && target.arch == irkit_abi::Arch::X86_64SysV;
     let mut identical = 0;
-    for _ in 0..runs {
-        let mut map = irkit_diag::SourceMap::new();
-        let file = map.add("bench.mlir", text.clone());
-        let cfg = irkit_ir::ParseConfig {
+    let mut map = irkit_diag::SourceMap::new();
+    let file = map.add("bench.mlir", text);
+    let input = Input {
+        text: map.file(file).text(),
+        file,
+        cfg: irkit_ir::ParseConfig {
             loc_file_name: "bench.mlir".to_string(),
             line_offset: 0,
-        };
-        let mut clock = Clock::start();
-        let mut m = irkit_ir::parse(map.file(file).text(), file, &cfg)
-            .map_err(|d| format!("parse: {}", d.message))?;
-        t.parse.push(clock.lap());
-        irkit_ir::verify::verify(&m, file)
-            .map_err(|ds| format!("verify: {}", ds.first().map_or("", |d| d.message.as_str())))?;
-        t.verify.push(clock.lap());
-        let lowered = lower_module(
-            &mut m,
-            file,
-            LowerConfig {
-                triple: Some(triple),
-                target_features: None,
-                verify: false,
-                max_coerced_elements: irkit_abi::MAX_COERCED_ELEMENTS,
-                clang: irkit_abi::ClangVersion::V19,
-            },
-        );
-        if let Err(e) = lowered {
-            let msg: String = format!("abi-lower: {e:?}").chars().take(2000).collect();
-            return Err(msg);
+        },
+    };
+    for run in 0..runs {
+        // Each lowering gets a freshly parsed and verified module and runs
+        // with the other's module and output freed. They alternate which
+        // goes first, so that neither always meets the heap in the state
+        // the other left it in.
+        let direct_first = direct && run % 2 == 1;
+        let mut direct_out = None;
+        if direct_first {
+            direct_out = Some(run_direct(&input, target, &mut t)?);
         }
-        t.pass.push(clock.lap());
-        irkit_ir::verify::verify(&m, file).map_err(|ds| {
-            format!(
-                "the lowered module does not verify: {}",
-                ds.first().map_or("", |d| d.message.as_str())
-            )
-        })?;
-        t.post_verify.push(clock.lap());
-        let out = irkit_ir::print_module(&m, irkit_ir::PrintOptions { debug_info: false });
-        t.print.push(clock.lap());
-        out_len = out.len();
-        if direct {
-            // The direct CIR-only lowering on the same input, under the same
-            // conditions (freshly parsed and verified, the pass's module and
-            // output freed); its output must be the pass's, byte for byte.
-            let want = fx_hash(&out);
-            let (want_len, sample) = (
-                out.len(),
-                out.get(..out.len().min(1 << 20)).map(<[u8]>::to_vec),
-            );
-            drop(out);
-            drop(m);
-            let mut d = irkit_ir::parse(map.file(file).text(), file, &cfg)
-                .map_err(|e| format!("parse: {}", e.message))?;
-            irkit_ir::verify::verify(&d, file).map_err(|ds| {
-                format!("verify: {}", ds.first().map_or("", |d| d.message.as_str()))
-            })?;
-            let mut clock = Clock::start();
-            let classify = super::cir_direct::lower(&mut d, target)?;
-            t.direct.push(clock.lap());
-            t.direct_classify.push(classify);
-            let dout = irkit_ir::print_module(&d, irkit_ir::PrintOptions { debug_info: false });
-            if dout.len() != want_len || fx_hash(&dout) != want {
-                let out = sample.unwrap_or_default();
-                let at = dout
+        let want = run_generic(&input, triple, &mut t)?;
+        out_len = want.len;
+        if direct && !direct_first {
+            direct_out = Some(run_direct(&input, target, &mut t)?);
+        }
+        if let Some(got) = direct_out {
+            if got.len != want.len || got.hash != want.hash {
+                let (a, b) = (
+                    want.sample.unwrap_or_default(),
+                    got.sample.unwrap_or_default(),
+                );
+                let at = a
                     .iter()
-                    .zip(out.iter())
-                    .position(|(a, b)| a != b)
-                    .unwrap_or(dout.len().min(out.len()));
+                    .zip(b.iter())
+                    .position(|(x, y)| x != y)
+                    .unwrap_or(a.len().min(b.len()));
                 let from = at.saturating_sub(200);
+                let show = |v: &[u8]| {
+                    String::from_utf8_lossy(&v[from.min(v.len())..(at + 200).min(v.len())])
+                        .into_owned()
+                };
                 return Err(format!(
                     "the direct CIR lowering's output differs from --abi-lower's (near byte {at}):\n--- generic\n{}\n--- direct\n{}",
-                    String::from_utf8_lossy(&out[from.min(out.len())..(at + 200).min(out.len())]),
-                    String::from_utf8_lossy(&dout[from.min(dout.len())..(at + 200).min(dout.len())])
+                    show(&a),
+                    show(&b)
                 ));
             }
             identical += 1;
@@ -224,6 +197,92 @@ pub fn run(args: &[String]) -> Result<(), String> {
         println!("  (no direct CIR-only lowering for this dialect/target: it is written for CIR on x86_64 System V)");
     }
     Ok(())
+}
+
+/// The bench module, parsed afresh for each lowering.
+struct Input<'a> {
+    text: &'a str,
+    file: irkit_diag::FileId,
+    cfg: irkit_ir::ParseConfig,
+}
+
+impl Input<'_> {
+    fn parse(&self) -> Result<irkit_ir::Module, String> {
+        irkit_ir::parse(self.text, self.file, &self.cfg)
+            .map_err(|d| format!("parse: {}", d.message))
+    }
+}
+
+/// What a lowering printed: its length, hash and first MiB (to show where
+/// two outputs part).
+struct Printed {
+    len: usize,
+    hash: u64,
+    sample: Option<Vec<u8>>,
+}
+
+impl Printed {
+    fn of(out: &[u8]) -> Printed {
+        Printed {
+            len: out.len(),
+            hash: fx_hash(out),
+            sample: out.get(..out.len().min(1 << 20)).map(<[u8]>::to_vec),
+        }
+    }
+}
+
+/// Parse, verify, `--abi-lower`, verify the result and print, each timed.
+fn run_generic(input: &Input<'_>, triple: &str, t: &mut Timings) -> Result<Printed, String> {
+    let mut clock = Clock::start();
+    let mut m = input.parse()?;
+    t.parse.push(clock.lap());
+    irkit_ir::verify::verify(&m, input.file)
+        .map_err(|ds| format!("verify: {}", ds.first().map_or("", |d| d.message.as_str())))?;
+    t.verify.push(clock.lap());
+    let lowered = lower_module(
+        &mut m,
+        input.file,
+        LowerConfig {
+            triple: Some(triple),
+            target_features: None,
+            verify: false,
+            max_coerced_elements: irkit_abi::MAX_COERCED_ELEMENTS,
+            clang: irkit_abi::ClangVersion::V19,
+        },
+    );
+    if let Err(e) = lowered {
+        let msg: String = format!("abi-lower: {e:?}").chars().take(2000).collect();
+        return Err(msg);
+    }
+    t.pass.push(clock.lap());
+    irkit_ir::verify::verify(&m, input.file).map_err(|ds| {
+        format!(
+            "the lowered module does not verify: {}",
+            ds.first().map_or("", |d| d.message.as_str())
+        )
+    })?;
+    t.post_verify.push(clock.lap());
+    let out = irkit_ir::print_module(&m, irkit_ir::PrintOptions { debug_info: false });
+    t.print.push(clock.lap());
+    Ok(Printed::of(&out))
+}
+
+/// Parse and verify (untimed), then the direct CIR-only lowering (timed),
+/// then print.
+fn run_direct(
+    input: &Input<'_>,
+    target: irkit_abi::Target,
+    t: &mut Timings,
+) -> Result<Printed, String> {
+    let mut d = input.parse()?;
+    irkit_ir::verify::verify(&d, input.file)
+        .map_err(|ds| format!("verify: {}", ds.first().map_or("", |d| d.message.as_str())))?;
+    let mut clock = Clock::start();
+    let classify = super::cir_direct::lower(&mut d, target)?;
+    t.direct.push(clock.lap());
+    t.direct_classify.push(classify);
+    let out = irkit_ir::print_module(&d, irkit_ir::PrintOptions { debug_info: false });
+    Ok(Printed::of(&out))
 }
 
 fn fx_hash(bytes: &[u8]) -> u64 {
