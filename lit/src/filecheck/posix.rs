@@ -60,44 +60,34 @@ pub fn translate(out: &mut String, src: &str) -> Result<(), RegexError> {
                 (atom, repeated) = (Some(at), false);
             }
             b'{' | b'*' | b'+' | b'?' => {
-                let op_len = if c == b'{' {
-                    // A bound only when `{` is followed by digits.
-                    let rest = &b[i + 1..];
-                    let digits = rest.iter().take_while(|c| c.is_ascii_digit()).count();
-                    if digits == 0 {
-                        out.push_str("\\{");
-                        i += 1;
-                        (atom, repeated) = (Some(at), false);
-                        empty_branch = false;
-                        continue;
-                    }
-                    let Some(close) = rest.iter().position(|&c| c == b'}') else {
-                        return Err(err(i, "braces not balanced"));
-                    };
-                    let body = &src[i + 1..i + 1 + close];
-                    if !body.bytes().all(|c| c.is_ascii_digit() || c == b',') {
-                        return Err(err(i, "invalid repetition count(s)"));
-                    }
-                    close + 2
-                } else {
-                    1
-                };
+                // A `{` is a bound only when a digit follows it.
+                if c == b'{' && !b.get(i + 1).is_some_and(u8::is_ascii_digit) {
+                    out.push_str("\\{");
+                    i += 1;
+                    (atom, repeated) = (Some(at), false);
+                    empty_branch = false;
+                    continue;
+                }
                 if repeated || atom.is_none() {
                     return Err(err(i, "repetition-operator operand invalid"));
                 }
+                let op_len = if c == b'{' { bound(b, i)? } else { 1 };
                 let body = &src[i..i + op_len];
-                if let Some((lo, hi)) = body
-                    .strip_prefix('{')
-                    .and_then(|b| b.strip_suffix('}'))
-                    .and_then(|b| b.split_once(','))
-                {
-                    if let (Ok(lo), Ok(hi)) = (lo.parse::<u32>(), hi.parse::<u32>()) {
-                        if lo > hi {
-                            return Err(err(i, "invalid repetition count(s)"));
+                if c == b'{' {
+                    // Counts without leading zeros (`{007}` is `{7}`).
+                    out.push('{');
+                    for (k, n) in body[1..op_len - 1].split(',').enumerate() {
+                        if k > 0 {
+                            out.push(',');
+                        }
+                        if let Ok(n) = n.parse::<u32>() {
+                            let _ = write!(out, "{n}");
                         }
                     }
+                    out.push('}');
+                } else {
+                    out.push_str(body);
                 }
-                out.push_str(body);
                 i += op_len;
                 repeated = true;
             }
@@ -250,6 +240,38 @@ fn flush_run(out: &mut String, run: &mut Vec<u8>) {
         }
     }
     run.clear();
+}
+
+/// The length of the bound `{m}`, `{m,}` or `{m,n}` at `b[at]` (a digit
+/// follows the brace), checked in the order of LLVM's regcomp: each count
+/// at most RE_DUP_MAX (255) and `m <= n`, then the closing brace.
+fn bound(b: &[u8], at: usize) -> Result<usize, RegexError> {
+    let bad_count = || err(at, "invalid repetition count(s)");
+    // regcomp reads digits while the count is at most 255.
+    let count = |i: &mut usize| -> Option<u32> {
+        let mut n = 0u32;
+        while *i < b.len() && b[*i].is_ascii_digit() && n <= 255 {
+            n = n * 10 + u32::from(b[*i] - b'0');
+            *i += 1;
+        }
+        (n <= 255).then_some(n)
+    };
+    let mut i = at + 1;
+    let lo = count(&mut i).ok_or_else(bad_count)?;
+    if b.get(i) == Some(&b',') {
+        i += 1;
+        if b.get(i).is_some_and(u8::is_ascii_digit) {
+            let hi = count(&mut i).ok_or_else(bad_count)?;
+            if lo > hi {
+                return Err(bad_count());
+            }
+        }
+    }
+    match b.get(i) {
+        Some(b'}') => Ok(i + 1 - at),
+        _ if b[i..].contains(&b'}') => Err(bad_count()),
+        _ => Err(err(at, "braces not balanced")),
+    }
 }
 
 fn err(offset: usize, message: &str) -> RegexError {
