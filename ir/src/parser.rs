@@ -1735,13 +1735,14 @@ impl<'a> Parser<'a> {
     }
 
     fn expect_x(&mut self) -> PResult<()> {
-        // 'x' separator (no whitespace skipping inside shapes).
+        // The 'x' separator is a token of its own (`2 x 32 x f32` is a
+        // shape), or the first letter of an identifier (`2xf32`).
+        self.skip_ws();
         if self.src.get(self.pos) == Some(&b'x') {
             self.pos += 1;
             Ok(())
         } else {
-            let at = self.pos;
-            self.err_at(at, "expected 'x' in dimension list")
+            self.err_tok("expected 'x' in dimension list")
         }
     }
 
@@ -1753,8 +1754,8 @@ impl<'a> Parser<'a> {
     ) -> PResult<(Vec<i64>, Vec<bool>)> {
         let mut shape = Vec::new();
         let mut scalable = Vec::new();
-        self.skip_ws();
         loop {
+            self.skip_ws();
             let c = self.src.get(self.pos).copied();
             let (dim, sc) = match c {
                 Some(b'?') if allow_dynamic => {
@@ -1763,10 +1764,11 @@ impl<'a> Parser<'a> {
                 }
                 Some(b'[') if allow_scalable => {
                     self.pos += 1;
+                    self.skip_ws();
                     let d = self.dim_int()?;
+                    self.skip_ws();
                     if self.src.get(self.pos) != Some(&b']') {
-                        let at = self.pos;
-                        return self.err_at(at, "missing ']' closing scalable dimension");
+                        return self.err_tok("missing ']' closing scalable dimension");
                     }
                     self.pos += 1;
                     (d, true)

@@ -90,3 +90,19 @@
 
 // expected-error@+1 {{expected '}' in attribute dictionary}}
 "test.op"() {e = true : i1} : () -> ()
+
+// -----
+
+// The 'x' of a shape may stand apart; a missing one is reported at the end
+// of the previous token.
+// expected-error@+1 {{expected 'x' in dimension list}}
+func.func @f(%x: memref<2 x 3 f32>) {
+  return
+}
+
+// -----
+
+// expected-error@+1 {{missing ']' closing scalable dimension}}
+func.func @f(%x: vector<2 x [4 x f32>) {
+  return
+}

@@ -231,6 +231,7 @@ fn check_op(
     check_values(cx, op, &def.operands, segments, Which::Operand)?;
     let result_segments = Segments::plain(&def.results, cx.m.ops[op].results.len());
     check_values(cx, op, &def.results, result_segments, Which::Result)?;
+    check_traits(cx, def, op, Phase::Pred)?;
     check_regions(cx, def, op)?;
     check_traits(cx, def, op, Phase::Other)?;
     super::arith::check(cx, op)?;
@@ -723,7 +724,21 @@ fn check_regions(cx: &Cx<'_>, def: &OpDef, op: OpId) -> Result<(), Diagnostic> {
 #[derive(Clone, Copy, PartialEq, Eq)]
 enum Phase {
     Structural,
+    /// `PredOpTrait`s (`AllTypesMatch`, `ElementTypeOf`): ODS checks them
+    /// in the op's invariants, after operands and results and before
+    /// regions and successors.
+    Pred,
     Other,
+}
+
+fn phase(t: Trait) -> Phase {
+    if is_structural(t) {
+        Phase::Structural
+    } else if matches!(t, Trait::AllTypesMatch | Trait::ElementTypeOf) {
+        Phase::Pred
+    } else {
+        Phase::Other
+    }
 }
 
 /// Traits MLIR marks `StructuralOpTrait`.
@@ -757,7 +772,7 @@ fn check_traits(cx: &Cx<'_>, def: &OpDef, op: OpId, phase: Phase) -> Result<(), 
     let m = cx.m;
     let d = &m.ops[op];
     for &t in def.trait_order.iter() {
-        if is_structural(t) != (phase == Phase::Structural) {
+        if self::phase(t) != phase {
             continue;
         }
         match t {
