@@ -4,7 +4,7 @@
 
 use crate::model::{
     ArgKey, BinOp, Ctx, Init, InitId, InitRef, RecId, RecKind, RecTy, Record, Sym, TernOp, TyId,
-    UnOp, TY_BIT, TY_INT, TY_STRING,
+    UnOp, VarMask, TY_BIT, TY_INT, TY_STRING,
 };
 use irkit_diag::Loc;
 use rustc_hash::FxHashMap;
@@ -34,6 +34,13 @@ pub trait Resolver {
     /// `P` unset (LLVM's `keepUnsetBits`; only the record resolver).
     fn keep_unset_bits(&self) -> bool {
         false
+    }
+    /// Which values the resolver may change ([`VarMask`] bits): the bit
+    /// of every variable it may substitute or must see, and `ANON` if it
+    /// may change an anonymous name. A final resolver's mask has `ANON`.
+    /// The default, every bit, skips only values with no variable at all.
+    fn mask(&self) -> u64 {
+        u64::MAX
     }
 }
 
@@ -69,11 +76,16 @@ impl<V: Copy + Default> SymMap<V> {
     fn get(&self, name: Sym) -> Option<V> {
         self.position(name).map(|k| self.items.as_slice()[k].1)
     }
+    #[cfg(test)]
     fn insert(&mut self, name: Sym, v: V) {
         if let Some(k) = self.position(name) {
             self.items.as_mut_slice()[k].1 = v;
             return;
         }
+        self.push_new(name, v);
+    }
+    /// Adds `name`, known to be absent.
+    fn push_new(&mut self, name: Sym, v: V) {
         self.items.push((name, v));
         let n = self.items.len();
         if let Some(ix) = &mut self.index {
@@ -101,6 +113,8 @@ enum Subst {
 /// Substitutes a fixed map of variables.
 pub struct MapResolver {
     map: SymMap<Subst>,
+    /// The bits of the names in `map`.
+    mask: u64,
     /// Entries not in progress (LLVM erases those while resolving them).
     live: usize,
     cur: Option<RecId>,
@@ -111,18 +125,27 @@ impl MapResolver {
     pub fn new(cur: Option<RecId>) -> MapResolver {
         MapResolver {
             map: SymMap::new(),
+            mask: 0,
             live: 0,
             cur,
             final_: false,
         }
     }
     pub fn set(&mut self, name: Sym, v: InitId) {
-        match self.map.get(name) {
-            None => self.live += 1,
-            Some(Subst::InProgress(_)) => self.live += 1,
-            Some(_) => {}
+        self.mask |= VarMask::var(name);
+        match self.map.position(name) {
+            None => {
+                self.live += 1;
+                self.map.push_new(name, Subst::Pending(v));
+            }
+            Some(k) => {
+                let e = &mut self.map.items.as_mut_slice()[k].1;
+                if let Subst::InProgress(_) = e {
+                    self.live += 1;
+                }
+                *e = Subst::Pending(v);
+            }
         }
-        self.map.insert(name, Subst::Pending(v));
     }
     /// The substitutions, sorted by name (for `--explain`, which replays
     /// them later).
@@ -143,19 +166,24 @@ impl MapResolver {
     pub fn cur(&self) -> Option<RecId> {
         self.cur
     }
+    pub fn set_cur(&mut self, cur: Option<RecId>) {
+        self.cur = cur;
+    }
 }
 
 impl Resolver for MapResolver {
     fn resolve(&mut self, cx: &mut Ctx, name: Sym) -> Option<InitId> {
-        match self.map.get(name)? {
+        let k = self.map.position(name)?;
+        match self.map.items.as_slice()[k].1 {
             Subst::InProgress(_) | Subst::Unused => None,
             Subst::Resolved(v) => Some(v),
             Subst::Pending(v) if self.live <= 1 => Some(v),
             Subst::Pending(v) => {
-                self.map.insert(name, Subst::InProgress(v));
+                // Nothing is added to the map while resolving: `k` stays.
+                self.map.items.as_mut_slice()[k].1 = Subst::InProgress(v);
                 self.live -= 1;
                 let nv = resolve_init(cx, v, self);
-                self.map.insert(name, Subst::Resolved(nv));
+                self.map.items.as_mut_slice()[k].1 = Subst::Resolved(nv);
                 self.live += 1;
                 Some(nv)
             }
@@ -167,11 +195,20 @@ impl Resolver for MapResolver {
     fn cur_rec(&self) -> Option<RecId> {
         self.cur
     }
+    fn mask(&self) -> u64 {
+        if self.final_ {
+            self.mask | VarMask::ANON
+        } else {
+            self.mask
+        }
+    }
 }
 
 /// Resolves references to the fields of one record (LLVM's RecordResolver).
 pub struct RecordResolver {
     rec: RecId,
+    /// The bits of the record's field names, and `ANON` if renaming or final.
+    mask: u64,
     cache: SymMap<InitId>,
     stack: InlineVec<Sym>,
     /// The record's anonymous name and the one replacing it.
@@ -180,9 +217,20 @@ pub struct RecordResolver {
 }
 
 impl RecordResolver {
-    pub fn new(rec: RecId, new_name: Option<(InitId, InitId)>, final_: bool) -> RecordResolver {
+    pub fn new(
+        cx: &Ctx,
+        rec: RecId,
+        new_name: Option<(InitId, InitId)>,
+        final_: bool,
+    ) -> RecordResolver {
+        let fields = cx.rec(rec).values.iter();
+        let mut mask = fields.fold(0, |m, v| m | VarMask::var(v.name));
+        if final_ || new_name.is_some() {
+            mask |= VarMask::ANON;
+        }
         RecordResolver {
             rec,
+            mask,
             cache: SymMap::new(),
             stack: InlineVec::new(),
             new_name,
@@ -206,7 +254,9 @@ impl Resolver for RecordResolver {
         self.stack.push(name);
         let nv = resolve_init(cx, v, self);
         self.stack.pop();
-        self.cache.insert(name, nv);
+        // Absent before, and a field's resolution never caches itself (it
+        // is on the stack meanwhile).
+        self.cache.push_new(name, nv);
         Some(nv)
     }
     fn is_final(&self) -> bool {
@@ -224,6 +274,9 @@ impl Resolver for RecordResolver {
     }
     fn keep_unset_bits(&self) -> bool {
         true
+    }
+    fn mask(&self) -> u64 {
+        self.mask
     }
 }
 
@@ -248,6 +301,9 @@ impl Resolver for ShadowResolver<'_> {
     }
     fn cur_rec(&self) -> Option<RecId> {
         self.inner.cur_rec()
+    }
+    fn mask(&self) -> u64 {
+        self.inner.mask()
     }
 }
 
@@ -311,6 +367,14 @@ impl Resolver for HasReference {
     fn cur_rec(&self) -> Option<RecId> {
         None
     }
+    fn mask(&self) -> u64 {
+        let m = self.name.map_or(0, VarMask::var);
+        if self.final_ {
+            m | VarMask::ANON
+        } else {
+            m
+        }
+    }
 }
 
 /// Maximum nesting of resolution (guards against runaway recursion).
@@ -319,9 +383,17 @@ const MAX_RESOLVE_DEPTH: u32 = 2000;
 /// LLVM's `Init::resolveReferences`.
 #[inline]
 pub fn resolve_init(cx: &mut Ctx, i: InitId, r: &mut dyn Resolver) -> InitId {
-    // Most values met are concrete: answer those without entering the big
-    // frame of the general case.
-    if cx.is_concrete(i) {
+    // Most values met are concrete, or mention none of the variables the
+    // resolver substitutes: answer those without entering the big frame
+    // of the general case. (A value none of whose parts changes resolves
+    // to itself, unless a final resolution folds a `!cast`, `!exists` or
+    // `!instances` in it or spells out an anonymous name, or a `!and`/`!or`
+    // is decided by its left operand: `VarMask::FOLDS`.)
+    let f = cx.flags(i);
+    if f & VarMask::CONCRETE != 0 {
+        return i;
+    }
+    if f & (r.mask() | VarMask::FOLDS) == 0 && (f & VarMask::IMPURE == 0 || !r.is_final()) {
         return i;
     }
     resolve_nonconcrete(cx, i, r)

@@ -406,6 +406,18 @@ impl Ctx {
 
     /// LLVM's `getCastTo`.
     pub fn cast_to(&mut self, i: InitId, t: TyId) -> Option<InitId> {
+        // The commonest cases: a value of exactly the type (what `type_of`
+        // and the checks below would find).
+        match (self.init(i), self.ty_data(t)) {
+            (Init::Unset, _)
+            | (Init::Str(..), RecTy::String)
+            | (Init::Int(_), RecTy::Int)
+            | (Init::Bit(_), RecTy::Bit)
+            | (Init::Dag(..), RecTy::Dag) => return Some(i),
+            (Init::List(_, et), RecTy::List(e)) if et == e => return Some(i),
+            (Init::Bits(b), RecTy::Bits(n)) if b.len() == *n as usize => return Some(i),
+            _ => {}
+        }
         let Some(it) = self.type_of(i) else {
             return self.convert_to(i, t);
         };

@@ -130,6 +130,33 @@ impl DenseCache {
     }
 }
 
+/// The bits of a value's flags word ([`Ctx::flags`]) and of a resolver's
+/// mask ([`crate::resolve::Resolver::mask`]). A value whose variable bits
+/// meet none of a resolver's, and which holds no anonymous name the
+/// resolver may rename, resolves to itself: `resolve_init` returns it
+/// without walking it (a final resolver also needs it pure).
+pub struct VarMask;
+
+impl VarMask {
+    /// The bits that stand for variable names (a Bloom filter).
+    pub const VARS: u64 = (1 << 60) - 1;
+    /// The value may change with no part changing, under any resolver: a
+    /// `!and`/`!or` whose left operand is concrete (LLVM 22 decides it by
+    /// that operand alone when it is 0 / -1, `Rules::and_or_short_circuit`).
+    pub const FOLDS: u64 = 1 << 60;
+    /// The value holds an anonymous record name.
+    pub const ANON: u64 = 1 << 61;
+    /// The value holds `!cast`, `!exists` or `!instances`.
+    pub const IMPURE: u64 = 1 << 62;
+    /// The value is concrete.
+    pub const CONCRETE: u64 = 1 << 63;
+    /// The bit of variable `name`.
+    #[inline]
+    pub fn var(name: Sym) -> u64 {
+        1 << (name.0 % 60)
+    }
+}
+
 /// The table that uniques values: hashbrown's `HashTable` of ids (SIMD
 /// group probing on 7 bits of the hash, so a lookup touches a value only on
 /// a likely match), with every entry's full hash kept by id so that growing
@@ -284,11 +311,13 @@ pub struct Ctx {
     list_of: DenseCache,
     bits_of: DenseCache,
     inits: Vec<Init>,
-    concrete: Vec<bool>,
-    /// By value: whether it holds an operator whose folding reads more
-    /// than its operands (`!cast` to a record, `!exists`, `!instances`:
-    /// the defs made so far and the current record); see [`Ctx::is_pure`].
-    impure: Vec<bool>,
+    /// By value, what resolving it may depend on ([`VarMask`] bits): the
+    /// names of the variables it mentions (a Bloom filter), whether it
+    /// holds an anonymous record name, whether it is impure (an operator
+    /// whose folding reads more than its operands: `!cast` to a record,
+    /// `!exists`, `!instances`; see [`Ctx::is_pure`]) and whether it is
+    /// concrete. One word per value: `resolve_init` reads one cache line.
+    flags: Vec<u64>,
     /// Memo of `!foreach`/`!filter` item applications (body, variable,
     /// item) -> result, for pure bodies and items ([`crate::resolve`]).
     pub item_memo: FxHashMap<(InitId, Sym, InitId), InitId>,
@@ -373,8 +402,7 @@ impl Ctx {
             list_of: DenseCache::default(),
             bits_of: DenseCache::default(),
             inits: Vec::new(),
-            concrete: Vec::new(),
-            impure: Vec::new(),
+            flags: Vec::new(),
             item_memo: FxHashMap::default(),
             uniq: UniqTable::new(),
             def_inits: DenseCache::default(),
@@ -439,8 +467,7 @@ impl Ctx {
     /// Makes room for about `values` more values and `records` more records.
     pub fn reserve(&mut self, values: usize, records: usize) {
         self.inits.reserve(values);
-        self.concrete.reserve(values);
-        self.impure.reserve(values);
+        self.flags.reserve(values);
         self.uniq.reserve(self.inits.len() + values);
         self.records.reserve(records);
     }
@@ -494,10 +521,8 @@ impl Ctx {
         };
         self.add_value_units(units);
         let id = self.inits.len() as u32;
-        let c = self.compute_concrete(&i);
-        let p = !c && self.compute_impure(&i);
-        self.concrete.push(c);
-        self.impure.push(p);
+        let f = self.compute_flags(&i);
+        self.flags.push(f);
         self.inits.push(i);
         self.uniq.insert(h, id);
         InitId(id)
@@ -505,7 +530,7 @@ impl Ctx {
     /// Whether a value is concrete (LLVM's `isConcrete`): it resolves to itself.
     #[inline]
     pub fn is_concrete(&self, i: InitId) -> bool {
-        self.concrete[i.0 as usize]
+        self.flags[i.0 as usize] & VarMask::CONCRETE != 0
     }
     /// Whether resolving value `i` with a given substitution always gives
     /// the same value: no `!cast` (which looks records up by name, and the
@@ -514,35 +539,58 @@ impl Ctx {
     /// distinct argument list and then reused).
     #[inline]
     pub fn is_pure(&self, i: InitId) -> bool {
-        !self.impure[i.0 as usize]
+        self.flags[i.0 as usize] & VarMask::IMPURE == 0
     }
-    fn compute_impure(&self, i: &Init) -> bool {
-        let p = |x: &InitId| self.impure[x.0 as usize];
-        match i {
-            Init::Unset | Init::Bit(_) | Init::Int(_) | Init::Str(..) | Init::Def(_) => false,
-            Init::AnonName(_) | Init::Var(..) => false,
-            Init::Un(UnOp::Cast, ..) | Init::Exists(..) | Init::Instances(..) => true,
-            Init::Bits(l) | Init::List(l, _) | Init::Cond(l, _) => l.iter().any(p),
-            Init::Dag(op, _, args) => p(op) || args.iter().any(|(x, _)| p(x)),
-            Init::VarBit(v, _) => p(v),
-            Init::Field(r, _, _) => p(r),
-            Init::VarDef(_, args) => args.iter().any(|(_, x)| p(x)),
-            Init::Un(_, a, _) => p(a),
-            Init::Bin(_, a, b, _) => p(a) || p(b),
-            Init::Tern(_, a, b, c, _) => p(a) || p(b) || p(c),
-            Init::Fold(s, l, _, _, e, _) => p(s) || p(l) || p(e),
-            Init::IsA(_, e) => p(e),
-        }
+    /// The value's [`VarMask`] word (variables, anonymous names, purity,
+    /// concreteness).
+    #[inline]
+    pub fn flags(&self, i: InitId) -> u64 {
+        self.flags[i.0 as usize]
     }
-    fn compute_concrete(&self, i: &Init) -> bool {
+    fn compute_flags(&self, i: &Init) -> u64 {
+        // What the parts hold (their concreteness aside).
+        let f = |x: &InitId| self.flags[x.0 as usize] & !VarMask::CONCRETE;
+        let c = |x: &InitId| self.flags[x.0 as usize] & VarMask::CONCRETE != 0;
         match i {
-            Init::Unset | Init::Bit(_) | Init::Int(_) | Init::Str(..) | Init::Def(_) => true,
-            Init::Bits(b) => b.iter().all(|&x| self.is_concrete(x)),
-            Init::List(l, _) => l.iter().all(|&x| self.is_concrete(x)),
-            Init::Dag(op, _, args) => {
-                self.is_concrete(*op) && args.iter().all(|&(a, _)| self.is_concrete(a))
+            Init::Unset | Init::Bit(_) | Init::Int(_) | Init::Str(..) | Init::Def(_) => {
+                VarMask::CONCRETE
             }
-            _ => false,
+            Init::AnonName(_) => VarMask::ANON,
+            Init::Var(name, _) => VarMask::var(*name),
+            Init::Bits(l) | Init::List(l, _) => {
+                let m = l.iter().fold(0, |m, x| m | f(x));
+                if l.iter().all(c) {
+                    m | VarMask::CONCRETE
+                } else {
+                    m
+                }
+            }
+            Init::Dag(op, _, args) => {
+                let m = args.iter().fold(f(op), |m, (x, _)| m | f(x));
+                if c(op) && args.iter().all(|(x, _)| c(x)) {
+                    m | VarMask::CONCRETE
+                } else {
+                    m
+                }
+            }
+            Init::Cond(l, _) => l.iter().fold(0, |m, x| m | f(x)),
+            Init::VarBit(v, _) => f(v),
+            Init::Field(r, _, _) => f(r),
+            Init::VarDef(_, args) => args.iter().fold(0, |m, (_, x)| m | f(x)),
+            Init::Un(UnOp::Cast, a, _) => f(a) | VarMask::IMPURE,
+            Init::Exists(_, e) | Init::Instances(_, e) => f(e) | VarMask::IMPURE,
+            Init::Un(_, a, _) => f(a),
+            Init::Bin(op, a, b, _) => {
+                let m = f(a) | f(b);
+                if matches!(op, BinOp::And | BinOp::Or) && c(a) {
+                    m | VarMask::FOLDS
+                } else {
+                    m
+                }
+            }
+            Init::Tern(_, a, b, c, _) => f(a) | f(b) | f(c),
+            Init::Fold(s, l, _, _, e, _) => f(s) | f(l) | f(e),
+            Init::IsA(_, e) => f(e),
         }
     }
     pub fn n_inits(&self) -> usize {

@@ -351,15 +351,33 @@ impl Parser<'_> {
         args: &[(ArgKey, InitId)],
         loc: Loc,
     ) -> PResult<Vec<(Sym, InitId)>> {
-        let targs = self.cx.rec(rec).targs.clone();
-        let mut unsolved = targs.clone();
-        let mut out = Vec::new();
+        let targs = std::mem::take(&mut self.cx.rec_mut(rec).targs);
+        let res = self.resolve_arguments_of(rec, &targs, args, loc);
+        self.cx.rec_mut(rec).targs = targs;
+        res
+    }
+
+    /// [`Parser::resolve_arguments`] with `rec`'s template arguments given
+    /// (taken out of the record meanwhile: no copy).
+    fn resolve_arguments_of(
+        &mut self,
+        rec: RecId,
+        targs: &[Sym],
+        args: &[(ArgKey, InitId)],
+        loc: Loc,
+    ) -> PResult<Vec<(Sym, InitId)>> {
+        let mut solved: smallvec::SmallVec<[bool; 16]> = smallvec::smallvec![false; targs.len()];
+        let mut out = Vec::with_capacity(targs.len());
         for &(k, v) in args {
             let name = match k {
                 ArgKey::Pos(p) => targs[p as usize],
                 ArgKey::Named(n) => n,
             };
-            if !unsolved.contains(&name) {
+            let Some(j) = targs
+                .iter()
+                .zip(&solved)
+                .position(|(&t, &done)| t == name && !done)
+            else {
                 return self.err(
                     loc,
                     format!(
@@ -367,11 +385,12 @@ impl Parser<'_> {
                         self.s(name)
                     ),
                 );
-            }
+            };
             out.push((name, v));
-            unsolved.retain(|&x| x != name);
+            solved[j] = true;
         }
-        for name in unsolved {
+        let unsolved = targs.iter().zip(&solved).filter(|(_, &done)| !done);
+        for (&name, _) in unsolved {
             let d = self
                 .cx
                 .rec(rec)
@@ -397,6 +416,7 @@ impl Parser<'_> {
     pub(super) fn add_subclass(&mut self, rec: RecId, sc: &SubClassRef) -> PResult<()> {
         let mut r = MapResolver::new(Some(rec));
         let nvals = self.cx.rec(sc.rec).values.len();
+        self.cx.rec_mut(rec).values.reserve(nvals);
         for k in 0..nvals {
             let f = self.cx.rec(sc.rec).values[k].clone();
             if f.kind != FieldKind::TemplateArg {

@@ -302,6 +302,12 @@ pub(super) fn compare(cx: &mut Ctx, op: BinOp, a: InitId, b: InitId) -> Option<b
         });
     }
     if let (Some((x, _)), Some((y, _))) = (str_of(cx, a), str_of(cx, b)) {
+        // Strings are interned: equal strings have equal symbols.
+        match op {
+            BinOp::Eq => return Some(x == y),
+            BinOp::Ne => return Some(x != y),
+            _ => {}
+        }
         let (x, y) = (cx.strs.str(x), cx.strs.str(y));
         return Some(match op {
             BinOp::Eq => x == y,

@@ -89,14 +89,17 @@ pub fn resolve_record(cx: &mut Ctx, rec: RecId, r: &mut dyn Resolver, skip: Opti
 /// `Record::resolveReferences(NewName)`: final resolution of a def.
 pub fn resolve_record_final(cx: &mut Ctx, rec: RecId, new_name: Option<InitId>) {
     let old = cx.rec(rec).name;
-    let mut r = RecordResolver::new(rec, new_name.map(|n| (old, n)), true);
+    let mut r = RecordResolver::new(cx, rec, new_name.map(|n| (old, n)), true);
     resolve_record(cx, rec, &mut r, None);
 }
 
 /// Checks a record's assertions (LLVM's checkRecordAssertions).
 pub fn check_assertions(cx: &mut Ctx, rec: RecId) {
+    if cx.rec(rec).asserts.is_empty() {
+        return;
+    }
     let asserts = cx.rec(rec).asserts.clone();
-    let mut r = RecordResolver::new(rec, None, true);
+    let mut r = RecordResolver::new(cx, rec, None, true);
     let mut failed = false;
     for a in asserts {
         let c = resolve_init(cx, a.cond, &mut r);
@@ -133,8 +136,11 @@ pub fn check_assert(cx: &mut Ctx, loc: Loc, cond: InitId, msg: InitId) -> bool {
 }
 
 pub fn emit_dumps(cx: &mut Ctx, rec: RecId) {
+    if cx.rec(rec).dumps.is_empty() {
+        return;
+    }
     let dumps = cx.rec(rec).dumps.clone();
-    let mut r = RecordResolver::new(rec, None, true);
+    let mut r = RecordResolver::new(cx, rec, None, true);
     for d in dumps {
         let m = resolve_init(cx, d.msg, &mut r);
         dump_message(cx, d.loc, m);
@@ -159,32 +165,40 @@ pub fn instantiate(cx: &mut Ctx, vd: InitId) -> InitId {
     if let Some(d) = cx.var_def_instance(vd) {
         return d;
     }
-    let Init::VarDef(class, args) = cx.init(vd).clone() else {
+    let Init::VarDef(class, _) = *cx.init(vd) else {
         return vd;
     };
     let name = cx.new_anon_name();
-    let c = cx.rec(class).clone();
+    let mut r = MapResolver::new(None);
+    // The class's fields without its template arguments, whose defaults
+    // go to the resolver (before the given values, which override them).
+    let c = cx.rec(class);
+    let mut values = Vec::with_capacity(c.values.len());
+    for v in &c.values {
+        if c.targs.contains(&v.name) {
+            r.set(v.name, v.value);
+        } else {
+            values.push(v.clone());
+        }
+    }
+    let (first_loc, last_loc) = (c.locs.first().copied(), c.locs.last().copied());
     let locs = match cx.var_def_loc(vd) {
         Some(l) => vec![l],
         None => c.locs.clone(),
     };
-    let new = cx.add_record(Record {
+    let rec = Record {
         name,
         locs,
         targs: Vec::new(),
-        values: c.values,
-        asserts: c.asserts,
-        dumps: c.dumps,
+        values,
+        asserts: c.asserts.clone(),
+        dumps: c.dumps.clone(),
         supers: Vec::new(),
         kind: RecKind::AnonDef,
-    });
-    let mut r = MapResolver::new(Some(new));
-    for &ta in &c.targs {
-        if let Some(v) = cx.rec(new).value(ta).map(|v| v.value) {
-            r.set(ta, v);
-        }
-        cx.rec_mut(new).values.retain(|v| v.name != ta);
-    }
+    };
+    let Init::VarDef(_, args) = cx.init(vd) else {
+        return vd;
+    };
     for &(k, v) in args.iter() {
         match k {
             ArgKey::Pos(p) => {
@@ -195,13 +209,15 @@ pub fn instantiate(cx: &mut Ctx, vd: InitId) -> InitId {
             ArgKey::Named(n) => r.set(n, v),
         }
     }
+    let mut supers = Vec::with_capacity(c.supers.len() + 1);
+    supers.extend_from_slice(&c.supers);
+    let new = cx.add_record(rec);
+    r.set_cur(Some(new));
     resolve_record(cx, new, &mut r, None);
-    if let Some(&l) = c.locs.first() {
+    if let Some(l) = first_loc {
         crate::explain::on_inherit(cx, new, class, l, &r);
     }
-    let mut supers = c.supers;
-    let cl = c.locs.last().copied().or(c.locs.first().copied());
-    if let Some(l) = cl {
+    if let Some(l) = last_loc {
         supers.push((class, l));
     }
     cx.rec_mut(new).supers = supers;
