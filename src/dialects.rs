@@ -460,6 +460,8 @@ fn load_op_def(src: &dyn Records, rec: &str) -> Result<OpDef, String> {
             | Trait::SymbolTable
             | Trait::SameOperandsAndResultType
             | Trait::SameTypeOperands
+            | Trait::SameOperandsElementType
+            | Trait::SameOperandsAndResultElementType
             | Trait::GraphRegion
             | Trait::AttrSizedOperandSegments
             | Trait::Pure
@@ -678,6 +680,7 @@ fn attr(src: &dyn Records, rec: &str, name: &str) -> Result<AttrDef, String> {
         "function_type" => simple(AttrKind::FunctionType)?,
         "int64" => simple(AttrKind::Int64)?,
         "int32" => simple(AttrKind::Int32)?,
+        "int1" => simple(AttrKind::Int1)?,
         "llvm_function_type" => simple(AttrKind::LlvmFunctionType)?,
         "integer" => simple(AttrKind::Integer)?,
         "index_int" => simple(AttrKind::IndexInt)?,

@@ -256,6 +256,9 @@ pub enum AttrKind {
     Int64,
     /// `int32`: a 32-bit signless integer attribute.
     Int32,
+    /// `int1`: a 1-bit signless integer attribute (MLIR's `I1Attr`, stored
+    /// as any `IntegerAttr`, unlike `BoolAttr`).
+    Int1,
     /// `llvm_function_type`: a type attribute holding an `!llvm.func`.
     LlvmFunctionType,
     /// `i64_enum` with the allowed case values as params.
@@ -368,6 +371,8 @@ flag_enum!(
         ProducesToken,
         ConsumesToken,
         ElementTypeOf,
+        SameOperandsElementType,
+        SameOperandsAndResultElementType,
     }
 );
 
@@ -384,7 +389,7 @@ flag_enum!(
     }
 );
 
-const _: () = assert!(Trait::ConsumesToken as u32 <= 31);
+const _: () = assert!(Trait::SameOperandsAndResultElementType as u32 <= 31);
 const _: () = assert!(Interface::ReturnLike as u32 <= 31);
 
 impl DialectRegistry {

@@ -10,11 +10,10 @@
 // ir/src/asm/llvm.rs.
 //
 // Known gaps (issue 14): the other ops (`invoke`, `landingpad`, atomics,
-// `inline_asm`, `global_ctors`, the intrinsics without a format such as
-// memcpy/memset/ctlz/abs/vector.reduce.*, ...) still pass as unknown ops of
-// the dialect and print generic; `switch`'s `caseOperands` is one variadic
-// group split by `case_operand_segments` (MLIR's VariadicOfVariadic, not
-// checked); arrays of TBAA tags / access groups / alias scopes are checked
+// `inline_asm`, `global_ctors`, the intrinsics not defined below, e.g. the
+// float vector reductions) still pass as unknown ops of the dialect and print generic; `switch`'s
+// `caseOperands` is one variadic group split by `case_operand_segments`
+// (MLIR's VariadicOfVariadic, not checked); arrays of TBAA tags / access groups / alias scopes are checked
 // as plain arrays.
 
 #ifndef IRKIT_LLVM_TD
@@ -532,9 +531,8 @@ def LLVM_FenceOp : LLVM_Op<"fence"> {
 }
 
 //===----------------------------------------------------------------------===//
-// Intrinsics with a declarative format (LLVMIntrinsicOps.td); the others
-// (memcpy, memset, ctlz, abs, vector.reduce.*, ...) print generic in MLIR
-// 19 and still pass as unknown ops of the dialect.
+// Intrinsics with a declarative format (LLVMIntrinsicOps.td); the ones
+// without (memcpy, memset, ctlz, abs, vector.reduce.*, ...) are further down.
 //===----------------------------------------------------------------------===//
 
 class LLVM_IntrOp<string mnemonic, list<Trait> traits = []>
@@ -624,5 +622,81 @@ def LLVM_VaEndOp : LLVM_IntrOp<"vaend"> {
   let arguments = (ins LLVM_AnyPointer:$arg_list);
   let assemblyFormat = "$arg_list attr-dict `:` qualified(type($arg_list))";
 }
+
+//===----------------------------------------------------------------------===//
+// Intrinsics without a format (LLVMIntrinsicOps.td): they print generic in
+// MLIR 19. Their immediate arguments are `I1Attr`/`I32Attr` properties.
+//===----------------------------------------------------------------------===//
+
+class LLVM_CountZerosIntrOp<string func> : LLVM_IntrOp<func, [Pure]> {
+  let arguments = (ins LLVM_IntOrIntVector:$in, I1Attr:$is_zero_poison);
+  let results = (outs LLVM_Type:$res);
+}
+def LLVM_CountLeadingZerosOp : LLVM_CountZerosIntrOp<"ctlz">;
+def LLVM_CountTrailingZerosOp : LLVM_CountZerosIntrOp<"cttz">;
+def LLVM_AbsOp : LLVM_IntrOp<"abs", [Pure]> {
+  let arguments = (ins LLVM_IntOrIntVector:$in, I1Attr:$is_int_min_poison);
+  let results = (outs LLVM_Type:$res);
+}
+
+class LLVM_MemcpyIntrOpBase<string name> : LLVM_IntrOp<name> {
+  let arguments = (ins LLVM_AnyPointer:$dst, LLVM_AnyPointer:$src,
+                       AnySignlessInteger:$len, I1Attr:$isVolatile,
+                       OptionalAttr<ArrayAttr>:$access_groups,
+                       OptionalAttr<ArrayAttr>:$alias_scopes,
+                       OptionalAttr<ArrayAttr>:$noalias_scopes,
+                       OptionalAttr<ArrayAttr>:$tbaa);
+}
+def LLVM_MemcpyOp : LLVM_MemcpyIntrOpBase<"memcpy">;
+def LLVM_MemmoveOp : LLVM_MemcpyIntrOpBase<"memmove">;
+def LLVM_MemsetOp : LLVM_IntrOp<"memset"> {
+  let arguments = (ins LLVM_AnyPointer:$dst, I8:$val,
+                       AnySignlessInteger:$len, I1Attr:$isVolatile,
+                       OptionalAttr<ArrayAttr>:$access_groups,
+                       OptionalAttr<ArrayAttr>:$alias_scopes,
+                       OptionalAttr<ArrayAttr>:$noalias_scopes,
+                       OptionalAttr<ArrayAttr>:$tbaa);
+}
+
+def LLVM_AssumeOp : LLVM_IntrOp<"assume"> {
+  let arguments = (ins I1:$cond);
+}
+def LLVM_Prefetch : LLVM_IntrOp<"prefetch"> {
+  let arguments = (ins LLVM_AnyPointer:$addr, I32Attr:$rw, I32Attr:$hint, I32Attr:$cache);
+}
+
+class LLVM_ArithWithOverflowOp<string mnem>
+    : LLVM_IntrOp<mnem, [Pure, SameOperandsElementType]> {
+  let arguments = (ins LLVM_IntOrIntVector:$a, LLVM_IntOrIntVector:$b);
+  let results = (outs LLVM_Type:$res);
+}
+def LLVM_SAddWithOverflowOp : LLVM_ArithWithOverflowOp<"sadd.with.overflow">;
+def LLVM_UAddWithOverflowOp : LLVM_ArithWithOverflowOp<"uadd.with.overflow">;
+def LLVM_SSubWithOverflowOp : LLVM_ArithWithOverflowOp<"ssub.with.overflow">;
+def LLVM_USubWithOverflowOp : LLVM_ArithWithOverflowOp<"usub.with.overflow">;
+def LLVM_SMulWithOverflowOp : LLVM_ArithWithOverflowOp<"smul.with.overflow">;
+def LLVM_UMulWithOverflowOp : LLVM_ArithWithOverflowOp<"umul.with.overflow">;
+
+def LLVM_AliasScopeAttr
+    : DialectAttr<LLVM_Dialect, "alias_scope", "LLVM dialect alias scope">;
+def LLVM_NoAliasScopeDeclOp : LLVM_IntrOp<"experimental.noalias.scope.decl"> {
+  let arguments = (ins LLVM_AliasScopeAttr:$scope);
+  let assemblyFormat = "$scope attr-dict";
+}
+
+class LLVM_VecReductionI<string mnem>
+    : LLVM_IntrOp<"vector.reduce." # mnem, [Pure, SameOperandsAndResultElementType]> {
+  let arguments = (ins LLVM_VectorOf<AnySignlessInteger>:$in);
+  let results = (outs LLVM_Type:$res);
+}
+def LLVM_VectorReduceAddOp : LLVM_VecReductionI<"add">;
+def LLVM_VectorReduceAndOp : LLVM_VecReductionI<"and">;
+def LLVM_VectorReduceMulOp : LLVM_VecReductionI<"mul">;
+def LLVM_VectorReduceOrOp : LLVM_VecReductionI<"or">;
+def LLVM_VectorReduceSmaxOp : LLVM_VecReductionI<"smax">;
+def LLVM_VectorReduceSminOp : LLVM_VecReductionI<"smin">;
+def LLVM_VectorReduceUmaxOp : LLVM_VecReductionI<"umax">;
+def LLVM_VectorReduceUminOp : LLVM_VecReductionI<"umin">;
+def LLVM_VectorReduceXorOp : LLVM_VecReductionI<"xor">;
 
 #endif // IRKIT_LLVM_TD

@@ -84,7 +84,8 @@ class AnyTypeOf<list<TypeConstraint> allowed, string desc>
 class Variadic<TypeConstraint t> : TypeConstraint<t.kind, "variadic of " # t.summary, t.params> {
   TypeConstraint base = t;
 }
-class Optional<TypeConstraint t> : TypeConstraint<t.kind, "optional " # t.summary, t.params> {
+// MLIR's `Optional` keeps the summary of the type it wraps.
+class Optional<TypeConstraint t> : TypeConstraint<t.kind, t.summary, t.params> {
   TypeConstraint base = t;
 }
 
@@ -127,6 +128,7 @@ def FunctionTypeAttr : Attr<"function_type", "type attribute of function type">;
 def DialectFunctionTypeAttr : Attr<"type", "type attribute of a dialect function type">;
 def I64Attr : Attr<"int64", "64-bit signless integer attribute">;
 def I32Attr : Attr<"int32", "32-bit signless integer attribute">;
+def I1Attr : Attr<"int1", "1-bit signless integer attribute">;
 def APIntAttr : Attr<"integer", "arbitrary integer attribute">;
 def ArrayAttr : Attr<"array", "array attribute">;
 def DictArrayAttr : Attr<"dict_array", "Array of dictionary attributes">;
@@ -202,6 +204,8 @@ def Symbol : Trait<"Symbol">;
 def SymbolTable : Trait<"SymbolTable">;
 def SameOperandsAndResultType : Trait<"SameOperandsAndResultType">;
 def SameTypeOperands : Trait<"SameTypeOperands">;
+def SameOperandsElementType : Trait<"SameOperandsElementType">;
+def SameOperandsAndResultElementType : Trait<"SameOperandsAndResultElementType">;
 def GraphRegion : Trait<"GraphRegion">;
 def AttrSizedOperandSegments : Trait<"AttrSizedOperandSegments">;
 def Pure : Trait<"Pure">;

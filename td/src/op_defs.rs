@@ -47,6 +47,8 @@ pub const TRAITS: &[&str] = &[
     "ProducesToken",
     "ConsumesToken",
     "ElementTypeOf",
+    "SameOperandsElementType",
+    "SameOperandsAndResultElementType",
 ];
 
 /// Interface names the token contract knows (`irkit_ir::dialect::Interface`).
@@ -111,6 +113,7 @@ pub const ATTR_KINDS: &[&str] = &[
     "function_type",
     "int64",
     "int32",
+    "int1",
     "llvm_function_type",
     "i64_enum",
     "integer",
@@ -207,7 +210,7 @@ impl AttrAccess {
             "flat_symbol_ref" => AttrAccess::FlatSymbol,
             "symbol_ref" => AttrAccess::SymbolPath,
             "type" | "function_type" | "llvm_function_type" => AttrAccess::Type,
-            "int64" | "int32" | "i64_enum" => AttrAccess::Int,
+            "int64" | "int32" | "int1" | "i64_enum" => AttrAccess::Int,
             "array" | "dict_array" => AttrAccess::Elements,
             _ => AttrAccess::Raw,
         }

@@ -41,7 +41,7 @@ class Toy_Op<string mnemonic, list<Trait> traits = []>
 // CHECK-NEXT: /// | `sink` | attribute (optional) | symbol reference attribute |
 // CHECK-NEXT: /// | `tag` | attribute | TypedAttr instance |
 // CHECK-NEXT: /// | `head` | operand | any type |
-// CHECK-NEXT: /// | `width` | optional operand | optional 32-bit signless integer |
+// CHECK-NEXT: /// | `width` | optional operand | 32-bit signless integer |
 // CHECK-NEXT: /// | `rest` | variadic operand | variadic of any type |
 // CHECK-NEXT: /// | #0 | result | token |
 // CHECK-NEXT: /// | `echoes` | variadic result | variadic of any type |
@@ -71,7 +71,7 @@ class Toy_Op<string mnemonic, list<Trait> traits = []>
 // CHECK-NEXT:         summary: "Prints | values",
 // CHECK-NEXT:         operands: &[
 // CHECK-NEXT:             rt::ValueInfo { name: Some("head"), arity: rt::Arity::Single, kind: "any", params: &[], summary: "any type" },
-// CHECK-NEXT:             rt::ValueInfo { name: Some("width"), arity: rt::Arity::Optional, kind: "int_width", params: &["32"], summary: "optional 32-bit signless integer" },
+// CHECK-NEXT:             rt::ValueInfo { name: Some("width"), arity: rt::Arity::Optional, kind: "int_width", params: &["32"], summary: "32-bit signless integer" },
 // CHECK-NEXT:             rt::ValueInfo { name: Some("rest"), arity: rt::Arity::Variadic, kind: "any", params: &[], summary: "variadic of any type" },
 // CHECK-NEXT:         ],
 // CHECK-NEXT:         results: &[
@@ -128,7 +128,7 @@ class Toy_Op<string mnemonic, list<Trait> traits = []>
 // CHECK:          /// Operand `head` (any type).
 // CHECK-NEXT:     pub fn head(self, m: &rt::Module) -> rt::ValueId {
 // CHECK-NEXT:         rt::one(rt::operand_segment(m, self.0, &Self::INFO, 0))
-// CHECK:          /// Optional operand `width` (optional 32-bit signless integer).
+// CHECK:          /// Optional operand `width` (32-bit signless integer).
 // CHECK-NEXT:     pub fn width(self, m: &rt::Module) -> Option<rt::ValueId> {
 // CHECK-NEXT:         rt::optional(rt::operand_segment(m, self.0, &Self::INFO, 1))
 // CHECK:          pub fn rest(self, m: &rt::Module) -> &[rt::ValueId] {

@@ -93,3 +93,16 @@ llvm.func @f(%p: !llvm.ptr, %v: !llvm.vec<4 x ptr>, %i: i32) -> !llvm.ptr {
   %2 = llvm.shufflevector %0, %v [0, 1] : !llvm.vec<4 x ptr>
   llvm.return %1 : !llvm.ptr
 }
+
+// icmp on !llvm.vec gives a builtin vector<Nxi1>; the intrinsics without a
+// format print generic; noalias.scope.decl prints its scope's alias.
+#dom = #llvm.alias_scope_domain<id = distinct[0]<>, description = "d">
+#scope = #llvm.alias_scope<id = distinct[1]<>, domain = #dom, description = "s">
+llvm.func @vec_icmp(%v: !llvm.vec<4 x ptr>, %d: !llvm.ptr, %n: i64, %x: i32) -> i4 {
+  %0 = llvm.icmp "eq" %v, %v : !llvm.vec<4 x ptr>
+  %1 = llvm.bitcast %0 : vector<4xi1> to i4
+  "llvm.intr.memcpy"(%d, %d, %n) <{isVolatile = false}> : (!llvm.ptr, !llvm.ptr, i64) -> ()
+  %2 = "llvm.intr.abs"(%x) <{is_int_min_poison = true}> : (i32) -> i32
+  llvm.intr.experimental.noalias.scope.decl #scope
+  llvm.return %1 : i4
+}

@@ -866,7 +866,6 @@ fn parse_cmp<'a>(p: &mut Parser<'a>, def: &OpDef, names: &[&str]) -> PResult<Par
     check_dict(p, def, &out, dict_at)?;
     p.expect(b':', "':'")?;
     p.skip_ws();
-    let tat = p.pos;
     let ty = p.parse_type()?;
     let i1 = p.m.ctx.int_type(1);
     let res = match p.m.ctx.type_data(ty).clone() {
@@ -877,11 +876,19 @@ fn parse_cmp<'a>(p: &mut Parser<'a>, def: &OpDef, names: &[&str]) -> PResult<Par
             scalable,
             elem: i1,
         }),
+        // `getI1SameShape`: i1 is a builtin vector element, so an
+        // `!llvm.vec` operand gives a builtin `vector<Nxi1>`.
         _ => match LlvmType::of(&p.m.ctx, ty) {
-            Some(LlvmType::Vec { scalable, len, .. }) => {
-                let q = if scalable { "? x " } else { "" };
-                p.llvm_nested_type(&format!("vec<{q}{len} x i1>"), tat)?
-            }
+            Some(LlvmType::Vec { scalable, len, .. }) => p.m.ctx.ty(TypeData::Vector {
+                shape: Box::new([len as i64]),
+                // Canonical: empty unless a dimension is scalable.
+                scalable: if scalable {
+                    Box::new([true])
+                } else {
+                    Box::new([])
+                },
+                elem: i1,
+            }),
             _ => i1,
         },
     };

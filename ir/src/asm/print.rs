@@ -426,11 +426,20 @@ impl<'m> Printer<'m> {
             (AttrKind::DialectAttr { mnemonic, .. }, AttrData::Dialect { body, .. })
                 if !qualified && !mnemonic.is_empty() =>
             {
-                self.print_stripped_pieces(body, mnemonic);
+                // `printStrippedAttrOrType`: an alias wins over the
+                // mnemonic-less body.
+                if !self.print_alias(crate::printer::Sym::A(a)) {
+                    self.print_stripped_pieces(body, mnemonic);
+                }
             }
-            (AttrKind::Int64 | AttrKind::Int32 | AttrKind::Bool | AttrKind::IndexInt, _) => {
-                self.print_attr(a, Elide::Must)
-            }
+            (
+                AttrKind::Int64
+                | AttrKind::Int32
+                | AttrKind::Int1
+                | AttrKind::Bool
+                | AttrKind::IndexInt,
+                _,
+            ) => self.print_attr(a, Elide::Must),
             // A dense integer array prints as `[1, 2]` in a format.
             (AttrKind::DenseI32Array | AttrKind::DenseI64Array, AttrData::DenseArray { .. }) => {
                 let vals = super::llvm::dense_values(ctx, a).unwrap_or_default();

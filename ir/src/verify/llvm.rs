@@ -364,12 +364,22 @@ fn check_cmp_shape(cx: &Cx<'_>, op: OpId) -> Result<(), Diagnostic> {
         } => Some((shape.clone(), scalable.clone())),
         _ => None,
     };
-    let ok = match (shape(a), shape(r)) {
+    // `getI1SameShape`: an `!llvm.vec<N x T>` operand gives `vector<Nxi1>`.
+    let want = shape(a).or_else(|| match LlvmType::of(ctx, a) {
+        Some(LlvmType::Vec { scalable, len, .. }) => {
+            let sc: Box<[bool]> = if scalable {
+                Box::new([true])
+            } else {
+                Box::new([])
+            };
+            Some((Box::new([len as i64]) as Box<[i64]>, sc))
+        }
+        _ => None,
+    });
+    let ok = match (want, shape(r)) {
         (None, None) => true,
         (Some(sa), Some(sr)) => sa == sr,
-        // `!llvm.vec` operands: leave them to a later issue.
-        (None, Some(_)) => llvm::kind_of(ctx, a) == Kind::Vec,
-        (Some(_), None) => false,
+        _ => false,
     };
     if !ok {
         return Err(cx.op_error(
@@ -562,9 +572,14 @@ fn check_return(cx: &Cx<'_>, op: OpId) -> Result<(), Diagnostic> {
 /// FunctionOpInterface's entry block against the signature.
 fn check_func(cx: &Cx<'_>, op: OpId) -> Result<(), Diagnostic> {
     let m = cx.m;
-    let Some(LlvmType::Func { params, .. }) = func_type(cx, op) else {
+    let Some(LlvmType::Func { params, result, .. }) = func_type(cx, op) else {
         return Ok(());
     };
+    // The FunctionOpInterface trait (before the op's own verifier): a
+    // `void` function has no results.
+    let results = usize::from(&*result != "void");
+    check_arg_res_attrs(cx, op, b"arg_attrs", "argument", "arguments", params.len())?;
+    check_arg_res_attrs(cx, op, b"res_attrs", "result", "results", results)?;
     let linkage = inherent(cx, op, b"linkage").map(|a| crate::printer::attr_to_string(&m.ctx, a));
     if linkage.as_deref() == Some("#llvm.linkage<common>") {
         return Err(cx.op_error(op, "functions cannot have 'common' linkage"));
@@ -603,6 +618,40 @@ fn check_func(cx: &Cx<'_>, op: OpId) -> Result<(), Diagnostic> {
                     top_level(p)
                 ),
             ));
+        }
+    }
+    Ok(())
+}
+
+/// `function_interface_impl::verifyTrait`'s check of `arg_attrs` /
+/// `res_attrs` (already known to be arrays of dictionaries): one dictionary
+/// per argument (result), holding dialect attributes only.
+fn check_arg_res_attrs(
+    cx: &Cx<'_>,
+    op: OpId,
+    name: &[u8],
+    what: &str,
+    plural: &str,
+    want: usize,
+) -> Result<(), Diagnostic> {
+    let ctx = &cx.m.ctx;
+    let Some(AttrData::Array(items)) = inherent(cx, op, name).map(|a| ctx.attr_data(a)) else {
+        return Ok(());
+    };
+    if items.len() != want {
+        return Err(cx.op_error(
+            op,
+            format!(
+                "expects {what} attribute array to have the same number of elements as the number of function {plural}, got {}, but expected {want}",
+                items.len()
+            ),
+        ));
+    }
+    for &d in items.iter() {
+        if let AttrData::Dict(entries) = ctx.attr_data(d) {
+            if entries.iter().any(|(k, _)| !ctx.bytes(*k).contains(&b'.')) {
+                return Err(cx.op_error(op, format!("{plural} may only have dialect attributes")));
+            }
         }
     }
     Ok(())

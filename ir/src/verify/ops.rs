@@ -12,7 +12,8 @@
 use super::Cx;
 use crate::context::{AttrData, AttrId, Signedness, Sym, TypeData, TypeId};
 use crate::dialect::{
-    Arity, AttrDef, AttrKind, DialectRegistry, OpDef, OpDefId, OperandDef, RegionKind, Trait,
+    Arity, AttrDef, AttrKind, DialectRegistry, Interface, OpDef, OpDefId, OperandDef, RegionKind,
+    Trait,
 };
 use crate::ir::{Module, OpId};
 use crate::printer::{attr_to_string, type_to_string};
@@ -234,6 +235,9 @@ fn check_op(
     check_traits(cx, def, op, Phase::Pred)?;
     check_regions(cx, def, op)?;
     check_traits(cx, def, op, Phase::Other)?;
+    if def.implements(Interface::BranchOpInterface) {
+        super::structure::check_branch_op(cx, op)?;
+    }
     super::arith::check(cx, op)?;
     super::memref::check(cx, op)?;
     super::scf::check(cx, def, op)?;
@@ -268,11 +272,25 @@ fn check_property_storage(cx: &Cx<'_>, def: &OpDef, op: OpId) -> Result<(), Diag
             continue;
         };
         if !storage_ok(cx, &a.kind, v) {
-            return Err(invalid(format!(
-                "Invalid attribute `{}` in property conversion: {}",
-                a.name,
-                attr_to_string(&m.ctx, v)
-            )));
+            // MLIR 19's `EnumProperty` (the LLVM dialect's `overflowFlags`)
+            // words its conversion error itself.
+            let why = match &a.kind {
+                AttrKind::DialectAttr { dialect, mnemonic }
+                    if &**dialect == "llvm" && &**mnemonic == "overflow" =>
+                {
+                    format!(
+                        "expected '{}' attribute to be an IntegerOverflowFlagsAttr, but got {}",
+                        a.name,
+                        attr_to_string(&m.ctx, v)
+                    )
+                }
+                _ => format!(
+                    "Invalid attribute `{}` in property conversion: {}",
+                    a.name,
+                    attr_to_string(&m.ctx, v)
+                ),
+            };
+            return Err(invalid(why));
         }
     }
     if def.has(Trait::AttrSizedOperandSegments) {
@@ -317,7 +335,7 @@ fn storage_ok(cx: &Cx<'_>, kind: &AttrKind, v: AttrId) -> bool {
         AttrKind::Type | AttrKind::FunctionType | AttrKind::LlvmFunctionType => {
             matches!(data, AttrData::Type(_))
         }
-        AttrKind::Int64 | AttrKind::Int32 | AttrKind::Integer => {
+        AttrKind::Int64 | AttrKind::Int32 | AttrKind::Int1 | AttrKind::Integer => {
             matches!(data, AttrData::Integer { .. })
         }
         AttrKind::IndexInt => {
@@ -393,6 +411,7 @@ fn constraint_ok(cx: &Cx<'_>, kind: &AttrKind, v: AttrId) -> bool {
         }
         (AttrKind::Int64, AttrData::Integer { ty, .. }) => is_int(cx, *ty, 64),
         (AttrKind::Int32, AttrData::Integer { ty, .. }) => is_int(cx, *ty, 32),
+        (AttrKind::Int1, AttrData::Integer { ty, .. }) => is_int(cx, *ty, 1),
         (AttrKind::DictArray, AttrData::Array(items)) => items
             .iter()
             .all(|&i| matches!(ctx.attr_data(i), AttrData::Dict(_))),
@@ -757,6 +776,8 @@ fn is_structural(t: Trait) -> bool {
         | Trait::SymbolTable
         | Trait::SameOperandsAndResultType
         | Trait::SameTypeOperands
+        | Trait::SameOperandsElementType
+        | Trait::SameOperandsAndResultElementType
         | Trait::GraphRegion
         | Trait::Pure
         | Trait::ConstantLike
@@ -787,6 +808,39 @@ fn check_traits(cx: &Cx<'_>, def: &OpDef, op: OpId, phase: Phase) -> Result<(), 
                         return Err(
                             cx.op_error(op, "requires the same type for all operands and results")
                         );
+                    }
+                }
+            }
+            Trait::SameOperandsElementType | Trait::SameOperandsAndResultElementType => {
+                // `getElementTypeOrSelf`: builtin shaped types give their
+                // element type, every other type (`!llvm.vec` too) itself.
+                let results = t == Trait::SameOperandsAndResultElementType;
+                let elem = |v: crate::ir::ValueId| {
+                    let ty = m.values[v].ty;
+                    match m.ctx.type_data(ty) {
+                        TypeData::Vector { elem, .. }
+                        | TypeData::RankedTensor { elem, .. }
+                        | TypeData::UnrankedTensor { elem }
+                        | TypeData::MemRef { elem, .. }
+                        | TypeData::UnrankedMemRef { elem, .. } => *elem,
+                        _ => ty,
+                    }
+                };
+                let all = d
+                    .operands
+                    .iter()
+                    .chain(d.results.iter().filter(|_| results));
+                let mut tys = all.map(|&v| elem(v));
+                if let Some(first) = tys.next() {
+                    if tys.any(|t| t != first) {
+                        return Err(cx.op_error(
+                            op,
+                            if results {
+                                "requires the same element type for all operands and results"
+                            } else {
+                                "requires the same element type for all operands"
+                            },
+                        ));
                     }
                 }
             }

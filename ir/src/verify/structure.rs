@@ -67,18 +67,25 @@ fn check_op(cx: &Cx<'_>, op: OpId) -> Result<(), Diagnostic> {
     match name {
         b"func.func" => check_func(cx, op)?,
         b"func.return" => check_return(cx, op)?,
-        b"cf.br" | b"llvm.br" => check_branch(cx, op, &[d.operands.len()])?,
-        b"cf.cond_br" | b"llvm.cond_br" => {
-            let seg = segment_sizes(cx, op);
-            if let Some(seg) = seg {
-                if seg.len() == 3 {
-                    check_branch(cx, op, &[seg[1], seg[2]])?;
-                }
-            }
-        }
-        _ => {}
+        _ => check_branch_op(cx, op)?,
     }
     Ok(())
+}
+
+/// `BranchOpInterface`'s successor operands against the target blocks'
+/// arguments, for the branch ops this build knows. The ops layer runs it
+/// with the op's other traits (so it comes in op order, as in MLIR); the
+/// structure layer again for modules verified without a registry.
+pub(crate) fn check_branch_op(cx: &Cx<'_>, op: OpId) -> Result<(), Diagnostic> {
+    let d = &cx.m.ops[op];
+    match cx.m.ctx.bytes(d.name) {
+        b"cf.br" | b"llvm.br" => check_branch(cx, op, &[d.operands.len()]),
+        b"cf.cond_br" | b"llvm.cond_br" => match segment_sizes(cx, op) {
+            Some(seg) if seg.len() == 3 => check_branch(cx, op, &[seg[1], seg[2]]),
+            _ => Ok(()),
+        },
+        _ => Ok(()),
+    }
 }
 
 fn check_block(
