@@ -817,14 +817,7 @@ fn check_traits(cx: &Cx<'_>, def: &OpDef, op: OpId, phase: Phase) -> Result<(), 
                 let results = t == Trait::SameOperandsAndResultElementType;
                 let elem = |v: crate::ir::ValueId| {
                     let ty = m.values[v].ty;
-                    match m.ctx.type_data(ty) {
-                        TypeData::Vector { elem, .. }
-                        | TypeData::RankedTensor { elem, .. }
-                        | TypeData::UnrankedTensor { elem }
-                        | TypeData::MemRef { elem, .. }
-                        | TypeData::UnrankedMemRef { elem, .. } => *elem,
-                        _ => ty,
-                    }
+                    m.ctx.element_type(ty).unwrap_or(ty)
                 };
                 let all = d
                     .operands

@@ -71,24 +71,12 @@ pub fn translate(out: &mut String, src: &str) -> Result<(), RegexError> {
                 if repeated || atom.is_none() {
                     return Err(err(i, "repetition-operator operand invalid"));
                 }
-                let op_len = if c == b'{' { bound(b, i)? } else { 1 };
-                let body = &src[i..i + op_len];
                 if c == b'{' {
-                    // Counts without leading zeros (`{007}` is `{7}`).
-                    out.push('{');
-                    for (k, n) in body[1..op_len - 1].split(',').enumerate() {
-                        if k > 0 {
-                            out.push(',');
-                        }
-                        if let Ok(n) = n.parse::<u32>() {
-                            let _ = write!(out, "{n}");
-                        }
-                    }
-                    out.push('}');
+                    i += bound(out, b, i)?;
                 } else {
-                    out.push_str(body);
+                    out.push(char::from(c));
+                    i += 1;
                 }
-                i += op_len;
                 repeated = true;
             }
             b'}' => {
@@ -242,10 +230,12 @@ fn flush_run(out: &mut String, run: &mut Vec<u8>) {
     run.clear();
 }
 
-/// The length of the bound `{m}`, `{m,}` or `{m,n}` at `b[at]` (a digit
-/// follows the brace), checked in the order of LLVM's regcomp: each count
-/// at most RE_DUP_MAX (255) and `m <= n`, then the closing brace.
-fn bound(b: &[u8], at: usize) -> Result<usize, RegexError> {
+/// Reads the bound `{m}`, `{m,}` or `{m,n}` at `b[at]` (a digit follows
+/// the brace), checked in the order of LLVM's regcomp: each count at most
+/// RE_DUP_MAX (255) and `m <= n`, then the closing brace. Appends it to
+/// `out` with its counts as numbers (`{007}` is `{7}`) and returns its
+/// length.
+fn bound(out: &mut String, b: &[u8], at: usize) -> Result<usize, RegexError> {
     let bad_count = || err(at, "invalid repetition count(s)");
     // regcomp reads digits while the count is at most 255.
     let count = |i: &mut usize| -> Option<u32> {
@@ -258,17 +248,23 @@ fn bound(b: &[u8], at: usize) -> Result<usize, RegexError> {
     };
     let mut i = at + 1;
     let lo = count(&mut i).ok_or_else(bad_count)?;
+    let _ = write!(out, "{{{lo}");
     if b.get(i) == Some(&b',') {
         i += 1;
+        out.push(',');
         if b.get(i).is_some_and(u8::is_ascii_digit) {
             let hi = count(&mut i).ok_or_else(bad_count)?;
             if lo > hi {
                 return Err(bad_count());
             }
+            let _ = write!(out, "{hi}");
         }
     }
     match b.get(i) {
-        Some(b'}') => Ok(i + 1 - at),
+        Some(b'}') => {
+            out.push('}');
+            Ok(i + 1 - at)
+        }
         _ if b[i..].contains(&b'}') => Err(bad_count()),
         _ => Err(err(at, "braces not balanced")),
     }
