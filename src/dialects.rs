@@ -24,8 +24,8 @@ use irkit_diag::{Diagnostic, FileId, Loc, Severity, SourceMap, Span};
 use irkit_ir::asm::format::{parse_format, Elem, FormatError};
 use irkit_ir::dialect::OpSyntax;
 use irkit_ir::dialect::{
-    Arity, AttrDef, AttrKind, ConstraintKind, DialectDef, DialectRegistry, ElementOf, ExactType,
-    Interface, OpDef, OperandDef, RegionDef, RegionKind, SuccessorDef, Trait,
+    Arity, AttrDef, AttrKind, ConstraintKind, Derive, DerivedType, DialectDef, DialectRegistry,
+    ExactType, Interface, OpDef, OperandDef, RegionDef, RegionKind, SuccessorDef, Trait,
 };
 use irkit_ir::verify::ops::{verify_ops, verify_properties};
 use irkit_ir::verify::tokens::verify_tokens;
@@ -406,7 +406,7 @@ fn load_op_def(src: &dyn Records, rec: &str) -> Result<OpDef, String> {
     };
     let mut parents: Vec<Box<str>> = Vec::new();
     let mut groups: Vec<Box<[Box<str>]>> = Vec::new();
-    let mut element_of: Vec<ElementOf> = Vec::new();
+    let mut derived: Vec<DerivedType> = Vec::new();
     for t in traits {
         let Value::Def(t) = t else {
             return Err("a trait is not a record".to_string());
@@ -437,14 +437,19 @@ fn load_op_def(src: &dyn Records, rec: &str) -> Result<OpDef, String> {
                 let names = string_list(src, t, "values")?;
                 groups.push(names.into());
             }
-            Trait::ElementTypeOf => {
+            Trait::ElementTypeOf | Trait::I1SameShapeOf => {
                 let field = |f: &str| match src.field(t, f) {
                     Some(Value::Str(v)) if !v.is_empty() => Ok(v.into()),
-                    _ => Err(format!("ElementTypeOf without '{f}'")),
+                    _ => Err(format!("{name} without '{f}'")),
                 };
-                element_of.push(ElementOf {
-                    container: field("container")?,
-                    elem: field("elem")?,
+                derived.push(DerivedType {
+                    from: field("from")?,
+                    to: field("to")?,
+                    how: if tr == Trait::ElementTypeOf {
+                        Derive::ElementType
+                    } else {
+                        Derive::I1SameShape
+                    },
                     summary: field("desc")?,
                 });
             }
@@ -474,7 +479,7 @@ fn load_op_def(src: &dyn Records, rec: &str) -> Result<OpDef, String> {
     }
     def.parents = parents.into();
     def.same_type_groups = groups.into();
-    def.element_of = element_of.into();
+    def.derived = derived.into();
     Ok(def)
 }
 
@@ -689,7 +694,7 @@ fn attr(src: &dyn Records, rec: &str, name: &str) -> Result<AttrDef, String> {
         "dense_i32_array" => simple(AttrKind::DenseI32Array)?,
         "dense_i64_array" => simple(AttrKind::DenseI64Array)?,
         "typed" => simple(AttrKind::Typed)?,
-        "i64_enum" => {
+        "i64_enum" | "i32_enum" => {
             let mut cases = Vec::new();
             for c in &p {
                 match c.parse::<i64>() {
@@ -697,7 +702,10 @@ fn attr(src: &dyn Records, rec: &str, name: &str) -> Result<AttrDef, String> {
                     Err(_) => return Err(err(format!("enum case '{c}' is not an integer"))),
                 }
             }
-            AttrKind::I64Enum(cases.into())
+            AttrKind::IntEnum {
+                width: if kind == "i32_enum" { 32 } else { 64 },
+                cases: cases.into(),
+            }
         }
         "dialect_attr" => {
             if p.len() != 2 || p[0].is_empty() {
@@ -727,7 +735,7 @@ fn attr(src: &dyn Records, rec: &str, name: &str) -> Result<AttrDef, String> {
             .collect(),
         _ => Box::new([]) as Box<[Box<str>]>,
     };
-    if let AttrKind::I64Enum(cases) = &k {
+    if let AttrKind::IntEnum { cases, .. } = &k {
         if !case_names.is_empty() && case_names.len() != cases.len() {
             return Err(err(format!(
                 "{} case names for {} enum cases",

@@ -453,7 +453,7 @@ pub mod rt {
         }
     }
 
-    /// `int64` / `i64_enum`: an integer attribute of at most 64 bits (or
+    /// `int64` / `i64_enum` / `i32_enum`: an integer attribute of at most 64 bits (or
     /// `index`); signless and signed ones sign-extended, unsigned ones
     /// zero-extended (`None` above `i64::MAX`).
     pub fn int_value(m: &Module, a: Option<AttrId>) -> Option<i64> {

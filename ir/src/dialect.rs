@@ -60,10 +60,10 @@ pub struct OpDef {
     /// `AllTypesMatch` groups: names of operands, results and typed
     /// attributes that must all have one type.
     pub same_type_groups: Box<[Box<[Box<str>]>]>,
-    /// `ElementTypeOf` rules (MLIR's `TypesMatchWith` giving an element
-    /// type): the single operand/result `elem` has the element type of the
-    /// shaped operand/result `container`.
-    pub element_of: Box<[ElementOf]>,
+    /// `ElementTypeOf` / `I1SameShapeOf` rules (MLIR's `TypesMatchWith`
+    /// with a transformer): the single operand/result `to` has the type
+    /// derived from that of `from`.
+    pub derived: Box<[DerivedType]>,
     /// How the op is written in the custom (non-generic) syntax.
     pub syntax: OpSyntax,
     /// `defaultDialect`: ops nested in this op's regions may drop this
@@ -71,13 +71,25 @@ pub struct OpDef {
     pub default_dialect: Option<Box<str>>,
 }
 
-/// One `ElementTypeOf<container, elem, summary>` trait.
+/// One `ElementTypeOf<from, to, summary>` or `I1SameShapeOf<from, to,
+/// summary>` trait.
 #[derive(Debug, Clone, PartialEq, Eq)]
-pub struct ElementOf {
-    pub container: Box<str>,
-    pub elem: Box<str>,
+pub struct DerivedType {
+    pub from: Box<str>,
+    pub to: Box<str>,
+    pub how: Derive,
     /// The verifier says "failed to verify that <summary>".
     pub summary: Box<str>,
+}
+
+/// How a [`DerivedType`] comes from its source type.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Derive {
+    /// The element type of a shaped type (`ElementTypeOf`).
+    ElementType,
+    /// MLIR's `getI1SameShape`: `i1`, or the shaped type with `i1`
+    /// elements (`I1SameShapeOf`, comparisons' results).
+    I1SameShape,
 }
 
 /// How an op is written in the custom syntax.
@@ -225,7 +237,8 @@ pub struct AttrDef {
     /// The custom parser stores `default` when the attribute is absent
     /// (`DefaultValuedAttr`); `DefaultValuedOptionalAttr` only elides it.
     pub fill_default: bool,
-    /// `I64EnumAttr` case names, one per case value (in `I64Enum` order):
+    /// `I64EnumAttr`/`I32EnumAttr` case names, one per case value (in
+    /// `IntEnum` order):
     /// the keywords a format prints for the enum.
     pub case_names: Box<[Box<str>]>,
 }
@@ -261,8 +274,9 @@ pub enum AttrKind {
     Int1,
     /// `llvm_function_type`: a type attribute holding an `!llvm.func`.
     LlvmFunctionType,
-    /// `i64_enum` with the allowed case values as params.
-    I64Enum(Box<[i64]>),
+    /// `i64_enum` / `i32_enum`: a signless integer attribute of `width`
+    /// bits whose value is one of `cases` (the params).
+    IntEnum { width: u32, cases: Box<[i64]> },
     /// `integer`: any integer attribute.
     Integer,
     /// `index_int`: an integer attribute of type `index` (formats write
@@ -373,6 +387,7 @@ flag_enum!(
         ElementTypeOf,
         SameOperandsElementType,
         SameOperandsAndResultElementType,
+        I1SameShapeOf,
     }
 );
 
@@ -389,7 +404,7 @@ flag_enum!(
     }
 );
 
-const _: () = assert!(Trait::SameOperandsAndResultElementType as u32 <= 31);
+const _: () = assert!(Trait::I1SameShapeOf as u32 <= 31);
 const _: () = assert!(Interface::ReturnLike as u32 <= 31);
 
 impl DialectRegistry {
@@ -476,7 +491,7 @@ impl OpDef {
             interfaces: InterfaceSet::default(),
             parents: Box::new([]),
             same_type_groups: Box::new([]),
-            element_of: Box::new([]),
+            derived: Box::new([]),
             implicit_terminator: None,
             syntax: OpSyntax::Generic,
             default_dialect: None,

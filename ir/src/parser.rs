@@ -1583,22 +1583,18 @@ impl<'a> Parser<'a> {
                     width: w,
                     signedness: sg,
                 })),
-                _ => p.err_at(start, "invalid integer width"),
+                Some(_) => p.err_at(start, "integer bitwidth is limited to 16777215 bits"),
+                None => p.err_at(start, "invalid integer width"),
             }
         };
-        if let Some(rest) = id.strip_prefix(b"si") {
-            if let Some(w) = int(rest) {
-                return mk_int(self, Some(w), Signedness::Signed);
-            }
-        }
-        if let Some(rest) = id.strip_prefix(b"ui") {
-            if let Some(w) = int(rest) {
-                return mk_int(self, Some(w), Signedness::Unsigned);
-            }
-        }
-        if let Some(rest) = id.strip_prefix(b"i") {
-            if !rest.is_empty() && rest.iter().all(|c| c.is_ascii_digit()) {
-                return mk_int(self, int(rest), Signedness::Signless);
+        let digits = |s: &[u8]| !s.is_empty() && s.iter().all(|c| c.is_ascii_digit());
+        for (prefix, sg) in [
+            (&b"si"[..], Signedness::Signed),
+            (b"ui", Signedness::Unsigned),
+            (b"i", Signedness::Signless),
+        ] {
+            if let Some(rest) = id.strip_prefix(prefix).filter(|r| digits(r)) {
+                return mk_int(self, int(rest), sg);
             }
         }
         if let Some(k) = std::str::from_utf8(id).ok().and_then(FloatKind::from_name) {

@@ -2,8 +2,7 @@
 // Every op of MLIR 19's arith dialect: operands, results, properties, traits
 // and custom syntax (`assemblyFormat`) as MLIR 19 defines them (checked with
 // `mlir-opt-19`, generic and custom, and `cargo xtask ir-compat --custom`).
-// Known gaps: `arith.truncf`'s optional rounding mode (an i32 enum) is not
-// modelled; the cast ops' width checks and `SameOperandsAndResultShape` are
+// Known gaps: the cast ops' width checks and `SameOperandsAndResultShape` are
 // not verified yet; `index_cast`/`bitcast` accept no memrefs.
 
 #ifndef IRKIT_ARITH_TD
@@ -24,6 +23,11 @@ def Arith_CmpIPredicateAttr
     : I64EnumAttr<["0", "1", "2", "3", "4", "5", "6", "7", "8", "9"],
                   "allowed 64-bit signless integer cases: 0, 1, 2, 3, 4, 5, 6, 7, 8, 9",
                   ["eq", "ne", "slt", "sle", "sgt", "sge", "ult", "ule", "ugt", "uge"]>;
+def Arith_RoundingModeAttr
+    : I32EnumAttr<["0", "1", "2", "3", "4"],
+                  "Floating point rounding mode",
+                  ["to_nearest_even", "downward", "upward", "toward_zero",
+                   "to_nearest_away"]>;
 def Arith_CmpFPredicateAttr
     : I64EnumAttr<["0", "1", "2", "3", "4", "5", "6", "7", "8", "9", "10", "11",
                    "12", "13", "14", "15"],
@@ -84,7 +88,9 @@ class Arith_CastOp<string mnemonic, TypeConstraint from, TypeConstraint to>
 
 // Comparisons: `$predicate, $lhs, $rhs : T`; the result is i1 shaped like T.
 class Arith_CompareOp<string mnemonic, TypeConstraint t, Attr predicate>
-    : Arith_Op<mnemonic, [SameTypeOperands]> {
+    : Arith_Op<mnemonic, [SameTypeOperands,
+                          I1SameShapeOf<"lhs", "result",
+                                        "result type has i1 element type and same shape as operands">]> {
   let arguments = (ins predicate:$predicate, t:$lhs, t:$rhs);
   let results = (outs BoolLike:$result);
   let assemblyFormat = "$predicate `,` $lhs `,` $rhs attr-dict `:` type($lhs)";
@@ -175,9 +181,10 @@ def Arith_ExtFOp : Arith_CastOp<"extf", FloatLike, FloatLike> {
 }
 def Arith_TruncFOp : Arith_CastOp<"truncf", FloatLike, FloatLike> {
   let summary = "cast from floating-point to narrower floating-point";
-  let append arguments = (ins OptionalAttr<Arith_FastMathAttr>:$fastmath);
+  let append arguments = (ins OptionalAttr<Arith_RoundingModeAttr>:$roundingmode,
+                              OptionalAttr<Arith_FastMathAttr>:$fastmath);
   let assemblyFormat = [{
-    $in (`fastmath` `` $fastmath^)? attr-dict `:` type($in) `to` type($out)
+    $in ($roundingmode^)? (`fastmath` `` $fastmath^)? attr-dict `:` type($in) `to` type($out)
   }];
 }
 

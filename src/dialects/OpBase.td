@@ -115,6 +115,11 @@ class I64EnumAttr<list<string> cases, string desc, list<string> names = []>
     : Attr<"i64_enum", desc, cases> {
   let caseNames = names;
 }
+// The same with a 32-bit signless integer.
+class I32EnumAttr<list<string> cases, string desc, list<string> names = []>
+    : Attr<"i32_enum", desc, cases> {
+  let caseNames = names;
+}
 def AnyAttr : Attr<"any", "any attribute">;
 // Optional by nature, as MLIR's: absent means false.
 def UnitAttr : Attr<"unit", "unit attribute"> { let optional = 1; }
@@ -239,8 +244,16 @@ class AllTypesMatch<list<string> names> : Trait<"AllTypesMatch"> {
 // has the element type of the shaped operand/result `c` (the custom
 // parser infers it); the verifier says "failed to verify that <desc>".
 class ElementTypeOf<string c, string e, string d> : Trait<"ElementTypeOf"> {
-  string container = c;
-  string elem = e;
+  string from = c;
+  string to = e;
+  string desc = d;
+}
+// MLIR's `TypesMatchWith<d, f, t, "::getI1SameShape($_self)">`: the
+// operand/result `t` is `i1`, or `f`'s shaped type with `i1` elements (the
+// custom parser infers it, after checking `f`'s own constraint).
+class I1SameShapeOf<string f, string t, string d> : Trait<"I1SameShapeOf"> {
+  string from = f;
+  string to = t;
   string desc = d;
 }
 

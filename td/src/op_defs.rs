@@ -49,6 +49,7 @@ pub const TRAITS: &[&str] = &[
     "ElementTypeOf",
     "SameOperandsElementType",
     "SameOperandsAndResultElementType",
+    "I1SameShapeOf",
 ];
 
 /// Interface names the token contract knows (`irkit_ir::dialect::Interface`).
@@ -116,6 +117,7 @@ pub const ATTR_KINDS: &[&str] = &[
     "int1",
     "llvm_function_type",
     "i64_enum",
+    "i32_enum",
     "integer",
     "index_int",
     "array",
@@ -210,7 +212,7 @@ impl AttrAccess {
             "flat_symbol_ref" => AttrAccess::FlatSymbol,
             "symbol_ref" => AttrAccess::SymbolPath,
             "type" | "function_type" | "llvm_function_type" => AttrAccess::Type,
-            "int64" | "int32" | "int1" | "i64_enum" => AttrAccess::Int,
+            "int64" | "int32" | "int1" | "i64_enum" | "i32_enum" => AttrAccess::Int,
             "array" | "dict_array" => AttrAccess::Elements,
             _ => AttrAccess::Raw,
         }
@@ -754,7 +756,7 @@ impl<'a> Gen<'a> {
         }
         let params = self.params(r)?;
         match kind {
-            "i64_enum" => {
+            "i64_enum" | "i32_enum" => {
                 if let Some(c) = params.iter().find(|c| c.parse::<i64>().is_err()) {
                     return Err(format!(
                         "attribute '{name}': enum case '{c}' is not an integer"

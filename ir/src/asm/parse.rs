@@ -4,7 +4,9 @@
 use super::custom;
 use super::format::{Elem, Format, TypeArg};
 use crate::context::{AttrData, AttrId, Piece, Sym, TypeData, TypeId};
-use crate::dialect::{Arity, AttrDef, AttrKind, ConstraintKind, ExactType, OpDef, OpSyntax, Trait};
+use crate::dialect::{
+    Arity, AttrDef, AttrKind, ConstraintKind, Derive, ExactType, OpDef, OpSyntax, Trait,
+};
 use crate::ir::{BlockId, OpId, OpSpec, RegionId};
 use crate::parser::{pieces_text, PResult, Parser};
 use irkit_diag::Span;
@@ -366,7 +368,7 @@ impl<'a> Parser<'a> {
                     AttrKind::SymbolName | AttrKind::FlatSymbolRef | AttrKind::SymbolRef => {
                         self.peek() == Some(b'@')
                     }
-                    AttrKind::I64Enum(_) if !ad.case_names.is_empty() => {
+                    AttrKind::IntEnum { .. } if !ad.case_names.is_empty() => {
                         let id = self.peek_ident();
                         ad.case_names.iter().any(|n| n.as_bytes() == id)
                     }
@@ -454,7 +456,7 @@ impl<'a> Parser<'a> {
                 };
                 Ok(self.m.ctx.string_attr(&name))
             }
-            AttrKind::I64Enum(cases) if !ad.case_names.is_empty() => {
+            AttrKind::IntEnum { width, cases } if !ad.case_names.is_empty() => {
                 let id = self.peek_ident();
                 let Some(i) = ad.case_names.iter().position(|n| n.as_bytes() == id) else {
                     return self.err_at(
@@ -468,11 +470,16 @@ impl<'a> Parser<'a> {
                     );
                 };
                 self.pos += id.len();
-                let v = cases.get(i).copied().unwrap_or(0);
-                let ty = self.m.ctx.int_type(64);
+                let v = cases.get(i).copied().unwrap_or(0) as u64;
+                let ty = self.m.ctx.int_type(*width);
+                let mask = if *width >= 64 {
+                    u64::MAX
+                } else {
+                    (1u64 << *width) - 1
+                };
                 Ok(self.m.ctx.attr(AttrData::Integer {
                     ty,
-                    words: vec![v as u64].into(),
+                    words: vec![v & mask].into(),
                 }))
             }
             AttrKind::DialectAttr { dialect, mnemonic }
@@ -638,7 +645,7 @@ impl<'a> Parser<'a> {
                 }
             }
         }
-        self.infer_types(def, &mut p);
+        self.infer_types(def, &mut p, name_start)?;
         // Operand types.
         let (refs, types): (Vec<UseRef<'a>>, Vec<TypeId>) = match p.all_operands.take() {
             Some(all) => {
@@ -926,7 +933,7 @@ impl<'a> Parser<'a> {
     /// Fills in types the format does not spell: from `SameOperandsAndResultType`,
     /// `SameTypeOperands`, `AllTypesMatch`, buildable constraints, and a
     /// bool-like result shaped like the first operand (comparisons).
-    fn infer_types(&mut self, def: &OpDef, p: &mut Parsed<'a>) {
+    fn infer_types(&mut self, def: &OpDef, p: &mut Parsed<'a>, name_start: usize) -> PResult<()> {
         let single = |types: &Option<Vec<TypeId>>| types.as_ref().and_then(|t| t.first().copied());
         let known = p
             .operand_types
@@ -1001,8 +1008,11 @@ impl<'a> Parser<'a> {
                 }
             }
         }
-        // `ElementTypeOf`: the element type of a shaped container.
-        for rule in def.element_of.iter() {
+        // `ElementTypeOf`: the element type of a shaped container;
+        // `I1SameShapeOf`: `i1` in the source's shape, once the source's
+        // type is known to satisfy its constraint (MLIR's generated parser
+        // checks a transformer's input).
+        for rule in def.derived.iter() {
             let slot = |n: &str| {
                 if let Some(i) = def
                     .operands
@@ -1017,22 +1027,34 @@ impl<'a> Parser<'a> {
                         .map(|i| (false, i))
                 }
             };
-            let (Some((cop, ci)), Some((eop, ei))) = (slot(&rule.container), slot(&rule.elem))
-            else {
+            let (Some((cop, ci)), Some((eop, ei))) = (slot(&rule.from), slot(&rule.to)) else {
                 continue;
             };
-            let ct = if cop {
-                single(&p.operand_types[ci])
+            let (ct, src) = if cop {
+                (single(&p.operand_types[ci]), &def.operands[ci])
             } else {
-                single(&p.result_types[ci])
+                (single(&p.result_types[ci]), &def.results[ci])
             };
-            let elem = match ct {
-                Some(t) => match self.m.ctx.element_type(t) {
+            let elem = match (ct, rule.how) {
+                (Some(t), Derive::ElementType) => match self.m.ctx.element_type(t) {
                     Some(e) => Some(e),
                     // An `!llvm.vec<N x T>`'s element (LLVM's vectors).
                     None => self.llvm_vec_elem(t),
                 },
-                None => None,
+                (Some(t), Derive::I1SameShape) => {
+                    if !src.constraint.kind.accepts(&self.m.ctx, t) {
+                        let ts = crate::printer::type_to_string(&self.m.ctx, t);
+                        return self.err_at(
+                            name_start,
+                            format!(
+                                "custom op '{}' '{}' must be {}, but got '{ts}'",
+                                def.name, rule.from, src.constraint.summary
+                            ),
+                        );
+                    }
+                    Some(self.bool_like(t))
+                }
+                (None, _) => None,
             };
             let Some(elem) = elem else {
                 continue;
@@ -1086,6 +1108,7 @@ impl<'a> Parser<'a> {
                 }
             }
         }
+        Ok(())
     }
 
     fn buildable(&mut self, k: &ConstraintKind) -> Option<TypeId> {
@@ -1107,7 +1130,8 @@ impl<'a> Parser<'a> {
         })
     }
 
-    /// `i1`, or a vector/tensor of `i1` shaped like `t`.
+    /// MLIR's `getI1SameShape`: `i1`, or a shaped type like `t` with `i1`
+    /// elements.
     fn bool_like(&mut self, t: TypeId) -> TypeId {
         let ctx = &mut self.m.ctx;
         let i1 = ctx.int_type(1);
@@ -1127,6 +1151,20 @@ impl<'a> Parser<'a> {
                 encoding,
             }),
             TypeData::UnrankedTensor { .. } => ctx.ty(TypeData::UnrankedTensor { elem: i1 }),
+            TypeData::MemRef {
+                shape,
+                layout,
+                space,
+                ..
+            } => ctx.ty(TypeData::MemRef {
+                shape,
+                elem: i1,
+                layout,
+                space,
+            }),
+            TypeData::UnrankedMemRef { space, .. } => {
+                ctx.ty(TypeData::UnrankedMemRef { elem: i1, space })
+            }
             _ => i1,
         }
     }

@@ -410,7 +410,7 @@ impl<'m> Printer<'m> {
                 let v = ctx.bytes(*value);
                 self.print_keyword_or_string(v);
             }
-            (AttrKind::I64Enum(cases), AttrData::Integer { words, .. })
+            (AttrKind::IntEnum { cases, .. }, AttrData::Integer { words, .. })
                 if !ad.case_names.is_empty() =>
             {
                 let v = words.first().copied().unwrap_or(0) as i64;

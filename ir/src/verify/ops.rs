@@ -12,8 +12,8 @@
 use super::Cx;
 use crate::context::{AttrData, AttrId, Signedness, Sym, TypeData, TypeId};
 use crate::dialect::{
-    Arity, AttrDef, AttrKind, DialectRegistry, Interface, OpDef, OpDefId, OperandDef, RegionKind,
-    Trait,
+    Arity, AttrDef, AttrKind, Derive, DialectRegistry, Interface, OpDef, OpDefId, OperandDef,
+    RegionKind, Trait,
 };
 use crate::ir::{Module, OpId};
 use crate::printer::{attr_to_string, type_to_string};
@@ -341,8 +341,8 @@ fn storage_ok(cx: &Cx<'_>, kind: &AttrKind, v: AttrId) -> bool {
         AttrKind::IndexInt => {
             matches!(data, AttrData::Integer { ty, .. } if matches!(ctx.type_data(*ty), TypeData::Index))
         }
-        AttrKind::I64Enum(cases) => match data {
-            AttrData::Integer { ty, words } if is_int(cx, *ty, 64) => {
+        AttrKind::IntEnum { width, cases } => match data {
+            AttrData::Integer { ty, words } if is_int(cx, *ty, *width) => {
                 let v = words.first().copied().unwrap_or(0) as i64;
                 cases.contains(&v)
             }
@@ -753,7 +753,10 @@ enum Phase {
 fn phase(t: Trait) -> Phase {
     if is_structural(t) {
         Phase::Structural
-    } else if matches!(t, Trait::AllTypesMatch | Trait::ElementTypeOf) {
+    } else if matches!(
+        t,
+        Trait::AllTypesMatch | Trait::ElementTypeOf | Trait::I1SameShapeOf
+    ) {
         Phase::Pred
     } else {
         Phase::Other
@@ -784,6 +787,7 @@ fn is_structural(t: Trait) -> bool {
         | Trait::Commutative
         | Trait::AllTypesMatch
         | Trait::ElementTypeOf
+        | Trait::I1SameShapeOf
         | Trait::ProducesToken
         | Trait::ConsumesToken => false,
     }
@@ -926,7 +930,8 @@ fn check_traits(cx: &Cx<'_>, def: &OpDef, op: OpId, phase: Phase) -> Result<(), 
             // Checked after the nested ops (`check_region_traits`).
             Trait::SymbolTable | Trait::SingleBlockImplicitTerminator => {}
             Trait::AllTypesMatch => check_same_type_groups(cx, def, op)?,
-            Trait::ElementTypeOf => check_element_of(cx, def, op)?,
+            Trait::ElementTypeOf => check_derived(cx, def, op, Derive::ElementType)?,
+            Trait::I1SameShapeOf => check_derived(cx, def, op, Derive::I1SameShape)?,
             // Used by the structural and dominance layers, or informational.
             Trait::NoTerminator
             | Trait::IsolatedFromAbove
@@ -1041,8 +1046,9 @@ fn check_same_type_groups(cx: &Cx<'_>, def: &OpDef, op: OpId) -> Result<(), Diag
     Ok(())
 }
 
-/// `ElementTypeOf<container, elem>`: "failed to verify that <summary>".
-fn check_element_of(cx: &Cx<'_>, def: &OpDef, op: OpId) -> Result<(), Diagnostic> {
+/// `ElementTypeOf<from, to>` / `I1SameShapeOf<from, to>` (the rules of
+/// kind `how`): "failed to verify that <summary>".
+fn check_derived(cx: &Cx<'_>, def: &OpDef, op: OpId, how: Derive) -> Result<(), Diagnostic> {
     let m = cx.m;
     let d = &m.ops[op];
     let segments = operand_segments(cx, def, op).unwrap_or(Segments::Empty);
@@ -1052,15 +1058,80 @@ fn check_element_of(cx: &Cx<'_>, def: &OpDef, op: OpId) -> Result<(), Diagnostic
             .or_else(|| value_named(&def.results, result_segments, &d.results, name))
             .map(|v| m.values[v].ty)
     };
-    for rule in def.element_of.iter() {
-        let (Some(c), Some(e)) = (find(&rule.container), find(&rule.elem)) else {
+    for rule in def.derived.iter().filter(|r| r.how == how) {
+        let (Some(from), Some(to)) = (find(&rule.from), find(&rule.to)) else {
             continue;
         };
-        if m.ctx.element_type(c).is_some_and(|t| t != e) {
+        let ok = match how {
+            Derive::ElementType => m.ctx.element_type(from).is_none_or(|t| t == to),
+            Derive::I1SameShape => is_i1_same_shape(&m.ctx, from, to),
+        };
+        if !ok {
             return Err(cx.op_error(op, format!("failed to verify that {}", rule.summary)));
         }
     }
     Ok(())
+}
+
+/// Whether `to` is MLIR's `getI1SameShape(from)`: `i1`, or a shaped `from`
+/// (vector, tensor, memref) with `i1` elements and all else kept. Compared
+/// in place, as the verifier cannot create types.
+fn is_i1_same_shape(ctx: &crate::context::Context, from: TypeId, to: TypeId) -> bool {
+    let i1 = |t: TypeId| ctx.int_width(t) == Some((1, Signedness::Signless));
+    match (ctx.type_data(from), ctx.type_data(to)) {
+        (
+            TypeData::Vector {
+                shape: a,
+                scalable: sa,
+                ..
+            },
+            TypeData::Vector {
+                shape: b,
+                scalable: sb,
+                elem,
+            },
+        ) => a == b && sa == sb && i1(*elem),
+        (
+            TypeData::RankedTensor {
+                shape: a,
+                encoding: ea,
+                ..
+            },
+            TypeData::RankedTensor {
+                shape: b,
+                encoding: eb,
+                elem,
+            },
+        ) => a == b && ea == eb && i1(*elem),
+        (TypeData::UnrankedTensor { .. }, TypeData::UnrankedTensor { elem }) => i1(*elem),
+        (
+            TypeData::MemRef {
+                shape: a,
+                layout: la,
+                space: sa,
+                ..
+            },
+            TypeData::MemRef {
+                shape: b,
+                layout: lb,
+                space: sb,
+                elem,
+            },
+        ) => a == b && la == lb && sa == sb && i1(*elem),
+        (
+            TypeData::UnrankedMemRef { space: sa, .. },
+            TypeData::UnrankedMemRef { space: sb, elem },
+        ) => sa == sb && i1(*elem),
+        (
+            TypeData::Vector { .. }
+            | TypeData::RankedTensor { .. }
+            | TypeData::UnrankedTensor { .. }
+            | TypeData::MemRef { .. }
+            | TypeData::UnrankedMemRef { .. },
+            _,
+        ) => false,
+        _ => i1(to),
+    }
 }
 
 /// A type for `AllTypesMatch`: the verifier cannot create types, so the
