@@ -192,7 +192,8 @@ impl<'a> Parser<'a> {
     pub(crate) fn skip_ws(&mut self) {
         loop {
             match self.src.get(self.pos) {
-                Some(b' ' | b'\t' | b'\n' | b'\r') => self.pos += 1,
+                // A NUL inside the buffer is whitespace to MLIR's lexer.
+                Some(b' ' | b'\t' | b'\n' | b'\r' | 0) => self.pos += 1,
                 Some(b'/') if self.src.get(self.pos + 1) == Some(&b'/') => {
                     while let Some(&c) = self.src.get(self.pos) {
                         if c == b'\n' {
@@ -1606,7 +1607,15 @@ impl<'a> Parser<'a> {
             b"token" => Ok(self.m.ctx.ty(TypeData::Token)),
             b"complex" => {
                 self.expect(b'<', "'<' in complex type")?;
+                self.skip_ws();
+                let at = self.pos;
                 let e = self.parse_type()?;
+                if !matches!(
+                    self.m.ctx.type_data(e),
+                    TypeData::Integer { .. } | TypeData::Float(_)
+                ) {
+                    return self.err_at(at, "invalid element type for complex");
+                }
                 self.expect(b'>', "'>' in complex type")?;
                 Ok(self.m.ctx.ty(TypeData::Complex(e)))
             }
@@ -1631,7 +1640,15 @@ impl<'a> Parser<'a> {
                     let at = self.pos;
                     return self.err_at(at, "vector types must have positive constant sizes");
                 }
+                self.skip_ws();
+                let at = self.pos;
                 let elem = self.parse_type()?;
+                if !matches!(
+                    self.m.ctx.type_data(elem),
+                    TypeData::Integer { .. } | TypeData::Index | TypeData::Float(_)
+                ) {
+                    return self.err_at(at, "vector elements must be int/index/float type");
+                }
                 self.expect(b'>', "'>' in vector type")?;
                 Ok(self.m.ctx.ty(TypeData::Vector {
                     shape: shape.into(),
@@ -1643,12 +1660,12 @@ impl<'a> Parser<'a> {
                 self.expect(b'<', "'<' in tensor type")?;
                 if self.eat(b'*') {
                     self.expect_x()?;
-                    let elem = self.parse_type()?;
+                    let elem = self.element_type(ElemOf::Tensor)?;
                     self.expect(b'>', "'>' in tensor type")?;
                     return Ok(self.m.ctx.ty(TypeData::UnrankedTensor { elem }));
                 }
                 let (shape, _) = self.parse_dims(false, true)?;
-                let elem = self.parse_type()?;
+                let elem = self.element_type(ElemOf::Tensor)?;
                 let mut encoding = None;
                 if self.eat(b',') {
                     encoding = Some(self.parse_attr()?);
@@ -1664,40 +1681,53 @@ impl<'a> Parser<'a> {
                 self.expect(b'<', "'<' in memref type")?;
                 if self.eat(b'*') {
                     self.expect_x()?;
-                    let elem = self.parse_type()?;
+                    let elem = self.element_type(ElemOf::MemRef)?;
                     let mut space = None;
                     if self.eat(b',') {
                         space = Some(self.parse_attr()?);
                     }
                     self.expect(b'>', "'>' in memref type")?;
+                    self.check_memory_space(space, start)?;
                     return Ok(self.m.ctx.ty(TypeData::UnrankedMemRef { elem, space }));
                 }
                 let (shape, _) = self.parse_dims(false, true)?;
-                let elem = self.parse_type()?;
+                let elem = self.element_type(ElemOf::MemRef)?;
                 let mut layout = None;
                 let mut space = None;
                 while self.eat(b',') {
-                    self.skip_ws();
-                    let attr_at = self.pos;
+                    if self.peek() == Some(b'>') {
+                        return self.err_tok("expected list element");
+                    }
                     let a = self.parse_attr()?;
                     let is_layout = matches!(
                         self.m.ctx.attr_data(a),
                         AttrData::AffineMap(_) | AttrData::Strided(_)
                     );
-                    if is_layout && layout.is_none() && space.is_none() {
-                        if !self.is_identity_map(a) {
-                            layout = Some(a);
-                        }
-                    } else if space.is_some() {
-                        let _ = attr_at;
+                    if space.is_some() {
                         self.skip_ws();
                         let at = self.pos;
-                        return self.err_at(at, "multiple memory spaces specified in memref type");
+                        let msg = if is_layout {
+                            "expected memory space to be last in memref type"
+                        } else {
+                            "multiple memory spaces specified in memref type"
+                        };
+                        return self.err_at(at, msg);
+                    }
+                    if is_layout {
+                        // A later layout replaces an earlier one, as in MLIR.
+                        layout = Some(a);
                     } else {
                         space = Some(self.normalize_memory_space(a));
                     }
                 }
                 self.expect(b'>', "'>' in memref type")?;
+                if let Some(l) = layout {
+                    self.check_layout(l, shape.len(), start)?;
+                    if self.is_identity_map(l) {
+                        layout = None;
+                    }
+                }
+                self.check_memory_space(space, start)?;
                 Ok(self.m.ctx.ty(TypeData::MemRef {
                     shape: shape.into(),
                     elem,
@@ -1709,6 +1739,98 @@ impl<'a> Parser<'a> {
                 self.pos = start;
                 self.err_tok("expected non-function type")
             }
+        }
+    }
+
+    /// A tensor's or memref's element type, checked as MLIR's
+    /// `isValidElementType`: a tensor takes any scalar, vector or opaque
+    /// type and every non-builtin one; a memref only the builtin types that
+    /// implement `MemRefElementTypeInterface` (no type of the dialects
+    /// irkit defines does).
+    fn element_type(&mut self, of: ElemOf) -> PResult<TypeId> {
+        self.skip_ws();
+        let at = self.pos;
+        let t = self.parse_type()?;
+        let ok = match (self.m.ctx.type_data(t), of) {
+            (
+                TypeData::Integer { .. }
+                | TypeData::Index
+                | TypeData::Float(_)
+                | TypeData::Complex(_)
+                | TypeData::Vector { .. },
+                _,
+            ) => true,
+            (TypeData::Dialect { .. }, ElemOf::Tensor) => true,
+            (TypeData::MemRef { .. } | TypeData::UnrankedMemRef { .. }, ElemOf::MemRef) => true,
+            _ => false,
+        };
+        if ok {
+            Ok(t)
+        } else {
+            let msg = match of {
+                ElemOf::Tensor => "invalid tensor element type",
+                ElemOf::MemRef => "invalid memref element type",
+            };
+            self.err_at(at, msg)
+        }
+    }
+
+    /// MLIR's `isSupportedMemorySpace`: an integer, string or dictionary
+    /// attribute, or one of a dialect; reported at the type.
+    fn check_memory_space(&self, space: Option<AttrId>, at: usize) -> PResult<()> {
+        let Some(s) = space else { return Ok(()) };
+        match self.m.ctx.attr_data(s) {
+            AttrData::Integer { .. }
+            | AttrData::String { .. }
+            | AttrData::Dict(_)
+            | AttrData::Dialect { .. } => Ok(()),
+            _ => self.err_at(at, "unsupported memory space Attribute"),
+        }
+    }
+
+    /// A memref layout against the rank: an affine map's dimension count,
+    /// a strided layout's stride count; reported at the type.
+    fn check_layout(&self, layout: AttrId, rank: usize, at: usize) -> PResult<()> {
+        let count = |list: &str| {
+            let list = list.trim();
+            if list.is_empty() {
+                0
+            } else {
+                list.split(',').count()
+            }
+        };
+        match self.m.ctx.attr_data(layout) {
+            AttrData::AffineMap(s) => {
+                let text = self.m.ctx.str(*s);
+                let dims = text
+                    .trim_start()
+                    .strip_prefix('(')
+                    .and_then(|t| t.split_once(')'))
+                    .map(|(d, _)| count(d));
+                match dims {
+                    Some(d) if d != rank => self.err_at(
+                        at,
+                        format!(
+                            "memref layout mismatch between rank and affine map: {rank} != {d}"
+                        ),
+                    ),
+                    _ => Ok(()),
+                }
+            }
+            AttrData::Strided(s) => {
+                let text = self.m.ctx.str(*s);
+                let strides = text
+                    .split_once('[')
+                    .and_then(|(_, t)| t.split_once(']'))
+                    .map(|(l, _)| count(l));
+                match strides {
+                    Some(n) if n != rank => {
+                        self.err_at(at, "expected the number of strides to match the rank")
+                    }
+                    _ => Ok(()),
+                }
+            }
+            _ => Ok(()),
         }
     }
 
@@ -2204,6 +2326,8 @@ impl<'a> Parser<'a> {
         let mut i = s;
         while let Some(&c) = self.src.get(i) {
             match c {
+                // `<=` in an affine set's constraints.
+                b'<' if self.src.get(i + 1) == Some(&b'=') => {}
                 b'<' => depth += 1,
                 b'>' if i > 0 && self.src[i - 1] == b'-' => {}
                 b'>' if self.src.get(i + 1) == Some(&b'=') => {}
@@ -3087,4 +3211,11 @@ fn canonical_strided(text: &[u8]) -> Option<Vec<u8>> {
     }
     out.push('>');
     Some(out.into_bytes())
+}
+
+/// Whose element type [`Parser::element_type`] checks.
+#[derive(Clone, Copy)]
+enum ElemOf {
+    Tensor,
+    MemRef,
 }
