@@ -19,13 +19,13 @@ fn quote(out: &mut String, s: &str) {
     let mut start = 0;
     let mut k = 0;
     while k < b.len() {
-        if let Some(w) = b.get(k..k + 8) {
-            let mut x = [0u8; 8];
-            x.copy_from_slice(w);
-            if !word_needs_escape(u64::from_le_bytes(x)) {
-                k += 8;
-                continue;
-            }
+        // The next eight bytes, the last word padded with a plain letter.
+        let mut x = [b'a'; 8];
+        let n = (b.len() - k).min(8);
+        x[..n].copy_from_slice(&b[k..k + n]);
+        if !word_needs_escape(u64::from_le_bytes(x)) {
+            k += n;
+            continue;
         }
         let c = b[k];
         let esc = match c {
@@ -189,41 +189,54 @@ fn sorted_keys<'a>(cx: &'a Ctx, rec: &Record) -> Vec<Key<'a>> {
         .collect()
 }
 
-/// File basename and line of a location, as SourceMgr formats it.
-fn loc_str(map: &SourceMap, loc: irkit_diag::Loc) -> String {
-    let mut s = String::new();
-    write_loc(map, &mut s, loc);
-    s
-}
-
 /// Appends the file basename and line of a location, as SourceMgr's
 /// `getFormattedLocationNoOffset` does.
 pub fn write_loc(map: &SourceMap, out: &mut String, loc: irkit_diag::Loc) {
-    use std::fmt::Write;
     let f = map.file(loc.file);
     let name = f.name();
     let base = name.rsplit(['/', '\\']).next().unwrap_or(name);
     let (line, _) = f.line_col(loc.span.start);
-    let _ = write!(out, "{base}:{line}");
+    out.push_str(base);
+    out.push(':');
+    crate::model::push_int(out, i64::from(line));
 }
 
 pub fn dump_json(cx: &Ctx, map: &SourceMap, out: &mut String) {
     out.reserve(cx.records.len() * 1024);
     let classes = crate::printer::sorted(cx, true);
     let defs = crate::printer::sorted(cx, false);
-    // Instance lists, in def (name) order.
-    let mut inst: FxHashMap<RecId, Vec<&str>> = FxHashMap::default();
-    for &(name, d) in &defs {
+    // Every def and class name, quoted once: each is written several times
+    // (as a key, its `!name`, in instance and superclass lists).
+    let mut quoted = String::new();
+    let mut spans: Vec<(usize, usize)> = Vec::with_capacity(defs.len() + classes.len());
+    for &(n, _) in defs.iter().chain(&classes) {
+        let a = quoted.len();
+        quote(&mut quoted, n);
+        spans.push((a, quoted.len()));
+    }
+    let q = |k: usize| &quoted[spans[k].0..spans[k].1];
+    let class_idx: FxHashMap<RecId, usize> = classes
+        .iter()
+        .enumerate()
+        .map(|(k, &(_, c))| (c, defs.len() + k))
+        .collect();
+    // Instance lists, in def (name) order, as indices into `defs`.
+    let mut inst: FxHashMap<RecId, Vec<usize>> = FxHashMap::default();
+    for (k, &(_, d)) in defs.iter().enumerate() {
         for &(s, _) in &cx.rec(d).supers {
-            inst.entry(s).or_default().push(name);
+            inst.entry(s).or_default().push(k);
         }
     }
     // Top-level keys: "!instanceof", "!tablegen_json_version" and def names,
-    // sorted bytewise.
-    // `defs` is sorted already: the two fixed keys are inserted before any
-    // equal or greater name (where a stable sort would put them).
-    let mut keys: Vec<(&str, Option<RecId>)> = Vec::with_capacity(defs.len() + 2);
-    keys.extend(defs.iter().map(|&(n, d)| (n, Some(d))));
+    // sorted bytewise. `defs` is sorted already: the two fixed keys are
+    // inserted before any equal or greater name (where a stable sort would
+    // put them).
+    let mut keys: Vec<(&str, Option<(RecId, usize)>)> = Vec::with_capacity(defs.len() + 2);
+    keys.extend(
+        defs.iter()
+            .enumerate()
+            .map(|(k, &(n, d))| (n, Some((d, k)))),
+    );
     for fixed in ["!instanceof", "!tablegen_json_version"] {
         let at = keys.partition_point(|k| k.0.as_bytes() < fixed.as_bytes());
         keys.insert(at, (fixed, None));
@@ -231,30 +244,33 @@ pub fn dump_json(cx: &Ctx, map: &SourceMap, out: &mut String) {
     out.push('{');
     let mut shape: Vec<(Sym, bool)> = Vec::new();
     let mut orders: FxHashMap<Vec<(Sym, bool)>, Vec<Key>> = FxHashMap::default();
+    let mut scratch = String::new();
     for (k, (key, d)) in keys.iter().enumerate() {
         if k > 0 {
             out.push(',');
         }
-        quote(out, key);
+        match d {
+            Some((_, di)) => out.push_str(q(*di)),
+            None => quote(out, key),
+        }
         out.push(':');
         match (d, *key) {
             (None, "!instanceof") => {
                 out.push('{');
-                // Class names can repeat only if the map had duplicates; it cannot.
-                let mut cs: Vec<(&str, RecId)> = classes.clone();
-                cs.sort_by(|a, b| a.0.as_bytes().cmp(b.0.as_bytes()));
-                for (j, (cn, c)) in cs.iter().enumerate() {
+                // Class names can repeat only if the map had duplicates; it
+                // cannot. `classes` is sorted by name.
+                for (j, &(_, c)) in classes.iter().enumerate() {
                     if j > 0 {
                         out.push(',');
                     }
-                    quote(out, cn);
+                    out.push_str(q(defs.len() + j));
                     out.push_str(":[");
-                    if let Some(list) = inst.get(c) {
-                        for (m, n) in list.iter().enumerate() {
+                    if let Some(list) = inst.get(&c) {
+                        for (m, &n) in list.iter().enumerate() {
                             if m > 0 {
                                 out.push(',');
                             }
-                            quote(out, n);
+                            out.push_str(q(n));
                         }
                     }
                     out.push(']');
@@ -262,7 +278,7 @@ pub fn dump_json(cx: &Ctx, map: &SourceMap, out: &mut String) {
                 out.push('}');
             }
             (None, _) => out.push('1'),
-            (Some(d), _) => {
+            (Some((d, di)), _) => {
                 let rec = cx.rec(*d);
                 // Records of one class share their field names in one order:
                 // their sorted keys, quoted, are computed once.
@@ -311,18 +327,23 @@ pub fn dump_json(cx: &Ctx, map: &SourceMap, out: &mut String) {
                                     if m > 0 {
                                         out.push(',');
                                     }
-                                    quote(out, &loc_str(map, *l));
+                                    scratch.clear();
+                                    write_loc(map, &mut scratch, *l);
+                                    quote(out, &scratch);
                                 }
                                 out.push(']');
                             }
-                            "!name" => quote(out, key),
+                            "!name" => out.push_str(q(*di)),
                             _ => {
                                 out.push('[');
                                 for (m, &(s, _)) in rec.supers.iter().enumerate() {
                                     if m > 0 {
                                         out.push(',');
                                     }
-                                    quote(out, &cx.rec_name_cow(s));
+                                    match class_idx.get(&s) {
+                                        Some(&ci) => out.push_str(q(ci)),
+                                        None => quote(out, &cx.rec_name_cow(s)),
+                                    }
                                 }
                                 out.push(']');
                             }

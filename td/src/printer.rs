@@ -1,7 +1,7 @@
 //! `--print-records`: the Classes/Defs listing, byte-identical to
 //! llvm-tblgen-19.
 
-use crate::model::{Ctx, FieldKind, Init, InitId, RecId, RecTy, RecordVal, TyId};
+use crate::model::{Ctx, FieldKind, Init, InitId, RecId, RecTy, RecordVal, Sym, TyId};
 use rustc_hash::FxHashMap;
 
 /// Type spellings by type id, when printing many records (the same few
@@ -27,7 +27,12 @@ impl TyNames {
 struct ValMemo {
     spans: FxHashMap<InitId, (usize, usize)>,
     text: String,
+    /// A field line's start by (name, type, `field`, code, no value).
+    heads: FxHashMap<HeadKey, (usize, usize)>,
+    head_text: String,
 }
+
+type HeadKey = (Sym, TyId, bool, bool, bool);
 
 impl ValMemo {
     /// Past this many bytes kept, values are no longer remembered (the
@@ -65,10 +70,44 @@ fn write_val_with(
     out: &mut String,
     v: &RecordVal,
 ) {
+    let is_code = matches!(cx.init(v.value), Init::Str(_, true));
+    let Some(m) = memo else {
+        write_head(cx, names, out, v, is_code);
+        if !v.no_value {
+            cx.write_init(out, v.value);
+        }
+        return;
+    };
+    // What precedes the value depends on the field's name, type and kind
+    // only (and on a string being code): spelled once per such field.
+    let key = (
+        v.name,
+        v.ty,
+        v.kind == FieldKind::NonconcreteOk,
+        is_code,
+        v.no_value,
+    );
+    match m.heads.get(&key) {
+        Some(&(a, b)) => out.push_str(&m.head_text[a..b]),
+        None => {
+            let start = out.len();
+            write_head(cx, names, out, v, is_code);
+            let a = m.head_text.len();
+            m.head_text.push_str(&out[start..]);
+            m.heads.insert(key, (a, m.head_text.len()));
+        }
+    }
+    if !v.no_value {
+        m.write(cx, out, v.value);
+    }
+}
+
+/// A field's line up to its value: `field `, the type, the name and ` = `
+/// (only the name when the field has no value).
+fn write_head(cx: &Ctx, names: Option<&TyNames>, out: &mut String, v: &RecordVal, is_code: bool) {
     if v.kind == FieldKind::NonconcreteOk {
         out.push_str("field ");
     }
-    let is_code = matches!(cx.init(v.value), Init::Str(_, true));
     if matches!(cx.ty_data(v.ty), RecTy::String) && is_code {
         out.push_str("code");
     } else if let Some(n) = names {
@@ -78,13 +117,8 @@ fn write_val_with(
     }
     out.push(' ');
     out.push_str(cx.strs.str(v.name));
-    if v.no_value {
-        return;
-    }
-    out.push_str(" = ");
-    match memo {
-        Some(m) => m.write(cx, out, v.value),
-        None => cx.write_init(out, v.value),
+    if !v.no_value {
+        out.push_str(" = ");
     }
 }
 
