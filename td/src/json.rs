@@ -3,27 +3,69 @@
 //!
 //! Written straight into the output buffer; no JSON tree is built.
 
-use crate::model::{Ctx, FieldKind, Init, InitId, RecId};
+use crate::model::{Ctx, FieldKind, Init, InitId, RecId, Record, Sym};
 use irkit_diag::SourceMap;
 use rustc_hash::FxHashMap;
 use std::fmt::Write as _;
 
+/// JSON string quoting as llvm::json's `quote`, byte by byte: `"` and `\`
+/// get a backslash, tab, newline and return their short escapes, other
+/// control bytes `\u00xx`. Runs of bytes that need no escape are copied
+/// at once (the output is mostly names and code), found eight at a time.
 fn quote(out: &mut String, s: &str) {
+    out.reserve(s.len() + 2);
     out.push('"');
-    for ch in s.chars() {
-        match ch {
-            '"' => out.push_str("\\\""),
-            '\\' => out.push_str("\\\\"),
-            '\t' => out.push_str("\\t"),
-            '\n' => out.push_str("\\n"),
-            '\r' => out.push_str("\\r"),
-            c if (c as u32) < 0x20 => {
-                let _ = write!(out, "\\u{:04x}", c as u32);
-            }
-            c => out.push(c),
+    let b = s.as_bytes();
+    let mut start = 0;
+    let mut k = 0;
+    while k < b.len() {
+        // The next eight bytes, the last word padded with a plain letter.
+        let mut x = [b'a'; 8];
+        let n = (b.len() - k).min(8);
+        x[..n].copy_from_slice(&b[k..k + n]);
+        if !word_needs_escape(u64::from_le_bytes(x)) {
+            k += n;
+            continue;
         }
+        let c = b[k];
+        let esc = match c {
+            b'"' => "\\\"",
+            b'\\' => "\\\\",
+            b'\t' => "\\t",
+            b'\n' => "\\n",
+            b'\r' => "\\r",
+            0..=0x1f => "",
+            _ => {
+                k += 1;
+                continue;
+            }
+        };
+        // `c` is an ASCII byte, so both slices end on character boundaries.
+        out.push_str(&s[start..k]);
+        if esc.is_empty() {
+            let _ = write!(out, "\\u{:04x}", c);
+        } else {
+            out.push_str(esc);
+        }
+        k += 1;
+        start = k;
     }
+    out.push_str(&s[start..]);
     out.push('"');
+}
+
+/// Whether any byte of `w` is below 0x20, `"` or `\` (exact: the
+/// "has a zero byte" bit trick has no false positive on the word as a
+/// whole).
+#[inline]
+fn word_needs_escape(w: u64) -> bool {
+    const ONES: u64 = 0x0101_0101_0101_0101;
+    const HIGHS: u64 = 0x8080_8080_8080_8080;
+    let below = |x: u64, n: u64| x.wrapping_sub(ONES * n) & !x & HIGHS;
+    let below_space = below(w, 0x20);
+    let quote = below(w ^ (ONES * u64::from(b'"')), 1);
+    let backslash = below(w ^ (ONES * u64::from(b'\\')), 1);
+    below_space | quote | backslash != 0
 }
 
 fn write_value(cx: &Ctx, out: &mut String, i: InitId) {
@@ -55,7 +97,7 @@ fn write_value(cx: &Ctx, out: &mut String, i: InitId) {
             out.push(']');
         }
         Init::Def(r) => {
-            let n = cx.rec_name(*r);
+            let n = cx.rec_name_cow(*r);
             out.push_str("{\"def\":");
             quote(out, &n);
             out.push_str(",\"kind\":\"def\",\"printable\":");
@@ -115,70 +157,120 @@ fn write_value(cx: &Ctx, out: &mut String, i: InitId) {
     }
 }
 
-/// File basename and line of a location, as SourceMgr formats it.
-fn loc_str(map: &SourceMap, loc: irkit_diag::Loc) -> String {
-    let mut s = String::new();
-    write_loc(map, &mut s, loc);
-    s
+/// A key of a def's object: quoted with its colon, as it is, and the
+/// index of its field (none for the `!` keys).
+type Key<'a> = (String, &'a str, Option<usize>);
+
+/// A record's keys in output order: the `!` keys and its fields (not
+/// template arguments), sorted bytewise, each quoted with its colon, with
+/// the field's index.
+fn sorted_keys<'a>(cx: &'a Ctx, rec: &Record) -> Vec<Key<'a>> {
+    let mut all: Vec<(&str, Option<usize>)> = vec![
+        ("!anonymous", None),
+        ("!fields", None),
+        ("!locs", None),
+        ("!name", None),
+        ("!superclasses", None),
+    ];
+    for (idx, v) in rec.values.iter().enumerate() {
+        if v.kind != FieldKind::TemplateArg {
+            all.push((cx.strs.str(v.name), Some(idx)));
+        }
+    }
+    all.sort_by(|a, b| a.0.as_bytes().cmp(b.0.as_bytes()));
+    all.dedup_by(|a, b| a.0 == b.0);
+    all.into_iter()
+        .map(|(k, i)| {
+            let mut q = String::with_capacity(k.len() + 3);
+            quote(&mut q, k);
+            q.push(':');
+            (q, k, i)
+        })
+        .collect()
 }
 
 /// Appends the file basename and line of a location, as SourceMgr's
 /// `getFormattedLocationNoOffset` does.
 pub fn write_loc(map: &SourceMap, out: &mut String, loc: irkit_diag::Loc) {
-    use std::fmt::Write;
     let f = map.file(loc.file);
     let name = f.name();
     let base = name.rsplit(['/', '\\']).next().unwrap_or(name);
     let (line, _) = f.line_col(loc.span.start);
-    let _ = write!(out, "{base}:{line}");
+    out.push_str(base);
+    out.push(':');
+    crate::model::push_int(out, i64::from(line));
 }
 
 pub fn dump_json(cx: &Ctx, map: &SourceMap, out: &mut String) {
     out.reserve(cx.records.len() * 1024);
     let classes = crate::printer::sorted(cx, true);
     let defs = crate::printer::sorted(cx, false);
-    // Instance lists, in def (name) order.
-    let mut inst: FxHashMap<RecId, Vec<&str>> = FxHashMap::default();
-    for &(name, d) in &defs {
+    // Every def and class name, quoted once: each is written several times
+    // (as a key, its `!name`, in instance and superclass lists).
+    let mut quoted = String::new();
+    let mut spans: Vec<(usize, usize)> = Vec::with_capacity(defs.len() + classes.len());
+    for &(n, _) in defs.iter().chain(&classes) {
+        let a = quoted.len();
+        quote(&mut quoted, n);
+        spans.push((a, quoted.len()));
+    }
+    let q = |k: usize| &quoted[spans[k].0..spans[k].1];
+    let class_idx: FxHashMap<RecId, usize> = classes
+        .iter()
+        .enumerate()
+        .map(|(k, &(_, c))| (c, defs.len() + k))
+        .collect();
+    // Instance lists, in def (name) order, as indices into `defs`.
+    let mut inst: FxHashMap<RecId, Vec<usize>> = FxHashMap::default();
+    for (k, &(_, d)) in defs.iter().enumerate() {
         for &(s, _) in &cx.rec(d).supers {
-            inst.entry(s).or_default().push(name);
+            inst.entry(s).or_default().push(k);
         }
     }
     // Top-level keys: "!instanceof", "!tablegen_json_version" and def names,
-    // sorted bytewise.
-    let mut keys: Vec<(&str, Option<RecId>)> = Vec::with_capacity(defs.len() + 2);
-    keys.push(("!instanceof", None));
-    keys.push(("!tablegen_json_version", None));
-    for &(n, d) in &defs {
-        keys.push((n, Some(d)));
+    // sorted bytewise. `defs` is sorted already: the two fixed keys are
+    // inserted before any equal or greater name (where a stable sort would
+    // put them).
+    let mut keys: Vec<(&str, Option<(RecId, usize)>)> = Vec::with_capacity(defs.len() + 2);
+    keys.extend(
+        defs.iter()
+            .enumerate()
+            .map(|(k, &(n, d))| (n, Some((d, k)))),
+    );
+    for fixed in ["!instanceof", "!tablegen_json_version"] {
+        let at = keys.partition_point(|k| k.0.as_bytes() < fixed.as_bytes());
+        keys.insert(at, (fixed, None));
     }
-    keys.sort_by(|a, b| a.0.as_bytes().cmp(b.0.as_bytes()));
     out.push('{');
-    let mut fields: Vec<(&str, usize)> = Vec::new();
+    let mut shape: Vec<(Sym, bool)> = Vec::new();
+    let mut orders: FxHashMap<Vec<(Sym, bool)>, Vec<Key>> = FxHashMap::default();
+    let mut scratch = String::new();
     for (k, (key, d)) in keys.iter().enumerate() {
         if k > 0 {
             out.push(',');
         }
-        quote(out, key);
+        match d {
+            Some((_, di)) => out.push_str(q(*di)),
+            None => quote(out, key),
+        }
         out.push(':');
         match (d, *key) {
             (None, "!instanceof") => {
                 out.push('{');
-                // Class names can repeat only if the map had duplicates; it cannot.
-                let mut cs: Vec<(&str, RecId)> = classes.clone();
-                cs.sort_by(|a, b| a.0.as_bytes().cmp(b.0.as_bytes()));
-                for (j, (cn, c)) in cs.iter().enumerate() {
+                // Class names can repeat only if the map had duplicates; it
+                // cannot. `classes` is sorted by name.
+                for (j, &(_, c)) in classes.iter().enumerate() {
                     if j > 0 {
                         out.push(',');
                     }
-                    quote(out, cn);
+                    out.push_str(q(defs.len() + j));
                     out.push_str(":[");
-                    if let Some(list) = inst.get(c) {
-                        for (m, n) in list.iter().enumerate() {
+                    if let Some(list) = inst.get(&c) {
+                        for (m, &n) in list.iter().enumerate() {
                             if m > 0 {
                                 out.push(',');
                             }
-                            quote(out, n);
+                            out.push_str(q(n));
                         }
                     }
                     out.push(']');
@@ -186,32 +278,29 @@ pub fn dump_json(cx: &Ctx, map: &SourceMap, out: &mut String) {
                 out.push('}');
             }
             (None, _) => out.push('1'),
-            (Some(d), _) => {
+            (Some((d, di)), _) => {
                 let rec = cx.rec(*d);
-                fields.clear();
-                for (idx, v) in rec.values.iter().enumerate() {
-                    if v.kind != FieldKind::TemplateArg {
-                        fields.push((cx.strs.str(v.name), idx));
-                    }
+                // Records of one class share their field names in one order:
+                // their sorted keys, quoted, are computed once.
+                shape.clear();
+                shape.extend(
+                    rec.values
+                        .iter()
+                        .map(|v| (v.name, v.kind == FieldKind::TemplateArg)),
+                );
+                if !orders.contains_key(shape.as_slice()) {
+                    let order = sorted_keys(cx, rec);
+                    orders.insert(shape.clone(), order);
                 }
-                // Merge the "!" keys with the sorted field names.
-                let mut all: Vec<(&str, Option<usize>)> = vec![
-                    ("!anonymous", None),
-                    ("!fields", None),
-                    ("!locs", None),
-                    ("!name", None),
-                    ("!superclasses", None),
-                ];
-                all.extend(fields.iter().map(|&(n, i)| (n, Some(i))));
-                all.sort_by(|a, b| a.0.as_bytes().cmp(b.0.as_bytes()));
-                all.dedup_by(|a, b| a.0 == b.0);
+                let Some(all) = orders.get(shape.as_slice()) else {
+                    continue;
+                };
                 out.push('{');
-                for (j, (fk, fi)) in all.iter().enumerate() {
+                for (j, (qk, fk, fi)) in all.iter().enumerate() {
                     if j > 0 {
                         out.push(',');
                     }
-                    quote(out, fk);
-                    out.push(':');
+                    out.push_str(qk);
                     match fi {
                         Some(i) => write_value(cx, out, rec.values[*i].value),
                         None => match *fk {
@@ -238,18 +327,23 @@ pub fn dump_json(cx: &Ctx, map: &SourceMap, out: &mut String) {
                                     if m > 0 {
                                         out.push(',');
                                     }
-                                    quote(out, &loc_str(map, *l));
+                                    scratch.clear();
+                                    write_loc(map, &mut scratch, *l);
+                                    quote(out, &scratch);
                                 }
                                 out.push(']');
                             }
-                            "!name" => quote(out, key),
+                            "!name" => out.push_str(q(*di)),
                             _ => {
                                 out.push('[');
                                 for (m, &(s, _)) in rec.supers.iter().enumerate() {
                                     if m > 0 {
                                         out.push(',');
                                     }
-                                    quote(out, &cx.rec_name(s));
+                                    match class_idx.get(&s) {
+                                        Some(&ci) => out.push_str(q(ci)),
+                                        None => quote(out, &cx.rec_name_cow(s)),
+                                    }
                                 }
                                 out.push(']');
                             }
@@ -261,4 +355,60 @@ pub fn dump_json(cx: &Ctx, map: &SourceMap, out: &mut String) {
         }
     }
     out.push_str("}\n");
+}
+
+#[cfg(test)]
+mod tests {
+    use super::quote;
+    use std::fmt::Write as _;
+
+    /// llvm::json's quoting, one character at a time.
+    fn quote_slow(s: &str) -> String {
+        let mut out = String::from("\"");
+        for ch in s.chars() {
+            match ch {
+                '"' => out.push_str("\\\""),
+                '\\' => out.push_str("\\\\"),
+                '\t' => out.push_str("\\t"),
+                '\n' => out.push_str("\\n"),
+                '\r' => out.push_str("\\r"),
+                c if (c as u32) < 0x20 => {
+                    let _ = write!(out, "\\u{:04x}", c as u32);
+                }
+                c => out.push(c),
+            }
+        }
+        out.push('"');
+        out
+    }
+
+    #[test]
+    fn word_at_a_time_quoting_matches_the_plain_one() {
+        let alphabet = [
+            'a', '"', '\\', '\t', '\n', '\r', '\u{1}', '\u{1f}', ' ', '!', 'é', '€', '\u{7f}', '#',
+            ']',
+        ];
+        let mut x: u64 = 11;
+        for len in 0..200usize {
+            for _ in 0..8 {
+                let s: String = (0..len)
+                    .map(|_| {
+                        x = x
+                            .wrapping_mul(6364136223846793005)
+                            .wrapping_add(1442695040888963407);
+                        // Mostly plain letters, so that whole clean words occur.
+                        let k = (x >> 33) as usize % (alphabet.len() * 4);
+                        if k < alphabet.len() {
+                            alphabet[k]
+                        } else {
+                            'q'
+                        }
+                    })
+                    .collect();
+                let mut got = String::new();
+                quote(&mut got, &s);
+                assert_eq!(got, quote_slow(&s), "{s:?}");
+            }
+        }
+    }
 }

@@ -1,7 +1,8 @@
 //! `--print-records`: the Classes/Defs listing, byte-identical to
 //! llvm-tblgen-19.
 
-use crate::model::{Ctx, FieldKind, Init, RecId, RecTy, RecordVal, TyId};
+use crate::model::{Ctx, FieldKind, Init, InitId, RecId, RecTy, RecordVal, Sym, TyId};
+use rustc_hash::FxHashMap;
 
 /// Type spellings by type id, when printing many records (the same few
 /// types are spelled hundreds of thousands of times).
@@ -19,11 +20,94 @@ impl TyNames {
     }
 }
 
+/// Spellings of the list, bits and dag values printed so far, by value id:
+/// records of one class repeat the same few composite values (97k of them
+/// in Intrinsics.td, 10k distinct), which are then copied, not walked.
+#[derive(Default)]
+struct ValMemo {
+    spans: FxHashMap<InitId, (usize, usize)>,
+    text: String,
+    /// A field line's start by (name, type, `field`, code, no value).
+    heads: FxHashMap<HeadKey, (usize, usize)>,
+    head_text: String,
+}
+
+type HeadKey = (Sym, TyId, bool, bool, bool);
+
+impl ValMemo {
+    /// Past this many bytes kept, values are no longer remembered (the
+    /// output is streamed; the memo should not grow as large).
+    const MAX_TEXT: usize = 8 << 20;
+
+    fn write(&mut self, cx: &Ctx, out: &mut String, i: InitId) {
+        if !matches!(cx.init(i), Init::List(..) | Init::Bits(_) | Init::Dag(..)) {
+            cx.write_init(out, i);
+            return;
+        }
+        if let Some(&(a, b)) = self.spans.get(&i) {
+            out.push_str(&self.text[a..b]);
+            return;
+        }
+        let start = out.len();
+        cx.write_init(out, i);
+        if self.text.len() > Self::MAX_TEXT {
+            return;
+        }
+        let a = self.text.len();
+        self.text.push_str(&out[start..]);
+        self.spans.insert(i, (a, self.text.len()));
+    }
+}
+
 pub(crate) fn write_val(cx: &Ctx, names: Option<&TyNames>, out: &mut String, v: &RecordVal) {
+    write_val_with(cx, names, None, out, v);
+}
+
+fn write_val_with(
+    cx: &Ctx,
+    names: Option<&TyNames>,
+    memo: Option<&mut ValMemo>,
+    out: &mut String,
+    v: &RecordVal,
+) {
+    let is_code = matches!(cx.init(v.value), Init::Str(_, true));
+    let Some(m) = memo else {
+        write_head(cx, names, out, v, is_code);
+        if !v.no_value {
+            cx.write_init(out, v.value);
+        }
+        return;
+    };
+    // What precedes the value depends on the field's name, type and kind
+    // only (and on a string being code): spelled once per such field.
+    let key = (
+        v.name,
+        v.ty,
+        v.kind == FieldKind::NonconcreteOk,
+        is_code,
+        v.no_value,
+    );
+    match m.heads.get(&key) {
+        Some(&(a, b)) => out.push_str(&m.head_text[a..b]),
+        None => {
+            let start = out.len();
+            write_head(cx, names, out, v, is_code);
+            let a = m.head_text.len();
+            m.head_text.push_str(&out[start..]);
+            m.heads.insert(key, (a, m.head_text.len()));
+        }
+    }
+    if !v.no_value {
+        m.write(cx, out, v.value);
+    }
+}
+
+/// A field's line up to its value: `field `, the type, the name and ` = `
+/// (only the name when the field has no value).
+fn write_head(cx: &Ctx, names: Option<&TyNames>, out: &mut String, v: &RecordVal, is_code: bool) {
     if v.kind == FieldKind::NonconcreteOk {
         out.push_str("field ");
     }
-    let is_code = matches!(cx.init(v.value), Init::Str(_, true));
     if matches!(cx.ty_data(v.ty), RecTy::String) && is_code {
         out.push_str("code");
     } else if let Some(n) = names {
@@ -33,19 +117,23 @@ pub(crate) fn write_val(cx: &Ctx, names: Option<&TyNames>, out: &mut String, v: 
     }
     out.push(' ');
     out.push_str(cx.strs.str(v.name));
-    if v.no_value {
-        return;
+    if !v.no_value {
+        out.push_str(" = ");
     }
-    out.push_str(" = ");
-    cx.write_init(out, v.value);
 }
 
 /// LLVM's `operator<<(raw_ostream&, const Record&)` (without the keyword).
 pub fn write_record(cx: &Ctx, out: &mut String, r: RecId) {
-    write_record_with(cx, None, out, r);
+    write_record_with(cx, None, None, out, r);
 }
 
-fn write_record_with(cx: &Ctx, names: Option<&TyNames>, out: &mut String, r: RecId) {
+fn write_record_with(
+    cx: &Ctx,
+    names: Option<&TyNames>,
+    mut memo: Option<&mut ValMemo>,
+    out: &mut String,
+    r: RecId,
+) {
     let rec = cx.rec(r);
     out.push_str(&cx.rec_name_cow(r));
     if !rec.targs.is_empty() {
@@ -55,7 +143,7 @@ fn write_record_with(cx: &Ctx, names: Option<&TyNames>, out: &mut String, r: Rec
                 out.push_str(", ");
             }
             if let Some(v) = rec.value(ta) {
-                write_val(cx, names, out, v);
+                write_val_with(cx, names, memo.as_deref_mut(), out, v);
             }
         }
         out.push('>');
@@ -73,7 +161,7 @@ fn write_record_with(cx: &Ctx, names: Option<&TyNames>, out: &mut String, r: Rec
         for v in &rec.values {
             if (v.kind == FieldKind::NonconcreteOk) == pass && v.kind != FieldKind::TemplateArg {
                 out.push_str("  ");
-                write_val(cx, names, out, v);
+                write_val_with(cx, names, memo.as_deref_mut(), out, v);
                 out.push_str(";\n");
             }
         }
@@ -85,8 +173,57 @@ fn write_record_with(cx: &Ctx, names: Option<&TyNames>, out: &mut String, r: Rec
 pub fn sorted(cx: &Ctx, classes: bool) -> Vec<(&str, RecId)> {
     let m = if classes { &cx.classes } else { &cx.defs };
     let mut v: Vec<(&str, RecId)> = m.iter().map(|(&y, &r)| (cx.strs.str(y), r)).collect();
-    v.sort_unstable_by(|a, b| a.0.as_bytes().cmp(b.0.as_bytes()));
+    sort_by_name(&mut v, 0, 0);
     v
+}
+
+/// Sorts `(name, id)` pairs bytewise by name, all of whose first `d` bytes
+/// are equal: a three-way radix quicksort (Bentley and Sedgewick), which
+/// looks at each name from where its group's common prefix ends, so the
+/// long prefixes that record names share (`int_x86_avx512_`) are not
+/// compared again at every level. Small or badly split groups go to the
+/// standard sort.
+fn sort_by_name<T>(mut v: &mut [(&str, T)], mut d: usize, depth: u32) {
+    fn byte_at(s: &str, d: usize) -> i32 {
+        s.as_bytes().get(d).map_or(-1, |&b| i32::from(b))
+    }
+    loop {
+        let n = v.len();
+        if n < 16 || depth > 48 {
+            v.sort_unstable_by(|a, b| a.0.as_bytes()[d..].cmp(&b.0.as_bytes()[d..]));
+            return;
+        }
+        let (a, b, c) = (
+            byte_at(v[0].0, d),
+            byte_at(v[n / 2].0, d),
+            byte_at(v[n - 1].0, d),
+        );
+        let p = a.max(b).min(a.min(b).max(c));
+        let (mut lt, mut i, mut gt) = (0, 0, n);
+        while i < gt {
+            let x = byte_at(v[i].0, d);
+            if x < p {
+                v.swap(lt, i);
+                lt += 1;
+                i += 1;
+            } else if x > p {
+                gt -= 1;
+                v.swap(i, gt);
+            } else {
+                i += 1;
+            }
+        }
+        let (lo, rest) = std::mem::take(&mut v).split_at_mut(lt);
+        let (eq, hi) = rest.split_at_mut(gt - lt);
+        sort_by_name(lo, d, depth + 1);
+        sort_by_name(hi, d, depth + 1);
+        if p < 0 {
+            // The names of `eq` all end at `d`: equal.
+            return;
+        }
+        v = eq;
+        d += 1;
+    }
 }
 
 /// The whole `--print-records` output, streamed to `sink` in chunks.
@@ -94,6 +231,7 @@ pub fn print_records(cx: &Ctx, sink: &mut dyn std::io::Write) -> std::io::Result
     const CHUNK: usize = 1 << 16;
     let mut out = String::with_capacity(2 * CHUNK);
     let names = TyNames::new(cx);
+    let mut memo = ValMemo::default();
     let sections = [
         ("------------- Classes -----------------\n", "class ", true),
         ("------------- Defs -----------------\n", "def ", false),
@@ -102,7 +240,7 @@ pub fn print_records(cx: &Ctx, sink: &mut dyn std::io::Write) -> std::io::Result
         out.push_str(heading);
         for (_, r) in sorted(cx, classes) {
             out.push_str(keyword);
-            write_record_with(cx, Some(&names), &mut out, r);
+            write_record_with(cx, Some(&names), Some(&mut memo), &mut out, r);
             if out.len() >= CHUNK {
                 sink.write_all(out.as_bytes())?;
                 out.clear();
@@ -134,4 +272,38 @@ pub fn print_enums(cx: &Ctx, class: &str, out: &mut String) -> Result<(), String
     }
     out.push('\n');
     Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::sort_by_name;
+
+    #[test]
+    fn radix_quicksort_orders_as_the_standard_sort() {
+        // Names with long shared prefixes, prefixes of each other, bytes
+        // above 0x7f and duplicates, in a scrambled order.
+        let mut names: Vec<String> = Vec::new();
+        let mut x: u64 = 7;
+        for k in 0..3000u64 {
+            x = x
+                .wrapping_mul(6364136223846793005)
+                .wrapping_add(1442695040888963407);
+            let tail: String = (0..(x >> 60) as usize)
+                .map(|j| ['a', 'b', '_', '0', 'é', 'Z'][((x >> (j * 3)) % 6) as usize])
+                .collect();
+            let head = ["int_x86_avx512_", "int_x86_", "int_", "", "anonymous_"][(k % 5) as usize];
+            names.push(format!("{head}{tail}"));
+        }
+        let mut v: Vec<(&str, usize)> = names
+            .iter()
+            .enumerate()
+            .map(|(k, s)| (s.as_str(), k))
+            .collect();
+        let mut want = v.clone();
+        want.sort_by(|a, b| a.0.as_bytes().cmp(b.0.as_bytes()));
+        sort_by_name(&mut v, 0, 0);
+        let got: Vec<&str> = v.iter().map(|e| e.0).collect();
+        let want: Vec<&str> = want.iter().map(|e| e.0).collect();
+        assert_eq!(got, want);
+    }
 }
