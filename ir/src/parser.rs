@@ -1751,19 +1751,21 @@ impl<'a> Parser<'a> {
         self.skip_ws();
         let at = self.pos;
         let t = self.parse_type()?;
-        let ok = match (self.m.ctx.type_data(t), of) {
+        let ok = matches!(
+            (self.m.ctx.type_data(t), of),
             (
                 TypeData::Integer { .. }
-                | TypeData::Index
-                | TypeData::Float(_)
-                | TypeData::Complex(_)
-                | TypeData::Vector { .. },
+                    | TypeData::Index
+                    | TypeData::Float(_)
+                    | TypeData::Complex(_)
+                    | TypeData::Vector { .. },
                 _,
-            ) => true,
-            (TypeData::Dialect { .. }, ElemOf::Tensor) => true,
-            (TypeData::MemRef { .. } | TypeData::UnrankedMemRef { .. }, ElemOf::MemRef) => true,
-            _ => false,
-        };
+            ) | (TypeData::Dialect { .. }, ElemOf::Tensor)
+                | (
+                    TypeData::MemRef { .. } | TypeData::UnrankedMemRef { .. },
+                    ElemOf::MemRef
+                )
+        );
         if ok {
             Ok(t)
         } else {
