@@ -106,6 +106,12 @@ pub(crate) struct Parser<'a> {
     pub(crate) default_cache: FxHashMap<Box<str>, Option<AttrId>>,
     /// The custom op being parsed (for its error messages).
     pub(crate) custom_op_name: Option<Box<str>>,
+    /// Types already read, by their text: a builtin keyword type (`i32`)
+    /// or a dialect type whose body nests no other type or attribute
+    /// (`!llvm.ptr`, `!llvm.struct<"s", (i32, ptr)>`), so the same text
+    /// always names the same type. Real IR repeats a few spellings on
+    /// every op.
+    pub(crate) type_cache: FxHashMap<&'a [u8], TypeId>,
 }
 
 #[derive(Clone, Copy)]
@@ -148,6 +154,7 @@ impl<'a> Parser<'a> {
             dialect_stack: vec!["builtin"],
             default_cache: FxHashMap::default(),
             custom_op_name: None,
+            type_cache: FxHashMap::default(),
         }
     }
 
@@ -1556,16 +1563,39 @@ impl<'a> Parser<'a> {
                         None => self.undefined_alias(start, ident),
                     };
                 }
+                let key_end = plain_dialect_end(self.src, end);
+                if let Some(e) = key_end {
+                    if let Some(&t) = self.type_cache.get(&self.src[start..e]) {
+                        self.pos = e;
+                        return Ok(t);
+                    }
+                }
                 let (dialect, body) = self.parse_dialect_body(id_start)?;
-                Ok(self.m.ctx.ty(TypeData::Dialect { dialect, body }))
+                let t = self.m.ctx.ty(TypeData::Dialect { dialect, body });
+                if key_end == Some(self.pos) {
+                    self.type_cache.insert(&self.src[start..self.pos], t);
+                }
+                Ok(t)
             }
             _ => {
                 let id = self.peek_ident();
                 if id.is_empty() {
                     return self.err_tok("expected non-function type");
                 }
-                self.pos += id.len();
-                self.builtin_type(id, start)
+                let end = start + id.len();
+                let plain = self.src.get(end) != Some(&b'<');
+                if plain {
+                    if let Some(&t) = self.type_cache.get(id) {
+                        self.pos = end;
+                        return Ok(t);
+                    }
+                }
+                self.pos = end;
+                let t = self.builtin_type(id, start)?;
+                if plain && self.pos == end {
+                    self.type_cache.insert(id, t);
+                }
+                Ok(t)
             }
         }
     }
@@ -2913,6 +2943,56 @@ enum DenseLit {
 
 /// Rewrites a plain-text body into mlir-opt's canonical spelling (bit-enum
 /// flags in their order) when [`registry::canonical_dialect_body`] knows it.
+/// The end of a dialect type whose identifier ends at `end` (`!llvm.ptr`,
+/// `!llvm.array<4 x i8>`), when its body nests no `!`/`#` reference and its
+/// brackets balance: the text [`Parser::type_cache`] may key on. `None`
+/// otherwise (the type is then read without the cache).
+fn plain_dialect_end(src: &[u8], end: usize) -> Option<usize> {
+    if src.get(end) != Some(&b'<') {
+        return Some(end);
+    }
+    let mut stack = [0u8; 32];
+    let mut depth = 0usize;
+    let mut i = end;
+    while let Some(&c) = src.get(i) {
+        match c {
+            b'"' => {
+                i += 1;
+                while i < src.len() && src[i] != b'"' {
+                    if src[i] == b'\\' {
+                        i += 1;
+                    }
+                    i += 1;
+                }
+            }
+            b'!' | b'#' => return None,
+            b'<' | b'(' | b'[' | b'{' => {
+                *stack.get_mut(depth)? = c;
+                depth += 1;
+            }
+            b'>' if i > 0 && src[i - 1] == b'-' => {}
+            b'>' | b')' | b']' | b'}' => {
+                let want = match c {
+                    b'>' => b'<',
+                    b')' => b'(',
+                    b']' => b'[',
+                    _ => b'{',
+                };
+                if depth == 0 || stack[depth - 1] != want {
+                    return None;
+                }
+                depth -= 1;
+                if depth == 0 {
+                    return Some(i + 1);
+                }
+            }
+            _ => {}
+        }
+        i += 1;
+    }
+    None
+}
+
 pub(crate) fn canonicalize_pieces(ctx: &mut Context, dialect: &[u8], pieces: &mut [Piece]) {
     if let [Piece::Text(t)] = pieces {
         if let Some(c) = registry::canonical_dialect_body(dialect, ctx.bytes(*t)) {

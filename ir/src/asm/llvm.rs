@@ -256,6 +256,26 @@ impl<'a> Parser<'a> {
     }
 }
 
+/// The type at `pos` in the aggregate `container`, found on its text
+/// without decoding it; `None` when a step fails (the caller reports why).
+fn fast_element_type(
+    p: &mut Parser<'_>,
+    container: TypeId,
+    pos: &[i64],
+    at: usize,
+) -> Option<PResult<TypeId>> {
+    if pos.is_empty() {
+        return None;
+    }
+    let mut ty = crate::llvm::nested_text_ref(&p.m.ctx, container);
+    for &i in pos {
+        let e = crate::llvm::Aggregate::parse(&ty)?.element(i)?;
+        ty = crate::llvm::narrow(&ty, e);
+    }
+    let text = ty.into_owned();
+    Some(p.llvm_nested_type(&text, at))
+}
+
 fn set_types(out: &mut Parsed<'_>, arg: TypeArg, types: Vec<TypeId>) {
     match arg {
         TypeArg::Operand(i) => out.operand_types[i as usize] = Some(types),
@@ -436,6 +456,13 @@ pub(crate) fn parse_directive<'a>(
             let pos = out.attrs[*idx as usize]
                 .and_then(|a| dense_values(&p.m.ctx, a))
                 .unwrap_or_default();
+            // The common case without allocating: walk the container's
+            // text; any failure takes the decoding path below, which
+            // reports it.
+            if let Some(t) = fast_element_type(p, cty, &pos, at) {
+                set_types(out, *arg, vec![t?]);
+                return Ok(());
+            }
             let Some(mut cur) = LlvmType::of(&p.m.ctx, cty) else {
                 return p.err_at(at, "expected LLVM IR structure/array type");
             };

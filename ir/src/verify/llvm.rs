@@ -10,10 +10,11 @@
 use super::Cx;
 use crate::context::{AttrData, AttrId, TypeData, TypeId};
 use crate::ir::OpId;
-use crate::llvm::{self, Kind, LlvmType};
+use crate::llvm::{self, Aggregate, Kind, LlvmType};
 use crate::printer::type_to_string;
 use irkit_diag::Diagnostic;
 use rustc_hash::FxHashMap;
+use std::borrow::Cow;
 
 /// `llvm.*` ops' own verifiers; other ops pass.
 pub(crate) fn check(cx: &Cx<'_>, op: OpId) -> Result<(), Diagnostic> {
@@ -86,9 +87,9 @@ fn top_level(text: &str) -> String {
     }
 }
 
-/// The text of `t` as nested in an LLVM type.
-fn nested_text(cx: &Cx<'_>, t: TypeId) -> String {
-    llvm::nested_text(&cx.m.ctx, t)
+/// The text of `t` as nested in an LLVM type, borrowed when it can be.
+fn nested_text<'m>(cx: &Cx<'m>, t: TypeId) -> Cow<'m, str> {
+    llvm::nested_text_ref(&cx.m.ctx, t)
 }
 
 const ORDERINGS: [&str; 8] = [
@@ -151,15 +152,15 @@ fn atomic_type_ok(cx: &Cx<'_>, t: TypeId) -> bool {
     width >= 8 && width.is_power_of_two()
 }
 
-/// The element type text of an indexable type text: struct field `i`,
-/// array/vector element. `Err(())`: not indexable.
-enum Indexed {
-    Struct(Box<[Box<str>]>),
-    Element(Box<str>),
+/// The element type text of an indexable type text: struct fields,
+/// array/vector element.
+enum Indexed<'t> {
+    Struct(llvm::Fields<'t>),
+    Element(&'t str),
     NotIndexable,
 }
 
-fn indexed(text: &str) -> Indexed {
+fn indexed(text: &str) -> Indexed<'_> {
     if let Some(inner) = text
         .strip_prefix("vector<")
         .and_then(|s| s.strip_suffix('>'))
@@ -168,17 +169,16 @@ fn indexed(text: &str) -> Indexed {
         // before any nested `<`.
         let head = inner.split('<').next().unwrap_or(inner);
         if let Some(at) = head.rfind('x') {
-            return Indexed::Element(inner[at + 1..].into());
+            return Indexed::Element(&inner[at + 1..]);
         }
         return Indexed::NotIndexable;
     }
-    match LlvmType::parse(text) {
-        Some(LlvmType::Struct {
-            body,
+    match Aggregate::parse(text) {
+        Some(Aggregate::Struct {
+            fields,
             opaque: false,
-            ..
-        }) => Indexed::Struct(body),
-        Some(LlvmType::Array { elem, .. } | LlvmType::Vec { elem, .. }) => Indexed::Element(elem),
+        }) => Indexed::Struct(fields),
+        Some(Aggregate::Array { elem, .. } | Aggregate::Vec { elem }) => Indexed::Element(elem),
         _ => Indexed::NotIndexable,
     }
 }
@@ -206,7 +206,7 @@ fn check_gep(cx: &Cx<'_>, op: OpId) -> Result<(), Diagnostic> {
     };
     let mut ty = nested_text(cx, elem);
     for (pos, &idx) in raw.iter().enumerate().skip(1) {
-        match indexed(&ty) {
+        let next = match indexed(&ty) {
             Indexed::Struct(body) => {
                 if idx == DYNAMIC {
                     return Err(cx.op_error(
@@ -220,42 +220,42 @@ fn check_gep(cx: &Cx<'_>, op: OpId) -> Result<(), Diagnostic> {
                         format!("index {pos} indexing a struct is out of bounds"),
                     ));
                 };
-                ty = field.to_string();
+                field
             }
-            Indexed::Element(e) => ty = e.into(),
+            Indexed::Element(e) => e,
             Indexed::NotIndexable => {
                 return Err(cx.op_error(
                     op,
                     format!("type '{}' cannot be indexed (index #{pos})", top_level(&ty)),
                 ))
             }
-        }
+        };
+        ty = llvm::narrow(&ty, next);
     }
     Ok(())
 }
 
 /// `getInsertExtractValueElementType`: the type at `position` in the
 /// aggregate, as nested text, or the error MLIR reports.
-fn value_element_type(
-    cx: &Cx<'_>,
+fn value_element_type<'m>(
+    cx: &Cx<'m>,
     op: OpId,
     container: TypeId,
     position: &[i64],
-) -> Result<String, Diagnostic> {
+) -> Result<Cow<'m, str>, Diagnostic> {
     let mut ty = nested_text(cx, container);
     for &idx in position {
-        let next = match LlvmType::parse(&ty) {
-            Some(LlvmType::Array { len, elem }) => {
+        let next = match Aggregate::parse(&ty) {
+            Some(Aggregate::Array { len, elem }) => {
                 if idx < 0 || idx as u64 >= len {
                     None
                 } else {
-                    Some(elem.to_string())
+                    Some(elem)
                 }
             }
-            Some(LlvmType::Struct { body, .. }) => usize::try_from(idx)
-                .ok()
-                .and_then(|i| body.get(i))
-                .map(|s| s.to_string()),
+            Some(Aggregate::Struct { fields, .. }) => {
+                usize::try_from(idx).ok().and_then(|i| fields.get(i))
+            }
             _ => {
                 return Err(cx.op_diag(
                     op,
@@ -268,7 +268,7 @@ fn value_element_type(
             }
         };
         match next {
-            Some(n) => ty = n,
+            Some(n) => ty = llvm::narrow(&ty, n),
             None => {
                 return Err(cx.op_error(op, format!("position out of bounds: {idx}")));
             }
