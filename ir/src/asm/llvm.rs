@@ -862,7 +862,7 @@ fn check_dict(p: &mut Parser<'_>, def: &OpDef, out: &Parsed<'_>, at: usize) -> P
 }
 
 fn parse_cmp<'a>(p: &mut Parser<'a>, def: &OpDef, names: &[&str]) -> PResult<Parsed<'a>> {
-    let mut out = Parsed::new(def);
+    let mut out = p.new_parsed(def);
     p.skip_ws();
     let at = p.pos;
     let pred = if p.peek() == Some(b'"') {
@@ -926,7 +926,7 @@ fn parse_cmp<'a>(p: &mut Parser<'a>, def: &OpDef, names: &[&str]) -> PResult<Par
 }
 
 fn parse_alloca<'a>(p: &mut Parser<'a>, def: &OpDef) -> PResult<Parsed<'a>> {
-    let mut out = Parsed::new(def);
+    let mut out = p.new_parsed(def);
     if p.eat_keyword("inalloca") {
         let u = p.m.ctx.unit_attr();
         set_attr(p, def, &mut out, "inalloca", u);
@@ -1042,7 +1042,7 @@ fn eat_one_of(p: &mut Parser<'_>, names: &[&str]) -> Option<String> {
 }
 
 fn parse_call<'a>(p: &mut Parser<'a>, def: &OpDef) -> PResult<Parsed<'a>> {
-    let mut out = Parsed::new(def);
+    let mut out = p.new_parsed(def);
     p.skip_ws();
     let at = p.pos;
     if let Some(c) = eat_one_of(p, CCONVS) {
@@ -1106,7 +1106,7 @@ fn parse_call<'a>(p: &mut Parser<'a>, def: &OpDef) -> PResult<Parsed<'a>> {
 }
 
 fn parse_global<'a>(p: &mut Parser<'a>, def: &OpDef) -> PResult<Parsed<'a>> {
-    let mut out = Parsed::new(def);
+    let mut out = p.new_parsed(def);
     p.skip_ws();
     let at = p.pos;
     // MLIR's parser sets linkage (default external), visibility_ and
@@ -1213,7 +1213,7 @@ fn parse_symbol_name(p: &mut Parser<'_>) -> PResult<Vec<u8>> {
 }
 
 fn parse_func<'a>(p: &mut Parser<'a>, def: &OpDef) -> PResult<Parsed<'a>> {
-    let mut out = Parsed::new(def);
+    let mut out = p.new_parsed(def);
     p.skip_ws();
     let at = p.pos;
     if let Some(l) = eat_one_of(p, LINKAGES) {
@@ -1444,7 +1444,7 @@ fn print_switch(p: &mut Printer<'_>, def: &OpDef, op: OpId, indent: usize) {
 }
 
 fn parse_switch<'a>(p: &mut Parser<'a>, def: &OpDef) -> PResult<Parsed<'a>> {
-    let mut out = Parsed::new(def);
+    let mut out = p.new_parsed(def);
     let v = p.parse_value_ref()?;
     p.expect(b':', "':'")?;
     p.skip_ws();
