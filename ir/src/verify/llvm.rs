@@ -413,6 +413,23 @@ fn check_ext(cx: &Cx<'_>, op: OpId) -> Result<(), Diagnostic> {
     let (Some(a), Some(r)) = (operand_type(cx, op, 0), result_type(cx, op)) else {
         return Ok(());
     };
+    // A builtin vector extends to a vector of as many elements.
+    let elements = |t: TypeId| match cx.m.ctx.type_data(t) {
+        TypeData::Vector { shape, .. } => Some(shape.iter().product::<i64>()),
+        _ => None,
+    };
+    match (elements(a), elements(r)) {
+        (Some(_), None) => {
+            return Err(cx.op_diag(op, "input type is a vector but output type is an integer"))
+        }
+        (None, Some(_)) => {
+            return Err(cx.op_diag(op, "input type is an integer but output type is a vector"))
+        }
+        (Some(na), Some(nr)) if na != nr => {
+            return Err(cx.op_diag(op, "input and output vectors are of incompatible shape"))
+        }
+        _ => {}
+    }
     if let (Some(wa), Some(wr)) = (scalar_width(cx, a), scalar_width(cx, r)) {
         if wa >= wr {
             return Err(cx.op_diag(
