@@ -201,6 +201,15 @@ fn process(
             Err(AbiLowerFailure::Diags(ds)) => return report(rep, map, file, &ds, args),
         }
     }
+    // As mlir-opt: a chunk that succeeds still fails `--verify-diagnostics`
+    // when it expected a diagnostic that was not produced.
+    if args.verify_diagnostics {
+        let missing = irkit_ir::expect::check(map, file, &[]);
+        if !missing.is_empty() {
+            rep.emit_all(map, &missing);
+            return Step::Failed;
+        }
+    }
     Step::Done(Box::new(module))
 }
 

@@ -17,6 +17,7 @@
 //! resolved to the enclosing struct.
 
 use crate::context::{Context, FloatKind, Piece, Signedness, TypeData, TypeId};
+use std::borrow::Cow;
 
 /// The class of an LLVM-compatible type, enough for type constraints.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -431,59 +432,148 @@ fn top_level_paren(s: &str) -> Option<usize> {
 
 /// Splits a comma-separated list at nesting depth 0.
 fn split_top(s: &str) -> Vec<Box<str>> {
-    let mut out = Vec::new();
-    if s.trim().is_empty() {
-        return out;
-    }
-    let mut start = 0;
-    for (i, _, _) in depths(s).filter(|&(_, d, c)| d == 0 && c == b',') {
-        out.push(s[start..i].trim().into());
-        start = i + 1;
-    }
-    out.push(s[start..].trim().into());
-    out
+    Fields(s).iter().map(Into::into).collect()
 }
 
-fn parse_struct(inner: &str) -> Option<LlvmType> {
+/// A comma-separated list of nested type texts (a struct's fields), split
+/// lazily at nesting depth 0 without allocating.
+#[derive(Clone, Copy, Debug)]
+pub struct Fields<'t>(&'t str);
+
+impl<'t> Fields<'t> {
+    pub fn iter(self) -> impl Iterator<Item = &'t str> {
+        let s = self.0;
+        let mut start = if s.trim().is_empty() { None } else { Some(0) };
+        let mut commas = depths(s).filter(|&(_, d, c)| d == 0 && c == b',');
+        std::iter::from_fn(move || {
+            let from = start?;
+            let end = match commas.next() {
+                Some((i, _, _)) => {
+                    start = Some(i + 1);
+                    i
+                }
+                None => {
+                    start = None;
+                    s.len()
+                }
+            };
+            Some(s[from..end].trim())
+        })
+    }
+
+    pub fn get(self, i: usize) -> Option<&'t str> {
+        self.iter().nth(i)
+    }
+}
+
+/// A struct type's text decoded without allocating.
+struct StructRef<'t> {
+    name: Option<&'t str>,
+    packed: bool,
+    opaque: bool,
+    fields: Fields<'t>,
+}
+
+fn parse_struct_ref(inner: &str) -> Option<StructRef<'_>> {
     let mut rest = inner.trim();
     let mut name = None;
+    let opaque = |name| StructRef {
+        name,
+        packed: false,
+        opaque: true,
+        fields: Fields(""),
+    };
     if rest.starts_with('"') {
         let end = string_end(rest.as_bytes())?;
-        name = Some(rest[1..end - 1].into());
+        name = Some(&rest[1..end - 1]);
         rest = rest[end..].trim_start();
         match rest.strip_prefix(',') {
             Some(r) => rest = r.trim_start(),
-            None if rest.is_empty() => {
-                // A reference to an identified struct (recursive use).
-                return Some(LlvmType::Struct {
-                    name,
-                    packed: false,
-                    opaque: true,
-                    body: Box::new([]),
-                });
-            }
+            // A reference to an identified struct (recursive use).
+            None if rest.is_empty() => return Some(opaque(name)),
             None => return None,
         }
     }
     if rest == "opaque" {
-        return Some(LlvmType::Struct {
-            name,
-            packed: false,
-            opaque: true,
-            body: Box::new([]),
-        });
+        return Some(opaque(name));
     }
     let (packed, rest) = match rest.strip_prefix("packed") {
         Some(r) => (true, r.trim_start()),
         None => (false, rest),
     };
     let fields = rest.strip_prefix('(')?.strip_suffix(')')?;
-    Some(LlvmType::Struct {
+    Some(StructRef {
         name,
         packed,
         opaque: false,
-        body: split_top(fields).into(),
+        fields: Fields(fields),
     })
+}
+
+fn parse_struct(inner: &str) -> Option<LlvmType> {
+    let s = parse_struct_ref(inner)?;
+    Some(LlvmType::Struct {
+        name: s.name.map(Into::into),
+        packed: s.packed,
+        opaque: s.opaque,
+        body: s.fields.iter().map(Into::into).collect(),
+    })
+}
+
+/// An indexable LLVM type's text (struct, array, `!llvm.vec`) decoded just
+/// enough to index it, borrowing the text: what the verifier walks for
+/// every `getelementptr` and `insertvalue`, so it allocates nothing.
+#[derive(Clone, Copy, Debug)]
+pub enum Aggregate<'t> {
+    Struct { opaque: bool, fields: Fields<'t> },
+    Array { len: u64, elem: &'t str },
+    Vec { elem: &'t str },
+}
+
+impl<'t> Aggregate<'t> {
+    /// Decodes the text of an LLVM type written without `!llvm.`, as
+    /// [`LlvmType::parse`] does; `None` for any other type or bad text.
+    pub fn parse(text: &'t str) -> Option<Aggregate<'t>> {
+        let text = text.trim();
+        let open = text.find('<')?;
+        let inner = text[open + 1..].strip_suffix('>')?;
+        match &text[..open] {
+            "struct" => parse_struct_ref(inner).map(|s| Aggregate::Struct {
+                opaque: s.opaque,
+                fields: s.fields,
+            }),
+            "array" => {
+                let (n, elem) = inner.split_once(" x ")?;
+                Some(Aggregate::Array {
+                    len: n.trim().parse().ok()?,
+                    elem: elem.trim(),
+                })
+            }
+            "vec" => {
+                let inner = match inner.trim().strip_prefix('?') {
+                    Some(r) => r.trim_start().strip_prefix('x')?.trim_start(),
+                    None => inner,
+                };
+                let (n, elem) = inner.split_once(" x ")?;
+                n.trim().parse::<u64>().ok()?;
+                Some(Aggregate::Vec { elem: elem.trim() })
+            }
+            _ => None,
+        }
+    }
+
+    /// Element `i`, as [`LlvmType::element`]: a field of a struct with a
+    /// body or an array element in bounds.
+    pub fn element(self, i: i64) -> Option<&'t str> {
+        match self {
+            Aggregate::Struct {
+                opaque: false,
+                fields,
+            } => usize::try_from(i).ok().and_then(|i| fields.get(i)),
+            Aggregate::Array { len, elem } if i >= 0 && (i as u64) < len => Some(elem),
+            _ => None,
+        }
+    }
 }
 
 /// Whether the type text `text` (as nested in an LLVM type: `i32`, `ptr`,
@@ -515,20 +605,50 @@ pub fn same_type(ctx: &Context, text: &str, t: TypeId) -> bool {
 
 /// The text of `t` as nested in an LLVM type (`ptr` for `!llvm.ptr`).
 pub fn nested_text(ctx: &Context, t: TypeId) -> String {
+    nested_text_ref(ctx, t).into_owned()
+}
+
+/// [`nested_text`], borrowed from the context when the type is stored as
+/// one piece of text (an LLVM type without nested `<`, or a float).
+pub fn nested_text_ref(ctx: &Context, t: TypeId) -> Cow<'_, str> {
     match ctx.type_data(t) {
         TypeData::Integer {
             width,
             signedness: Signedness::Signless,
-        } => return format!("i{width}"),
-        TypeData::Float(k) => return k.name().to_string(),
+        } => return Cow::Owned(format!("i{width}")),
+        TypeData::Float(k) => return Cow::Borrowed(k.name()),
+        TypeData::Dialect { dialect, body } if ctx.bytes(*dialect) == b"llvm" => {
+            if let [Piece::Text(s)] = &**body {
+                if let Some(b) = std::str::from_utf8(ctx.bytes(*s))
+                    .ok()
+                    .and_then(|b| b.strip_prefix('.'))
+                {
+                    return Cow::Borrowed(b);
+                }
+            }
+        }
         _ => {}
     }
     if let Some(body) = body_text(ctx, t) {
         if let Some(b) = body.strip_prefix('.') {
-            return b.to_string();
+            return Cow::Owned(b.to_string());
         }
     }
-    crate::printer::type_to_string(ctx, t)
+    Cow::Owned(crate::printer::type_to_string(ctx, t))
+}
+
+/// `inner`, a slice of `cur`, as a text with `cur`'s ownership: borrowed
+/// from the same place when `cur` is.
+pub fn narrow<'c>(cur: &Cow<'c, str>, inner: &str) -> Cow<'c, str> {
+    let start = (inner.as_ptr() as usize).wrapping_sub(cur.as_ptr() as usize);
+    let range = start..start + inner.len();
+    match cur {
+        Cow::Borrowed(s) => match s.get(range) {
+            Some(sub) => Cow::Borrowed(sub),
+            None => Cow::Owned(inner.to_string()),
+        },
+        Cow::Owned(_) => Cow::Owned(inner.to_string()),
+    }
 }
 
 #[cfg(test)]

@@ -17,6 +17,11 @@ use rustc_hash::FxHashMap;
 /// Maximum nesting of regions, attributes and types.
 pub const MAX_DEPTH: u32 = 1000;
 
+/// The deepest bracket nesting of a text the type and dictionary caches
+/// key on; they are used only this far from [`MAX_DEPTH`], so a cached
+/// text never skips a nesting diagnostic.
+const PLAIN_DEPTH: u32 = 32;
+
 /// Parser configuration.
 #[derive(Clone, Debug)]
 pub struct ParseConfig {
@@ -106,6 +111,17 @@ pub(crate) struct Parser<'a> {
     pub(crate) default_cache: FxHashMap<Box<str>, Option<AttrId>>,
     /// The custom op being parsed (for its error messages).
     pub(crate) custom_op_name: Option<Box<str>>,
+    /// Types already read, by their text: a builtin keyword type (`i32`)
+    /// or a dialect type whose body nests no other type or attribute
+    /// (`!llvm.ptr`, `!llvm.struct<"s", (i32, ptr)>`), so the same text
+    /// always names the same type. Real IR repeats a few spellings on
+    /// every op.
+    pub(crate) type_cache: FxHashMap<&'a [u8], TypeId>,
+    /// Attribute dictionaries already read, by their text, when it nests no
+    /// `!`/`#` reference (`{alignment = 4 : i64}` on every load and store).
+    pub(crate) dict_cache: FxHashMap<&'a [u8], AttrId>,
+    /// Buffers of custom ops already built ([`Parser::new_parsed`]).
+    pub(crate) parsed_pool: Vec<crate::asm::parse::Parsed<'a>>,
 }
 
 #[derive(Clone, Copy)]
@@ -118,8 +134,20 @@ fn is_id_start(c: u8) -> bool {
     c.is_ascii_alphabetic() || c == b'_'
 }
 fn is_id_char(c: u8) -> bool {
-    c.is_ascii_alphanumeric() || c == b'_' || c == b'$' || c == b'.'
+    ID_CHAR[c as usize]
 }
+
+/// `[A-Za-z0-9_$.]`, by byte: identifiers are scanned on every op.
+static ID_CHAR: [bool; 256] = {
+    let mut t = [false; 256];
+    let mut c = 0;
+    while c < 256 {
+        let b = c as u8;
+        t[c] = b.is_ascii_alphanumeric() || b == b'_' || b == b'$' || b == b'.';
+        c += 1;
+    }
+    t
+};
 fn is_suffix_char(c: u8) -> bool {
     c.is_ascii_alphanumeric() || matches!(c, b'_' | b'$' | b'.' | b'-')
 }
@@ -148,6 +176,9 @@ impl<'a> Parser<'a> {
             dialect_stack: vec!["builtin"],
             default_cache: FxHashMap::default(),
             custom_op_name: None,
+            type_cache: FxHashMap::default(),
+            dict_cache: FxHashMap::default(),
+            parsed_pool: Vec::new(),
         }
     }
 
@@ -1557,16 +1588,40 @@ impl<'a> Parser<'a> {
                         None => self.undefined_alias(start, ident),
                     };
                 }
+                let key_end = plain_dialect_end(self.src, end)
+                    .filter(|_| self.depth + PLAIN_DEPTH < MAX_DEPTH);
+                if let Some(e) = key_end {
+                    if let Some(&t) = self.type_cache.get(&self.src[start..e]) {
+                        self.pos = e;
+                        return Ok(t);
+                    }
+                }
                 let (dialect, body) = self.parse_dialect_body(id_start)?;
-                Ok(self.m.ctx.ty(TypeData::Dialect { dialect, body }))
+                let t = self.m.ctx.ty(TypeData::Dialect { dialect, body });
+                if key_end == Some(self.pos) {
+                    self.type_cache.insert(&self.src[start..self.pos], t);
+                }
+                Ok(t)
             }
             _ => {
                 let id = self.peek_ident();
                 if id.is_empty() {
                     return self.err_tok("expected non-function type");
                 }
-                self.pos += id.len();
-                self.builtin_type(id, start)
+                let end = start + id.len();
+                let plain = self.src.get(end) != Some(&b'<');
+                if plain {
+                    if let Some(&t) = self.type_cache.get(id) {
+                        self.pos = end;
+                        return Ok(t);
+                    }
+                }
+                self.pos = end;
+                let t = self.builtin_type(id, start)?;
+                if plain && self.pos == end {
+                    self.type_cache.insert(id, t);
+                }
+                Ok(t)
             }
         }
     }
@@ -2047,6 +2102,26 @@ impl<'a> Parser<'a> {
 
     pub(crate) fn parse_dict(&mut self) -> PResult<AttrId> {
         self.skip_ws();
+        let open = self.pos;
+        let key_end = if self.src.get(open) == Some(&b'{') && self.depth + PLAIN_DEPTH < MAX_DEPTH {
+            plain_group_end(self.src, open)
+        } else {
+            None
+        };
+        if let Some(e) = key_end {
+            if let Some(&a) = self.dict_cache.get(&self.src[open..e]) {
+                self.pos = e;
+                return Ok(a);
+            }
+        }
+        let a = self.parse_dict_text()?;
+        if key_end == Some(self.pos) {
+            self.dict_cache.insert(&self.src[open..self.pos], a);
+        }
+        Ok(a)
+    }
+
+    fn parse_dict_text(&mut self) -> PResult<AttrId> {
         let open = self.pos;
         self.expect(b'{', "'{' in attribute dictionary")?;
         let mut entries: Vec<(Sym, AttrId)> = Vec::new();
@@ -3035,6 +3110,63 @@ enum DenseLit {
 
 /// Rewrites a plain-text body into mlir-opt's canonical spelling (bit-enum
 /// flags in their order) when [`registry::canonical_dialect_body`] knows it.
+/// The end of a dialect type whose identifier ends at `end` (`!llvm.ptr`,
+/// `!llvm.array<4 x i8>`), when its body nests no `!`/`#` reference and its
+/// brackets balance: the text [`Parser::type_cache`] may key on. `None`
+/// otherwise (the type is then read without the cache).
+fn plain_dialect_end(src: &[u8], end: usize) -> Option<usize> {
+    if src.get(end) != Some(&b'<') {
+        return Some(end);
+    }
+    plain_group_end(src, end)
+}
+
+/// The end of the bracketed group opening at `start` (`<...>`, `{...}`),
+/// when it nests no `!`/`#` reference, at most [`PLAIN_DEPTH`] levels deep,
+/// and its brackets balance (strings skipped, `->` not a bracket).
+fn plain_group_end(src: &[u8], start: usize) -> Option<usize> {
+    let mut stack = [0u8; PLAIN_DEPTH as usize];
+    let mut depth = 0usize;
+    let mut i = start;
+    while let Some(&c) = src.get(i) {
+        match c {
+            b'"' => {
+                i += 1;
+                while i < src.len() && src[i] != b'"' {
+                    if src[i] == b'\\' {
+                        i += 1;
+                    }
+                    i += 1;
+                }
+            }
+            b'!' | b'#' => return None,
+            b'<' | b'(' | b'[' | b'{' => {
+                *stack.get_mut(depth)? = c;
+                depth += 1;
+            }
+            b'>' if i > 0 && src[i - 1] == b'-' => {}
+            b'>' | b')' | b']' | b'}' => {
+                let want = match c {
+                    b'>' => b'<',
+                    b')' => b'(',
+                    b']' => b'[',
+                    _ => b'{',
+                };
+                if depth == 0 || stack[depth - 1] != want {
+                    return None;
+                }
+                depth -= 1;
+                if depth == 0 {
+                    return Some(i + 1);
+                }
+            }
+            _ => {}
+        }
+        i += 1;
+    }
+    None
+}
+
 pub(crate) fn canonicalize_pieces(ctx: &mut Context, dialect: &[u8], pieces: &mut [Piece]) {
     if let [Piece::Text(t)] = pieces {
         if let Some(c) = registry::canonical_dialect_body(dialect, ctx.bytes(*t)) {

@@ -170,6 +170,12 @@ pub(crate) struct Printer<'m> {
     pub(crate) dialect_stack: Vec<&'m str>,
     /// Custom mode: op definitions by op name.
     pub(crate) def_cache: FxHashMap<crate::context::Sym, Option<&'m crate::dialect::OpDef>>,
+    /// Custom mode: the attributes a definition's format prints itself
+    /// (`asm::print::used_attrs`), by the definition's address.
+    pub(crate) used_cache: FxHashMap<usize, std::rc::Rc<[u32]>>,
+    /// Custom mode: whether a value is its attribute definition's default
+    /// (the definition's address, the value).
+    pub(crate) default_cache: FxHashMap<(usize, AttrId), bool>,
 }
 
 pub(crate) const ARG_BIT: u32 = 1 << 31;
@@ -196,6 +202,8 @@ impl<'m> Printer<'m> {
             hints: FxHashMap::default(),
             dialect_stack: Vec::new(),
             def_cache: FxHashMap::default(),
+            used_cache: FxHashMap::default(),
+            default_cache: FxHashMap::default(),
         }
     }
     fn bare(ctx: &'m Context, m: &'m Module) -> Printer<'m> {
@@ -219,6 +227,8 @@ impl<'m> Printer<'m> {
             hints: FxHashMap::default(),
             dialect_stack: Vec::new(),
             def_cache: FxHashMap::default(),
+            used_cache: FxHashMap::default(),
+            default_cache: FxHashMap::default(),
         }
     }
 

@@ -580,7 +580,7 @@ pub(crate) fn parse<'a>(p: &mut Parser<'a>, def: &OpDef) -> PResult<Parsed<'a>> 
 }
 
 fn parse_for<'a>(p: &mut Parser<'a>, def: &OpDef) -> PResult<Parsed<'a>> {
-    let mut out = Parsed::new(def);
+    let mut out = p.new_parsed(def);
     p.skip_ws();
     let iv_at = p.pos;
     let (iv, _, iv_span) = p.parse_value_ref()?;
@@ -654,7 +654,7 @@ fn parse_for<'a>(p: &mut Parser<'a>, def: &OpDef) -> PResult<Parsed<'a>> {
 }
 
 fn parse_if<'a>(p: &mut Parser<'a>, def: &OpDef) -> PResult<Parsed<'a>> {
-    let mut out = Parsed::new(def);
+    let mut out = p.new_parsed(def);
     let cond = p.parse_value_ref()?;
     let mut result_types = Vec::new();
     if p.eat_str("->") {
@@ -730,7 +730,7 @@ fn print_while(p: &mut Printer<'_>, def: &OpDef, op: OpId, indent: usize) {
 }
 
 fn parse_while<'a>(p: &mut Parser<'a>, def: &OpDef) -> PResult<Parsed<'a>> {
-    let mut out = Parsed::new(def);
+    let mut out = p.new_parsed(def);
     let mut names = Vec::new();
     let mut inits = Vec::new();
     if p.eat(b'(') && !p.eat(b')') {
@@ -810,7 +810,7 @@ fn print_execute_region(p: &mut Printer<'_>, def: &OpDef, op: OpId, indent: usiz
 }
 
 fn parse_execute_region<'a>(p: &mut Parser<'a>, def: &OpDef) -> PResult<Parsed<'a>> {
-    let mut out = Parsed::new(def);
+    let mut out = p.new_parsed(def);
     let mut result_types = Vec::new();
     if p.eat_str("->") {
         result_types = parse_arrow_types(p)?;
@@ -859,7 +859,7 @@ pub(crate) fn parse_arrow_types(p: &mut Parser<'_>) -> PResult<Vec<TypeId>> {
 }
 
 fn parse_select<'a>(p: &mut Parser<'a>, def: &OpDef) -> PResult<Parsed<'a>> {
-    let mut out = Parsed::new(def);
+    let mut out = p.new_parsed(def);
     let mut uses = Vec::new();
     loop {
         uses.push(p.parse_value_ref()?);
@@ -896,7 +896,7 @@ fn parse_select<'a>(p: &mut Parser<'a>, def: &OpDef) -> PResult<Parsed<'a>> {
 /// filling `sym_name`, `function_type`, `sym_visibility`, `arg_attrs` and
 /// `res_attrs` of `def`.
 pub(crate) fn parse_function_op<'a>(p: &mut Parser<'a>, def: &OpDef) -> PResult<Parsed<'a>> {
-    let mut out = Parsed::new(def);
+    let mut out = p.new_parsed(def);
     let set = |p: &mut Parser<'a>, out: &mut Parsed<'a>, name: &str, a: AttrId| {
         if let Some(i) = def.attrs.iter().position(|x| &*x.name == name) {
             out.attrs[i] = Some(a);

@@ -256,6 +256,26 @@ impl<'a> Parser<'a> {
     }
 }
 
+/// The type at `pos` in the aggregate `container`, found on its text
+/// without decoding it; `None` when a step fails (the caller reports why).
+fn fast_element_type(
+    p: &mut Parser<'_>,
+    container: TypeId,
+    pos: &[i64],
+    at: usize,
+) -> Option<PResult<TypeId>> {
+    if pos.is_empty() {
+        return None;
+    }
+    let mut ty = crate::llvm::nested_text_ref(&p.m.ctx, container);
+    for &i in pos {
+        let e = crate::llvm::Aggregate::parse(&ty)?.element(i)?;
+        ty = crate::llvm::narrow(&ty, e);
+    }
+    let text = ty.into_owned();
+    Some(p.llvm_nested_type(&text, at))
+}
+
 fn set_types(out: &mut Parsed<'_>, arg: TypeArg, types: Vec<TypeId>) {
     match arg {
         TypeArg::Operand(i) => out.operand_types[i as usize] = Some(types),
@@ -436,6 +456,13 @@ pub(crate) fn parse_directive<'a>(
             let pos = out.attrs[*idx as usize]
                 .and_then(|a| dense_values(&p.m.ctx, a))
                 .unwrap_or_default();
+            // The common case without allocating: walk the container's
+            // text; any failure takes the decoding path below, which
+            // reports it.
+            if let Some(t) = fast_element_type(p, cty, &pos, at) {
+                set_types(out, *arg, vec![t?]);
+                return Ok(());
+            }
             let Some(mut cur) = LlvmType::of(&p.m.ctx, cty) else {
                 return p.err_at(at, "expected LLVM IR structure/array type");
             };
@@ -835,7 +862,7 @@ fn check_dict(p: &mut Parser<'_>, def: &OpDef, out: &Parsed<'_>, at: usize) -> P
 }
 
 fn parse_cmp<'a>(p: &mut Parser<'a>, def: &OpDef, names: &[&str]) -> PResult<Parsed<'a>> {
-    let mut out = Parsed::new(def);
+    let mut out = p.new_parsed(def);
     p.skip_ws();
     let at = p.pos;
     let pred = if p.peek() == Some(b'"') {
@@ -899,7 +926,7 @@ fn parse_cmp<'a>(p: &mut Parser<'a>, def: &OpDef, names: &[&str]) -> PResult<Par
 }
 
 fn parse_alloca<'a>(p: &mut Parser<'a>, def: &OpDef) -> PResult<Parsed<'a>> {
-    let mut out = Parsed::new(def);
+    let mut out = p.new_parsed(def);
     if p.eat_keyword("inalloca") {
         let u = p.m.ctx.unit_attr();
         set_attr(p, def, &mut out, "inalloca", u);
@@ -1015,7 +1042,7 @@ fn eat_one_of(p: &mut Parser<'_>, names: &[&str]) -> Option<String> {
 }
 
 fn parse_call<'a>(p: &mut Parser<'a>, def: &OpDef) -> PResult<Parsed<'a>> {
-    let mut out = Parsed::new(def);
+    let mut out = p.new_parsed(def);
     p.skip_ws();
     let at = p.pos;
     if let Some(c) = eat_one_of(p, CCONVS) {
@@ -1079,7 +1106,7 @@ fn parse_call<'a>(p: &mut Parser<'a>, def: &OpDef) -> PResult<Parsed<'a>> {
 }
 
 fn parse_global<'a>(p: &mut Parser<'a>, def: &OpDef) -> PResult<Parsed<'a>> {
-    let mut out = Parsed::new(def);
+    let mut out = p.new_parsed(def);
     p.skip_ws();
     let at = p.pos;
     // MLIR's parser sets linkage (default external), visibility_ and
@@ -1186,7 +1213,7 @@ fn parse_symbol_name(p: &mut Parser<'_>) -> PResult<Vec<u8>> {
 }
 
 fn parse_func<'a>(p: &mut Parser<'a>, def: &OpDef) -> PResult<Parsed<'a>> {
-    let mut out = Parsed::new(def);
+    let mut out = p.new_parsed(def);
     p.skip_ws();
     let at = p.pos;
     if let Some(l) = eat_one_of(p, LINKAGES) {
@@ -1417,7 +1444,7 @@ fn print_switch(p: &mut Printer<'_>, def: &OpDef, op: OpId, indent: usize) {
 }
 
 fn parse_switch<'a>(p: &mut Parser<'a>, def: &OpDef) -> PResult<Parsed<'a>> {
-    let mut out = Parsed::new(def);
+    let mut out = p.new_parsed(def);
     let v = p.parse_value_ref()?;
     p.expect(b':', "':'")?;
     p.skip_ws();

@@ -116,7 +116,7 @@ pub(crate) fn print_alloca_scope(p: &mut Printer<'_>, def: &OpDef, op: OpId, ind
 }
 
 pub(crate) fn parse_alloca_scope<'a>(p: &mut Parser<'a>, def: &OpDef) -> PResult<Parsed<'a>> {
-    let mut out = Parsed::new(def);
+    let mut out = p.new_parsed(def);
     let mut result_types = Vec::new();
     if p.eat_str("->") {
         result_types = super::custom::parse_arrow_types(p)?;

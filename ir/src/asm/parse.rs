@@ -34,6 +34,26 @@ pub(crate) struct Parsed<'a> {
 }
 
 impl<'a> Parsed<'a> {
+    /// Empties a used `Parsed` for `def`, keeping its buffers.
+    fn reset(&mut self, def: &OpDef) {
+        fn fit<T: Default>(v: &mut Vec<T>, n: usize, clear: impl Fn(&mut T)) {
+            v.truncate(n);
+            v.iter_mut().for_each(clear);
+            v.resize_with(n, Default::default);
+        }
+        fit(&mut self.operands, def.operands.len(), Vec::clear);
+        self.all_operands = None;
+        fit(&mut self.operand_types, def.operands.len(), |t| *t = None);
+        self.all_operand_types = None;
+        fit(&mut self.result_types, def.results.len(), |t| *t = None);
+        self.all_result_types = None;
+        fit(&mut self.attrs, def.attrs.len(), |a| *a = None);
+        fit(&mut self.regions, def.regions.len(), Vec::clear);
+        fit(&mut self.successors, def.successors.len(), Vec::clear);
+        self.dict.clear();
+        self.implicit_terminator_regions.clear();
+    }
+
     pub(crate) fn new(def: &OpDef) -> Parsed<'a> {
         Parsed {
             operands: vec![Vec::new(); def.operands.len()],
@@ -103,8 +123,20 @@ impl<'a> Parser<'a> {
         )
     }
 
+    /// A [`Parsed`] for `def`, reusing the buffers of an op built before
+    /// (ops nest, so a few are in use at once).
+    pub(crate) fn new_parsed(&mut self, def: &OpDef) -> Parsed<'a> {
+        match self.parsed_pool.pop() {
+            Some(mut p) => {
+                p.reset(def);
+                p
+            }
+            None => Parsed::new(def),
+        }
+    }
+
     fn parse_with_format(&mut self, def: &OpDef, f: &Format) -> PResult<Parsed<'a>> {
-        let mut out = Parsed::new(def);
+        let mut out = self.new_parsed(def);
         for e in f.elems.iter() {
             self.parse_elem(def, e, &mut out)?;
         }
@@ -833,7 +865,7 @@ impl<'a> Parser<'a> {
             },
             result_values,
         );
-        let regions: Vec<RegionId> = p.regions.into_iter().flatten().collect();
+        let regions: Vec<RegionId> = p.regions.iter().flatten().copied().collect();
         for &r in &regions {
             self.m.regions[r].parent = Some(op);
         }
@@ -875,6 +907,7 @@ impl<'a> Parser<'a> {
             self.m.source.successors.insert(op, succ_spans.into());
         }
         self.defer_op_loc(op, deferred_loc);
+        self.parsed_pool.push(p);
         Ok(op)
     }
 

@@ -389,8 +389,31 @@ impl<'m> Printer<'m> {
         }
     }
 
-    /// Whether `a` is the default value of a `DefaultValuedAttr`.
+    /// [`used_attrs`] of `def`, computed once per definition.
+    fn used_attrs_of(&mut self, def: &OpDef) -> std::rc::Rc<[u32]> {
+        let key = def as *const OpDef as usize;
+        self.used_cache
+            .entry(key)
+            .or_insert_with(|| used_attrs(def).into())
+            .clone()
+    }
+
+    /// Whether `a` is the default value of a `DefaultValuedAttr`
+    /// (remembered per definition and value).
     fn is_default(&mut self, ad: &crate::dialect::AttrDef, a: AttrId) -> bool {
+        if ad.default.is_none() {
+            return false;
+        }
+        let key = (ad as *const crate::dialect::AttrDef as usize, a);
+        if let Some(&same) = self.default_cache.get(&key) {
+            return same;
+        }
+        let same = self.prints_as_default(ad, a);
+        self.default_cache.insert(key, same);
+        same
+    }
+
+    fn prints_as_default(&mut self, ad: &crate::dialect::AttrDef, a: AttrId) -> bool {
         let Some(text) = &ad.default else {
             return false;
         };
@@ -523,7 +546,7 @@ impl<'m> Printer<'m> {
     ) {
         let ctx = self.ctx;
         let d = &self.m.ops[op];
-        let used = used_attrs(def);
+        let used = self.used_attrs_of(def);
         let mut entries: Vec<(&'m [u8], AttrId)> = Vec::new();
         let push_all = |dict: AttrId, entries: &mut Vec<(&'m [u8], AttrId)>| {
             if let AttrData::Dict(es) = ctx.attr_data(dict) {
@@ -576,7 +599,7 @@ impl<'m> Printer<'m> {
             self.out.extend_from_slice(b"<{}>");
             return;
         };
-        let used = used_attrs(def);
+        let used = self.used_attrs_of(def);
         let mut entries: Vec<(&'m [u8], AttrId)> = Vec::new();
         if let AttrData::Dict(es) = ctx.attr_data(p) {
             for &(k, v) in es.iter() {

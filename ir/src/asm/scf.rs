@@ -73,7 +73,7 @@ fn parse_use_list<'a>(p: &mut Parser<'a>) -> PResult<Vec<UseRef<'a>>> {
 }
 
 pub(crate) fn parse_parallel<'a>(p: &mut Parser<'a>, def: &OpDef) -> PResult<Parsed<'a>> {
-    let mut out = Parsed::new(def);
+    let mut out = p.new_parsed(def);
     p.skip_ws();
     let op_at = p.pos;
     let ivs = parse_use_list(p)?;
@@ -296,7 +296,7 @@ fn parse_paren_index_list<'a>(
 }
 
 pub(crate) fn parse_forall<'a>(p: &mut Parser<'a>, def: &OpDef) -> PResult<Parsed<'a>> {
-    let mut out = Parsed::new(def);
+    let mut out = p.new_parsed(def);
     let ivs = parse_use_list(p)?;
     let (mut dlb, mut dub, mut dstep) = (Vec::new(), Vec::new(), Vec::new());
     let (lbs, ubs, steps);
@@ -410,7 +410,7 @@ pub(crate) fn print_in_parallel(p: &mut Printer<'_>, def: &OpDef, op: OpId, inde
 }
 
 pub(crate) fn parse_in_parallel<'a>(p: &mut Parser<'a>, def: &OpDef) -> PResult<Parsed<'a>> {
-    let mut out = Parsed::new(def);
+    let mut out = p.new_parsed(def);
     let r = p.m.regions.alloc(Default::default());
     p.parse_region(r)?;
     out.regions[0].push(r);

@@ -10,10 +10,11 @@
 use super::Cx;
 use crate::context::{AttrData, AttrId, TypeData, TypeId};
 use crate::ir::OpId;
-use crate::llvm::{self, Kind, LlvmType};
+use crate::llvm::{self, Aggregate, Kind, LlvmType};
 use crate::printer::type_to_string;
 use irkit_diag::Diagnostic;
 use rustc_hash::FxHashMap;
+use std::borrow::Cow;
 
 /// `llvm.*` ops' own verifiers; other ops pass.
 pub(crate) fn check(cx: &Cx<'_>, op: OpId) -> Result<(), Diagnostic> {
@@ -86,9 +87,9 @@ fn top_level(text: &str) -> String {
     }
 }
 
-/// The text of `t` as nested in an LLVM type.
-fn nested_text(cx: &Cx<'_>, t: TypeId) -> String {
-    llvm::nested_text(&cx.m.ctx, t)
+/// The text of `t` as nested in an LLVM type, borrowed when it can be.
+fn nested_text<'m>(cx: &Cx<'m>, t: TypeId) -> Cow<'m, str> {
+    llvm::nested_text_ref(&cx.m.ctx, t)
 }
 
 const ORDERINGS: [&str; 8] = [
@@ -151,15 +152,15 @@ fn atomic_type_ok(cx: &Cx<'_>, t: TypeId) -> bool {
     width >= 8 && width.is_power_of_two()
 }
 
-/// The element type text of an indexable type text: struct field `i`,
-/// array/vector element. `Err(())`: not indexable.
-enum Indexed {
-    Struct(Box<[Box<str>]>),
-    Element(Box<str>),
+/// The element type text of an indexable type text: struct fields,
+/// array/vector element.
+enum Indexed<'t> {
+    Struct(llvm::Fields<'t>),
+    Element(&'t str),
     NotIndexable,
 }
 
-fn indexed(text: &str) -> Indexed {
+fn indexed(text: &str) -> Indexed<'_> {
     if let Some(inner) = text
         .strip_prefix("vector<")
         .and_then(|s| s.strip_suffix('>'))
@@ -168,27 +169,55 @@ fn indexed(text: &str) -> Indexed {
         // before any nested `<`.
         let head = inner.split('<').next().unwrap_or(inner);
         if let Some(at) = head.rfind('x') {
-            return Indexed::Element(inner[at + 1..].into());
+            return Indexed::Element(&inner[at + 1..]);
         }
         return Indexed::NotIndexable;
     }
-    match LlvmType::parse(text) {
-        Some(LlvmType::Struct {
-            body,
+    match Aggregate::parse(text) {
+        Some(Aggregate::Struct {
+            fields,
             opaque: false,
-            ..
-        }) => Indexed::Struct(body),
-        Some(LlvmType::Array { elem, .. } | LlvmType::Vec { elem, .. }) => Indexed::Element(elem),
+        }) => Indexed::Struct(fields),
+        Some(Aggregate::Array { elem, .. } | Aggregate::Vec { elem }) => Indexed::Element(elem),
         _ => Indexed::NotIndexable,
     }
 }
 
+/// An aggregate walk the verifier found good ([`Cx::walked`]): which
+/// check, the aggregate type, the index attribute and the element type
+/// checked against it.
+#[derive(Clone, Copy, PartialEq, Eq, Hash)]
+pub(crate) struct Walk {
+    check: u8,
+    aggregate: TypeId,
+    indices: AttrId,
+    elem: Option<TypeId>,
+}
+
+/// Runs `walk` unless the same walk was already found good.
+fn memo_walk(
+    cx: &Cx<'_>,
+    key: Walk,
+    walk: impl FnOnce() -> Result<(), Diagnostic>,
+) -> Result<(), Diagnostic> {
+    if cx.walked.borrow().contains(&key) {
+        return Ok(());
+    }
+    walk()?;
+    cx.walked.borrow_mut().insert(key);
+    Ok(())
+}
+
+/// A dynamic index's entry in `rawConstantIndices` (`GEPOp::kDynamicIndex`).
+const DYNAMIC: i64 = i32::MIN as i64;
+
 /// `GEPOp::verify`: dynamic index count against `rawConstantIndices`, then
 /// the struct indices against the element type (`verifyStructIndices`).
 fn check_gep(cx: &Cx<'_>, op: OpId) -> Result<(), Diagnostic> {
-    const DYNAMIC: i64 = i32::MIN as i64;
-    let Some(raw) = inherent(cx, op, b"rawConstantIndices").and_then(|a| dense_values(cx, a, 32))
-    else {
+    let Some(raw_attr) = inherent(cx, op, b"rawConstantIndices") else {
+        return Ok(());
+    };
+    let Some(raw) = dense_values(cx, raw_attr, 32) else {
         return Ok(());
     };
     let dynamic = cx.m.ops[op].operands.len().saturating_sub(1);
@@ -204,9 +233,20 @@ fn check_gep(cx: &Cx<'_>, op: OpId) -> Result<(), Diagnostic> {
     }) else {
         return Ok(());
     };
+    let key = Walk {
+        check: 0,
+        aggregate: elem,
+        indices: raw_attr,
+        elem: None,
+    };
+    memo_walk(cx, key, || check_gep_indices(cx, op, elem, &raw))
+}
+
+/// `verifyStructIndices`: the constant indices against the element type.
+fn check_gep_indices(cx: &Cx<'_>, op: OpId, elem: TypeId, raw: &[i64]) -> Result<(), Diagnostic> {
     let mut ty = nested_text(cx, elem);
     for (pos, &idx) in raw.iter().enumerate().skip(1) {
-        match indexed(&ty) {
+        let next = match indexed(&ty) {
             Indexed::Struct(body) => {
                 if idx == DYNAMIC {
                     return Err(cx.op_error(
@@ -220,42 +260,42 @@ fn check_gep(cx: &Cx<'_>, op: OpId) -> Result<(), Diagnostic> {
                         format!("index {pos} indexing a struct is out of bounds"),
                     ));
                 };
-                ty = field.to_string();
+                field
             }
-            Indexed::Element(e) => ty = e.into(),
+            Indexed::Element(e) => e,
             Indexed::NotIndexable => {
                 return Err(cx.op_error(
                     op,
                     format!("type '{}' cannot be indexed (index #{pos})", top_level(&ty)),
                 ))
             }
-        }
+        };
+        ty = llvm::narrow(&ty, next);
     }
     Ok(())
 }
 
 /// `getInsertExtractValueElementType`: the type at `position` in the
 /// aggregate, as nested text, or the error MLIR reports.
-fn value_element_type(
-    cx: &Cx<'_>,
+fn value_element_type<'m>(
+    cx: &Cx<'m>,
     op: OpId,
     container: TypeId,
     position: &[i64],
-) -> Result<String, Diagnostic> {
+) -> Result<Cow<'m, str>, Diagnostic> {
     let mut ty = nested_text(cx, container);
     for &idx in position {
-        let next = match LlvmType::parse(&ty) {
-            Some(LlvmType::Array { len, elem }) => {
+        let next = match Aggregate::parse(&ty) {
+            Some(Aggregate::Array { len, elem }) => {
                 if idx < 0 || idx as u64 >= len {
                     None
                 } else {
-                    Some(elem.to_string())
+                    Some(elem)
                 }
             }
-            Some(LlvmType::Struct { body, .. }) => usize::try_from(idx)
-                .ok()
-                .and_then(|i| body.get(i))
-                .map(|s| s.to_string()),
+            Some(Aggregate::Struct { fields, .. }) => {
+                usize::try_from(idx).ok().and_then(|i| fields.get(i))
+            }
             _ => {
                 return Err(cx.op_diag(
                     op,
@@ -268,7 +308,7 @@ fn value_element_type(
             }
         };
         match next {
-            Some(n) => ty = n,
+            Some(n) => ty = llvm::narrow(&ty, n),
             None => {
                 return Err(cx.op_error(op, format!("position out of bounds: {idx}")));
             }
@@ -277,19 +317,36 @@ fn value_element_type(
     Ok(ty)
 }
 
-fn position(cx: &Cx<'_>, op: OpId) -> Option<Vec<i64>> {
-    inherent(cx, op, b"position").and_then(|a| dense_values(cx, a, 64))
+fn position(cx: &Cx<'_>, op: OpId) -> Option<(AttrId, Vec<i64>)> {
+    let a = inherent(cx, op, b"position")?;
+    Some((a, dense_values(cx, a, 64)?))
 }
 
 fn check_extractvalue(cx: &Cx<'_>, op: OpId) -> Result<(), Diagnostic> {
-    let (Some(container), Some(res), Some(pos)) = (
+    let (Some(container), Some(res), Some((pos_attr, pos))) = (
         operand_type(cx, op, 0),
         result_type(cx, op),
         position(cx, op),
     ) else {
         return Ok(());
     };
-    let want = value_element_type(cx, op, container, &pos)?;
+    let key = Walk {
+        check: 1,
+        aggregate: container,
+        indices: pos_attr,
+        elem: Some(res),
+    };
+    memo_walk(cx, key, || check_extracted(cx, op, container, res, &pos))
+}
+
+fn check_extracted(
+    cx: &Cx<'_>,
+    op: OpId,
+    container: TypeId,
+    res: TypeId,
+    pos: &[i64],
+) -> Result<(), Diagnostic> {
+    let want = value_element_type(cx, op, container, pos)?;
     if !llvm::same_type(&cx.m.ctx, &want, res) {
         return Err(cx.op_error(
             op,
@@ -305,14 +362,30 @@ fn check_extractvalue(cx: &Cx<'_>, op: OpId) -> Result<(), Diagnostic> {
 }
 
 fn check_insertvalue(cx: &Cx<'_>, op: OpId) -> Result<(), Diagnostic> {
-    let (Some(container), Some(value), Some(pos)) = (
+    let (Some(container), Some(value), Some((pos_attr, pos))) = (
         operand_type(cx, op, 0),
         operand_type(cx, op, 1),
         position(cx, op),
     ) else {
         return Ok(());
     };
-    let want = value_element_type(cx, op, container, &pos)?;
+    let key = Walk {
+        check: 2,
+        aggregate: container,
+        indices: pos_attr,
+        elem: Some(value),
+    };
+    memo_walk(cx, key, || check_inserted(cx, op, container, value, &pos))
+}
+
+fn check_inserted(
+    cx: &Cx<'_>,
+    op: OpId,
+    container: TypeId,
+    value: TypeId,
+    pos: &[i64],
+) -> Result<(), Diagnostic> {
+    let want = value_element_type(cx, op, container, pos)?;
     if !llvm::same_type(&cx.m.ctx, &want, value) {
         return Err(cx.op_error(
             op,
@@ -340,6 +413,23 @@ fn check_ext(cx: &Cx<'_>, op: OpId) -> Result<(), Diagnostic> {
     let (Some(a), Some(r)) = (operand_type(cx, op, 0), result_type(cx, op)) else {
         return Ok(());
     };
+    // A builtin vector extends to a vector of as many elements.
+    let elements = |t: TypeId| match cx.m.ctx.type_data(t) {
+        TypeData::Vector { shape, .. } => Some(shape.iter().product::<i64>()),
+        _ => None,
+    };
+    match (elements(a), elements(r)) {
+        (Some(_), None) => {
+            return Err(cx.op_diag(op, "input type is a vector but output type is an integer"))
+        }
+        (None, Some(_)) => {
+            return Err(cx.op_diag(op, "input type is an integer but output type is a vector"))
+        }
+        (Some(na), Some(nr)) if na != nr => {
+            return Err(cx.op_diag(op, "input and output vectors are of incompatible shape"))
+        }
+        _ => {}
+    }
     if let (Some(wa), Some(wr)) = (scalar_width(cx, a), scalar_width(cx, r)) {
         if wa >= wr {
             return Err(cx.op_diag(
@@ -485,7 +575,9 @@ fn check_constant(cx: &Cx<'_>, op: OpId) -> Result<(), Diagnostic> {
             }
             return Ok(());
         }
-        _ if matches!(llvm::kind_of(ctx, ty), Kind::Struct { .. }) => return Ok(()),
+        _ if matches!(llvm::kind_of(ctx, ty), Kind::Struct { .. }) => {
+            return check_complex_constant(cx, op, value, ty)
+        }
         AttrData::Integer { .. } => {
             if !is_int_ty {
                 return Err(cx.op_error(op, "expected integer type"));
@@ -527,6 +619,83 @@ fn check_constant(cx: &Cx<'_>, op: OpId) -> Result<(), Diagnostic> {
         }
     }
     Ok(())
+}
+
+/// A struct-typed `llvm.mlir.constant` is a complex number (MLIR 19's
+/// `ConstantOp::verify`): a struct of two equal integer or f16/f32/f64
+/// fields, and an array of two attributes of one type.
+fn check_complex_constant(
+    cx: &Cx<'_>,
+    op: OpId,
+    value: AttrId,
+    ty: TypeId,
+) -> Result<(), Diagnostic> {
+    let ctx = &cx.m.ctx;
+    let text = nested_text(cx, ty);
+    let field = match Aggregate::parse(&text) {
+        Some(Aggregate::Struct {
+            opaque: false,
+            fields,
+        }) => {
+            let mut it = fields.iter();
+            match (it.next(), it.next(), it.next()) {
+                (Some(a), Some(b), None) if a == b => Some(a),
+                _ => None,
+            }
+        }
+        _ => None,
+    };
+    let Some(field) = field else {
+        return Err(cx.op_diag(
+            op,
+            "expected struct type with two elements of the same type, the type of a complex constant",
+        ));
+    };
+    let AttrData::Array(parts) = ctx.attr_data(value) else {
+        return Err(cx.op_error(
+            op,
+            "expected array attribute with two elements, representing a complex constant",
+        ));
+    };
+    let [re, im] = &**parts else {
+        return Err(cx.op_error(
+            op,
+            "expected array attribute with two elements, representing a complex constant",
+        ));
+    };
+    match (typed_attr_type(cx, *re), typed_attr_type(cx, *im)) {
+        (Some(a), Some(b)) if a == b => {}
+        _ => {
+            return Err(cx.op_error(
+                op,
+                "expected array attribute with two elements of the same type",
+            ))
+        }
+    }
+    let is_int = field
+        .strip_prefix('i')
+        .is_some_and(|w| !w.is_empty() && w.bytes().all(|c| c.is_ascii_digit()));
+    if !is_int && !matches!(field, "f16" | "f32" | "f64") {
+        return Err(cx.op_diag(
+            op,
+            "expected struct element types to be floating point type or integer type",
+        ));
+    }
+    Ok(())
+}
+
+/// The type of a `TypedAttr` (`Some(None)`: a string of no type, whose
+/// type is `none`); `None` for an attribute that has no type.
+fn typed_attr_type(cx: &Cx<'_>, a: AttrId) -> Option<Option<TypeId>> {
+    match cx.m.ctx.attr_data(a) {
+        AttrData::Integer { ty, .. }
+        | AttrData::Float { ty, .. }
+        | AttrData::Dense { ty, .. }
+        | AttrData::DenseResource { ty, .. }
+        | AttrData::Sparse { ty, .. } => Some(Some(*ty)),
+        AttrData::String { ty, .. } => Some(*ty),
+        _ => None,
+    }
 }
 
 /// The `!llvm.func` type of an `llvm.func` op.

@@ -136,7 +136,14 @@ fn verify_layers(
             }
         });
     }
-    let cx = Cx { m, file, traits };
+    let cx = Cx {
+        m,
+        file,
+        traits,
+        walked: Default::default(),
+        stored: Default::default(),
+        accepted: Default::default(),
+    };
     handles::check(&cx, &mut diags);
     if !diags.is_empty() {
         return Err(diags);
@@ -159,6 +166,17 @@ pub(crate) struct Cx<'m> {
     pub m: &'m Module,
     pub file: FileId,
     traits: rustc_hash::FxHashMap<crate::context::Sym, crate::registry::OpTraits>,
+    /// Aggregate walks already verified: (LLVM op kind, aggregate type,
+    /// index attribute, element type). A walk depends on these alone, and
+    /// real IR repeats the same `getelementptr`/`insertvalue` on the same
+    /// struct many times.
+    pub walked: std::cell::RefCell<rustc_hash::FxHashSet<llvm::Walk>>,
+    /// Properties found storable for a definition (its address, the
+    /// properties dictionary): ops share a few dictionaries.
+    pub stored: std::cell::RefCell<rustc_hash::FxHashSet<(usize, crate::context::AttrId)>>,
+    /// Types an operand/result constraint accepted (the constraint's
+    /// address, the type).
+    pub accepted: std::cell::RefCell<rustc_hash::FxHashSet<(usize, crate::context::TypeId)>>,
 }
 
 impl Cx<'_> {

@@ -185,6 +185,9 @@ pub(crate) fn new_cx(m: &Module, file: FileId) -> Cx<'_> {
         m,
         file,
         traits: Default::default(),
+        walked: Default::default(),
+        stored: Default::default(),
+        accepted: Default::default(),
     }
 }
 
@@ -257,6 +260,18 @@ fn check_property_storage(cx: &Cx<'_>, def: &OpDef, op: OpId) -> Result<(), Diag
         // Written as attributes: the attribute constraints report them.
         return Ok(());
     }
+    let key = (def as *const OpDef as usize, props);
+    if cx.stored.borrow().contains(&key) {
+        return Ok(());
+    }
+    check_storage_of(cx, def, op, props)?;
+    cx.stored.borrow_mut().insert(key);
+    Ok(())
+}
+
+/// [`check_property_storage`] of the dictionary `props`.
+fn check_storage_of(cx: &Cx<'_>, def: &OpDef, op: OpId, props: AttrId) -> Result<(), Diagnostic> {
+    let m = cx.m;
     let invalid = |why: String| {
         Diagnostic::error(
             cx.op_loc(op),
@@ -681,7 +696,7 @@ fn check_values(
                 return Ok(());
             };
             let ty = m.values[v].ty;
-            if !def.constraint.kind.accepts(&m.ctx, ty) {
+            if !accepts(cx, &def.constraint.kind, ty) {
                 return Err(cx.op_error(
                     op,
                     format!(
@@ -695,6 +710,19 @@ fn check_values(
         }
     }
     Ok(())
+}
+
+/// `kind.accepts(ty)`, remembered per (constraint, type).
+fn accepts(cx: &Cx<'_>, kind: &crate::dialect::ConstraintKind, ty: TypeId) -> bool {
+    let key = (kind as *const crate::dialect::ConstraintKind as usize, ty);
+    if cx.accepted.borrow().contains(&key) {
+        return true;
+    }
+    let ok = kind.accepts(&cx.m.ctx, ty);
+    if ok {
+        cx.accepted.borrow_mut().insert(key);
+    }
+    ok
 }
 
 // ---------------------------------------------------------------- regions
