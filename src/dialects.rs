@@ -467,6 +467,8 @@ fn load_op_def(src: &dyn Records, rec: &str) -> Result<OpDef, String> {
             | Trait::SameTypeOperands
             | Trait::SameOperandsElementType
             | Trait::SameOperandsAndResultElementType
+            | Trait::SameOperandsAndResultShape
+            | Trait::Elementwise
             | Trait::GraphRegion
             | Trait::AttrSizedOperandSegments
             | Trait::Pure

@@ -388,6 +388,8 @@ flag_enum!(
         SameOperandsElementType,
         SameOperandsAndResultElementType,
         I1SameShapeOf,
+        SameOperandsAndResultShape,
+        Elementwise,
     }
 );
 
@@ -404,7 +406,7 @@ flag_enum!(
     }
 );
 
-const _: () = assert!(Trait::I1SameShapeOf as u32 <= 31);
+const _: () = assert!(Trait::Elementwise as u32 <= 31);
 const _: () = assert!(Interface::ReturnLike as u32 <= 31);
 
 impl DialectRegistry {

@@ -2,7 +2,7 @@
 // Every op of MLIR 19's arith dialect: operands, results, properties, traits
 // and custom syntax (`assemblyFormat`) as MLIR 19 defines them (checked with
 // `mlir-opt-19`, generic and custom, and `cargo xtask ir-compat --custom`).
-// Known gaps: the cast ops' width checks and `SameOperandsAndResultShape` are
+// Known gaps: the cast ops' width checks are
 // not verified yet; `index_cast`/`bitcast` accept no memrefs.
 
 #ifndef IRKIT_ARITH_TD
@@ -44,17 +44,18 @@ def Arith_BitcastType
     : AnyTypeOf<[SignlessIntegerLike, FloatLike],
                 "signless-integer-or-float-like or memref of signless-integer or float">;
 
-// Every arith op here is pure; the base class accumulates it with
-// `let append`.
+// Every arith op here is pure and elementwise (MLIR's
+// `ElementwiseMappable`); the base class accumulates them with `let append`,
+// after the op's own traits, as MLIR lists them. Subclasses pass their
+// traits as template arguments to keep that order.
 class Arith_Op<string mnemonic, list<Trait> traits = []>
     : Op<Arith_Dialect, mnemonic, traits> {
-  let append traits = [Pure];
+  let append traits = [Pure, Elementwise];
 }
 
 // Binary ops on one type.
 class Arith_BinaryOp<string mnemonic, TypeConstraint t, list<Trait> traits = []>
-    : Arith_Op<mnemonic, traits> {
-  let append traits = [SameOperandsAndResultType];
+    : Arith_Op<mnemonic, traits # [SameOperandsAndResultType]> {
   let arguments = (ins t:$lhs, t:$rhs);
   let results = (outs t:$result);
   let assemblyFormat = "$lhs `,` $rhs attr-dict `:` type($result)";
@@ -80,7 +81,7 @@ class Arith_FloatBinaryOp<string mnemonic, list<Trait> traits = []>
 
 // Casts: one operand, one result, `$in : T to U`.
 class Arith_CastOp<string mnemonic, TypeConstraint from, TypeConstraint to>
-    : Arith_Op<mnemonic> {
+    : Arith_Op<mnemonic, [SameOperandsAndResultShape]> {
   let arguments = (ins from:$in);
   let results = (outs to:$out);
   let assemblyFormat = "$in attr-dict `:` type($in) `to` type($out)";
@@ -96,8 +97,9 @@ class Arith_CompareOp<string mnemonic, TypeConstraint t, Attr predicate>
   let assemblyFormat = "$predicate `,` $lhs `,` $rhs attr-dict `:` type($lhs)";
 }
 
-def Arith_ConstantOp : Arith_Op<"constant",
-    [ConstantLike, AllTypesMatch<["value", "result"]>]> {
+// Not an Arith_Op in MLIR: not elementwise.
+def Arith_ConstantOp : Op<Arith_Dialect, "constant",
+    [ConstantLike, Pure, AllTypesMatch<["value", "result"]>]> {
   let summary = "integer or floating point constant";
   let arguments = (ins TypedAttr:$value);
   let results = (outs AnyType:$result);

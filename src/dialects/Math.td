@@ -14,7 +14,7 @@ def Math_Dialect : Dialect {
 // Every math op is pure and keeps its operand and result types equal.
 class Math_Op<string mnemonic, list<Trait> traits = []>
     : Op<Math_Dialect, mnemonic, traits> {
-  let append traits = [Pure];
+  let append traits = [Pure, Elementwise];
 }
 class Math_IntegerUnaryOp<string mnemonic> : Math_Op<mnemonic, [SameOperandsAndResultType]> {
   let arguments = (ins SignlessIntegerLike:$operand);

@@ -234,6 +234,11 @@ class SingleBlockImplicitTerminator<string op> : Trait<"SingleBlockImplicitTermi
   string terminatorOp = op;
 }
 // Regions' entry blocks take no arguments.
+// All operands and results have compatible shapes (`verifyCompatibleShapes`).
+def SameOperandsAndResultShape : Trait<"SameOperandsAndResultShape">;
+// MLIR's `Elementwise` (of `ElementwiseMappable`): vector/tensor operands and
+// results go together, of one kind and compatible shapes.
+def Elementwise : Trait<"Elementwise">;
 def NoRegionArguments : Trait<"NoRegionArguments">;
 // The named operands, results and (typed) attributes all have one type.
 class AllTypesMatch<list<string> names> : Trait<"AllTypesMatch"> {

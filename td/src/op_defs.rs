@@ -50,6 +50,8 @@ pub const TRAITS: &[&str] = &[
     "SameOperandsElementType",
     "SameOperandsAndResultElementType",
     "I1SameShapeOf",
+    "SameOperandsAndResultShape",
+    "Elementwise",
 ];
 
 /// Interface names the token contract knows (`irkit_ir::dialect::Interface`).

@@ -236,8 +236,10 @@ fn check_op(
     let result_segments = Segments::plain(&def.results, cx.m.ops[op].results.len());
     check_values(cx, op, &def.results, result_segments, Which::Result)?;
     check_traits(cx, def, op, Phase::Pred)?;
+    super::arith::check_pred(cx, op)?;
     check_regions(cx, def, op)?;
     check_traits(cx, def, op, Phase::Other)?;
+    check_inferred_types(cx, def, op)?;
     if def.implements(Interface::BranchOpInterface) {
         super::structure::check_branch_op(cx, op)?;
     }
@@ -809,6 +811,8 @@ fn is_structural(t: Trait) -> bool {
         | Trait::SameTypeOperands
         | Trait::SameOperandsElementType
         | Trait::SameOperandsAndResultElementType
+        | Trait::SameOperandsAndResultShape
+        | Trait::Elementwise
         | Trait::GraphRegion
         | Trait::Pure
         | Trait::ConstantLike
@@ -829,20 +833,7 @@ fn check_traits(cx: &Cx<'_>, def: &OpDef, op: OpId, phase: Phase) -> Result<(), 
             continue;
         }
         match t {
-            Trait::SameOperandsAndResultType => {
-                let mut tys = d
-                    .operands
-                    .iter()
-                    .chain(d.results.iter())
-                    .map(|&v| m.values[v].ty);
-                if let Some(first) = tys.next() {
-                    if tys.any(|t| t != first) {
-                        return Err(
-                            cx.op_error(op, "requires the same type for all operands and results")
-                        );
-                    }
-                }
-            }
+            Trait::SameOperandsAndResultType => check_same_type(cx, op)?,
             Trait::SameOperandsElementType | Trait::SameOperandsAndResultElementType => {
                 // `getElementTypeOrSelf`: builtin shaped types give their
                 // element type, every other type (`!llvm.vec` too) itself.
@@ -869,6 +860,26 @@ fn check_traits(cx: &Cx<'_>, def: &OpDef, op: OpId, phase: Phase) -> Result<(), 
                     }
                 }
             }
+            Trait::SameOperandsAndResultShape => {
+                if d.operands.is_empty() {
+                    return Err(cx.op_error(op, "expected 1 or more operands, but found 0"));
+                }
+                if d.results.is_empty() {
+                    return Err(cx.op_error(op, "expected 1 or more results, but found 0"));
+                }
+                let tys: Vec<TypeId> = d
+                    .operands
+                    .iter()
+                    .chain(d.results.iter())
+                    .map(|&v| m.values[v].ty)
+                    .collect();
+                if !compatible_shapes(&m.ctx, &tys) {
+                    return Err(
+                        cx.op_error(op, "requires the same shape for all operands and results")
+                    );
+                }
+            }
+            Trait::Elementwise => check_elementwise(cx, op)?,
             Trait::SameTypeOperands => {
                 let mut tys = d.operands.iter().map(|&v| m.values[v].ty);
                 if let Some(first) = tys.next() {
@@ -1097,6 +1108,179 @@ fn check_derived(cx: &Cx<'_>, def: &OpDef, op: OpId, how: Derive) -> Result<(), 
         if !ok {
             return Err(cx.op_error(op, format!("failed to verify that {}", rule.summary)));
         }
+    }
+    Ok(())
+}
+
+/// The shape of a builtin shaped type: `None` if it is not one, `Some(None)`
+/// if unranked (dynamic sizes are negative).
+pub(crate) fn shape_of(ctx: &crate::context::Context, t: TypeId) -> Option<Option<&[i64]>> {
+    match ctx.type_data(t) {
+        TypeData::Vector { shape, .. }
+        | TypeData::RankedTensor { shape, .. }
+        | TypeData::MemRef { shape, .. } => Some(Some(shape)),
+        TypeData::UnrankedTensor { .. } | TypeData::UnrankedMemRef { .. } => Some(None),
+        _ => None,
+    }
+}
+
+/// MLIR's `verifyCompatibleShapes`: all types scalar, or all shaped, not
+/// mixing scalable and fixed vectors, ranked ones of one rank whose static
+/// sizes agree dimension by dimension.
+pub(crate) fn compatible_shapes(ctx: &crate::context::Context, tys: &[TypeId]) -> bool {
+    let shaped = tys.iter().filter(|&&t| shape_of(ctx, t).is_some()).count();
+    if shaped == 0 {
+        return true;
+    }
+    if shaped != tys.len() {
+        return false;
+    }
+    let scalable = |t: TypeId| matches!(ctx.type_data(t), TypeData::Vector { scalable, .. } if scalable.iter().any(|&s| s));
+    let n_scalable = tys.iter().filter(|&&t| scalable(t)).count();
+    if n_scalable != 0 && n_scalable != tys.len() {
+        return false;
+    }
+    let ranked: Vec<&[i64]> = tys
+        .iter()
+        .filter_map(|&t| shape_of(ctx, t).flatten())
+        .collect();
+    let Some(first) = ranked.first() else {
+        return true;
+    };
+    if ranked.iter().any(|s| s.len() != first.len()) {
+        return false;
+    }
+    (0..first.len()).all(|i| {
+        let mut dims = ranked.iter().map(|s| s[i]).filter(|&d| d >= 0);
+        match dims.next() {
+            Some(d0) => dims.all(|d| d == d0),
+            None => true,
+        }
+    })
+}
+
+/// MLIR's `SameOperandsAndResultType` (`verifySameOperandsAndResultType`):
+/// every type has the first result's element type, a shape compatible with
+/// it (unranked and dynamic sizes match anything), and a ranked tensor's
+/// encoding.
+fn check_same_type(cx: &Cx<'_>, op: OpId) -> Result<(), Diagnostic> {
+    let m = cx.m;
+    let d = &m.ops[op];
+    let ctx = &m.ctx;
+    let Some(&r0) = d.results.first() else {
+        return Ok(());
+    };
+    let ty = m.values[r0].ty;
+    let elem = |t: TypeId| ctx.element_type(t).unwrap_or(t);
+    let encoding = |t: TypeId| match ctx.type_data(t) {
+        TypeData::RankedTensor { encoding, .. } => *encoding,
+        _ => None,
+    };
+    let compatible = |a: TypeId, b: TypeId| match (shape_of(ctx, a), shape_of(ctx, b)) {
+        (None, None) => true,
+        (Some(Some(x)), Some(Some(y))) => {
+            x.len() == y.len()
+                && x.iter()
+                    .zip(y.iter())
+                    .all(|(&p, &q)| p == q || p < 0 || q < 0)
+        }
+        (Some(_), Some(_)) => true,
+        _ => false,
+    };
+    let (e0, enc0) = (elem(ty), encoding(ty));
+    for &v in d.results[1..].iter().chain(d.operands.iter()) {
+        let t = m.values[v].ty;
+        if elem(t) != e0 || !compatible(t, ty) {
+            return Err(cx.op_error(op, "requires the same type for all operands and results"));
+        }
+        if encoding(t) != enc0 {
+            return Err(cx.op_error(
+                op,
+                "requires the same encoding for all operands and results",
+            ));
+        }
+    }
+    Ok(())
+}
+
+/// The `InferTypeOpInterface` that ODS gives an op whose result types
+/// follow from `SameOperandsAndResultType`: each result must be exactly
+/// the first operand's type (the trait itself only asks for compatible
+/// shapes). mlir-opt follows this error with "failed to infer returned
+/// types"; irkit stops at the first.
+fn check_inferred_types(cx: &Cx<'_>, def: &OpDef, op: OpId) -> Result<(), Diagnostic> {
+    if !def.has(Trait::SameOperandsAndResultType)
+        || def.results.iter().any(|r| r.arity != Arity::Single)
+    {
+        return Ok(());
+    }
+    let m = cx.m;
+    let d = &m.ops[op];
+    let Some(&first) = d.operands.first() else {
+        return Ok(());
+    };
+    let inferred = m.values[first].ty;
+    if d.results.iter().all(|&r| m.values[r].ty == inferred) {
+        return Ok(());
+    }
+    let list = |tys: &mut dyn Iterator<Item = TypeId>| {
+        tys.map(|t| format!("'{}'", type_to_string(&m.ctx, t)))
+            .collect::<Vec<_>>()
+            .join(", ")
+    };
+    let want = list(&mut d.results.iter().map(|_| inferred));
+    let got = list(&mut d.results.iter().map(|&r| m.values[r].ty));
+    Err(cx.op_error(
+        op,
+        format!("inferred type(s) {want} are incompatible with return type(s) of operation {got}"),
+    ))
+}
+
+/// MLIR's `Elementwise` trait (`verifyElementwise`): vector and tensor
+/// operands and results go together, of one kind and compatible shapes.
+fn check_elementwise(cx: &Cx<'_>, op: OpId) -> Result<(), Diagnostic> {
+    let m = cx.m;
+    let d = &m.ops[op];
+    // The kind of a mappable type (MLIR compares TypeIDs).
+    let kind = |v: &crate::ir::ValueId| match m.ctx.type_data(m.values[*v].ty) {
+        TypeData::Vector { .. } => Some(0u8),
+        TypeData::RankedTensor { .. } => Some(1),
+        TypeData::UnrankedTensor { .. } => Some(2),
+        _ => None,
+    };
+    let operands: Vec<&crate::ir::ValueId> =
+        d.operands.iter().filter(|v| kind(v).is_some()).collect();
+    let results: Vec<&crate::ir::ValueId> =
+        d.results.iter().filter(|v| kind(v).is_some()).collect();
+    if operands.is_empty() && results.is_empty() {
+        return Ok(());
+    }
+    if operands.is_empty() {
+        return Err(cx.op_error(
+            op,
+            "if a result is non-scalar, then at least one operand must be non-scalar",
+        ));
+    }
+    if results.is_empty() {
+        return Err(cx.op_error(
+            op,
+            "if an operand is non-scalar, then there must be at least one non-scalar result",
+        ));
+    }
+    if results.len() != d.results.len() {
+        return Err(cx.op_error(
+            op,
+            "if an operand is non-scalar, then all results must be non-scalar",
+        ));
+    }
+    let all: Vec<&crate::ir::ValueId> = operands.into_iter().chain(results).collect();
+    let k0 = kind(all[0]);
+    let tys: Vec<TypeId> = all.iter().map(|&&v| m.values[v].ty).collect();
+    if all.iter().any(|v| kind(v) != k0) || !compatible_shapes(&m.ctx, &tys) {
+        return Err(cx.op_error(
+            op,
+            "all non-scalar operands/results must have the same shape and base type",
+        ));
     }
     Ok(())
 }
