@@ -62,6 +62,46 @@ fn dims<'c>(cx: &'c Cx<'_>, t: TypeId) -> &'c [i64] {
 /// Whether a cast from the first (kind, width) to the second is allowed.
 type CastRule = fn(Option<(Kind, u32)>, Option<(Kind, u32)>) -> bool;
 
+/// The type rule and the shapes looked through of the arith cast `name`.
+fn cast_rule(name: &[u8]) -> Option<(Through, CastRule)> {
+    Some(match name {
+        b"arith.extui" | b"arith.extsi" => (
+            Through::VectorTensor,
+            |a, b| matches!((a, b), (Some((Kind::Int, x)), Some((Kind::Int, y))) if x < y),
+        ),
+        b"arith.trunci" => (
+            Through::VectorTensor,
+            |a, b| matches!((a, b), (Some((Kind::Int, x)), Some((Kind::Int, y))) if x > y),
+        ),
+        b"arith.extf" => (
+            Through::VectorTensor,
+            |a, b| matches!((a, b), (Some((Kind::Float, x)), Some((Kind::Float, y))) if x < y),
+        ),
+        b"arith.truncf" => (
+            Through::VectorTensor,
+            |a, b| matches!((a, b), (Some((Kind::Float, x)), Some((Kind::Float, y))) if x > y),
+        ),
+        b"arith.uitofp" | b"arith.sitofp" => (Through::VectorTensor, |a, b| {
+            matches!((a, b), (Some((Kind::Int, _)), Some((Kind::Float, _))))
+        }),
+        b"arith.fptoui" | b"arith.fptosi" => (Through::VectorTensor, |a, b| {
+            matches!((a, b), (Some((Kind::Float, _)), Some((Kind::Int, _))))
+        }),
+        b"arith.index_cast" | b"arith.index_castui" => (Through::AlsoMemRef, |a, b| {
+            matches!(
+                (a, b),
+                (Some((Kind::Index, _)), Some((Kind::Int, _)))
+                    | (Some((Kind::Int, _)), Some((Kind::Index, _)))
+            )
+        }),
+        b"arith.bitcast" => (
+            Through::AlsoMemRef,
+            |a, b| matches!((a, b), (Some((_, x)), Some((_, y))) if x == y),
+        ),
+        _ => return None,
+    })
+}
+
 /// `'arith.extsi' op operand type 'i32' and result type 'i16' are cast
 /// incompatible` when the op is one of the arith casts and its types are.
 pub(crate) fn check(cx: &Cx<'_>, op: OpId) -> Result<(), Diagnostic> {
@@ -71,51 +111,9 @@ pub(crate) fn check(cx: &Cx<'_>, op: OpId) -> Result<(), Diagnostic> {
     if name == b"arith.constant" {
         return check_constant(cx, op);
     }
-    let rule: CastRule;
-    let through;
-    match name {
-        b"arith.extui" | b"arith.extsi" => {
-            through = Through::VectorTensor;
-            rule = |a, b| matches!((a, b), (Some((Kind::Int, x)), Some((Kind::Int, y))) if x < y);
-        }
-        b"arith.trunci" => {
-            through = Through::VectorTensor;
-            rule = |a, b| matches!((a, b), (Some((Kind::Int, x)), Some((Kind::Int, y))) if x > y);
-        }
-        b"arith.extf" => {
-            through = Through::VectorTensor;
-            rule =
-                |a, b| matches!((a, b), (Some((Kind::Float, x)), Some((Kind::Float, y))) if x < y);
-        }
-        b"arith.truncf" => {
-            through = Through::VectorTensor;
-            rule =
-                |a, b| matches!((a, b), (Some((Kind::Float, x)), Some((Kind::Float, y))) if x > y);
-        }
-        b"arith.uitofp" | b"arith.sitofp" => {
-            through = Through::VectorTensor;
-            rule = |a, b| matches!((a, b), (Some((Kind::Int, _)), Some((Kind::Float, _))));
-        }
-        b"arith.fptoui" | b"arith.fptosi" => {
-            through = Through::VectorTensor;
-            rule = |a, b| matches!((a, b), (Some((Kind::Float, _)), Some((Kind::Int, _))));
-        }
-        b"arith.index_cast" | b"arith.index_castui" => {
-            through = Through::AlsoMemRef;
-            rule = |a, b| {
-                matches!(
-                    (a, b),
-                    (Some((Kind::Index, _)), Some((Kind::Int, _)))
-                        | (Some((Kind::Int, _)), Some((Kind::Index, _)))
-                )
-            };
-        }
-        b"arith.bitcast" => {
-            through = Through::AlsoMemRef;
-            rule = |a, b| matches!((a, b), (Some((_, x)), Some((_, y))) if x == y);
-        }
-        _ => return Ok(()),
-    }
+    let Some((through, rule)) = cast_rule(name) else {
+        return Ok(());
+    };
     let (&[from], &[to]) = (&d.operands[..], &d.results[..]) else {
         return Ok(());
     };
@@ -140,7 +138,7 @@ pub(crate) fn check(cx: &Cx<'_>, op: OpId) -> Result<(), Diagnostic> {
 pub(crate) fn check_pred(cx: &Cx<'_>, op: OpId) -> Result<(), Diagnostic> {
     let m = cx.m;
     let d = &m.ops[op];
-    if !is_cast(m.ctx.bytes(d.name)) {
+    if cast_rule(m.ctx.bytes(d.name)).is_none() {
         return Ok(());
     }
     let (&[from], &[to]) = (&d.operands[..], &d.results[..]) else {
@@ -153,24 +151,6 @@ pub(crate) fn check_pred(cx: &Cx<'_>, op: OpId) -> Result<(), Diagnostic> {
         ));
     }
     Ok(())
-}
-
-fn is_cast(name: &[u8]) -> bool {
-    matches!(
-        name,
-        b"arith.extui"
-            | b"arith.extsi"
-            | b"arith.trunci"
-            | b"arith.extf"
-            | b"arith.truncf"
-            | b"arith.uitofp"
-            | b"arith.sitofp"
-            | b"arith.fptoui"
-            | b"arith.fptosi"
-            | b"arith.index_cast"
-            | b"arith.index_castui"
-            | b"arith.bitcast"
-    )
 }
 
 /// `arith.constant`: a signless integer type, and an integer, float or
