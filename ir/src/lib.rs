@@ -51,6 +51,7 @@
     clippy::todo
 )]
 
+pub mod affine;
 pub mod asm;
 pub mod context;
 pub mod dialect;

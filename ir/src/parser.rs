@@ -1743,6 +1743,7 @@ impl<'a> Parser<'a> {
                     }
                     self.expect(b'>', "'>' in memref type")?;
                     self.check_memory_space(space, start)?;
+                    let space = self.normalize_memory_space(space);
                     return Ok(self.m.ctx.ty(TypeData::UnrankedMemRef { elem, space }));
                 }
                 let (shape, _) = self.parse_dims(false, true)?;
@@ -1772,7 +1773,7 @@ impl<'a> Parser<'a> {
                         // A later layout replaces an earlier one, as in MLIR.
                         layout = Some(a);
                     } else {
-                        space = Some(self.normalize_memory_space(a));
+                        space = Some(a);
                     }
                 }
                 self.expect(b'>', "'>' in memref type")?;
@@ -1783,6 +1784,7 @@ impl<'a> Parser<'a> {
                     }
                 }
                 self.check_memory_space(space, start)?;
+                let space = self.normalize_memory_space(space);
                 Ok(self.m.ctx.ty(TypeData::MemRef {
                     shape: shape.into(),
                     elem,
@@ -1904,9 +1906,13 @@ impl<'a> Parser<'a> {
         dims.starts_with('(') && res == dims && !dims.contains('[')
     }
 
-    /// MLIR drops an integer memory space of 0 (the default).
-    fn normalize_memory_space(&mut self, a: AttrId) -> AttrId {
-        a
+    /// MLIR drops an integer memory space of 0, whatever its type: it is
+    /// the default (`skipDefaultMemorySpace`).
+    fn normalize_memory_space(&self, a: Option<AttrId>) -> Option<AttrId> {
+        match self.m.ctx.attr_data(a?) {
+            AttrData::Integer { words, .. } if words.iter().all(|&w| w == 0) => None,
+            _ => a,
+        }
     }
 
     fn expect_x(&mut self) -> PResult<()> {

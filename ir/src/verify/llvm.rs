@@ -849,7 +849,7 @@ pub(crate) fn check_symbol_uses(cx: &Cx<'_>, table: OpId) -> Result<(), Diagnost
     stack.reverse();
     while let Some(o) = stack.pop() {
         let name = m.ctx.bytes(m.ops[o].name);
-        if name == b"llvm.call" || name == b"llvm.mlir.addressof" {
+        if name == b"llvm.call" || name == b"llvm.mlir.addressof" || name == b"memref.get_global" {
             users.push(o);
         }
         for &r in m.ops[o].regions.iter().rev() {
@@ -859,8 +859,12 @@ pub(crate) fn check_symbol_uses(cx: &Cx<'_>, table: OpId) -> Result<(), Diagnost
         }
     }
     for o in users {
-        if m.ctx.bytes(m.ops[o].name) == b"llvm.call" {
+        let name = m.ctx.bytes(m.ops[o].name);
+        if name == b"llvm.call" {
             check_call(cx, o, &symbols)?;
+        } else if name == b"memref.get_global" {
+            let global = symbol_ref(cx, o, b"name").map(|n| (n, symbols.get(n).copied()));
+            super::memref::check_get_global(cx, o, global)?;
         } else {
             check_addressof(cx, o, &symbols)?;
         }

@@ -1,6 +1,7 @@
 //! The memref ops' own verifiers (MLIR's `MemRefOps.cpp`), run after the
 //! op's declared constraints and traits, as MLIR runs them.
 
+use super::strided::{strides_and_offset, Strided};
 use super::Cx;
 use crate::context::{AttrData, AttrId, Context, TypeData, TypeId};
 use crate::ir::OpId;
@@ -14,7 +15,9 @@ pub(crate) fn check(cx: &Cx<'_>, op: OpId) -> Result<(), Diagnostic> {
     let ctx = &m.ctx;
     let ty = |i: usize| d.operands.get(i).map(|&v| m.values[v].ty);
     let rty = |i: usize| d.results.get(i).map(|&v| m.values[v].ty);
-    match ctx.bytes(d.name) {
+    let name = ctx.bytes(d.name);
+    super::memref_views::check(cx, op, name)?;
+    match name {
         b"memref.alloc" | b"memref.alloca" => {
             let Some(t) = rty(0) else { return Ok(()) };
             let TypeData::MemRef { shape, layout, .. } = ctx.type_data(t) else {
@@ -32,7 +35,7 @@ pub(crate) fn check(cx: &Cx<'_>, op: OpId) -> Result<(), Diagnostic> {
                 // A strided layout's map has one symbol per dynamic value.
                 Some(l) if matches!(ctx.attr_data(*l), AttrData::Strided(_)) => {
                     match strides_and_offset(ctx, shape, Some(*l)) {
-                        Some((strides, offset)) => {
+                        Some(Strided { strides, offset }) => {
                             strides.iter().filter(|s| s.is_none()).count()
                                 + usize::from(offset.is_none())
                         }
@@ -113,6 +116,13 @@ pub(crate) fn check(cx: &Cx<'_>, op: OpId) -> Result<(), Diagnostic> {
                 return Err(cx.op_error(op, format!("with kind '{name}' expects an integer type")));
             }
         }
+        b"memref.global" => global(cx, op)?,
+        b"memref.assume_alignment" => {
+            let a = super::ops::inherent(cx, op, b"alignment").and_then(|a| int_of(ctx, a));
+            if a.is_some_and(|a| !(a as u32).is_power_of_two()) {
+                return Err(cx.op_error(op, "alignment must be power of 2"));
+            }
+        }
         b"memref.cast" => {
             let (Some(a), Some(b)) = (ty(0), rty(0)) else {
                 return Ok(());
@@ -144,6 +154,122 @@ pub(crate) fn check(cx: &Cx<'_>, op: OpId) -> Result<(), Diagnostic> {
             }
         }
         _ => {}
+    }
+    Ok(())
+}
+
+fn int_of(ctx: &Context, a: AttrId) -> Option<i64> {
+    match ctx.attr_data(a) {
+        AttrData::Integer { words, .. } => words.first().map(|&w| w as i64),
+        _ => None,
+    }
+}
+
+/// `GlobalOp::verify`.
+fn global(cx: &Cx<'_>, op: OpId) -> Result<(), Diagnostic> {
+    let ctx = &cx.m.ctx;
+    let Some(t) = super::ops::inherent(cx, op, b"type").and_then(|a| match ctx.attr_data(a) {
+        AttrData::Type(t) => Some(*t),
+        _ => None,
+    }) else {
+        return Ok(());
+    };
+    let Some(shape) = shape(ctx, t).filter(|s| s.iter().all(|&d| d >= 0)) else {
+        return Err(cx.op_error(
+            op,
+            format!(
+                "type should be static shaped memref, but got '{}'",
+                type_to_string(ctx, t)
+            ),
+        ));
+    };
+    if let Some(init) = super::ops::inherent(cx, op, b"initial_value") {
+        let elements = match ctx.attr_data(init) {
+            AttrData::Unit => None,
+            AttrData::Dense { ty, .. }
+            | AttrData::DenseResource { ty, .. }
+            | AttrData::Sparse { ty, .. } => Some(*ty),
+            _ => {
+                return Err(cx.op_error(
+                    op,
+                    format!(
+                        "initial value should be a unit or elements attribute, but got {}",
+                        crate::printer::attr_to_string(ctx, init)
+                    ),
+                ))
+            }
+        };
+        if let Some(init_ty) = elements {
+            let ok = match ctx.type_data(init_ty) {
+                TypeData::RankedTensor {
+                    shape: ts,
+                    elem,
+                    encoding: None,
+                } => **ts == *shape && Some(*elem) == ctx.element_type(t),
+                _ => false,
+            };
+            if !ok {
+                let elem = ctx
+                    .element_type(t)
+                    .map_or(String::new(), |e| type_to_string(ctx, e));
+                let dims: String = shape.iter().map(|d| format!("{d}x")).collect();
+                return Err(cx.op_error(
+                    op,
+                    format!(
+                        "initial value expected to be of type 'tensor<{dims}{elem}>', but was of type '{}'",
+                        type_to_string(ctx, init_ty)
+                    ),
+                ));
+            }
+        }
+    }
+    if let Some(a) = super::ops::inherent(cx, op, b"alignment").and_then(|a| int_of(ctx, a)) {
+        if !(a as u64).is_power_of_two() {
+            return Err(cx.op_diag(
+                op,
+                format!("alignment attribute value {} is not a power of 2", a as u64),
+            ));
+        }
+    }
+    Ok(())
+}
+
+/// `GetGlobalOp::verifySymbolUses`: `global` is the referenced name and
+/// the op it names in the nearest symbol table, if any.
+pub(crate) fn check_get_global(
+    cx: &Cx<'_>,
+    op: OpId,
+    global: Option<(&[u8], Option<OpId>)>,
+) -> Result<(), Diagnostic> {
+    let m = cx.m;
+    let ctx = &m.ctx;
+    let Some((name, found)) = global else {
+        return Ok(());
+    };
+    let name = String::from_utf8_lossy(name);
+    let g = found.filter(|&g| ctx.bytes(m.ops[g].name) == b"memref.global");
+    let Some(g) = g else {
+        return Err(cx.op_error(
+            op,
+            format!("'{name}' does not reference a valid global memref"),
+        ));
+    };
+    let gt = super::ops::inherent(cx, g, b"type").and_then(|a| match ctx.attr_data(a) {
+        AttrData::Type(t) => Some(*t),
+        _ => None,
+    });
+    let rt = m.ops[op].results.first().map(|&v| m.values[v].ty);
+    if let (Some(gt), Some(rt)) = (gt, rt) {
+        if gt != rt {
+            return Err(cx.op_error(
+                op,
+                format!(
+                    "result type '{}' does not match type '{}' of the global memref @{name}",
+                    type_to_string(ctx, rt),
+                    type_to_string(ctx, gt)
+                ),
+            ));
+        }
     }
     Ok(())
 }
@@ -187,55 +313,6 @@ fn layout_symbols(ctx: &Context, layout: AttrId) -> Option<usize> {
     Some(inner.iter().filter(|&&c| c == b',').count() + 1)
 }
 
-/// Offset and strides of a layout (`None` in the stride list: `?`), as
-/// MLIR's `getStridesAndOffset`: the identity layout of `shape`, or a
-/// `strided<[...], offset: N>` layout. `None` for other layouts.
-fn strides_and_offset(
-    ctx: &Context,
-    shape: &[i64],
-    layout: Option<AttrId>,
-) -> Option<(Vec<Option<i64>>, Option<i64>)> {
-    let Some(l) = layout else {
-        let mut strides = vec![Some(1); shape.len()];
-        let mut running = Some(1i64);
-        for (i, &s) in shape.iter().enumerate().rev() {
-            strides[i] = running;
-            running = match (running, s) {
-                (Some(r), s) if s >= 0 => r.checked_mul(s),
-                _ => None,
-            };
-        }
-        return Some((strides, Some(0)));
-    };
-    let AttrData::Strided(text) = ctx.attr_data(l) else {
-        return None;
-    };
-    let text = std::str::from_utf8(ctx.bytes(*text)).ok()?;
-    let body = text.strip_prefix("strided<")?.strip_suffix('>')?;
-    let open = body.find('[')?;
-    let close = body.find(']')?;
-    let num = |s: &str| -> Option<Option<i64>> {
-        let s = s.trim();
-        if s == "?" {
-            Some(None)
-        } else {
-            s.parse().ok().map(Some)
-        }
-    };
-    let list = &body[open + 1..close];
-    let strides = if list.trim().is_empty() {
-        Vec::new()
-    } else {
-        list.split(',').map(num).collect::<Option<Vec<_>>>()?
-    };
-    let rest = body[close + 1..].trim();
-    let offset = match rest.strip_prefix(',') {
-        Some(r) => num(r.trim().strip_prefix("offset:")?)?,
-        None => Some(0),
-    };
-    Some((strides, offset))
-}
-
 /// `memref.cast`'s `areCastCompatible`.
 fn cast_compatible(ctx: &Context, a: TypeId, b: TypeId) -> bool {
     let compatible = |x: Option<i64>, y: Option<i64>| x.is_none() || y.is_none() || x == y;
@@ -258,10 +335,20 @@ fn cast_compatible(ctx: &Context, a: TypeId, b: TypeId) -> bool {
                 return false;
             }
             if la != lb {
-                let (Some((xa, oa)), Some((xb, ob))) = (
+                let (
+                    Some(Strided {
+                        strides: xa,
+                        offset: oa,
+                    }),
+                    Some(Strided {
+                        strides: xb,
+                        offset: ob,
+                    }),
+                ) = (
                     strides_and_offset(ctx, sa, *la),
                     strides_and_offset(ctx, sb, *lb),
-                ) else {
+                )
+                else {
                     return false;
                 };
                 if !compatible(oa, ob) || xa.len() != xb.len() {

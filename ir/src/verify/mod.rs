@@ -8,8 +8,10 @@ pub mod dominance;
 pub mod handles;
 mod llvm;
 mod memref;
+mod memref_views;
 pub mod ops;
 mod scf;
+mod strided;
 pub mod structure;
 pub mod tokens;
 
