@@ -606,6 +606,7 @@ fn constraint_kind(src: &dyn Records, rec: &str, depth: usize) -> Result<Constra
         "memref" => simple(ConstraintKind::MemRef),
         "unranked_memref" => simple(ConstraintKind::UnrankedMemRef),
         "ranked_or_unranked_memref" => simple(ConstraintKind::AnyMemRef),
+        "non0_ranked_or_unranked_memref" => simple(ConstraintKind::Non0RankedOrUnrankedMemRef),
         "int_width" => {
             want_params(rec, kind, &p, 1)?;
             match p[0].parse::<u32>() {
@@ -755,6 +756,13 @@ fn attr(src: &dyn Records, rec: &str, name: &str) -> Result<AttrDef, String> {
             && !matches!(src.field(rec, "defaultFilled"), Some(Value::Int(0))),
         default,
         case_names,
+        min: match src.field(rec, "minValue") {
+            Some(Value::Str(m)) if !m.is_empty() => match m.parse() {
+                Ok(v) => Some(v),
+                Err(_) => return Err(err(format!("minValue '{m}' is not an integer"))),
+            },
+            _ => None,
+        },
     })
 }
 

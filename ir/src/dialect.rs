@@ -179,6 +179,9 @@ pub enum ConstraintKind {
     UnrankedMemRef,
     /// `ranked_or_unranked_memref`.
     AnyMemRef,
+    /// `non0_ranked_or_unranked_memref`: an unranked memref or a ranked one
+    /// of rank at least 1.
+    Non0RankedOrUnrankedMemRef,
     /// `any_of`: one of several constraints.
     AnyOf(Box<[ConstraintKind]>),
     /// `llvm_*`: a type constraint of the LLVM dialect ([`crate::llvm`]).
@@ -241,6 +244,9 @@ pub struct AttrDef {
     /// `IntEnum` order):
     /// the keywords a format prints for the enum.
     pub case_names: Box<[Box<str>]>,
+    /// `ConfinedAttr<..., [IntMinValue<n>]>` / `IntPositive` /
+    /// `IntNonNegative`: the least integer value accepted.
+    pub min: Option<i64>,
 }
 
 /// What an [`AttrDef`] accepts. `kind` strings of OpBase.td in brackets.
@@ -595,6 +601,11 @@ impl ConstraintKind {
                     TypeData::MemRef { .. } | TypeData::UnrankedMemRef { .. }
                 )
             }
+            ConstraintKind::Non0RankedOrUnrankedMemRef => match data {
+                TypeData::MemRef { shape, .. } => !shape.is_empty(),
+                TypeData::UnrankedMemRef { .. } => true,
+                _ => false,
+            },
             ConstraintKind::AnyOf(alts) => alts.iter().any(|k| k.accepts(ctx, ty)),
             ConstraintKind::Llvm(c) => c.accepts(ctx, ty),
             ConstraintKind::LlvmVectorOf(elem) => {

@@ -17,8 +17,8 @@ class MemRef_Op<string mnemonic, list<Trait> traits = []>
     : Op<MemRef_Dialect, mnemonic, traits>;
 
 def AnyNon0RankedOrUnrankedMemRef
-    : TypeConstraint<"ranked_or_unranked_memref",
-                     "non-0-ranked or unranked memref of any type values">;
+    : TypeConstraint<"non0_ranked_or_unranked_memref",
+                     "unranked.memref of any type values or non-0-ranked.memref of any type values">;
 
 class MemRef_AllocLikeOp<string mnemonic> : MemRef_Op<mnemonic, [AttrSizedOperandSegments]> {
   let arguments = (ins Variadic<Index>:$dynamicSizes,
@@ -261,7 +261,7 @@ def MemRef_GlobalOp : MemRef_Op<"global", [Symbol]> {
 
 def MemRef_AssumeAlignmentOp : MemRef_Op<"assume_alignment"> {
   let summary = "assertion that gives alignment information to the input memref";
-  let arguments = (ins AnyMemRef:$memref, I32Attr:$alignment);
+  let arguments = (ins AnyMemRef:$memref, ConfinedAttr<I32Attr, [IntPositive]>:$alignment);
   let assemblyFormat = "$memref `,` $alignment attr-dict `:` type($memref)";
 }
 

@@ -105,6 +105,9 @@ class Attr<string k, string desc, list<string> p = []> {
   // An enum's keywords (see I64EnumAttr); kept by OptionalAttr and
   // DefaultValuedAttr.
   list<string> caseNames = [];
+  // The least integer value accepted (ConfinedAttr's IntMinValue); empty:
+  // no bound.
+  string minValue = "";
 }
 // An attribute of a dialect: `#<dialect>.<mnemonic><...>`.
 class DialectAttr<Dialect d, string mnemonic, string desc>
@@ -141,15 +144,33 @@ def DenseI32ArrayAttr : Attr<"dense_i32_array", "i32 dense array attribute">;
 def DenseI64ArrayAttr : Attr<"dense_i64_array", "i64 dense array attribute">;
 def TypedAttr : Attr<"typed", "TypedAttr instance">;
 
+// MLIR's attribute constraints that bound an integer from below.
+class AttrConstraint<string desc, string min> {
+  string summary = desc;
+  string minValue = min;
+}
+class IntMinValue<int n> : AttrConstraint<"whose minimum value is " # n, !cast<string>(n)>;
+def IntNonNegative : AttrConstraint<"whose value is non-negative", "0">;
+def IntPositive : AttrConstraint<"whose value is positive", "1">;
+// `attr` further constrained; the summary gains each constraint's, as in
+// MLIR ("32-bit signless integer attribute whose value is positive").
+class ConfinedAttr<Attr a, list<AttrConstraint> c>
+    : Attr<a.kind, !foldl(a.summary, c, prev, cur, prev # " " # cur.summary), a.params> {
+  let optional = a.optional;
+  let caseNames = a.caseNames;
+  let minValue = !foldl(a.minValue, c, prev, cur, cur.minValue);
+}
 class OptionalAttr<Attr a> : Attr<a.kind, a.summary, a.params> {
   let optional = 1;
   let caseNames = a.caseNames;
+  let minValue = a.minValue;
 }
 // `v` is the default as MLIR attribute text (`#arith.overflow<none>`): the
 // custom syntax elides an attribute equal to it, and parsing fills it in.
 class DefaultValuedAttr<Attr a, string v> : Attr<a.kind, a.summary, a.params> {
   let optional = 1;
   let caseNames = a.caseNames;
+  let minValue = a.minValue;
   string defaultValue = v;
   // The custom parser stores the default when the attribute is not written.
   bit defaultFilled = 1;

@@ -88,6 +88,7 @@ pub const TYPE_KINDS: &[(&str, Option<usize>)] = &[
     ("memref", Some(0)),
     ("unranked_memref", Some(0)),
     ("ranked_or_unranked_memref", Some(0)),
+    ("non0_ranked_or_unranked_memref", Some(0)),
     ("any_of", None),
     // The LLVM dialect's (ir/src/llvm.rs decodes them).
     ("llvm_type", Some(0)),

@@ -562,6 +562,7 @@ mod tests {
             default: None,
             fill_default: false,
             case_names: Box::new([]),
+            min: None,
         }]
         .into();
         d

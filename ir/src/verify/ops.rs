@@ -553,7 +553,23 @@ fn check_attr(cx: &Cx<'_>, op: OpId, a: &AttrDef) -> Result<(), Diagnostic> {
     let Some(v) = inherent(cx, op, a.name.as_bytes()) else {
         return Ok(());
     };
-    if constraint_ok(cx, &a.kind, v) {
+    let at_least = |min: i64| match cx.m.ctx.attr_data(v) {
+        AttrData::Integer { ty, words } => {
+            let width = match cx.m.ctx.type_data(*ty) {
+                TypeData::Integer { width, .. } => *width,
+                _ => 64,
+            };
+            let w = words.first().copied().unwrap_or(0);
+            let value = if width > 0 && width < 64 {
+                ((w << (64 - width)) as i64) >> (64 - width)
+            } else {
+                w as i64
+            };
+            value >= min
+        }
+        _ => true,
+    };
+    if constraint_ok(cx, &a.kind, v) && a.min.is_none_or(at_least) {
         return Ok(());
     }
     Err(cx.op_error(
