@@ -161,16 +161,222 @@ pub(crate) fn check(cx: &Cx<'_>, def: &OpDef, op: OpId) -> Result<(), Diagnostic
             }
             Ok(())
         }
+        b"scf.for" => {
+            // ForOp::verify: operands are lb, ub, step, then the inits.
+            if d.operands.len().saturating_sub(3) != d.results.len() {
+                return Err(cx.op_error(
+                    op,
+                    "mismatch in number of loop-carried values and defined values",
+                ));
+            }
+            Ok(())
+        }
+        b"scf.if" => {
+            let no_else = d
+                .regions
+                .get(1)
+                .is_none_or(|&r| m.regions[r].blocks.is_empty());
+            if !d.results.is_empty() && no_else {
+                return Err(cx.op_error(op, "must have an else block if defining values"));
+            }
+            Ok(())
+        }
+        b"scf.execute_region" => {
+            let Some(&r) = d.regions.first() else {
+                return Ok(());
+            };
+            match m.regions[r].blocks.first() {
+                None => Err(cx.op_error(op, "region needs to have at least one block")),
+                Some(&b) if !m.blocks[b].args.is_empty() => {
+                    Err(cx.op_error(op, "region cannot have any arguments"))
+                }
+                _ => Ok(()),
+            }
+        }
+        b"scf.index_switch" => index_switch(cx, op),
         _ => Ok(()),
     }
+}
+
+/// `IndexSwitchOp::verify`.
+fn index_switch(cx: &Cx<'_>, op: OpId) -> Result<(), Diagnostic> {
+    let m = cx.m;
+    let d = &m.ops[op];
+    let cases: Vec<i64> = match super::ops::inherent(cx, op, b"cases").map(|a| m.ctx.attr_data(a)) {
+        Some(AttrData::DenseArray { values, .. }) => {
+            values.iter().map(|&v| v as u64 as i64).collect()
+        }
+        _ => Vec::new(),
+    };
+    let regions = d.regions.len().saturating_sub(1);
+    if cases.len() != regions {
+        return Err(cx.op_error(
+            op,
+            format!("has {regions} case regions but {} case values", cases.len()),
+        ));
+    }
+    for (i, v) in cases.iter().enumerate() {
+        if cases[..i].contains(v) {
+            return Err(cx.op_error(op, format!("has duplicate case value: {v}")));
+        }
+    }
+    for (i, &r) in d.regions.iter().enumerate() {
+        let name = if i == 0 {
+            "default region".to_string()
+        } else {
+            format!("case region #{}", i - 1)
+        };
+        let Some(&b) = m.regions[r].blocks.first() else {
+            continue;
+        };
+        let Some(&yield_op) = m.blocks[b].ops.last() else {
+            continue;
+        };
+        if m.ctx.bytes(m.ops[yield_op].name) != b"scf.yield" {
+            return Err(cx.op_error(
+                op,
+                format!(
+                    "expected region to end with scf.yield, but got {}",
+                    m.op_name(yield_op)
+                ),
+            ));
+        }
+        let operands = &m.ops[yield_op].operands;
+        if operands.len() != d.results.len() {
+            return Err(cx
+                .op_error(
+                    op,
+                    format!(
+                        "expected each region to return {} values, but {name} returns {}",
+                        d.results.len(),
+                        operands.len()
+                    ),
+                )
+                .with_note(Some(cx.op_loc(yield_op)), "see yield operation here"));
+        }
+        for (idx, (&res, &opnd)) in d.results.iter().zip(operands.iter()).enumerate() {
+            let (rt, ot) = (m.values[res].ty, m.values[opnd].ty);
+            if rt != ot {
+                return Err(cx
+                    .op_error(
+                        op,
+                        format!(
+                            "expected result #{idx} of each region to be {}",
+                            quoted(cx, rt)
+                        ),
+                    )
+                    .with_note(
+                        Some(cx.op_loc(yield_op)),
+                        format!("{name} returns {} here", quoted(cx, ot)),
+                    ));
+            }
+        }
+    }
+    Ok(())
+}
+
+/// `verifyLoopLikeOpInterface` and `ForOp::verifyRegions` for `scf.for`,
+/// after its nested ops.
+fn for_regions(cx: &Cx<'_>, op: OpId) -> Result<(), Diagnostic> {
+    let m = cx.m;
+    let d = &m.ops[op];
+    let Some(&body) = d.regions.first().and_then(|&r| m.regions[r].blocks.first()) else {
+        return Ok(());
+    };
+    let args = &m.blocks[body].args;
+    let iter_args = args.get(1..).unwrap_or(&[]);
+    let inits = d.operands.get(3..).unwrap_or(&[]);
+    let yielded: &[ValueId] = match m.blocks[body].ops.last() {
+        Some(&t) if m.ctx.bytes(m.ops[t].name) == b"scf.yield" => &m.ops[t].operands,
+        _ => &[],
+    };
+    let ty = |v: ValueId| m.values[v].ty;
+    if inits.len() != iter_args.len() {
+        return Err(cx.op_error(
+            op,
+            format!(
+                "different number of inits and region iter_args: {} != {}",
+                inits.len(),
+                iter_args.len()
+            ),
+        ));
+    }
+    if !yielded.is_empty() && iter_args.len() != yielded.len() {
+        return Err(cx.op_error(
+            op,
+            format!(
+                "different number of region iter_args and yielded values: {} != {}",
+                iter_args.len(),
+                yielded.len()
+            ),
+        ));
+    }
+    if d.results.len() != iter_args.len() {
+        return Err(cx.op_error(
+            op,
+            format!(
+                "different number of loop results and region iter_args: {} != {}",
+                d.results.len(),
+                iter_args.len()
+            ),
+        ));
+    }
+    for (i, (&init, &arg)) in inits.iter().zip(iter_args).enumerate() {
+        if ty(init) != ty(arg) {
+            return Err(cx.op_error(
+                op,
+                format!(
+                    "{i}-th init and {i}-th region iter_arg have different type: {} != {}",
+                    quoted(cx, ty(init)),
+                    quoted(cx, ty(arg))
+                ),
+            ));
+        }
+        if let Some(&y) = yielded.get(i) {
+            if ty(arg) != ty(y) {
+                return Err(cx.op_error(
+                    op,
+                    format!(
+                        "{i}-th region iter_arg and {i}-th yielded value have different type: {} != {}",
+                        quoted(cx, ty(arg)),
+                        quoted(cx, ty(y))
+                    ),
+                ));
+            }
+        }
+    }
+    for (i, (&arg, &res)) in iter_args.iter().zip(d.results.iter()).enumerate() {
+        if ty(arg) != ty(res) {
+            return Err(cx.op_error(
+                op,
+                format!(
+                    "{i}-th region iter_arg and {i}-th loop result have different type: {} != {}",
+                    quoted(cx, ty(arg)),
+                    quoted(cx, ty(res))
+                ),
+            ));
+        }
+    }
+    // ForOp::verifyRegions.
+    if let (Some(&iv), Some(&lb)) = (args.first(), d.operands.first()) {
+        if ty(iv) != ty(lb) {
+            return Err(cx.op_error(
+                op,
+                "expected induction variable to be same type as bounds and step",
+            ));
+        }
+    }
+    Ok(())
 }
 
 /// What MLIR checks after an scf op's nested ops (`verifyRegions`).
 pub(crate) fn check_regions(cx: &Cx<'_>, op: OpId) -> Result<(), Diagnostic> {
     let m = cx.m;
     let d = &m.ops[op];
-    if m.ctx.bytes(d.name) != b"scf.reduce" {
-        return Ok(());
+    match m.ctx.bytes(d.name) {
+        b"scf.reduce" => {}
+        b"scf.for" => return for_regions(cx, op),
+        _ => return Ok(()),
     }
     for (i, &r) in d.regions.iter().enumerate() {
         let Some(&operand) = d.operands.get(i) else {
