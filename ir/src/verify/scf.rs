@@ -194,6 +194,33 @@ pub(crate) fn check(cx: &Cx<'_>, def: &OpDef, op: OpId) -> Result<(), Diagnostic
             }
         }
         b"scf.index_switch" => index_switch(cx, op),
+        b"scf.while" => {
+            let terminated = |i: usize, name: &[u8], msg: &str| -> Result<(), Diagnostic> {
+                let last = d
+                    .regions
+                    .get(i)
+                    .and_then(|&r| m.regions[r].blocks.first())
+                    .and_then(|&b| m.blocks[b].ops.last().copied());
+                if last.is_some_and(|t| m.ctx.bytes(m.ops[t].name) == name) {
+                    return Ok(());
+                }
+                let mut e = cx.op_error(op, msg);
+                if let Some(t) = last {
+                    e = e.with_note(Some(cx.op_loc(t)), "terminator here");
+                }
+                Err(e)
+            };
+            terminated(
+                0,
+                b"scf.condition",
+                "expects the 'before' region to terminate with 'scf.condition'",
+            )?;
+            terminated(
+                1,
+                b"scf.yield",
+                "expects the 'after' region to terminate with 'scf.yield'",
+            )
+        }
         _ => Ok(()),
     }
 }
