@@ -273,17 +273,42 @@ impl<'a> Parser<'a> {
     /// whitespace separates them.
     pub(crate) fn err_tok<T>(&mut self, msg: impl Into<String>) -> PResult<T> {
         self.skip_ws();
-        let mut at = self.pos;
-        while at > 0 && matches!(self.src[at - 1], b' ' | b'\t' | b'\n' | b'\r') {
-            at -= 1;
-        }
-        if at == self.src.len() && at > 0 && at == self.pos {
-            at -= 1;
-        }
+        let at = self.wrong_token_at(self.pos);
         Err(Box::new(Diagnostic::error(
             self.loc(Span::new(at as u32, at as u32)),
             msg,
         )))
+    }
+    /// Where MLIR reports a wrong token at `pos` (`emitWrongTokenError`):
+    /// at the end of the last line before it that has code, skipping blank
+    /// lines and `//` comments, so "expected X" points after what came
+    /// before; at EOF one character back.
+    fn wrong_token_at(&self, pos: usize) -> usize {
+        let src = self.src;
+        let mut original = pos;
+        if pos >= src.len() && pos > 0 {
+            original = src.len() - 1;
+        }
+        let mut end = original;
+        loop {
+            while end > 0 && matches!(src[end - 1], b' ' | b'\t') {
+                end -= 1;
+            }
+            if end == 0 {
+                return original;
+            }
+            if !matches!(src[end - 1], b'\n' | b'\r') {
+                return end;
+            }
+            end -= 1;
+            let line_start = src[..end]
+                .iter()
+                .rposition(|&c| c == b'\n' || c == b'\r')
+                .unwrap_or(0);
+            if let Some(c) = src[line_start..end].windows(2).position(|w| w == b"//") {
+                end = line_start + c;
+            }
+        }
     }
     /// A bare identifier (keyword) at the cursor, without consuming.
     pub(crate) fn peek_ident(&mut self) -> &'a [u8] {

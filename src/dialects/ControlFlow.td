@@ -5,8 +5,6 @@ include "OpBase.td"
 
 def CF_Dialect : Dialect {
   let name = "cf";
-  // until cf.switch is defined here.
-  let allowUnknownOperations = 1;
   let summary = "Unstructured control flow";
 }
 
@@ -44,4 +42,19 @@ def CF_AssertOp : Op<CF_Dialect, "assert"> {
   let summary = "Assert operation with message attribute";
   let arguments = (ins I1:$arg, StrAttr:$msg);
   let assemblyFormat = "$arg `,` $msg attr-dict";
+}
+
+// Its case operands are one variadic list cut by `case_operand_segments`
+// (MLIR's VariadicOfVariadic); a hand-written syntax (MLIR's
+// `custom<SwitchOpCases>` of the cf dialect).
+def CF_SwitchOp : CF_BranchOp<"switch", [AttrSizedOperandSegments]> {
+  let summary = "switch operation";
+  let arguments = (ins AnyInteger:$flag,
+                       Variadic<AnyType>:$defaultOperands,
+                       Variadic<AnyType>:$caseOperands,
+                       OptionalAttr<AnyAttr>:$case_values,
+                       DenseI32ArrayAttr:$case_operand_segments);
+  let successors = (successor AnySuccessor:$defaultDestination,
+                              VariadicSuccessor<AnySuccessor>:$caseDestinations);
+  let hasCustomAssemblyFormat = 1;
 }

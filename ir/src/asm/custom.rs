@@ -28,6 +28,7 @@ const CUSTOM_OPS: &[&str] = &[
     "scf.forall",
     "scf.forall.in_parallel",
     "memref.alloca_scope",
+    "cf.switch",
 ];
 
 /// Whether `name` has a hand-written parser and printer.
@@ -42,6 +43,11 @@ pub(crate) fn elided_attrs(def: &OpDef) -> Vec<u32> {
     }
     let names: &[&str] = match &*def.name {
         "func.func" => FUNCTION_ATTRS,
+        "cf.switch" => &[
+            "case_values",
+            "case_operand_segments",
+            "operandSegmentSizes",
+        ],
         _ => &[],
     };
     def.attrs
@@ -75,6 +81,7 @@ pub(crate) fn print(p: &mut Printer<'_>, def: &OpDef, op: OpId, indent: usize) {
         "scf.forall" => super::scf::print_forall(p, def, op, indent),
         "scf.forall.in_parallel" => super::scf::print_in_parallel(p, def, op, indent),
         "memref.alloca_scope" => super::memref::print_alloca_scope(p, def, op, indent),
+        "cf.switch" => super::llvm::print_switch(p, def, op, indent, super::llvm::SwitchStyle::Cf),
         _ => {}
     }
 }
@@ -575,6 +582,7 @@ pub(crate) fn parse<'a>(p: &mut Parser<'a>, def: &OpDef) -> PResult<Parsed<'a>> 
         "scf.forall" => super::scf::parse_forall(p, def),
         "scf.forall.in_parallel" => super::scf::parse_in_parallel(p, def),
         "memref.alloca_scope" => super::memref::parse_alloca_scope(p, def),
+        "cf.switch" => super::llvm::parse_switch(p, def, super::llvm::SwitchStyle::Cf),
         _ => parse_function_op(p, def),
     }
 }

@@ -531,7 +531,7 @@ pub(crate) fn print(p: &mut Printer<'_>, def: &OpDef, op: OpId, indent: usize) {
         "llvm.alloca" => print_alloca(p, op),
         "llvm.icmp" => print_cmp(p, op, ICMP),
         "llvm.fcmp" => print_cmp(p, op, FCMP),
-        "llvm.switch" => print_switch(p, def, op, indent),
+        "llvm.switch" => print_switch(p, def, op, indent, SwitchStyle::Llvm),
         _ => {}
     }
 }
@@ -836,7 +836,7 @@ pub(crate) fn parse<'a>(p: &mut Parser<'a>, def: &OpDef) -> PResult<Parsed<'a>> 
         "llvm.call" => parse_call(p, def),
         "llvm.alloca" => parse_alloca(p, def),
         "llvm.icmp" => parse_cmp(p, def, ICMP),
-        "llvm.switch" => parse_switch(p, def),
+        "llvm.switch" => parse_switch(p, def, SwitchStyle::Llvm),
         _ => parse_cmp(p, def, FCMP),
     }
 }
@@ -1385,8 +1385,23 @@ fn print_value_list_with_types(p: &mut Printer<'_>, values: &[crate::ir::ValueId
     p.out.push(b')');
 }
 
-/// ` %v : T, ^default(%a : A) [\n  1: ^bb1(%b : B),\n  ...\n] {attrs}`.
-fn print_switch(p: &mut Printer<'_>, def: &OpDef, op: OpId, indent: usize) {
+/// The two spellings of a switch: `llvm.switch`'s (`%v : T, ^default(..)
+/// [\n  1: ^bb1(..)\n]`) and `cf.switch`'s (`%v : T, [\n  default: ^bb0(..),
+/// \n  1: ^bb1(..)\n]`, MLIR's `SwitchOpCases` of the cf dialect).
+#[derive(Clone, Copy, PartialEq, Eq)]
+pub(crate) enum SwitchStyle {
+    Llvm,
+    Cf,
+}
+
+/// Prints a switch after its name.
+pub(crate) fn print_switch(
+    p: &mut Printer<'_>,
+    def: &OpDef,
+    op: OpId,
+    indent: usize,
+    style: SwitchStyle,
+) {
     let ctx = p.ctx;
     let m = p.m;
     let d = &m.ops[op];
@@ -1397,6 +1412,11 @@ fn print_switch(p: &mut Printer<'_>, def: &OpDef, op: OpId, indent: usize) {
         p.print_type(m.values[v].ty);
     }
     p.out.extend_from_slice(b", ");
+    if style == SwitchStyle::Cf {
+        p.out.extend_from_slice(b"[\n");
+        p.indent(indent + 2);
+        p.out.extend_from_slice(b"default: ");
+    }
     if let Some(&b) = d.successors.first() {
         p.print_block_name(b);
     }
@@ -1405,7 +1425,9 @@ fn print_switch(p: &mut Printer<'_>, def: &OpDef, op: OpId, indent: usize) {
         print_value_list_with_types(p, defaults);
     }
     let cases = super::print::operand_range(m, def, op, 2);
-    p.out.extend_from_slice(b" [\n");
+    if style == SwitchStyle::Llvm {
+        p.out.extend_from_slice(b" [\n");
+    }
     let (vals, width) =
         attr_of(p, op, "case_values").map_or((Vec::new(), 64), |a| case_values(ctx, a));
     if !vals.is_empty() {
@@ -1419,7 +1441,7 @@ fn print_switch(p: &mut Printer<'_>, def: &OpDef, op: OpId, indent: usize) {
         };
         let mut next = cases.start;
         for (k, &v) in vals.iter().enumerate() {
-            if k > 0 {
+            if k > 0 || style == SwitchStyle::Cf {
                 p.out.extend_from_slice(b",\n");
             }
             p.indent(indent + 2);
@@ -1437,13 +1459,20 @@ fn print_switch(p: &mut Printer<'_>, def: &OpDef, op: OpId, indent: usize) {
             next = end;
         }
         p.out.push(b'\n');
+        p.indent(indent);
+    } else if style == SwitchStyle::Llvm {
+        p.indent(indent);
     }
-    p.indent(indent);
     p.out.push(b']');
     p.print_attr_dict(def, op, false, &[]);
 }
 
-fn parse_switch<'a>(p: &mut Parser<'a>, def: &OpDef) -> PResult<Parsed<'a>> {
+/// Parses a switch after its name.
+pub(crate) fn parse_switch<'a>(
+    p: &mut Parser<'a>,
+    def: &OpDef,
+    style: SwitchStyle,
+) -> PResult<Parsed<'a>> {
     let mut out = p.new_parsed(def);
     let v = p.parse_value_ref()?;
     p.expect(b':', "':'")?;
@@ -1457,17 +1486,30 @@ fn parse_switch<'a>(p: &mut Parser<'a>, def: &OpDef) -> PResult<Parsed<'a>> {
     out.operands[0].push(v);
     out.operand_types[0] = Some(vec![vty]);
     p.expect(b',', "','")?;
+    if style == SwitchStyle::Cf {
+        p.expect(b'[', "'['")?;
+        p.skip_ws();
+        let at = p.pos;
+        if !p.eat_keyword("default") {
+            return p.err_at(at, format!("custom op '{}' expected 'default'", def.name));
+        }
+        p.expect(b':', "':'")?;
+    }
     let s = p.parse_successor()?;
     out.successors[0].push(s);
     let (uses, types) = parse_operands_with_types(p)?;
     out.operands[1] = uses;
     out.operand_types[1] = Some(types);
-    p.expect(b'[', "'['")?;
+    let cf = style == SwitchStyle::Cf;
+    if !cf {
+        p.expect(b'[', "'['")?;
+    }
     let mut values: Vec<i128> = Vec::new();
     let mut segments: Vec<i64> = Vec::new();
     let mut case_uses = Vec::new();
     let mut case_types = Vec::new();
-    if !p.eat(b']') {
+    let more = if cf { p.eat(b',') } else { !p.eat(b']') };
+    if more {
         loop {
             p.skip_ws();
             let neg = p.eat(b'-');
@@ -1484,6 +1526,11 @@ fn parse_switch<'a>(p: &mut Parser<'a>, def: &OpDef) -> PResult<Parsed<'a>> {
                 break;
             }
         }
+        if !cf {
+            p.expect(b']', "']'")?;
+        }
+    }
+    if cf {
         p.expect(b']', "']'")?;
     }
     out.operands[2] = case_uses;

@@ -4,6 +4,7 @@
 //! Each layer may assume the previous ones passed.
 
 mod arith;
+mod cf;
 pub mod dominance;
 pub mod handles;
 mod llvm;

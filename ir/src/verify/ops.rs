@@ -245,6 +245,7 @@ fn check_op(
     }
     super::arith::check(cx, op)?;
     super::memref::check(cx, op)?;
+    super::cf::check(cx, op)?;
     super::scf::check(cx, def, op)?;
     super::llvm::check(cx, op)
 }
