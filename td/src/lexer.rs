@@ -147,11 +147,7 @@ pub fn lex_with_overlay(
         overlay,
         map,
         strs,
-        // Room for 256k tokens (8 MB) from the start: an allocation that
-        // large is mapped on its own, so growing it later moves pages
-        // (mremap) instead of copying the tokens into fresh ones, and the
-        // pages never written to cost nothing.
-        toks: Vec::with_capacity(1 << 18),
+        toks: Vec::new(),
         defines: cfg.defines.iter().cloned().collect(),
         include_dirs: cfg.include_dirs.iter().map(PathBuf::from).collect(),
         builtin_includes: cfg.builtin_includes,
