@@ -558,10 +558,7 @@ fn resolve_inner(cx: &mut Ctx, i: InitId, r: &mut dyn Resolver) -> InitId {
         Init::AnonName(_) => {
             let new = r.resolve_anon(i).unwrap_or(i);
             match *cx.init(new) {
-                Init::AnonName(n) if r.is_final() => {
-                    let s = format!("anonymous_{n}");
-                    cx.string(&s, false)
-                }
+                Init::AnonName(n) if r.is_final() => cx.anon_name_string(n),
                 _ => new,
             }
         }

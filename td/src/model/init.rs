@@ -223,7 +223,7 @@ impl Ctx {
             Init::VarBit(..) => TY_BIT,
             Init::VarDef(c, _) => {
                 let c = *c;
-                self.record_ty_of(vec![c])
+                self.record_ty_of(&mut [c])
             }
             Init::Un(_, _, t) | Init::Bin(_, _, _, t) | Init::Tern(_, _, _, _, t) => *t,
             Init::Cond(_, t) | Init::Fold(_, _, _, _, _, t) => *t,

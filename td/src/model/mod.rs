@@ -714,11 +714,30 @@ impl Ctx {
         match self.init(self.rec(r).name) {
             Init::Str(y, _) => Some(*y),
             Init::AnonName(n) => {
-                let s = format!("anonymous_{n}");
-                Some(self.strs.intern(&s))
+                let n = *n;
+                let s = self.anon_name_text(n);
+                let y = self.strs.intern(&s);
+                self.scratch = s;
+                Some(y)
             }
             _ => None,
         }
+    }
+    /// `anonymous_N` spelled in the scratch buffer, which the caller gives
+    /// back (`self.scratch = s`) when done with it: no allocation per name.
+    fn anon_name_text(&mut self, n: u32) -> String {
+        use std::fmt::Write as _;
+        let mut s = std::mem::take(&mut self.scratch);
+        s.clear();
+        let _ = write!(s, "anonymous_{n}");
+        s
+    }
+    /// The string value `anonymous_N` (an anonymous record's final name).
+    pub fn anon_name_string(&mut self, n: u32) -> InitId {
+        let s = self.anon_name_text(n);
+        let id = self.string(&s, false);
+        self.scratch = s;
+        id
     }
     /// Counts `n` more elements or bytes of new values against
     /// `--max-total-values`; past it, a fatal error (once).
@@ -799,9 +818,9 @@ impl Ctx {
         r.and_then(|r| self.rec(r).locs.first().copied())
     }
     /// Direct superclasses (LLVM's getDirectSuperClasses).
-    pub fn direct_supers(&self, r: RecId) -> Vec<RecId> {
+    pub fn direct_supers(&self, r: RecId) -> smallvec::SmallVec<[RecId; 8]> {
         let sc = &self.rec(r).supers;
-        let mut out = Vec::new();
+        let mut out = smallvec::SmallVec::new();
         let mut n = sc.len();
         while n > 0 {
             let s = sc[n - 1].0;
@@ -816,23 +835,32 @@ impl Ctx {
         if let Some(t) = self.rec_ty_cache.get(r.0 as usize) {
             return TyId(t);
         }
-        let ds = self.direct_supers(r);
-        let t = self.record_ty_of(ds);
+        let mut ds = self.direct_supers(r);
+        let t = self.record_ty_of(&mut ds);
         if self.rec(r).kind != RecKind::Class {
             self.rec_ty_cache.set(r.0 as usize, t.0);
         }
         t
     }
     /// RecordRecTy of a set of classes, sorted by name.
-    pub fn record_ty_of(&mut self, mut classes: Vec<RecId>) -> TyId {
+    pub fn record_ty_of(&mut self, classes: &mut [RecId]) -> TyId {
         if classes.is_empty() {
             return TY_ANY_RECORD;
         }
-        if classes.len() > 1 {
+        let mut m = classes.len();
+        if m > 1 {
             classes.sort_by(|a, b| self.rec_name_cow(*a).cmp(&self.rec_name_cow(*b)));
-            classes.dedup();
+            // Adjacent duplicates dropped, as `Vec::dedup` would.
+            let mut w = 1;
+            for k in 1..m {
+                if classes[k] != classes[w - 1] {
+                    classes[w] = classes[k];
+                    w += 1;
+                }
+            }
+            m = w;
         }
-        self.ty(RecTy::Record(classes.into_boxed_slice()))
+        self.ty(RecTy::Record(classes[..m].into()))
     }
 }
 

@@ -97,8 +97,8 @@ impl Ctx {
             return Some(a);
         }
         if let (RecTy::Record(xs), RecTy::Record(_)) = (self.ty_data(a), self.ty_data(b)) {
-            let mut stack: Vec<RecId> = xs.to_vec();
-            let mut common = Vec::new();
+            let mut stack: smallvec::SmallVec<[RecId; 8]> = smallvec::SmallVec::from_slice(xs);
+            let mut common: smallvec::SmallVec<[RecId; 8]> = smallvec::SmallVec::new();
             while let Some(r) = stack.pop() {
                 let RecTy::Record(ys) = self.ty_data(b) else {
                     break;
@@ -113,7 +113,7 @@ impl Ctx {
                     stack.extend(ds);
                 }
             }
-            return Some(self.record_ty_of(common));
+            return Some(self.record_ty_of(&mut common));
         }
         if self.ty_convertible(a, b) {
             return Some(b);

@@ -691,7 +691,7 @@ impl Parser<'_> {
         };
         let mut all = conds;
         all.extend(vals);
-        let u = self.cx.mk(Init::Cond(all.into_boxed_slice(), t));
+        let u = self.cx.mk_ref(InitRef::Cond(&all, t));
         let r = fold_cond(self.cx, u, cur);
         self.check_fatal()?;
         Ok(r)

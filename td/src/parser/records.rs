@@ -298,7 +298,7 @@ impl Parser<'_> {
                 .enumerate()
                 .map(|(i, x)| x.unwrap_or(cb[i]))
                 .collect();
-            v = self.cx.mk(Init::Bits(out.into_boxed_slice()));
+            v = self.cx.mk_ref(InitRef::Bits(&out));
         }
         if !resolve::set_field_value(self.cx, rec, idx, v) {
             let ft = self.cx.rec(rec).values[idx].ty;

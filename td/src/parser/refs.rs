@@ -129,7 +129,7 @@ impl Parser<'_> {
                     return Ok(t);
                 }
                 let c = self.parse_class_id()?;
-                Ok(self.cx.record_ty_of(vec![c]))
+                Ok(self.cx.record_ty_of(&mut [c]))
             }
             Tok::Bits => {
                 self.bump();
@@ -216,7 +216,7 @@ impl Parser<'_> {
         } else {
             self.parse_class_id()?
         };
-        let mut args = Vec::new();
+        let mut args = ArgList::new();
         if self.consume(Tok::Less) {
             let locs = self.parse_template_arg_value_list(&mut args, cur, rec)?;
             let locs = self.template_arg_error_locs(locs, loc);
@@ -227,19 +227,21 @@ impl Parser<'_> {
 
     pub(super) fn parse_template_arg_value_list(
         &mut self,
-        out: &mut Vec<(ArgKey, InitId)>,
+        out: &mut ArgList,
         cur: Option<RecId>,
         args_rec: RecId,
-    ) -> PResult<Vec<Loc>> {
-        let mut locs = Vec::new();
+    ) -> PResult<ArgLocs> {
+        let mut locs = ArgLocs::new();
         if self.consume(Tok::Greater) {
             return Ok(locs);
         }
-        let targs = self.cx.rec(args_rec).targs.clone();
+        // The class's template arguments are read in place at each step
+        // (parsing a value never changes them).
+        let ntargs = self.cx.rec(args_rec).targs.len();
         let mut has_named = false;
         let mut idx = 0usize;
         loop {
-            if idx >= targs.len() {
+            if idx >= ntargs {
                 return self.tok_err(format!("Too many template arguments: {}", idx + 1));
             }
             let vloc = self.loc();
@@ -247,7 +249,8 @@ impl Parser<'_> {
             let ty = if has_named {
                 None
             } else {
-                self.cx.rec(args_rec).value(targs[idx]).map(|v| v.ty)
+                let r = self.cx.rec(args_rec);
+                r.targs.get(idx).and_then(|&ta| r.value(ta)).map(|v| v.ty)
             };
             let v = self.parse_value(cur, ty, Mode::Value)?;
             if self.tok() == Tok::Equal {
@@ -294,11 +297,11 @@ impl Parser<'_> {
 
     /// Where a template argument's type error is reported: at each value
     /// (22) or at the class reference (19).
-    pub(super) fn template_arg_error_locs(&self, values: Vec<Loc>, class: Loc) -> Vec<Loc> {
+    pub(super) fn template_arg_error_locs(&self, values: ArgLocs, class: Loc) -> ArgLocs {
         if self.cx.rules.template_arg_error_at_value {
             values
         } else {
-            vec![class; values.len()]
+            smallvec::smallvec![class; values.len()]
         }
     }
 
@@ -308,11 +311,10 @@ impl Parser<'_> {
         locs: &[Loc],
         rec: RecId,
     ) -> PResult<()> {
-        let targs = self.cx.rec(rec).targs.clone();
         let mut last_err = None;
         for (k, (key, v)) in args.iter_mut().enumerate() {
             let name = match key {
-                ArgKey::Pos(p) => targs[*p as usize],
+                ArgKey::Pos(p) => self.cx.rec(rec).targs[*p as usize],
                 ArgKey::Named(n) => *n,
             };
             let Some(at) = self.cx.rec(rec).value(name).map(|x| x.ty) else {
@@ -350,7 +352,7 @@ impl Parser<'_> {
         rec: RecId,
         args: &[(ArgKey, InitId)],
         loc: Loc,
-    ) -> PResult<Vec<(Sym, InitId)>> {
+    ) -> PResult<ArgValues> {
         let targs = std::mem::take(&mut self.cx.rec_mut(rec).targs);
         let res = self.resolve_arguments_of(rec, &targs, args, loc);
         self.cx.rec_mut(rec).targs = targs;
@@ -365,9 +367,9 @@ impl Parser<'_> {
         targs: &[Sym],
         args: &[(ArgKey, InitId)],
         loc: Loc,
-    ) -> PResult<Vec<(Sym, InitId)>> {
+    ) -> PResult<ArgValues> {
         let mut solved: smallvec::SmallVec<[bool; 16]> = smallvec::smallvec![false; targs.len()];
-        let mut out = Vec::with_capacity(targs.len());
+        let mut out = ArgValues::with_capacity(targs.len());
         for &(k, v) in args {
             let name = match k {
                 ArgKey::Pos(p) => targs[p as usize],
@@ -416,7 +418,10 @@ impl Parser<'_> {
     pub(super) fn add_subclass(&mut self, rec: RecId, sc: &SubClassRef) -> PResult<()> {
         let mut r = MapResolver::new(Some(rec));
         let nvals = self.cx.rec(sc.rec).values.len();
-        self.cx.rec_mut(rec).values.reserve(nvals);
+        let nsupers = self.cx.rec(sc.rec).supers.len();
+        let to = self.cx.rec_mut(rec);
+        to.values.reserve(nvals);
+        to.supers.reserve(nsupers + 1);
         for k in 0..nvals {
             let f = self.cx.rec(sc.rec).values[k].clone();
             if f.kind != FieldKind::TemplateArg {
@@ -427,11 +432,14 @@ impl Parser<'_> {
         for (n, v) in vals {
             r.set(n, v);
         }
-        let scr_asserts = self.cx.rec(sc.rec).asserts.clone();
-        let scr_dumps = self.cx.rec(sc.rec).dumps.clone();
-        let scr_supers = self.cx.rec(sc.rec).supers.clone();
-        self.cx.rec_mut(rec).asserts.extend(scr_asserts);
-        self.cx.rec_mut(rec).dumps.extend(scr_dumps);
+        for k in 0..self.cx.rec(sc.rec).asserts.len() {
+            let a = self.cx.rec(sc.rec).asserts[k].clone();
+            self.cx.rec_mut(rec).asserts.push(a);
+        }
+        for k in 0..self.cx.rec(sc.rec).dumps.len() {
+            let d = self.cx.rec(sc.rec).dumps[k].clone();
+            self.cx.rec_mut(rec).dumps.push(d);
+        }
         let name = if self.cx.rec(rec).is_class() {
             let q = self.qualify(rec, self.cx.sym_name);
             self.cx.mk(Init::Var(q, TY_STRING))
@@ -442,7 +450,8 @@ impl Parser<'_> {
         r.set(scn, name);
         resolve_record(self.cx, rec, &mut r, None);
         self.check_fatal()?;
-        for &(s, l) in &scr_supers {
+        for k in 0..self.cx.rec(sc.rec).supers.len() {
+            let (s, l) = self.cx.rec(sc.rec).supers[k];
             // Diamond inheritance (a class reached through two parents) is
             // accepted as current LLVM accepts it; llvm-tblgen-19 rejects it
             // with "Already subclass of". The class is listed once.

@@ -366,7 +366,7 @@ impl Parser<'_> {
 
     pub(super) fn int_list(&mut self, r: &[u32]) -> InitId {
         let v: Vec<InitId> = r.iter().map(|&k| self.cx.int(k as i64)).collect();
-        self.cx.mk(Init::List(v.into_boxed_slice(), TY_INT))
+        self.cx.mk_ref(InitRef::List(&v, TY_INT))
     }
 
     pub(super) fn parse_if(&mut self, mc: Option<Sym>) -> PResult<()> {
@@ -504,7 +504,7 @@ impl Parser<'_> {
             return self.err(bl, "to match this '{'");
         }
         if let Some(ds) = ds {
-            let l = self.cx.mk(Init::List(ds.elems.into_boxed_slice(), elt));
+            let l = self.cx.mk_ref(InitRef::List(&ds.elems, elt));
             self.cx.globals.insert(name, l);
         }
         Ok(())

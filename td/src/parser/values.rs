@@ -188,7 +188,7 @@ impl Parser<'_> {
                 o
             }
         };
-        Some(self.cx.mk(Init::Bits(out.into_boxed_slice())))
+        Some(self.cx.mk_ref(InitRef::Bits(&out)))
     }
 
     pub(super) fn parse_slice_elements(
@@ -249,7 +249,7 @@ impl Parser<'_> {
             elems.push(c);
         }
         if !elems.is_empty() {
-            let l = self.cx.mk(Init::List(elems.into_boxed_slice(), TY_INT));
+            let l = self.cx.mk_ref(InitRef::List(&elems, TY_INT));
             slices.push(l);
         }
         let mut res: Option<InitId> = None;
@@ -314,7 +314,7 @@ impl Parser<'_> {
         &mut self,
         cur: Option<RecId>,
         ity: Option<TyId>,
-        out: &mut Vec<InitId>,
+        out: &mut ValueList,
     ) -> PResult<()> {
         out.push(self.parse_value(cur, ity, Mode::Value)?);
         while self.consume(Tok::Comma) {
@@ -354,7 +354,7 @@ impl Parser<'_> {
                 let bits: Vec<InitId> = (0..n)
                     .map(|k| self.cx.bit(k < 64 && (v >> k) & 1 == 1))
                     .collect();
-                Ok(self.cx.mk(Init::Bits(bits.into_boxed_slice())))
+                Ok(self.cx.mk_ref(InitRef::Bits(&bits)))
             }
             Tok::StrVal => {
                 let mut s = self.s(self.sym()).to_string();
@@ -391,12 +391,12 @@ impl Parser<'_> {
                     );
                 };
                 self.bump();
-                let mut args = Vec::new();
+                let mut args = ArgList::new();
                 let locs = self.parse_template_arg_value_list(&mut args, cur, class)?;
                 let locs = self.template_arg_error_locs(locs, name_loc);
                 self.check_template_arg_values(&mut args, &locs, class)?;
                 self.resolve_arguments(class, &args, name_loc)?;
-                let vd = self.cx.mk(Init::VarDef(class, args.into_boxed_slice()));
+                let vd = self.cx.mk_ref(InitRef::VarDef(class, &args));
                 self.cx.note_var_def_loc(vd, name_loc);
                 let r = resolve::fold_var_def(self.cx, vd);
                 self.check_fatal()?;
@@ -405,7 +405,7 @@ impl Parser<'_> {
             Tok::LBrace => {
                 let bloc = self.loc();
                 self.bump();
-                let mut vals = Vec::new();
+                let mut vals = ValueList::new();
                 if self.tok() != Tok::RBrace {
                     self.parse_value_list(cur, None, &mut vals)?;
                 }
@@ -442,11 +442,11 @@ impl Parser<'_> {
                     }
                 }
                 nb.reverse();
-                Ok(self.cx.mk(Init::Bits(nb.into_boxed_slice())))
+                Ok(self.cx.mk_ref(InitRef::Bits(&nb)))
             }
             Tok::LSquare => {
                 self.bump();
-                let mut vals = Vec::new();
+                let mut vals = ValueList::new();
                 let given = match ity {
                     Some(t) => match self.cx.list_elem(t) {
                         Some(e) => Some(e),
@@ -512,7 +512,7 @@ impl Parser<'_> {
                         e
                     }
                 };
-                Ok(self.cx.mk(Init::List(vals.into_boxed_slice(), deduced)))
+                Ok(self.cx.mk_ref(InitRef::List(&vals, deduced)))
             }
             Tok::LParen => {
                 self.bump();
@@ -559,7 +559,7 @@ impl Parser<'_> {
                 if !self.consume(Tok::RParen) {
                     return self.tok_err("expected ')' in dag init");
                 }
-                Ok(self.cx.mk(Init::Dag(op, opname, args.into_boxed_slice())))
+                Ok(self.cx.mk_ref(InitRef::Dag(op, opname, &args)))
             }
             _ => self.tok_err("Unknown or reserved token when parsing a value"),
         }
@@ -589,8 +589,8 @@ impl Parser<'_> {
             {
                 // The record is still growing: its type is that of the
                 // classes it has so far (not cached).
-                let ds = self.cx.direct_supers(c);
-                let t = self.cx.record_ty_of(ds);
+                let mut ds = self.cx.direct_supers(c);
+                let t = self.cx.record_ty_of(&mut ds);
                 let n = self.cx.str_sym(name);
                 return Ok(self.cx.mk(Init::Un(UnOp::Cast, n, t)));
             }

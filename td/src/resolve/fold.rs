@@ -4,6 +4,9 @@
 
 use super::*;
 
+/// A few value ids copied aside, in place when few (no allocation).
+type Items = smallvec::SmallVec<[InitId; 16]>;
+
 pub(super) fn str_of(cx: &Ctx, i: InitId) -> Option<(Sym, bool)> {
     match cx.init(i) {
         Init::Str(y, c) => Some((*y, *c)),
@@ -190,7 +193,7 @@ pub fn fold_un_p(
                     return None;
                 }
                 let (rest, et) = (l[1..].to_vec(), *et);
-                return Some(cx.mk(Init::List(rest.into_boxed_slice(), et)));
+                return Some(cx.mk_ref(InitRef::List(&rest, et)));
             }
         }
         UnOp::Size => {
@@ -273,7 +276,7 @@ pub fn fold_un_p(
                         return None;
                     }
                 }
-                return Some(cx.mk(Init::List(out.into_boxed_slice(), et)));
+                return Some(cx.mk_ref(InitRef::List(&out, et)));
             }
         }
         UnOp::Initialized => {
@@ -409,7 +412,7 @@ pub fn fold_bin_p(
                 }
                 let mut args = largs.to_vec();
                 args.extend(rargs.iter().copied());
-                return Some(cx.mk(Init::Dag(op, name, args.into_boxed_slice())));
+                return Some(cx.mk_ref(InitRef::Dag(op, name, &args)));
             }
         }
         BinOp::ListConcat => {
@@ -420,10 +423,11 @@ pub fn fold_bin_p(
                 }
             }
             if let (Init::List(l, et), Init::List(r, _)) = (cx.init(a), cx.init(b)) {
-                let mut v = l.to_vec();
-                v.extend(r.iter().copied());
+                let mut v = Items::with_capacity(l.len() + r.len());
+                v.extend_from_slice(l);
+                v.extend_from_slice(r);
                 let et = *et;
-                return Some(cx.mk(Init::List(v.into_boxed_slice(), et)));
+                return Some(cx.mk_ref(InitRef::List(&v, et)));
             }
         }
         BinOp::ListSplat => {
@@ -438,7 +442,7 @@ pub fn fold_bin_p(
                     return None;
                 }
                 let v = vec![a; n];
-                return Some(cx.mk(Init::List(v.into_boxed_slice(), vt)));
+                return Some(cx.mk_ref(InitRef::List(&v, vt)));
             }
         }
         BinOp::ListRemove => {
@@ -457,7 +461,7 @@ pub fn fold_bin_p(
                         out.push(x);
                     }
                 }
-                return Some(cx.mk(Init::List(out.into_boxed_slice(), et)));
+                return Some(cx.mk_ref(InitRef::List(&out, et)));
             }
         }
         BinOp::ListElem => {
@@ -479,7 +483,7 @@ pub fn fold_bin_p(
                     }
                 }
                 let et = *et;
-                return Some(cx.mk(Init::List(out.into_boxed_slice(), et)));
+                return Some(cx.mk_ref(InitRef::List(&out, et)));
             }
         }
         BinOp::Range => {
@@ -508,7 +512,7 @@ pub fn fold_bin_p(
                         k -= 1;
                     }
                 }
-                return Some(cx.mk(Init::List(out.into_boxed_slice(), TY_INT)));
+                return Some(cx.mk_ref(InitRef::List(&out, TY_INT)));
             }
         }
         BinOp::StrConcat => {
@@ -725,7 +729,7 @@ pub(super) fn foreach_dag(
         out.push((na, n));
     }
     if changed {
-        cx.mk(Init::Dag(nop, name, out.into_boxed_slice()))
+        cx.mk_ref(InitRef::Dag(nop, name, &out))
     } else {
         dag
     }
@@ -805,23 +809,26 @@ pub fn fold_tern_p(
             if matches!(cx.init(b), Init::Dag(..)) {
                 return Some(foreach_dag(cx, var, b, c, cur));
             }
-            if let Init::List(l, _) = cx.init(b).clone() {
+            if let Init::List(l, _) = cx.init(b) {
+                // The items copied aside (in place when few), not the value.
+                let l: Items = Items::from_slice(l);
                 let et = cx.list_elem(t)?;
-                let mut out = Vec::with_capacity(l.len());
+                let mut out: Items = Items::with_capacity(l.len());
                 for &x in l.iter() {
                     if cx.fatal.is_some() {
                         return None;
                     }
                     out.push(item_apply(cx, var, x, c, cur));
                 }
-                return Some(cx.mk(Init::List(out.into_boxed_slice(), et)));
+                return Some(cx.mk_ref(InitRef::List(out.as_slice(), et)));
             }
         }
         TernOp::Filter => {
             let (var, _) = str_of(cx, a)?;
-            if let Init::List(l, _) = cx.init(b).clone() {
+            if let Init::List(l, _) = cx.init(b) {
+                let l: Items = Items::from_slice(l);
                 let et = cx.list_elem(t)?;
-                let mut out = Vec::new();
+                let mut out: Items = Items::new();
                 for &x in l.iter() {
                     let inc = item_apply(cx, var, x, c, cur);
                     match cx.as_int(inc) {
@@ -833,7 +840,7 @@ pub fn fold_tern_p(
                         None => return None,
                     }
                 }
-                return Some(cx.mk(Init::List(out.into_boxed_slice(), et)));
+                return Some(cx.mk_ref(InitRef::List(out.as_slice(), et)));
             }
         }
         TernOp::If => {
@@ -875,7 +882,7 @@ pub fn fold_tern_p(
                     };
                     args.push((node, nm));
                 }
-                return Some(cx.mk(Init::Dag(a, None, args.into_boxed_slice())));
+                return Some(cx.mk_ref(InitRef::Dag(a, None, &args)));
             }
         }
         TernOp::Range => {
@@ -914,7 +921,7 @@ pub fn fold_tern_p(
                         }
                     }
                 }
-                return Some(cx.mk(Init::List(out.into_boxed_slice(), TY_INT)));
+                return Some(cx.mk_ref(InitRef::List(&out, TY_INT)));
             }
         }
         TernOp::Substr => {
@@ -978,7 +985,7 @@ pub fn fold_tern_p(
                             } else {
                                 args[k].1 = str_of(cx, c).map(|x| x.0);
                             }
-                            return Some(cx.mk(Init::Dag(dop, dn, args.into_boxed_slice())));
+                            return Some(cx.mk_ref(InitRef::Dag(dop, dn, &args)));
                         }
                         Err(e) => {
                             let n = if op == TernOp::SetDagArg {
@@ -998,15 +1005,21 @@ pub fn fold_tern_p(
 }
 
 pub fn fold_cond(cx: &mut Ctx, u: InitId, cur: Option<RecId>) -> InitId {
-    let Init::Cond(cv, t) = cx.init(u).clone() else {
+    let Init::Cond(cv, t) = cx.init(u) else {
         return u;
     };
-    let n = cv.len() / 2;
+    let (n, t) = (cv.len() / 2, *t);
+    // Conditions then values; read in place (no copy of the list).
+    let at = |cx: &Ctx, k: usize| match cx.init(u) {
+        Init::Cond(cv, _) => cv[k],
+        _ => u,
+    };
     for k in 0..n {
-        match cx.as_int(cv[k]) {
+        match cx.as_int(at(cx, k)) {
             Some(v) => {
                 if v != 0 {
-                    return cx.convert_to(cv[n + k], t).unwrap_or(cv[n + k]);
+                    let val = at(cx, n + k);
+                    return cx.convert_to(val, t).unwrap_or(val);
                 }
             }
             None => return u,
@@ -1025,7 +1038,8 @@ pub fn fold_foldl(cx: &mut Ctx, u: InitId, cur: Option<RecId>) -> InitId {
     let Init::Fold(s, l, a, b, e, _) = *cx.init(u) else {
         return u;
     };
-    if let Init::List(elems, _) = cx.init(l).clone() {
+    if let Init::List(elems, _) = cx.init(l) {
+        let elems: Items = Items::from_slice(elems);
         let mut acc = s;
         for &x in elems.iter() {
             // A limit hit inside the body stops the fold at once.
@@ -1130,7 +1144,7 @@ pub fn fold_instances(cx: &mut Ctx, u: InitId, cur: Option<RecId>, final_: bool)
         .collect();
     names.sort_by(|a, b| compare_numeric(a.0.as_bytes(), b.0.as_bytes()));
     let elems: Vec<InitId> = names.iter().map(|(_, d)| cx.def_init(*d)).collect();
-    cx.mk(Init::List(elems.into_boxed_slice(), t))
+    cx.mk_ref(InitRef::List(&elems, t))
 }
 
 /// LLVM's name order for records (`LessRecord`): bytewise, except that two

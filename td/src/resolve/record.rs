@@ -18,7 +18,7 @@ pub fn set_field_value(cx: &mut Ctx, rec: RecId, idx: usize, v: InitId) -> bool 
     if let RecTy::Bits(n) = *cx.ty_data(ty) {
         if !matches!(cx.init(c), Init::Bits(_)) {
             let bits: Vec<InitId> = (0..n).map(|k| cx.get_bit(c, k)).collect();
-            c = cx.mk(Init::Bits(bits.into_boxed_slice()));
+            c = cx.mk_ref(InitRef::Bits(&bits));
         }
     }
     let f = &mut cx.rec_mut(rec).values[idx];
