@@ -94,6 +94,14 @@ fn cast_rule(name: &[u8]) -> Option<(Through, CastRule)> {
                     | (Some((Kind::Int, _)), Some((Kind::Index, _)))
             )
         }),
+        // index.casts/castu: exactly one side is `index`.
+        b"index.casts" | b"index.castu" => (Through::VectorTensor, |a, b| {
+            matches!(
+                (a, b),
+                (Some((Kind::Index, _)), Some((Kind::Int, _)))
+                    | (Some((Kind::Int, _)), Some((Kind::Index, _)))
+            )
+        }),
         b"arith.bitcast" => (
             Through::AlsoMemRef,
             |a, b| matches!((a, b), (Some((_, x)), Some((_, y))) if x == y),

@@ -795,7 +795,7 @@ fn check_func(cx: &Cx<'_>, op: OpId) -> Result<(), Diagnostic> {
 /// `function_interface_impl::verifyTrait`'s check of `arg_attrs` /
 /// `res_attrs` (already known to be arrays of dictionaries): one dictionary
 /// per argument (result), holding dialect attributes only.
-fn check_arg_res_attrs(
+pub(crate) fn check_arg_res_attrs(
     cx: &Cx<'_>,
     op: OpId,
     name: &[u8],
@@ -849,7 +849,10 @@ pub(crate) fn check_symbol_uses(cx: &Cx<'_>, table: OpId) -> Result<(), Diagnost
     stack.reverse();
     while let Some(o) = stack.pop() {
         let name = m.ctx.bytes(m.ops[o].name);
-        if name == b"llvm.call" || name == b"llvm.mlir.addressof" || name == b"memref.get_global" {
+        if matches!(
+            name,
+            b"llvm.call" | b"llvm.mlir.addressof" | b"memref.get_global" | b"func.call"
+        ) {
             users.push(o);
         }
         for &r in m.ops[o].regions.iter().rev() {
@@ -862,6 +865,9 @@ pub(crate) fn check_symbol_uses(cx: &Cx<'_>, table: OpId) -> Result<(), Diagnost
         let name = m.ctx.bytes(m.ops[o].name);
         if name == b"llvm.call" {
             check_call(cx, o, &symbols)?;
+        } else if name == b"func.call" {
+            let callee = symbol_ref(cx, o, b"callee").map(|n| (n, symbols.get(n).copied()));
+            super::func::check_call(cx, o, callee)?;
         } else if name == b"memref.get_global" {
             let global = symbol_ref(cx, o, b"name").map(|n| (n, symbols.get(n).copied()));
             super::memref::check_get_global(cx, o, global)?;

@@ -6,6 +6,7 @@
 mod arith;
 mod cf;
 pub mod dominance;
+mod func;
 pub mod handles;
 mod llvm;
 mod memref;

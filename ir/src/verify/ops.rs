@@ -246,6 +246,9 @@ fn check_op(
     super::arith::check(cx, op)?;
     super::memref::check(cx, op)?;
     super::cf::check(cx, op)?;
+    if cx.m.ctx.bytes(cx.m.ops[op].name) == b"func.constant" {
+        super::func::check_constant(cx, op)?;
+    }
     super::scf::check(cx, def, op)?;
     super::llvm::check(cx, op)
 }

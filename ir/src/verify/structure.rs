@@ -213,9 +213,12 @@ fn check_func(cx: &Cx<'_>, op: OpId) -> Result<(), Diagnostic> {
     if inherent(cx, op, b"sym_name").is_none() {
         return Err(cx.op_error(op, "requires attribute 'sym_name'"));
     }
-    let Some((inputs, _)) = func_signature(cx, op) else {
+    let Some((inputs, results)) = func_signature(cx, op) else {
         return Err(cx.op_error(op, "requires attribute 'function_type'"));
     };
+    use super::llvm::check_arg_res_attrs;
+    check_arg_res_attrs(cx, op, b"arg_attrs", "argument", "arguments", inputs.len())?;
+    check_arg_res_attrs(cx, op, b"res_attrs", "result", "results", results.len())?;
     let Some(&r) = d.regions.first() else {
         return Err(cx.op_error(op, "requires one region"));
     };

@@ -1,0 +1,133 @@
+//! The func ops' own verifiers (MLIR's `FuncOps.cpp`): `func.call`
+//! against its callee (`verifySymbolUses`, run from the enclosing symbol
+//! table) and `func.constant` against the function it names.
+
+use super::Cx;
+use crate::context::{AttrData, TypeData, TypeId};
+use crate::ir::OpId;
+use crate::printer::type_to_string;
+use irkit_diag::Diagnostic;
+
+fn quoted_list(cx: &Cx<'_>, tys: impl Iterator<Item = TypeId>) -> String {
+    tys.map(|t| format!("'{}'", type_to_string(&cx.m.ctx, t)))
+        .collect::<Vec<_>>()
+        .join(", ")
+}
+
+/// The function type of a `func.func`.
+fn function_type(cx: &Cx<'_>, f: OpId) -> Option<TypeId> {
+    match cx
+        .m
+        .ctx
+        .attr_data(super::ops::inherent(cx, f, b"function_type")?)
+    {
+        AttrData::Type(t) => Some(*t),
+        _ => None,
+    }
+}
+
+/// `CallOp::verifySymbolUses`; `callee` is the referenced name and the op
+/// it names in the nearest symbol table, if any.
+pub(crate) fn check_call(
+    cx: &Cx<'_>,
+    op: OpId,
+    callee: Option<(&[u8], Option<OpId>)>,
+) -> Result<(), Diagnostic> {
+    let m = cx.m;
+    let ctx = &m.ctx;
+    let Some((name, found)) = callee else {
+        return Err(cx.op_error(op, "requires a 'callee' symbol reference attribute"));
+    };
+    let f = found.filter(|&f| ctx.bytes(m.ops[f].name) == b"func.func");
+    let Some(fty) = f.and_then(|f| function_type(cx, f)) else {
+        return Err(cx.op_error(
+            op,
+            format!(
+                "'{}' does not reference a valid function",
+                String::from_utf8_lossy(name)
+            ),
+        ));
+    };
+    let TypeData::Function { inputs, results } = ctx.type_data(fty) else {
+        return Ok(());
+    };
+    let d = &m.ops[op];
+    if inputs.len() != d.operands.len() {
+        return Err(cx.op_error(op, "incorrect number of operands for callee"));
+    }
+    for (i, (&want, &v)) in inputs.iter().zip(d.operands.iter()).enumerate() {
+        let got = m.values[v].ty;
+        if got != want {
+            return Err(cx.op_error(
+                op,
+                format!(
+                    "operand type mismatch: expected operand type '{}', but provided '{}' for operand number {i}",
+                    type_to_string(ctx, want),
+                    type_to_string(ctx, got)
+                ),
+            ));
+        }
+    }
+    if results.len() != d.results.len() {
+        return Err(cx.op_error(op, "incorrect number of results for callee"));
+    }
+    for (i, (&want, &v)) in results.iter().zip(d.results.iter()).enumerate() {
+        if m.values[v].ty != want {
+            let loc = Some(cx.op_loc(op));
+            let ours = quoted_list(cx, d.results.iter().map(|&r| m.values[r].ty));
+            let theirs = quoted_list(cx, results.iter().copied());
+            return Err(cx
+                .op_error(op, format!("result type mismatch at index {i}"))
+                .with_note(loc, format!("      op result types: {ours}"))
+                .with_note(loc, format!("function result types: {theirs}")));
+        }
+    }
+    Ok(())
+}
+
+/// `ConstantOp::verify`: the named function, looked up in the nearest
+/// enclosing `builtin.module`, must exist with the constant's type.
+pub(crate) fn check_constant(cx: &Cx<'_>, op: OpId) -> Result<(), Diagnostic> {
+    let m = cx.m;
+    let ctx = &m.ctx;
+    let name = match super::ops::inherent(cx, op, b"value").map(|a| ctx.attr_data(a)) {
+        Some(AttrData::SymbolRef(parts)) if parts.len() == 1 => ctx.bytes(parts[0]),
+        _ => return Ok(()),
+    };
+    let mut module = m.parent_op(op);
+    while let Some(p) = module {
+        if ctx.bytes(m.ops[p].name) == b"builtin.module" {
+            break;
+        }
+        module = m.parent_op(p);
+    }
+    let Some(module) = module else {
+        return Ok(());
+    };
+    let f = m.ops[module]
+        .regions
+        .iter()
+        .flat_map(|&r| m.regions[r].blocks.iter())
+        .flat_map(|&b| m.blocks[b].ops.iter().copied())
+        .find(|&o| {
+            ctx.bytes(m.ops[o].name) == b"func.func"
+                && matches!(
+                    super::ops::inherent(cx, o, b"sym_name").map(|a| ctx.attr_data(a)),
+                    Some(AttrData::String { value, .. }) if ctx.bytes(*value) == name
+                )
+        });
+    let Some(f) = f else {
+        return Err(cx.op_error(
+            op,
+            format!(
+                "reference to undefined function '{}'",
+                String::from_utf8_lossy(name)
+            ),
+        ));
+    };
+    let ty = m.ops[op].results.first().map(|&r| m.values[r].ty);
+    if function_type(cx, f) != ty {
+        return Err(cx.op_error(op, "reference to function with mismatched type"));
+    }
+    Ok(())
+}
