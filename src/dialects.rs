@@ -27,8 +27,6 @@ use irkit_ir::dialect::{
     Arity, AttrDef, AttrKind, ConstraintKind, Derive, DerivedType, DialectDef, DialectRegistry,
     ExactType, Interface, OpDef, OperandDef, RegionDef, RegionKind, SuccessorDef, Trait,
 };
-use irkit_ir::verify::ops::{verify_ops, verify_properties};
-use irkit_ir::verify::tokens::verify_tokens;
 use irkit_ir::Module;
 
 /// Nesting limit for `AnyTypeOf` / wrapper chains in constraint records.
@@ -799,18 +797,7 @@ pub fn verify_module_with(
     reg: &DialectRegistry,
     config: irkit_ir::verify::VerifyConfig,
 ) -> Vec<Diagnostic> {
-    let mut res = verify_properties(m, file, reg);
-    if res.is_empty() {
-        res = verify_ops(m, file, reg);
-    }
-    if res.is_empty() {
-        if let Err(ds) = irkit_ir::verify::verify_with_registry(m, file, config, Some(reg)) {
-            return ds;
-        }
-        res = verify_tokens(m, file, reg);
-    }
-    irkit_ir::verify::finish_op_notes(m, &mut res, config);
-    res
+    irkit_ir::verify::verify_registered(m, file, reg, config)
 }
 
 // ------------------------------------------------------------------ JSON

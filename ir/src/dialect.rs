@@ -14,6 +14,15 @@ use rustc_hash::FxHashMap;
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct OpDefId(u32);
 
+impl OpDefId {
+    pub(crate) fn raw(self) -> u32 {
+        self.0
+    }
+    pub(crate) fn from_raw(i: u32) -> OpDefId {
+        OpDefId(i)
+    }
+}
+
 /// All known dialects and ops.
 #[derive(Debug, Default)]
 pub struct DialectRegistry {

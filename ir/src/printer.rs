@@ -498,6 +498,10 @@ impl<'m> Printer<'m> {
     }
 
     fn mark_non_deferrable(&mut self, i: usize) {
+        // Most visits find the entry already marked: no stack for those.
+        if !self.alias_infos[i].deferrable {
+            return;
+        }
         let mut stack = vec![i];
         while let Some(i) = stack.pop() {
             if !self.alias_infos[i].deferrable {

@@ -24,16 +24,33 @@ use rustc_hash::FxHashMap;
 /// the first failure, if any, as the only diagnostic. Runs the handle
 /// layer first, so it is safe on any module.
 pub fn verify_ops(m: &Module, file: FileId, reg: &DialectRegistry) -> Vec<Diagnostic> {
-    let Some(top) = m.top else {
+    if m.top.is_none() {
         return Vec::new();
-    };
+    }
     let cx = new_cx(m, file);
     let mut diags = Vec::new();
     super::handles::check(&cx, &mut diags);
     if !diags.is_empty() {
         return diags;
     }
-    let mut defs = DefCache::new(reg);
+    ops_layer(&cx, &mut DefCache::new(reg), Storage::Check)
+}
+
+/// Whether [`ops_layer`] checks property storage, or the caller has run
+/// [`properties_layer`] over the module already.
+#[derive(Clone, Copy, PartialEq, Eq)]
+pub(crate) enum Storage {
+    Check,
+    Checked,
+}
+
+/// [`verify_ops`] once the handle layer passed.
+pub(crate) fn ops_layer(cx: &Cx<'_>, defs: &mut DefCache<'_>, storage: Storage) -> Vec<Diagnostic> {
+    let m = cx.m;
+    let reg = defs.reg;
+    let Some(top) = m.top else {
+        return Vec::new();
+    };
     // Depth-first with an exit event per op: an op's own checks run on
     // entry (before its nested ops), its region checks on exit (after them),
     // as MLIR's verifier does.
@@ -42,7 +59,7 @@ pub fn verify_ops(m: &Module, file: FileId, reg: &DialectRegistry) -> Vec<Diagno
         let def = defs.get(m, op);
         if exit {
             if let Some(def) = def {
-                if let Err(d) = check_region_traits(&cx, def, op) {
+                if let Err(d) = check_region_traits(cx, def, op) {
                     return vec![d];
                 }
             }
@@ -50,11 +67,20 @@ pub fn verify_ops(m: &Module, file: FileId, reg: &DialectRegistry) -> Vec<Diagno
         }
         if let Some(def) = def {
             let parent = m.parent_op(op).and_then(|p| defs.get(m, p).map(|d| (p, d)));
-            if let Err(d) = check_op(&cx, def, op, parent) {
+            if let Err(d) = check_op(cx, def, op, parent, storage) {
                 return vec![d];
             }
-        } else if let Some(d) = unknown_op_of_loaded_dialect(&cx, reg, op) {
+        } else if let Some(d) = unknown_op_of_loaded_dialect(cx, reg, op) {
             return vec![d];
+        }
+        if m.ops[op].regions.is_empty() {
+            // No nested ops: the exit checks can run now.
+            if let Some(def) = def {
+                if let Err(d) = check_region_traits(cx, def, op) {
+                    return vec![d];
+                }
+            }
+            continue;
         }
         stack.push((op, true));
         for &r in m.ops[op].regions.iter().rev() {
@@ -130,22 +156,34 @@ fn check_region_traits(cx: &Cx<'_>, def: &OpDef, op: OpId) -> Result<(), Diagnos
 /// properties {..} for op ..`), before any other verification; returns the
 /// first one.
 pub fn verify_properties(m: &Module, file: FileId, reg: &DialectRegistry) -> Vec<Diagnostic> {
-    let Some(top) = m.top else {
+    if m.top.is_none() {
         return Vec::new();
-    };
+    }
     let cx = new_cx(m, file);
     let mut diags = Vec::new();
     super::handles::check(&cx, &mut diags);
     if !diags.is_empty() {
         return diags;
     }
-    let mut defs = DefCache::new(reg);
-    let mut ops = Vec::new();
-    m.walk_preorder(top, &mut |op| ops.push(op));
-    for op in ops {
+    properties_layer(&cx, &mut DefCache::new(reg))
+}
+
+/// [`verify_properties`] once the handle layer passed.
+pub(crate) fn properties_layer(cx: &Cx<'_>, defs: &mut DefCache<'_>) -> Vec<Diagnostic> {
+    let m = cx.m;
+    let Some(top) = m.top else {
+        return Vec::new();
+    };
+    let mut stack = vec![top];
+    while let Some(op) = stack.pop() {
         if let Some(def) = defs.get(m, op) {
-            if let Err(d) = check_property_storage(&cx, def, op) {
+            if let Err(d) = check_property_storage(cx, def, op) {
                 return vec![d];
+            }
+        }
+        for &r in m.ops[op].regions.iter().rev() {
+            for &b in m.regions[r].blocks.iter().rev() {
+                stack.extend(m.blocks[b].ops.iter().rev().copied());
             }
         }
     }
@@ -162,7 +200,7 @@ pub fn verify_op(m: &Module, file: FileId, reg: &DialectRegistry, op: OpId) -> O
     let parent = m
         .parent_op(op)
         .and_then(|p| reg.get(m.ctx.bytes(m.ops[p].name)).map(|d| (p, d)));
-    check_op(&cx, def, op, parent).err()
+    check_op(&cx, def, op, parent, Storage::Check).err()
 }
 
 /// What MLIR checks on leaving an op, after its nested ops: symbol tables
@@ -191,27 +229,37 @@ pub(crate) fn new_cx(m: &Module, file: FileId) -> Cx<'_> {
     }
 }
 
-/// Op name -> definition, resolved once per interned name.
+/// Op name -> definition, resolved once per interned name: a slot per
+/// interned name index (names are few and interned early, so the table is
+/// small), 0 = not looked up yet, 1 = no definition, `2 + id` otherwise.
 pub struct DefCache<'r> {
     reg: &'r DialectRegistry,
-    map: FxHashMap<Sym, Option<OpDefId>>,
+    slots: Vec<u32>,
 }
 
 impl<'r> DefCache<'r> {
     pub fn new(reg: &'r DialectRegistry) -> DefCache<'r> {
         DefCache {
             reg,
-            map: FxHashMap::default(),
+            slots: Vec::new(),
         }
     }
     pub fn get(&mut self, m: &Module, op: OpId) -> Option<&'r OpDef> {
         let name = m.ops[op].name;
         let reg = self.reg;
-        let id = *self
-            .map
-            .entry(name)
-            .or_insert_with(|| reg.lookup(m.ctx.bytes(name)));
-        id.map(|i| &reg[i])
+        let i = name.0 as usize;
+        if let Some(&slot) = self.slots.get(i) {
+            match slot {
+                0 => {}
+                1 => return None,
+                k => return Some(&reg[OpDefId::from_raw(k - 2)]),
+            }
+        } else {
+            self.slots.resize(i + 1, 0);
+        }
+        let id = reg.lookup(m.ctx.bytes(name));
+        self.slots[i] = id.map_or(1, |d| d.raw() + 2);
+        id.map(|d| &reg[d])
     }
 }
 
@@ -222,8 +270,11 @@ fn check_op(
     def: &OpDef,
     op: OpId,
     parent: Option<(OpId, &OpDef)>,
+    storage: Storage,
 ) -> Result<(), Diagnostic> {
-    check_property_storage(cx, def, op)?;
+    if storage == Storage::Check {
+        check_property_storage(cx, def, op)?;
+    }
     // The IR verifier's token opt-in rule comes before the op's own checks.
     super::tokens::check_token_traits(cx, op, def, parent)?;
     check_counts(cx, def, op)?;
