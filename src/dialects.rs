@@ -435,7 +435,10 @@ fn load_op_def(src: &dyn Records, rec: &str) -> Result<OpDef, String> {
                 let names = string_list(src, t, "values")?;
                 groups.push(names.into());
             }
-            Trait::ElementTypeOf | Trait::I1SameShapeOf => {
+            Trait::ElementTypeOf
+            | Trait::I1SameShapeOf
+            | Trait::SameTypeAs
+            | Trait::ValAndBoolStructOf => {
                 let field = |f: &str| match src.field(t, f) {
                     Some(Value::Str(v)) if !v.is_empty() => Ok(v.into()),
                     _ => Err(format!("{name} without '{f}'")),
@@ -443,10 +446,11 @@ fn load_op_def(src: &dyn Records, rec: &str) -> Result<OpDef, String> {
                 derived.push(DerivedType {
                     from: field("from")?,
                     to: field("to")?,
-                    how: if tr == Trait::ElementTypeOf {
-                        Derive::ElementType
-                    } else {
-                        Derive::I1SameShape
+                    how: match tr {
+                        Trait::ElementTypeOf => Derive::ElementType,
+                        Trait::SameTypeAs => Derive::Same,
+                        Trait::ValAndBoolStructOf => Derive::ValAndBoolStruct,
+                        _ => Derive::I1SameShape,
                     },
                     summary: field("desc")?,
                 });

@@ -99,6 +99,11 @@ pub enum Derive {
     /// MLIR's `getI1SameShape`: `i1`, or the shaped type with `i1`
     /// elements (`I1SameShapeOf`, comparisons' results).
     I1SameShape,
+    /// The same type (`SameTypeAs`).
+    Same,
+    /// `!llvm.struct<(T, i1)>` of the source type `T`
+    /// (`ValAndBoolStructOf`).
+    ValAndBoolStruct,
 }
 
 /// How an op is written in the custom syntax.
@@ -397,6 +402,8 @@ flag_enum!(
         SameOperandsElementType,
         SameOperandsAndResultElementType,
         I1SameShapeOf,
+        SameTypeAs,
+        ValAndBoolStructOf,
         SameOperandsAndResultShape,
         Elementwise,
     }

@@ -1121,6 +1121,12 @@ impl<'a> Parser<'a> {
                     }
                     Some(self.bool_like(t))
                 }
+                (Some(t), Derive::Same) => Some(t),
+                (Some(t), Derive::ValAndBoolStruct) => {
+                    let text = crate::verify::ops::val_and_bool_struct(&self.m.ctx, t);
+                    let nested = text.strip_prefix("!llvm.").unwrap_or(&text).to_string();
+                    Some(self.llvm_nested_type(&nested, name_start)?)
+                }
                 (None, _) => None,
             };
             let Some(elem) = elem else {

@@ -35,6 +35,8 @@ pub(crate) fn check(cx: &Cx<'_>, op: OpId) -> Result<(), Diagnostic> {
         b"mlir.constant" => check_constant(cx, op),
         b"mlir.global" => check_global(cx, op),
         b"fence" => check_fence(cx, op),
+        b"atomicrmw" => check_atomicrmw(cx, op),
+        b"cmpxchg" => check_cmpxchg(cx, op),
         b"switch" => check_switch(cx, op),
         _ => Ok(()),
     }
@@ -150,6 +152,74 @@ fn atomic_type_ok(cx: &Cx<'_>, t: TypeId) -> bool {
         _ => return llvm::kind_of(&cx.m.ctx, t) == Kind::Ptr,
     };
     width >= 8 && width.is_power_of_two()
+}
+
+/// MLIR's `AtomicRMWOp::verify`: the value type the operation needs
+/// (floating point for `fadd`/`fsub`/`fmax`/`fmin`, an atomic-compatible
+/// type for `xchg`, an integer of 8, 16, 32 or 64 bits otherwise), then an
+/// ordering of at least `monotonic`.
+fn check_atomicrmw(cx: &Cx<'_>, op: OpId) -> Result<(), Diagnostic> {
+    let Some(val) = operand_type(cx, op, 1) else {
+        return Ok(());
+    };
+    let bin_op = inherent(cx, op, b"bin_op")
+        .and_then(|a| int_value(cx, a))
+        .unwrap_or(0);
+    match bin_op {
+        // fadd, fsub, fmax, fmin
+        11..=14 => {
+            // MLIR's `isCompatibleFloatingPointType`: the builtin floats
+            // LLVM has, and `!llvm.ppc_fp128`.
+            let float = llvm::kind_of(&cx.m.ctx, val) == Kind::Float
+                || type_to_string(&cx.m.ctx, val) == "!llvm.ppc_fp128";
+            if !float {
+                return Err(cx.op_error(op, "expected LLVM IR floating point type"));
+            }
+        }
+        // xchg
+        0 => {
+            if !atomic_type_ok(cx, val) {
+                return Err(cx.op_error(op, "unexpected LLVM IR type for 'xchg' bin_op"));
+            }
+        }
+        _ => {
+            let width = cx.m.ctx.int_width(val).map_or(0, |(w, _)| w);
+            if !matches!(width, 8 | 16 | 32 | 64) {
+                return Err(cx.op_error(op, "expected LLVM IR integer type"));
+            }
+        }
+    }
+    let ordering = inherent(cx, op, b"ordering")
+        .and_then(|a| int_value(cx, a))
+        .unwrap_or(0);
+    if ordering < 2 {
+        return Err(cx.op_error(op, "expected at least 'monotonic' ordering"));
+    }
+    Ok(())
+}
+
+/// MLIR's `AtomicCmpXchgOp::verify`: an atomic-compatible value type, both
+/// orderings at least `monotonic`, a failure ordering that does not release.
+fn check_cmpxchg(cx: &Cx<'_>, op: OpId) -> Result<(), Diagnostic> {
+    if let Some(val) = operand_type(cx, op, 2) {
+        if !atomic_type_ok(cx, val) {
+            return Err(cx.op_error(op, "unexpected LLVM IR type"));
+        }
+    }
+    let ordering = |name: &[u8]| {
+        inherent(cx, op, name)
+            .and_then(|a| int_value(cx, a))
+            .unwrap_or(0)
+    };
+    let (success, failure) = (ordering(b"success_ordering"), ordering(b"failure_ordering"));
+    if success < 2 || failure < 2 {
+        return Err(cx.op_error(op, "ordering must be at least 'monotonic'"));
+    }
+    // release, acq_rel
+    if failure == 5 || failure == 6 {
+        return Err(cx.op_error(op, "failure ordering cannot be 'release' or 'acq_rel'"));
+    }
+    Ok(())
 }
 
 /// The element type text of an indexable type text: struct fields,

@@ -836,7 +836,11 @@ fn phase(t: Trait) -> Phase {
         Phase::Structural
     } else if matches!(
         t,
-        Trait::AllTypesMatch | Trait::ElementTypeOf | Trait::I1SameShapeOf
+        Trait::AllTypesMatch
+            | Trait::ElementTypeOf
+            | Trait::I1SameShapeOf
+            | Trait::SameTypeAs
+            | Trait::ValAndBoolStructOf
     ) {
         Phase::Pred
     } else {
@@ -871,6 +875,8 @@ fn is_structural(t: Trait) -> bool {
         | Trait::AllTypesMatch
         | Trait::ElementTypeOf
         | Trait::I1SameShapeOf
+        | Trait::SameTypeAs
+        | Trait::ValAndBoolStructOf
         | Trait::ProducesToken
         | Trait::ConsumesToken => false,
     }
@@ -1022,6 +1028,8 @@ fn check_traits(cx: &Cx<'_>, def: &OpDef, op: OpId, phase: Phase) -> Result<(), 
             Trait::AllTypesMatch => check_same_type_groups(cx, def, op)?,
             Trait::ElementTypeOf => check_derived(cx, def, op, Derive::ElementType)?,
             Trait::I1SameShapeOf => check_derived(cx, def, op, Derive::I1SameShape)?,
+            Trait::SameTypeAs => check_derived(cx, def, op, Derive::Same)?,
+            Trait::ValAndBoolStructOf => check_derived(cx, def, op, Derive::ValAndBoolStruct)?,
             // Used by the structural and dominance layers, or informational.
             Trait::NoTerminator
             | Trait::IsolatedFromAbove
@@ -1155,12 +1163,21 @@ fn check_derived(cx: &Cx<'_>, def: &OpDef, op: OpId, how: Derive) -> Result<(), 
         let ok = match how {
             Derive::ElementType => m.ctx.element_type(from).is_none_or(|t| t == to),
             Derive::I1SameShape => is_i1_same_shape(&m.ctx, from, to),
+            Derive::Same => from == to,
+            Derive::ValAndBoolStruct => {
+                crate::printer::type_to_string(&m.ctx, to) == val_and_bool_struct(&m.ctx, from)
+            }
         };
         if !ok {
             return Err(cx.op_error(op, format!("failed to verify that {}", rule.summary)));
         }
     }
     Ok(())
+}
+
+/// MLIR's `getValAndBoolStructType` as text: `!llvm.struct<(T, i1)>`.
+pub(crate) fn val_and_bool_struct(ctx: &crate::context::Context, t: TypeId) -> String {
+    format!("!llvm.struct<({}, i1)>", crate::llvm::nested_text_ref(ctx, t))
 }
 
 /// The shape of a builtin shaped type: `None` if it is not one, `Some(None)`
