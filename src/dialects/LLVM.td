@@ -9,8 +9,7 @@
 // `hasCustomAssemblyFormat` and the `custom<...>` directives are written in
 // ir/src/asm/llvm.rs.
 //
-// Known gaps (issue 14): the other ops (`invoke`, `landingpad`, `resume`,
-// `inline_asm`, `global_ctors`, the intrinsics not defined below, e.g. the
+// Known gaps (issue 14): the other ops (`invoke`, `inline_asm`, `global_ctors`, the intrinsics not defined below, e.g. the
 // float vector reductions) still pass as unknown ops of the dialect and print generic; `switch`'s
 // `caseOperands` is one variadic group split by `case_operand_segments`
 // (MLIR's VariadicOfVariadic, not checked); arrays of TBAA tags / access groups / alias scopes are checked
@@ -528,6 +527,21 @@ def LLVM_LLVMFuncOp : LLVM_Op<"func", [IsolatedFromAbove, FunctionOpInterface, S
 def LLVM_FenceOp : LLVM_Op<"fence"> {
   let arguments = (ins LLVM_AtomicOrdering:$ordering, OptionalAttr<StrAttr>:$syncscope);
   let assemblyFormat = "(`syncscope` `(` $syncscope^ `)`)? $ordering attr-dict";
+}
+
+//===----------------------------------------------------------------------===//
+// Exception handling (LLVMOps.td); `llvm.invoke` is still a known gap.
+//===----------------------------------------------------------------------===//
+
+def LLVM_LandingpadOp : LLVM_Op<"landingpad"> {
+  let arguments = (ins UnitAttr:$cleanup, Variadic<LLVM_Type>:$clauses);
+  let results = (outs LLVM_Type:$res);
+  let hasCustomAssemblyFormat = 1;
+}
+
+def LLVM_ResumeOp : LLVM_TerminatorOp<"resume"> {
+  let arguments = (ins LLVM_Type:$value);
+  let assemblyFormat = "$value attr-dict `:` type($value)";
 }
 
 //===----------------------------------------------------------------------===//

@@ -36,6 +36,7 @@ pub(crate) fn check(cx: &Cx<'_>, op: OpId) -> Result<(), Diagnostic> {
         b"mlir.global" => check_global(cx, op),
         b"fence" => check_fence(cx, op),
         b"atomicrmw" => check_atomicrmw(cx, op),
+        b"landingpad" => check_landingpad(cx, op),
         b"cmpxchg" => check_cmpxchg(cx, op),
         b"switch" => check_switch(cx, op),
         _ => Ok(()),
@@ -857,6 +858,107 @@ fn check_func(cx: &Cx<'_>, op: OpId) -> Result<(), Diagnostic> {
                     top_level(p)
                 ),
             ));
+        }
+    }
+    check_landingpad_types(cx, op)
+}
+
+/// `LLVMFuncOp::verify`'s last check: every `llvm.landingpad` result and
+/// `llvm.resume` operand of the function has one type (the first one met).
+fn check_landingpad_types(cx: &Cx<'_>, func: OpId) -> Result<(), Diagnostic> {
+    let m = cx.m;
+    let mut first: Option<TypeId> = None;
+    let mut stack: Vec<OpId> = Vec::new();
+    for &r in m.ops[func].regions.iter().rev() {
+        for &b in m.regions[r].blocks.iter().rev() {
+            stack.extend(m.blocks[b].ops.iter().rev().copied());
+        }
+    }
+    while let Some(op) = stack.pop() {
+        let d = &m.ops[op];
+        let (ty, what) = match m.ctx.bytes(d.name) {
+            b"llvm.landingpad" => (
+                d.results.first().map(|&v| m.values[v].ty),
+                "'llvm.landingpad' should have a consistent result type inside a function",
+            ),
+            b"llvm.resume" => (
+                d.operands.first().map(|&v| m.values[v].ty),
+                "'llvm.resume' should have a consistent input type inside a function",
+            ),
+            _ => {
+                for &r in d.regions.iter().rev() {
+                    for &b in m.regions[r].blocks.iter().rev() {
+                        stack.extend(m.blocks[b].ops.iter().rev().copied());
+                    }
+                }
+                continue;
+            }
+        };
+        let Some(ty) = ty else { continue };
+        match first {
+            None => first = Some(ty),
+            Some(t) if t != ty => return Err(cx.op_diag(func, what)),
+            Some(_) => {}
+        }
+    }
+    Ok(())
+}
+
+/// MLIR's `LandingpadOp::verify`: a personality on the enclosing function,
+/// a clause or `cleanup`, and catch clauses that are constants (null,
+/// `addressof`, or a bitcast of an `addressof`); filter clauses (arrays)
+/// are not checked.
+fn check_landingpad(cx: &Cx<'_>, op: OpId) -> Result<(), Diagnostic> {
+    let m = cx.m;
+    let mut anc = m.parent_op(op);
+    while let Some(a) = anc {
+        if m.ctx.bytes(m.ops[a].name) == b"llvm.func" {
+            if inherent(cx, a, b"personality").is_none() {
+                return Err(cx.op_diag(
+                    op,
+                    "llvm.landingpad needs to be in a function with a personality",
+                ));
+            }
+            break;
+        }
+        anc = m.parent_op(a);
+    }
+    let d = &m.ops[op];
+    if inherent(cx, op, b"cleanup").is_none() && d.operands.is_empty() {
+        return Err(cx.op_diag(
+            op,
+            "landingpad instruction expects at least one clause or cleanup attribute",
+        ));
+    }
+    let def_name = |v: crate::ir::ValueId| match m.values[v].def {
+        crate::ir::ValueDef::Result { op: o, .. } => Some((o, m.ctx.bytes(m.ops[o].name))),
+        _ => None,
+    };
+    for (i, &v) in d.operands.iter().enumerate() {
+        if llvm::kind_of(&m.ctx, m.values[v].ty) == Kind::Array {
+            continue;
+        }
+        match def_name(v) {
+            Some((bc, b"llvm.bitcast")) => {
+                let arg = m.ops[bc].operands.first().copied();
+                if arg
+                    .and_then(def_name)
+                    .is_some_and(|(_, n)| n == b"llvm.mlir.addressof")
+                {
+                    continue;
+                }
+                return Err(cx.op_diag(op, "constant clauses expected").with_note(
+                    Some(cx.op_loc(bc)),
+                    "global addresses expected as operand to bitcast used in clauses for landingpad",
+                ));
+            }
+            Some((_, b"llvm.mlir.zero" | b"llvm.mlir.addressof")) => {}
+            _ => {
+                return Err(cx.op_diag(
+                    op,
+                    format!("clause #{i} is not a known constant - null, addressof, bitcast"),
+                ))
+            }
         }
     }
     Ok(())

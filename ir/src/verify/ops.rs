@@ -1177,7 +1177,10 @@ fn check_derived(cx: &Cx<'_>, def: &OpDef, op: OpId, how: Derive) -> Result<(), 
 
 /// MLIR's `getValAndBoolStructType` as text: `!llvm.struct<(T, i1)>`.
 pub(crate) fn val_and_bool_struct(ctx: &crate::context::Context, t: TypeId) -> String {
-    format!("!llvm.struct<({}, i1)>", crate::llvm::nested_text_ref(ctx, t))
+    format!(
+        "!llvm.struct<({}, i1)>",
+        crate::llvm::nested_text_ref(ctx, t)
+    )
 }
 
 /// The shape of a builtin shaped type: `None` if it is not one, `Some(None)`
