@@ -37,6 +37,7 @@ pub(crate) fn check(cx: &Cx<'_>, op: OpId) -> Result<(), Diagnostic> {
         b"fence" => check_fence(cx, op),
         b"atomicrmw" => check_atomicrmw(cx, op),
         b"landingpad" => check_landingpad(cx, op),
+        b"call" => check_var_callee_type(cx, op),
         b"cmpxchg" => check_cmpxchg(cx, op),
         b"switch" => check_switch(cx, op),
         _ => Ok(()),
@@ -1083,6 +1084,76 @@ fn check_addressof(
             op,
             "must reference a global defined by 'llvm.mlir.global' or 'llvm.func'",
         )),
+    }
+}
+
+/// MLIR's `verifyCallOpVarCalleeType` (`CallOp::verify`, before symbol
+/// uses): a `var_callee_type` is variadic, has no more parameters than the
+/// call has arguments, and agrees with their types and with the result.
+fn check_var_callee_type(cx: &Cx<'_>, op: OpId) -> Result<(), Diagnostic> {
+    let m = cx.m;
+    let Some(a) = inherent(cx, op, b"var_callee_type") else {
+        return Ok(());
+    };
+    let AttrData::Type(t) = m.ctx.attr_data(a) else {
+        return Ok(());
+    };
+    let Some(LlvmType::Func {
+        result,
+        params,
+        variadic,
+    }) = LlvmType::of(&m.ctx, *t)
+    else {
+        return Ok(());
+    };
+    if !variadic {
+        return Err(cx.op_error(
+            op,
+            "expected var_callee_type to be a variadic function type",
+        ));
+    }
+    let d = &m.ops[op];
+    // An indirect call's first operand is the callee.
+    let args = if symbol_ref(cx, op, b"callee").is_some() {
+        &d.operands[..]
+    } else {
+        d.operands.get(1..).unwrap_or(&[])
+    };
+    if params.len() > args.len() {
+        return Err(cx.op_error(
+            op,
+            format!(
+                "expected var_callee_type to have at most {} parameters",
+                args.len()
+            ),
+        ));
+    }
+    for (p, &v) in params.iter().zip(args.iter()) {
+        let vt = m.values[v].ty;
+        if !llvm::same_type(&m.ctx, p, vt) {
+            return Err(cx.op_error(
+                op,
+                format!(
+                    "var_callee_type parameter type mismatch: '{}' != '{}'",
+                    top_level(p),
+                    type_to_string(&m.ctx, vt)
+                ),
+            ));
+        }
+    }
+    match d.results.first() {
+        None if &*result != "void" => {
+            Err(cx.op_error(op, "expected var_callee_type to return void"))
+        }
+        Some(&r) if !llvm::same_type(&m.ctx, &result, m.values[r].ty) => Err(cx.op_error(
+            op,
+            format!(
+                "var_callee_type return type mismatch: '{}' != '{}'",
+                top_level(&result),
+                type_to_string(&m.ctx, m.values[r].ty)
+            ),
+        )),
+        _ => Ok(()),
     }
 }
 

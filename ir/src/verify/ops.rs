@@ -131,6 +131,11 @@ fn check_region_traits(cx: &Cx<'_>, def: &OpDef, op: OpId) -> Result<(), Diagnos
                 continue;
             };
             if m.ctx.bytes(m.ops[last].name) != term.as_bytes() {
+                // MLIR checks each block's terminator on leaving the block,
+                // before the op's region traits.
+                if !cx.traits(last).might_be_terminator() {
+                    return Err(super::structure::no_terminator(cx, last));
+                }
                 return Err(cx
                     .op_error(
                         op,
