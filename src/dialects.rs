@@ -27,8 +27,6 @@ use irkit_ir::dialect::{
     Arity, AttrDef, AttrKind, ConstraintKind, Derive, DerivedType, DialectDef, DialectRegistry,
     ExactType, Interface, OpDef, OperandDef, RegionDef, RegionKind, SuccessorDef, Trait,
 };
-use irkit_ir::verify::ops::{verify_ops, verify_properties};
-use irkit_ir::verify::tokens::verify_tokens;
 use irkit_ir::Module;
 
 /// Nesting limit for `AnyTypeOf` / wrapper chains in constraint records.
@@ -437,7 +435,10 @@ fn load_op_def(src: &dyn Records, rec: &str) -> Result<OpDef, String> {
                 let names = string_list(src, t, "values")?;
                 groups.push(names.into());
             }
-            Trait::ElementTypeOf | Trait::I1SameShapeOf => {
+            Trait::ElementTypeOf
+            | Trait::I1SameShapeOf
+            | Trait::SameTypeAs
+            | Trait::ValAndBoolStructOf => {
                 let field = |f: &str| match src.field(t, f) {
                     Some(Value::Str(v)) if !v.is_empty() => Ok(v.into()),
                     _ => Err(format!("{name} without '{f}'")),
@@ -445,10 +446,11 @@ fn load_op_def(src: &dyn Records, rec: &str) -> Result<OpDef, String> {
                 derived.push(DerivedType {
                     from: field("from")?,
                     to: field("to")?,
-                    how: if tr == Trait::ElementTypeOf {
-                        Derive::ElementType
-                    } else {
-                        Derive::I1SameShape
+                    how: match tr {
+                        Trait::ElementTypeOf => Derive::ElementType,
+                        Trait::SameTypeAs => Derive::Same,
+                        Trait::ValAndBoolStructOf => Derive::ValAndBoolStruct,
+                        _ => Derive::I1SameShape,
                     },
                     summary: field("desc")?,
                 });
@@ -807,18 +809,7 @@ pub fn verify_module_with(
     reg: &DialectRegistry,
     config: irkit_ir::verify::VerifyConfig,
 ) -> Vec<Diagnostic> {
-    let mut res = verify_properties(m, file, reg);
-    if res.is_empty() {
-        res = verify_ops(m, file, reg);
-    }
-    if res.is_empty() {
-        if let Err(ds) = irkit_ir::verify::verify_with_registry(m, file, config, Some(reg)) {
-            return ds;
-        }
-        res = verify_tokens(m, file, reg);
-    }
-    irkit_ir::verify::finish_op_notes(m, &mut res, config);
-    res
+    irkit_ir::verify::verify_registered(m, file, reg, config)
 }
 
 // ------------------------------------------------------------------ JSON

@@ -37,6 +37,10 @@
 //! Every wrapper also implements [`rt::Wrapper`], for code generic over op
 //! kinds: [`rt::cast`]`::<cir::CallOp>(m, op)`, [`rt::collect`]`::<cir::CallOp>(m, top)`.
 
+// Operand accessors are named after the operands, as ODS names them:
+// `llvm.cmpxchg`'s `$cmp` gives `CmpxchgOp::cmp`, which is no `Ord::cmp`.
+#![allow(clippy::should_implement_trait)]
+
 /// The support library the generated wrappers call (the generated code
 /// names it `rt`).
 pub mod rt {

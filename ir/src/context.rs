@@ -312,7 +312,11 @@ impl Context {
         TypeId(self.types.intern(t))
     }
     pub fn attr(&mut self, a: AttrData) -> AttrId {
-        AttrId(self.attrs.intern(a))
+        let h = match &a {
+            AttrData::Dict(entries) => dict_hash(entries),
+            _ => crate::intern::hash_of(&a),
+        };
+        AttrId(self.attrs.intern_hashed(h, a))
     }
     /// The element type of a shaped type (vector, tensor, memref).
     pub fn element_type(&self, t: TypeId) -> Option<TypeId> {
@@ -368,13 +372,29 @@ impl Context {
     /// A dictionary attribute; entries are sorted by name. Returns the index
     /// of a duplicate name if there is one.
     pub fn dict_attr(&mut self, mut entries: Vec<(Sym, AttrId)>) -> Result<AttrId, Sym> {
-        entries.sort_by(|a, b| self.bytes(a.0).cmp(self.bytes(b.0)));
+        self.dict_attr_in(&mut entries)
+    }
+    /// [`Context::dict_attr`] from a scratch buffer, which is left sorted:
+    /// a dictionary already made costs no allocation.
+    pub fn dict_attr_in(&mut self, entries: &mut [(Sym, AttrId)]) -> Result<AttrId, Sym> {
+        if entries.len() > 1 {
+            entries.sort_by(|a, b| self.bytes(a.0).cmp(self.bytes(b.0)));
+        }
         for w in entries.windows(2) {
             if w[0].0 == w[1].0 {
                 return Err(w[0].0);
             }
         }
-        Ok(self.attr(AttrData::Dict(entries.into())))
+        let h = dict_hash(entries);
+        let found = self
+            .attrs
+            .find_hashed(h, |a| matches!(a, AttrData::Dict(e) if **e == *entries));
+        if let Some(i) = found {
+            return Ok(AttrId(i));
+        }
+        Ok(AttrId(
+            self.attrs.intern_hashed(h, AttrData::Dict(entries.into())),
+        ))
     }
     /// Looks up `name` in a dictionary attribute.
     pub fn dict_get(&self, dict: AttrId, name: &[u8]) -> Option<AttrId> {
@@ -396,4 +416,10 @@ impl Context {
             _ => None,
         }
     }
+}
+
+/// The interning hash of a dictionary attribute: its entries alone (so a
+/// lookup needs no `AttrData` built), tagged apart from other attributes.
+fn dict_hash(entries: &[(Sym, AttrId)]) -> u64 {
+    crate::intern::hash_of(&(0x6469_6374u32, entries))
 }

@@ -14,6 +14,15 @@ use rustc_hash::FxHashMap;
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct OpDefId(u32);
 
+impl OpDefId {
+    pub(crate) fn raw(self) -> u32 {
+        self.0
+    }
+    pub(crate) fn from_raw(i: u32) -> OpDefId {
+        OpDefId(i)
+    }
+}
+
 /// All known dialects and ops.
 #[derive(Debug, Default)]
 pub struct DialectRegistry {
@@ -90,6 +99,11 @@ pub enum Derive {
     /// MLIR's `getI1SameShape`: `i1`, or the shaped type with `i1`
     /// elements (`I1SameShapeOf`, comparisons' results).
     I1SameShape,
+    /// The same type (`SameTypeAs`).
+    Same,
+    /// `!llvm.struct<(T, i1)>` of the source type `T`
+    /// (`ValAndBoolStructOf`).
+    ValAndBoolStruct,
 }
 
 /// How an op is written in the custom syntax.
@@ -394,6 +408,8 @@ flag_enum!(
         SameOperandsElementType,
         SameOperandsAndResultElementType,
         I1SameShapeOf,
+        SameTypeAs,
+        ValAndBoolStructOf,
         SameOperandsAndResultShape,
         Elementwise,
     }

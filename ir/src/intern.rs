@@ -28,7 +28,7 @@ impl<T> Default for Interner<T> {
     }
 }
 
-fn hash_of<T: Hash + ?Sized>(v: &T) -> u64 {
+pub(crate) fn hash_of<T: Hash + ?Sized>(v: &T) -> u64 {
     let mut h = FxHasher::default();
     v.hash(&mut h);
     h.finish()
@@ -36,7 +36,21 @@ fn hash_of<T: Hash + ?Sized>(v: &T) -> u64 {
 
 impl<T: Hash + Eq> Interner<T> {
     pub(crate) fn intern(&mut self, value: T) -> u32 {
-        let h = hash_of(&value);
+        self.intern_hashed(hash_of(&value), value)
+    }
+
+    /// The index of the value that hashed to `h` and satisfies `eq`, if
+    /// stored: a lookup by a borrowed form, with no value built.
+    pub(crate) fn find_hashed(&self, h: u64, eq: impl Fn(&T) -> bool) -> Option<u32> {
+        match self.by_hash.get(&h)? {
+            Bucket::One(i) => eq(&self.items[*i as usize]).then_some(*i),
+            Bucket::Many(v) => v.iter().copied().find(|&i| eq(&self.items[i as usize])),
+        }
+    }
+
+    /// [`Interner::intern`] with the value's hash given: every value must
+    /// always be given the same hash (the caller's hash function).
+    pub(crate) fn intern_hashed(&mut self, h: u64, value: T) -> u32 {
         match self.by_hash.get_mut(&h) {
             Some(Bucket::One(i)) => {
                 let i = *i;

@@ -32,6 +32,8 @@ pub struct OpData {
 
 // Keep the hot node small (five boxed slices plus a few handles).
 const _: () = assert!(std::mem::size_of::<OpData>() <= 112);
+// Inline uses cost nothing over a `Vec`.
+const _: () = assert!(std::mem::size_of::<Uses>() == std::mem::size_of::<Vec<Use>>());
 
 #[derive(Debug, Clone, Default)]
 pub struct BlockData {
@@ -68,11 +70,15 @@ pub struct Use {
     pub index: u32,
 }
 
+/// A value's uses. Most values have one or two, held inline: with smallvec's
+/// `union` layout two uses take no more room than an empty `Vec`.
+pub type Uses = smallvec::SmallVec<[Use; 2]>;
+
 #[derive(Debug, Clone)]
 pub struct ValueData {
     pub ty: TypeId,
     pub def: ValueDef,
-    pub uses: Vec<Use>,
+    pub uses: Uses,
     /// Location of a block argument (`loc(...)` after its type).
     pub loc: AttrId,
 }
@@ -186,7 +192,7 @@ impl Module {
         self.values.alloc(ValueData {
             ty,
             def: ValueDef::Detached,
-            uses: Vec::new(),
+            uses: Uses::new(),
             loc,
         })
     }

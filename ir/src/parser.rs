@@ -122,6 +122,16 @@ pub(crate) struct Parser<'a> {
     pub(crate) dict_cache: FxHashMap<&'a [u8], AttrId>,
     /// Buffers of custom ops already built ([`Parser::new_parsed`]).
     pub(crate) parsed_pool: Vec<crate::asm::parse::Parsed<'a>>,
+    /// Scratch buffers of a custom op's properties and discardable
+    /// attributes, reused from op to op.
+    pub(crate) scratch_props: Vec<(Sym, AttrId)>,
+    pub(crate) scratch_attrs: Vec<(Sym, AttrId)>,
+    /// Scratch buffers of a custom op's operand references and types.
+    pub(crate) scratch_refs: Vec<crate::asm::parse::UseRef<'a>>,
+    pub(crate) scratch_types: Vec<TypeId>,
+    /// Interned names of a custom op definition and its attributes, by the
+    /// definition's address ([`Parser::def_sym`]).
+    pub(crate) def_syms: FxHashMap<usize, Box<[Sym]>>,
 }
 
 #[derive(Clone, Copy)]
@@ -179,6 +189,11 @@ impl<'a> Parser<'a> {
             type_cache: FxHashMap::default(),
             dict_cache: FxHashMap::default(),
             parsed_pool: Vec::new(),
+            scratch_props: Vec::new(),
+            scratch_attrs: Vec::new(),
+            scratch_refs: Vec::new(),
+            scratch_types: Vec::new(),
+            def_syms: FxHashMap::default(),
         }
     }
 

@@ -498,6 +498,10 @@ impl<'m> Printer<'m> {
     }
 
     fn mark_non_deferrable(&mut self, i: usize) {
+        // Most visits find the entry already marked: no stack for those.
+        if !self.alias_infos[i].deferrable {
+            return;
+        }
         let mut stack = vec![i];
         while let Some(i) = stack.pop() {
             if !self.alias_infos[i].deferrable {
@@ -1286,14 +1290,47 @@ impl<'m> Printer<'m> {
     }
 
     pub(crate) fn print_pieces(&mut self, body: &[Piece]) {
+        let tbaa_tag = matches!(body.first(), Some(Piece::Text(t)) if self.ctx.bytes(*t).starts_with(b".tbaa_tag<"));
+        let mut prev: &[u8] = b"";
         for p in body {
             match p {
-                Piece::Text(t) => self.out.extend_from_slice(self.ctx.bytes(*t)),
+                Piece::Text(t) => {
+                    prev = self.ctx.bytes(*t);
+                    self.out.extend_from_slice(prev);
+                }
+                Piece::Attr(a)
+                    if tbaa_tag
+                        && (prev.ends_with(b"base_type = ")
+                            || prev.ends_with(b"access_type = ")) =>
+                {
+                    self.print_tbaa_type_desc_param(*a);
+                }
                 Piece::Attr(a) => self.print_attr(*a, Elide::Never),
                 Piece::Type(t) => self.print_type(*t),
                 Piece::Open | Piece::Close => {}
             }
         }
+    }
+
+    /// A `#llvm.tbaa_tag`'s `base_type`/`access_type`: when not an alias
+    /// reference, printed stripped (`<id = ...>`), as MLIR prints a
+    /// parameter whose declared type is a concrete attribute
+    /// (`TBAATypeDescriptorAttr`).
+    fn print_tbaa_type_desc_param(&mut self, a: AttrId) {
+        if self.print_alias(Sym::A(a)) {
+            return;
+        }
+        let ctx = self.ctx;
+        if let AttrData::Dialect { body, .. } = ctx.attr_data(a) {
+            if let Some((Piece::Text(first), rest)) = body.split_first() {
+                if let Some(stripped) = ctx.bytes(*first).strip_prefix(b".tbaa_type_desc") {
+                    self.out.extend_from_slice(stripped);
+                    self.print_pieces(rest);
+                    return;
+                }
+            }
+        }
+        self.print_attr(a, Elide::Never);
     }
 
     pub(crate) fn print_loc_internal(&mut self, l: AttrId, top: bool) {

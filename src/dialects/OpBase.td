@@ -283,6 +283,22 @@ class I1SameShapeOf<string f, string t, string d> : Trait<"I1SameShapeOf"> {
   string desc = d;
 }
 
+// MLIR's `TypesMatchWith<d, f, t, "$_self">`: the operand/result `t` has
+// the type of `f` (the custom parser infers it).
+class SameTypeAs<string f, string t, string d> : Trait<"SameTypeAs"> {
+  string from = f;
+  string to = t;
+  string desc = d;
+}
+// MLIR's `TypesMatchWith<d, f, t, "getValAndBoolStructType($_self)">`
+// (`llvm.cmpxchg`): `t` is the literal struct of `f`'s type and `i1`.
+class ValAndBoolStructOf<string f, string t, string d>
+    : Trait<"ValAndBoolStructOf"> {
+  string from = f;
+  string to = t;
+  string desc = d;
+}
+
 def CallOpInterface : Interface<"CallOpInterface">;
 def FunctionOpInterface : Interface<"FunctionOpInterface">;
 def BranchOpInterface : Interface<"BranchOpInterface">;

@@ -50,6 +50,8 @@ pub const TRAITS: &[&str] = &[
     "SameOperandsElementType",
     "SameOperandsAndResultElementType",
     "I1SameShapeOf",
+    "SameTypeAs",
+    "ValAndBoolStructOf",
     "SameOperandsAndResultShape",
     "Elementwise",
 ];

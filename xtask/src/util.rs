@@ -5,9 +5,17 @@ use std::path::{Path, PathBuf};
 use std::process::Command;
 
 /// The workspace root (the folder holding the top Cargo.toml).
+///
+/// `cargo run` (hence `cargo xtask`) sets `CARGO_MANIFEST_DIR` for the
+/// process it starts, so the root is the checkout being run, read at run
+/// time. The compile-time value is only a fallback for a binary started by
+/// hand: a binary built in one checkout and reused from another (a `target/`
+/// seeded from another worktree, which cargo may find fresh) would otherwise
+/// read and write the first checkout's files.
 pub fn workspace_root() -> PathBuf {
-    let here = Path::new(env!("CARGO_MANIFEST_DIR"));
-    here.parent().unwrap_or(here).to_path_buf()
+    let dir = std::env::var_os("CARGO_MANIFEST_DIR")
+        .map_or_else(|| PathBuf::from(env!("CARGO_MANIFEST_DIR")), PathBuf::from);
+    dir.parent().map_or_else(|| dir.clone(), Path::to_path_buf)
 }
 
 /// Builds `irkit` in release mode and returns the binary's path.

@@ -26,6 +26,7 @@ const CUSTOM_OPS: &[&str] = &[
     "llvm.icmp",
     "llvm.fcmp",
     "llvm.switch",
+    "llvm.landingpad",
 ];
 
 /// Whether `name` is an LLVM op with a hand-written syntax.
@@ -73,6 +74,7 @@ fn elided(name: &str) -> &'static [&'static str] {
         "llvm.call" => &["callee", "TailCallKind", "var_callee_type", "CConv"],
         "llvm.alloca" => &["elem_type", "inalloca"],
         "llvm.icmp" | "llvm.fcmp" => &["predicate"],
+        "llvm.landingpad" => &["cleanup"],
         "llvm.switch" => &[
             "case_values",
             "case_operand_segments",
@@ -158,7 +160,7 @@ pub(crate) fn dense_attr(ctx: &mut Context, width: u32, values: &[i64]) -> AttrI
 /// when it is `none`, as MLIR's `processFMFAttr` drops it); `keyword`
 /// prints ` attributes` before it. Unlike the format engine's `attr-dict`,
 /// default values are printed: MLIR's hand-written printers do.
-fn print_attrs_except(p: &mut Printer<'_>, op: OpId, skip: &[&str], keyword: bool) {
+pub(super) fn print_attrs_except(p: &mut Printer<'_>, op: OpId, skip: &[&str], keyword: bool) {
     let ctx = p.ctx;
     let d = &p.m.ops[op];
     let mut entries: Vec<(&[u8], AttrId)> = Vec::new();
@@ -295,7 +297,13 @@ fn type_of_arg(out: &Parsed<'_>, arg: TypeArg) -> Option<TypeId> {
     list.and_then(|l| l.first().copied())
 }
 
-fn set_attr(p: &mut Parser<'_>, def: &OpDef, out: &mut Parsed<'_>, name: &str, a: AttrId) {
+pub(super) fn set_attr(
+    p: &mut Parser<'_>,
+    def: &OpDef,
+    out: &mut Parsed<'_>,
+    name: &str,
+    a: AttrId,
+) {
     if let Some(i) = def.attrs.iter().position(|x| &*x.name == name) {
         out.attrs[i] = Some(a);
     } else {
@@ -532,6 +540,7 @@ pub(crate) fn print(p: &mut Printer<'_>, def: &OpDef, op: OpId, indent: usize) {
         "llvm.icmp" => print_cmp(p, op, ICMP),
         "llvm.fcmp" => print_cmp(p, op, FCMP),
         "llvm.switch" => print_switch(p, def, op, indent, SwitchStyle::Llvm),
+        "llvm.landingpad" => super::llvm_eh::print_landingpad(p, op),
         _ => {}
     }
 }
@@ -837,6 +846,7 @@ pub(crate) fn parse<'a>(p: &mut Parser<'a>, def: &OpDef) -> PResult<Parsed<'a>> 
         "llvm.alloca" => parse_alloca(p, def),
         "llvm.icmp" => parse_cmp(p, def, ICMP),
         "llvm.switch" => parse_switch(p, def, SwitchStyle::Llvm),
+        "llvm.landingpad" => super::llvm_eh::parse_landingpad(p, def),
         _ => parse_cmp(p, def, FCMP),
     }
 }

@@ -679,20 +679,26 @@ impl<'a> Parser<'a> {
         }
         self.infer_types(def, &mut p, name_start)?;
         // Operand types.
+        // The operand lists: the parsed ones when the format reads them
+        // whole, else gathered in the parser's scratch buffers.
+        let mut scratch = false;
         let (refs, types): (Vec<UseRef<'a>>, Vec<TypeId>) = match p.all_operands.take() {
             Some(all) => {
                 let types = p.all_operand_types.take().unwrap_or_default();
                 (all, types)
             }
             None => {
-                let mut refs = Vec::new();
-                let mut types = Vec::new();
+                let mut refs = std::mem::take(&mut self.scratch_refs);
+                let mut types = std::mem::take(&mut self.scratch_types);
+                refs.clear();
+                types.clear();
+                scratch = true;
                 for (i, uses) in p.operands.iter().enumerate() {
-                    let ts: Vec<TypeId> = match &p.operand_types[i] {
-                        Some(t) => t.clone(),
+                    let ts: &[TypeId] = match &p.operand_types[i] {
+                        Some(t) => t,
                         None => {
                             if uses.is_empty() {
-                                Vec::new()
+                                &[]
                             } else {
                                 return self.err_at(
                                     name_start,
@@ -712,7 +718,7 @@ impl<'a> Parser<'a> {
                         );
                     }
                     refs.extend(uses.iter().copied());
-                    types.extend(ts);
+                    types.extend_from_slice(ts);
                 }
                 (refs, types)
             }
@@ -732,6 +738,10 @@ impl<'a> Parser<'a> {
         for (&(n, idx, span), &ty) in refs.iter().zip(types.iter()) {
             operands.push(self.resolve_use(n, idx, span, ty)?);
             operand_spans.push(span);
+        }
+        if scratch {
+            self.scratch_refs = refs;
+            self.scratch_types = types;
         }
         // Result types.
         let outputs: Vec<TypeId> = match p.all_result_types.take() {
@@ -773,11 +783,13 @@ impl<'a> Parser<'a> {
         }
         // Properties: the format's attributes, inherent ones of the
         // dictionary, defaults, segment sizes; the rest is discardable.
-        let mut props: Vec<(Sym, AttrId)> = Vec::new();
-        let mut discardable: Vec<(Sym, AttrId)> = Vec::new();
+        let mut props = std::mem::take(&mut self.scratch_props);
+        let mut discardable = std::mem::take(&mut self.scratch_attrs);
+        props.clear();
+        discardable.clear();
         for (i, a) in p.attrs.iter().enumerate() {
             if let Some(a) = a {
-                let k = self.m.ctx.sym(def.attrs[i].name.as_bytes());
+                let k = self.def_sym(def, i + 1);
                 props.push((k, *a));
             }
         }
@@ -791,11 +803,11 @@ impl<'a> Parser<'a> {
                 discardable.push((k, v));
             }
         }
-        for ad in def.attrs.iter() {
+        for (ai, ad) in def.attrs.iter().enumerate() {
             let Some(text) = ad.default.as_ref().filter(|_| ad.fill_default) else {
                 continue;
             };
-            let k = self.m.ctx.sym(ad.name.as_bytes());
+            let k = self.def_sym(def, ai + 1);
             if props.iter().any(|(n, _)| *n == k) {
                 continue;
             }
@@ -815,7 +827,7 @@ impl<'a> Parser<'a> {
         let properties = if props.is_empty() {
             None
         } else {
-            match self.m.ctx.dict_attr(props) {
+            match self.m.ctx.dict_attr_in(&mut props) {
                 Ok(d) => Some(d),
                 Err(k) => {
                     let n = String::from_utf8_lossy(self.m.ctx.bytes(k)).into_owned();
@@ -824,13 +836,15 @@ impl<'a> Parser<'a> {
                 }
             }
         };
-        let attrs = match self.m.ctx.dict_attr(discardable) {
+        let attrs = match self.m.ctx.dict_attr_in(&mut discardable) {
             Ok(d) => d,
             Err(k) => {
                 let n = String::from_utf8_lossy(self.m.ctx.bytes(k)).into_owned();
                 return self.err_at(name_start, format!("attribute '{n}' occurs more than once"));
             }
         };
+        self.scratch_props = props;
+        self.scratch_attrs = discardable;
         let (loc, deferred_loc) = self.parse_op_loc(name_lc)?;
         // Results.
         let mut result_values = Vec::with_capacity(outputs.len());
@@ -851,7 +865,7 @@ impl<'a> Parser<'a> {
         }
         let successors: Vec<BlockId> = p.successors.iter().flatten().map(|s| s.0).collect();
         let succ_spans: Vec<Span> = p.successors.iter().flatten().map(|s| s.1).collect();
-        let name = self.m.ctx.sym(def.name.as_bytes());
+        let name = self.def_sym(def, 0);
         let op = self.m.create_op_with_results(
             OpSpec {
                 name,
@@ -870,10 +884,10 @@ impl<'a> Parser<'a> {
             self.m.regions[r].parent = Some(op);
         }
         // Implicit terminators carry the location of the op's name.
-        let name_loc = {
-            let file = self.loc_file;
+        let name_loc = |this: &mut Self| {
+            let file = this.loc_file;
             let (line, col) = name_lc;
-            self.m
+            this.m
                 .ctx
                 .attr(AttrData::Loc(crate::context::LocData::FileLineCol {
                     file,
@@ -887,8 +901,9 @@ impl<'a> Parser<'a> {
             } else {
                 std::mem::take(&mut p.implicit_terminator_regions)
             };
+            let loc = name_loc(self);
             for r in targets {
-                self.add_implicit_terminator(r, term, name_loc);
+                self.add_implicit_terminator(r, term, loc);
             }
         } else if def.has(Trait::SingleBlock) {
             // `{}` of a single-block region holds one empty block.
@@ -909,6 +924,25 @@ impl<'a> Parser<'a> {
         self.defer_op_loc(op, deferred_loc);
         self.parsed_pool.push(p);
         Ok(op)
+    }
+
+    /// The interned name of `def` (`i` = 0) or of its attribute `i - 1`,
+    /// interned once per definition.
+    fn def_sym(&mut self, def: &OpDef, i: usize) -> Sym {
+        let key = def as *const OpDef as usize;
+        if let Some(syms) = self.def_syms.get(&key) {
+            if let Some(&s) = syms.get(i) {
+                return s;
+            }
+        }
+        let mut syms = Vec::with_capacity(def.attrs.len() + 1);
+        syms.push(self.m.ctx.sym(def.name.as_bytes()));
+        for a in def.attrs.iter() {
+            syms.push(self.m.ctx.sym(a.name.as_bytes()));
+        }
+        let s = syms.get(i).copied().unwrap_or(syms[0]);
+        self.def_syms.insert(key, syms.into());
+        s
     }
 
     /// `SingleBlockImplicitTerminator`: a block written without its
@@ -1086,6 +1120,12 @@ impl<'a> Parser<'a> {
                         );
                     }
                     Some(self.bool_like(t))
+                }
+                (Some(t), Derive::Same) => Some(t),
+                (Some(t), Derive::ValAndBoolStruct) => {
+                    let text = crate::verify::ops::val_and_bool_struct(&self.m.ctx, t);
+                    let nested = text.strip_prefix("!llvm.").unwrap_or(&text).to_string();
+                    Some(self.llvm_nested_type(&nested, name_start)?)
                 }
                 (None, _) => None,
             };

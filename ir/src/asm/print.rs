@@ -547,8 +547,9 @@ impl<'m> Printer<'m> {
         let ctx = self.ctx;
         let d = &self.m.ops[op];
         let used = self.used_attrs_of(def);
-        let mut entries: Vec<(&'m [u8], AttrId)> = Vec::new();
-        let push_all = |dict: AttrId, entries: &mut Vec<(&'m [u8], AttrId)>| {
+        type Entries<'m> = smallvec::SmallVec<[(&'m [u8], AttrId); 8]>;
+        let mut entries: Entries<'m> = Entries::new();
+        let push_all = |dict: AttrId, entries: &mut Entries<'m>| {
             if let AttrData::Dict(es) = ctx.attr_data(dict) {
                 for &(k, v) in es.iter() {
                     entries.push((ctx.bytes(k), v));

@@ -5,63 +5,88 @@ use super::Cx;
 use crate::ir::{BlockId, Module, OpId, RegionId, ValueDef, ValueId};
 use irkit_diag::Diagnostic;
 use la_arena::ArenaMap;
-use rustc_hash::FxHashMap;
 
 pub(crate) fn check(cx: &Cx<'_>, diags: &mut Vec<Diagnostic>) {
     let m = cx.m;
     let Some(top) = m.top else { return };
     let mut st = State::new(m);
-    let mut ops = Vec::new();
-    m.walk_preorder(top, &mut |op| ops.push(op));
-    for op in ops {
+    let mut stack = vec![top];
+    while let Some(op) = stack.pop() {
         if let Err(d) = check_op(cx, &mut st, op) {
             diags.push(d);
             return;
+        }
+        for &r in m.ops[op].regions.iter().rev() {
+            for &b in m.regions[r].blocks.iter().rev() {
+                stack.extend(m.blocks[b].ops.iter().rev().copied());
+            }
         }
     }
 }
 
 struct State<'m> {
     m: &'m Module,
+    /// Each op's position in its block, each block's in its region.
     pos: ArenaMap<OpId, u32>,
-    /// Per region: block -> immediate dominator index, reachability.
-    doms: FxHashMap<RegionId, RegionDom>,
-}
-
-struct RegionDom {
-    index: FxHashMap<BlockId, usize>,
-    idom: Vec<Option<usize>>,
+    block_pos: ArenaMap<BlockId, u32>,
+    /// Per region of more than one block: each block's immediate dominator
+    /// (by position), `None` when unreachable from the entry. A region of
+    /// one block needs none: its block is the entry.
+    doms: ArenaMap<RegionId, Vec<Option<u32>>>,
+    /// Whether a region is a graph region (no dominance), per region.
+    graph: ArenaMap<RegionId, bool>,
 }
 
 impl<'m> State<'m> {
     fn new(m: &'m Module) -> State<'m> {
-        let mut pos = ArenaMap::default();
+        let mut pos = ArenaMap::with_capacity(m.ops.len());
         for (_, b) in m.blocks.iter() {
             for (i, &o) in b.ops.iter().enumerate() {
                 pos.insert(o, i as u32);
             }
         }
+        let mut block_pos = ArenaMap::with_capacity(m.blocks.len());
+        for (_, r) in m.regions.iter() {
+            for (i, &b) in r.blocks.iter().enumerate() {
+                block_pos.insert(b, i as u32);
+            }
+        }
         State {
             m,
             pos,
-            doms: FxHashMap::default(),
+            block_pos,
+            doms: ArenaMap::default(),
+            graph: ArenaMap::default(),
         }
     }
 
-    fn region_dom(&mut self, r: RegionId) -> &RegionDom {
-        let m = self.m;
-        self.doms.entry(r).or_insert_with(|| compute_dom(m, r))
+    /// The dominator tree of `r`, which has more than one block.
+    fn region_dom(&mut self, r: RegionId) -> &[Option<u32>] {
+        if self.doms.get(r).is_none() {
+            let d = compute_dom(self.m, &self.block_pos, r);
+            self.doms.insert(r, d);
+        }
+        self.doms.get(r).map_or(&[], |d| d.as_slice())
+    }
+
+    /// Position of `b` in region `r`, if it is there.
+    fn index_in(&self, r: RegionId, b: BlockId) -> Option<usize> {
+        (self.m.blocks[b].parent == Some(r))
+            .then(|| self.block_pos.get(b).map(|&i| i as usize))
+            .flatten()
     }
 
     fn reachable(&mut self, b: BlockId) -> bool {
         let Some(r) = self.m.blocks[b].parent else {
             return true;
         };
-        let d = self.region_dom(r);
-        match d.index.get(&b) {
-            Some(&i) => d.idom[i].is_some(),
-            None => true,
+        if self.m.regions[r].blocks.len() <= 1 {
+            return true;
         }
+        let Some(i) = self.index_in(r, b) else {
+            return true;
+        };
+        self.region_dom(r).get(i).is_some_and(|d| d.is_some())
     }
 
     /// Does block `a` dominate block `b` (same region)?
@@ -69,30 +94,50 @@ impl<'m> State<'m> {
         if a == b {
             return true;
         }
-        let d = self.region_dom(r);
-        let (Some(&ai), Some(&bi)) = (d.index.get(&a), d.index.get(&b)) else {
+        if self.m.regions[r].blocks.len() <= 1 {
+            return false;
+        }
+        let (Some(ai), Some(bi)) = (self.index_in(r, a), self.index_in(r, b)) else {
             return false;
         };
+        let d = self.region_dom(r);
         let mut cur = bi;
         loop {
-            match d.idom[cur] {
-                Some(p) if p == cur => return false,
+            match d.get(cur).copied().flatten() {
+                Some(p) if p as usize == cur => return false,
                 Some(p) => {
-                    if p == ai {
+                    if p as usize == ai {
                         return true;
                     }
-                    cur = p;
+                    cur = p as usize;
                 }
                 None => return true,
             }
         }
     }
+
+    /// Regions without SSA dominance: those of graph-region ops, and those
+    /// of unregistered ops (which may be graph regions, as MLIR assumes).
+    fn is_graph_region(&mut self, cx: &Cx<'_>, r: RegionId) -> bool {
+        if let Some(&g) = self.graph.get(r) {
+            return g;
+        }
+        let g = cx.m.regions[r].parent.is_some_and(|p| {
+            let t = cx.traits(p);
+            t.graph_regions || !t.registered
+        });
+        self.graph.insert(r, g);
+        g
+    }
 }
 
-fn compute_dom(m: &Module, r: RegionId) -> RegionDom {
+fn compute_dom(m: &Module, block_pos: &ArenaMap<BlockId, u32>, r: RegionId) -> Vec<Option<u32>> {
     let blocks = &m.regions[r].blocks;
-    let index: FxHashMap<BlockId, usize> =
-        blocks.iter().enumerate().map(|(i, &b)| (b, i)).collect();
+    let index = |b: BlockId| -> Option<usize> {
+        (m.blocks[b].parent == Some(r))
+            .then(|| block_pos.get(b).map(|&i| i as usize))
+            .flatten()
+    };
     let n = blocks.len();
     let succs: Vec<Vec<usize>> = blocks
         .iter()
@@ -104,7 +149,7 @@ fn compute_dom(m: &Module, r: RegionId) -> RegionDom {
                     m.ops[t]
                         .successors
                         .iter()
-                        .filter_map(|s| index.get(s).copied())
+                        .filter_map(|&s| index(s))
                         .collect()
                 })
                 .unwrap_or_default()
@@ -165,7 +210,7 @@ fn compute_dom(m: &Module, r: RegionId) -> RegionDom {
             }
         }
     }
-    RegionDom { index, idom }
+    idom.into_iter().map(|d| d.map(|i| i as u32)).collect()
 }
 
 fn intersect(idom: &[Option<usize>], rpo: &[usize], mut a: usize, mut b: usize) -> usize {
@@ -178,15 +223,6 @@ fn intersect(idom: &[Option<usize>], rpo: &[usize], mut a: usize, mut b: usize) 
         }
     }
     a
-}
-
-/// Regions without SSA dominance: those of graph-region ops, and those of
-/// unregistered ops (which may be graph regions, as MLIR assumes).
-fn is_graph_region(cx: &Cx<'_>, r: RegionId) -> bool {
-    cx.m.regions[r].parent.is_some_and(|p| {
-        let t = cx.traits(p);
-        t.graph_regions || !t.registered
-    })
 }
 
 /// The region that defines `v`.
@@ -281,7 +317,7 @@ fn dominates(cx: &Cx<'_>, st: &mut State<'_>, v: ValueId, user: OpId) -> bool {
     let Some(ab) = m.ops[a].parent else {
         return false;
     };
-    let graph = is_graph_region(cx, r);
+    let graph = st.is_graph_region(cx, r);
     match m.values[v].def {
         ValueDef::BlockArg { .. } => st.block_dominates(r, db, ab),
         ValueDef::Result { op: d, .. } => {

@@ -35,6 +35,10 @@ pub(crate) fn check(cx: &Cx<'_>, op: OpId) -> Result<(), Diagnostic> {
         b"mlir.constant" => check_constant(cx, op),
         b"mlir.global" => check_global(cx, op),
         b"fence" => check_fence(cx, op),
+        b"atomicrmw" => check_atomicrmw(cx, op),
+        b"landingpad" => check_landingpad(cx, op),
+        b"call" => check_var_callee_type(cx, op),
+        b"cmpxchg" => check_cmpxchg(cx, op),
         b"switch" => check_switch(cx, op),
         _ => Ok(()),
     }
@@ -150,6 +154,74 @@ fn atomic_type_ok(cx: &Cx<'_>, t: TypeId) -> bool {
         _ => return llvm::kind_of(&cx.m.ctx, t) == Kind::Ptr,
     };
     width >= 8 && width.is_power_of_two()
+}
+
+/// MLIR's `AtomicRMWOp::verify`: the value type the operation needs
+/// (floating point for `fadd`/`fsub`/`fmax`/`fmin`, an atomic-compatible
+/// type for `xchg`, an integer of 8, 16, 32 or 64 bits otherwise), then an
+/// ordering of at least `monotonic`.
+fn check_atomicrmw(cx: &Cx<'_>, op: OpId) -> Result<(), Diagnostic> {
+    let Some(val) = operand_type(cx, op, 1) else {
+        return Ok(());
+    };
+    let bin_op = inherent(cx, op, b"bin_op")
+        .and_then(|a| int_value(cx, a))
+        .unwrap_or(0);
+    match bin_op {
+        // fadd, fsub, fmax, fmin
+        11..=14 => {
+            // MLIR's `isCompatibleFloatingPointType`: the builtin floats
+            // LLVM has, and `!llvm.ppc_fp128`.
+            let float = llvm::kind_of(&cx.m.ctx, val) == Kind::Float
+                || type_to_string(&cx.m.ctx, val) == "!llvm.ppc_fp128";
+            if !float {
+                return Err(cx.op_error(op, "expected LLVM IR floating point type"));
+            }
+        }
+        // xchg
+        0 => {
+            if !atomic_type_ok(cx, val) {
+                return Err(cx.op_error(op, "unexpected LLVM IR type for 'xchg' bin_op"));
+            }
+        }
+        _ => {
+            let width = cx.m.ctx.int_width(val).map_or(0, |(w, _)| w);
+            if !matches!(width, 8 | 16 | 32 | 64) {
+                return Err(cx.op_error(op, "expected LLVM IR integer type"));
+            }
+        }
+    }
+    let ordering = inherent(cx, op, b"ordering")
+        .and_then(|a| int_value(cx, a))
+        .unwrap_or(0);
+    if ordering < 2 {
+        return Err(cx.op_error(op, "expected at least 'monotonic' ordering"));
+    }
+    Ok(())
+}
+
+/// MLIR's `AtomicCmpXchgOp::verify`: an atomic-compatible value type, both
+/// orderings at least `monotonic`, a failure ordering that does not release.
+fn check_cmpxchg(cx: &Cx<'_>, op: OpId) -> Result<(), Diagnostic> {
+    if let Some(val) = operand_type(cx, op, 2) {
+        if !atomic_type_ok(cx, val) {
+            return Err(cx.op_error(op, "unexpected LLVM IR type"));
+        }
+    }
+    let ordering = |name: &[u8]| {
+        inherent(cx, op, name)
+            .and_then(|a| int_value(cx, a))
+            .unwrap_or(0)
+    };
+    let (success, failure) = (ordering(b"success_ordering"), ordering(b"failure_ordering"));
+    if success < 2 || failure < 2 {
+        return Err(cx.op_error(op, "ordering must be at least 'monotonic'"));
+    }
+    // release, acq_rel
+    if failure == 5 || failure == 6 {
+        return Err(cx.op_error(op, "failure ordering cannot be 'release' or 'acq_rel'"));
+    }
+    Ok(())
 }
 
 /// The element type text of an indexable type text: struct fields,
@@ -789,6 +861,107 @@ fn check_func(cx: &Cx<'_>, op: OpId) -> Result<(), Diagnostic> {
             ));
         }
     }
+    check_landingpad_types(cx, op)
+}
+
+/// `LLVMFuncOp::verify`'s last check: every `llvm.landingpad` result and
+/// `llvm.resume` operand of the function has one type (the first one met).
+fn check_landingpad_types(cx: &Cx<'_>, func: OpId) -> Result<(), Diagnostic> {
+    let m = cx.m;
+    let mut first: Option<TypeId> = None;
+    let mut stack: Vec<OpId> = Vec::new();
+    for &r in m.ops[func].regions.iter().rev() {
+        for &b in m.regions[r].blocks.iter().rev() {
+            stack.extend(m.blocks[b].ops.iter().rev().copied());
+        }
+    }
+    while let Some(op) = stack.pop() {
+        let d = &m.ops[op];
+        let (ty, what) = match m.ctx.bytes(d.name) {
+            b"llvm.landingpad" => (
+                d.results.first().map(|&v| m.values[v].ty),
+                "'llvm.landingpad' should have a consistent result type inside a function",
+            ),
+            b"llvm.resume" => (
+                d.operands.first().map(|&v| m.values[v].ty),
+                "'llvm.resume' should have a consistent input type inside a function",
+            ),
+            _ => {
+                for &r in d.regions.iter().rev() {
+                    for &b in m.regions[r].blocks.iter().rev() {
+                        stack.extend(m.blocks[b].ops.iter().rev().copied());
+                    }
+                }
+                continue;
+            }
+        };
+        let Some(ty) = ty else { continue };
+        match first {
+            None => first = Some(ty),
+            Some(t) if t != ty => return Err(cx.op_diag(func, what)),
+            Some(_) => {}
+        }
+    }
+    Ok(())
+}
+
+/// MLIR's `LandingpadOp::verify`: a personality on the enclosing function,
+/// a clause or `cleanup`, and catch clauses that are constants (null,
+/// `addressof`, or a bitcast of an `addressof`); filter clauses (arrays)
+/// are not checked.
+fn check_landingpad(cx: &Cx<'_>, op: OpId) -> Result<(), Diagnostic> {
+    let m = cx.m;
+    let mut anc = m.parent_op(op);
+    while let Some(a) = anc {
+        if m.ctx.bytes(m.ops[a].name) == b"llvm.func" {
+            if inherent(cx, a, b"personality").is_none() {
+                return Err(cx.op_diag(
+                    op,
+                    "llvm.landingpad needs to be in a function with a personality",
+                ));
+            }
+            break;
+        }
+        anc = m.parent_op(a);
+    }
+    let d = &m.ops[op];
+    if inherent(cx, op, b"cleanup").is_none() && d.operands.is_empty() {
+        return Err(cx.op_diag(
+            op,
+            "landingpad instruction expects at least one clause or cleanup attribute",
+        ));
+    }
+    let def_name = |v: crate::ir::ValueId| match m.values[v].def {
+        crate::ir::ValueDef::Result { op: o, .. } => Some((o, m.ctx.bytes(m.ops[o].name))),
+        _ => None,
+    };
+    for (i, &v) in d.operands.iter().enumerate() {
+        if llvm::kind_of(&m.ctx, m.values[v].ty) == Kind::Array {
+            continue;
+        }
+        match def_name(v) {
+            Some((bc, b"llvm.bitcast")) => {
+                let arg = m.ops[bc].operands.first().copied();
+                if arg
+                    .and_then(def_name)
+                    .is_some_and(|(_, n)| n == b"llvm.mlir.addressof")
+                {
+                    continue;
+                }
+                return Err(cx.op_diag(op, "constant clauses expected").with_note(
+                    Some(cx.op_loc(bc)),
+                    "global addresses expected as operand to bitcast used in clauses for landingpad",
+                ));
+            }
+            Some((_, b"llvm.mlir.zero" | b"llvm.mlir.addressof")) => {}
+            _ => {
+                return Err(cx.op_diag(
+                    op,
+                    format!("clause #{i} is not a known constant - null, addressof, bitcast"),
+                ))
+            }
+        }
+    }
     Ok(())
 }
 
@@ -921,6 +1094,76 @@ fn check_addressof(
             op,
             "must reference a global defined by 'llvm.mlir.global' or 'llvm.func'",
         )),
+    }
+}
+
+/// MLIR's `verifyCallOpVarCalleeType` (`CallOp::verify`, before symbol
+/// uses): a `var_callee_type` is variadic, has no more parameters than the
+/// call has arguments, and agrees with their types and with the result.
+fn check_var_callee_type(cx: &Cx<'_>, op: OpId) -> Result<(), Diagnostic> {
+    let m = cx.m;
+    let Some(a) = inherent(cx, op, b"var_callee_type") else {
+        return Ok(());
+    };
+    let AttrData::Type(t) = m.ctx.attr_data(a) else {
+        return Ok(());
+    };
+    let Some(LlvmType::Func {
+        result,
+        params,
+        variadic,
+    }) = LlvmType::of(&m.ctx, *t)
+    else {
+        return Ok(());
+    };
+    if !variadic {
+        return Err(cx.op_error(
+            op,
+            "expected var_callee_type to be a variadic function type",
+        ));
+    }
+    let d = &m.ops[op];
+    // An indirect call's first operand is the callee.
+    let args = if symbol_ref(cx, op, b"callee").is_some() {
+        &d.operands[..]
+    } else {
+        d.operands.get(1..).unwrap_or(&[])
+    };
+    if params.len() > args.len() {
+        return Err(cx.op_error(
+            op,
+            format!(
+                "expected var_callee_type to have at most {} parameters",
+                args.len()
+            ),
+        ));
+    }
+    for (p, &v) in params.iter().zip(args.iter()) {
+        let vt = m.values[v].ty;
+        if !llvm::same_type(&m.ctx, p, vt) {
+            return Err(cx.op_error(
+                op,
+                format!(
+                    "var_callee_type parameter type mismatch: '{}' != '{}'",
+                    top_level(p),
+                    type_to_string(&m.ctx, vt)
+                ),
+            ));
+        }
+    }
+    match d.results.first() {
+        None if &*result != "void" => {
+            Err(cx.op_error(op, "expected var_callee_type to return void"))
+        }
+        Some(&r) if !llvm::same_type(&m.ctx, &result, m.values[r].ty) => Err(cx.op_error(
+            op,
+            format!(
+                "var_callee_type return type mismatch: '{}' != '{}'",
+                top_level(&result),
+                type_to_string(&m.ctx, m.values[r].ty)
+            ),
+        )),
+        _ => Ok(()),
     }
 }
 

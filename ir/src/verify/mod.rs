@@ -115,9 +115,46 @@ fn verify_layers(
     file: FileId,
     reg: Option<&crate::dialect::DialectRegistry>,
 ) -> Result<VerifyInfo, Vec<Diagnostic>> {
+    let cx = layers_cx(m, file, reg);
     let mut diags = Vec::new();
+    handles::check(&cx, &mut diags);
+    if !diags.is_empty() {
+        return Err(diags);
+    }
+    structural_layers(&cx)
+}
+
+/// The structural and dominance layers, once the handle layer passed.
+fn structural_layers(cx: &Cx<'_>) -> Result<VerifyInfo, Vec<Diagnostic>> {
+    let mut diags = Vec::new();
+    structure::check(cx, &mut diags);
+    if !diags.is_empty() {
+        return Err(diags);
+    }
+    dominance::check(cx, &mut diags);
+    if !diags.is_empty() {
+        return Err(diags);
+    }
+    Ok(VerifyInfo {
+        num_ops: cx.m.ops.len(),
+    })
+}
+
+/// The context of the structural layers: each op name's traits, from the
+/// built-in table, or for LLVM dialect ops from their definitions in `reg`.
+fn layers_cx<'m>(
+    m: &'m Module,
+    file: FileId,
+    reg: Option<&crate::dialect::DialectRegistry>,
+) -> Cx<'m> {
     let mut traits = rustc_hash::FxHashMap::default();
+    let mut last = None;
     for (_, op) in m.ops.iter() {
+        // Runs of one op name are common: skip the map for them.
+        if last == Some(op.name) {
+            continue;
+        }
+        last = Some(op.name);
         traits.entry(op.name).or_insert_with(|| {
             let name = m.ctx.bytes(op.name);
             let base = crate::registry::op_traits(name);
@@ -140,29 +177,47 @@ fn verify_layers(
             }
         });
     }
-    let cx = Cx {
+    Cx {
         m,
         file,
         traits,
         walked: Default::default(),
         stored: Default::default(),
         accepted: Default::default(),
-    };
-    handles::check(&cx, &mut diags);
-    if !diags.is_empty() {
-        return Err(diags);
     }
-    structure::check(&cx, &mut diags);
-    if !diags.is_empty() {
-        return Err(diags);
+}
+
+/// Full verification against the registry `reg`, in mlir-opt-19's order as
+/// far as layers allow: property conversion (a parse-time error in MLIR),
+/// then the registered op definitions, then the structural and dominance
+/// layers, then the token contract; stops after the first layer that
+/// reports. One handle check and one context serve every layer (the same
+/// as running [`ops::verify_properties`], [`ops::verify_ops`],
+/// [`verify_with_registry`] and [`tokens::verify_tokens`] in turn).
+pub fn verify_registered(
+    m: &Module,
+    file: FileId,
+    reg: &crate::dialect::DialectRegistry,
+    config: VerifyConfig,
+) -> Vec<Diagnostic> {
+    let cx = layers_cx(m, file, Some(reg));
+    let mut res = Vec::new();
+    handles::check(&cx, &mut res);
+    if res.is_empty() {
+        let mut defs = ops::DefCache::new(reg);
+        res = ops::properties_layer(&cx, &mut defs);
+        if res.is_empty() {
+            res = ops::ops_layer(&cx, &mut defs, ops::Storage::Checked);
+        }
+        if res.is_empty() {
+            res = match structural_layers(&cx) {
+                Ok(_) => tokens::tokens_layer(&cx, &mut defs),
+                Err(ds) => ds,
+            };
+        }
     }
-    dominance::check(&cx, &mut diags);
-    if !diags.is_empty() {
-        return Err(diags);
-    }
-    Ok(VerifyInfo {
-        num_ops: m.ops.len(),
-    })
+    finish_op_notes(m, &mut res, config);
+    res
 }
 
 /// Shared context of the verifier layers.

@@ -24,16 +24,33 @@ use rustc_hash::FxHashMap;
 /// the first failure, if any, as the only diagnostic. Runs the handle
 /// layer first, so it is safe on any module.
 pub fn verify_ops(m: &Module, file: FileId, reg: &DialectRegistry) -> Vec<Diagnostic> {
-    let Some(top) = m.top else {
+    if m.top.is_none() {
         return Vec::new();
-    };
+    }
     let cx = new_cx(m, file);
     let mut diags = Vec::new();
     super::handles::check(&cx, &mut diags);
     if !diags.is_empty() {
         return diags;
     }
-    let mut defs = DefCache::new(reg);
+    ops_layer(&cx, &mut DefCache::new(reg), Storage::Check)
+}
+
+/// Whether [`ops_layer`] checks property storage, or the caller has run
+/// [`properties_layer`] over the module already.
+#[derive(Clone, Copy, PartialEq, Eq)]
+pub(crate) enum Storage {
+    Check,
+    Checked,
+}
+
+/// [`verify_ops`] once the handle layer passed.
+pub(crate) fn ops_layer(cx: &Cx<'_>, defs: &mut DefCache<'_>, storage: Storage) -> Vec<Diagnostic> {
+    let m = cx.m;
+    let reg = defs.reg;
+    let Some(top) = m.top else {
+        return Vec::new();
+    };
     // Depth-first with an exit event per op: an op's own checks run on
     // entry (before its nested ops), its region checks on exit (after them),
     // as MLIR's verifier does.
@@ -42,7 +59,7 @@ pub fn verify_ops(m: &Module, file: FileId, reg: &DialectRegistry) -> Vec<Diagno
         let def = defs.get(m, op);
         if exit {
             if let Some(def) = def {
-                if let Err(d) = check_region_traits(&cx, def, op) {
+                if let Err(d) = check_region_traits(cx, def, op) {
                     return vec![d];
                 }
             }
@@ -50,11 +67,20 @@ pub fn verify_ops(m: &Module, file: FileId, reg: &DialectRegistry) -> Vec<Diagno
         }
         if let Some(def) = def {
             let parent = m.parent_op(op).and_then(|p| defs.get(m, p).map(|d| (p, d)));
-            if let Err(d) = check_op(&cx, def, op, parent) {
+            if let Err(d) = check_op(cx, def, op, parent, storage) {
                 return vec![d];
             }
-        } else if let Some(d) = unknown_op_of_loaded_dialect(&cx, reg, op) {
+        } else if let Some(d) = unknown_op_of_loaded_dialect(cx, reg, op) {
             return vec![d];
+        }
+        if m.ops[op].regions.is_empty() {
+            // No nested ops: the exit checks can run now.
+            if let Some(def) = def {
+                if let Err(d) = check_region_traits(cx, def, op) {
+                    return vec![d];
+                }
+            }
+            continue;
         }
         stack.push((op, true));
         for &r in m.ops[op].regions.iter().rev() {
@@ -105,6 +131,11 @@ fn check_region_traits(cx: &Cx<'_>, def: &OpDef, op: OpId) -> Result<(), Diagnos
                 continue;
             };
             if m.ctx.bytes(m.ops[last].name) != term.as_bytes() {
+                // MLIR checks each block's terminator on leaving the block,
+                // before the op's region traits.
+                if !cx.traits(last).might_be_terminator() {
+                    return Err(super::structure::no_terminator(cx, last));
+                }
                 return Err(cx
                     .op_error(
                         op,
@@ -130,22 +161,34 @@ fn check_region_traits(cx: &Cx<'_>, def: &OpDef, op: OpId) -> Result<(), Diagnos
 /// properties {..} for op ..`), before any other verification; returns the
 /// first one.
 pub fn verify_properties(m: &Module, file: FileId, reg: &DialectRegistry) -> Vec<Diagnostic> {
-    let Some(top) = m.top else {
+    if m.top.is_none() {
         return Vec::new();
-    };
+    }
     let cx = new_cx(m, file);
     let mut diags = Vec::new();
     super::handles::check(&cx, &mut diags);
     if !diags.is_empty() {
         return diags;
     }
-    let mut defs = DefCache::new(reg);
-    let mut ops = Vec::new();
-    m.walk_preorder(top, &mut |op| ops.push(op));
-    for op in ops {
+    properties_layer(&cx, &mut DefCache::new(reg))
+}
+
+/// [`verify_properties`] once the handle layer passed.
+pub(crate) fn properties_layer(cx: &Cx<'_>, defs: &mut DefCache<'_>) -> Vec<Diagnostic> {
+    let m = cx.m;
+    let Some(top) = m.top else {
+        return Vec::new();
+    };
+    let mut stack = vec![top];
+    while let Some(op) = stack.pop() {
         if let Some(def) = defs.get(m, op) {
-            if let Err(d) = check_property_storage(&cx, def, op) {
+            if let Err(d) = check_property_storage(cx, def, op) {
                 return vec![d];
+            }
+        }
+        for &r in m.ops[op].regions.iter().rev() {
+            for &b in m.regions[r].blocks.iter().rev() {
+                stack.extend(m.blocks[b].ops.iter().rev().copied());
             }
         }
     }
@@ -162,7 +205,7 @@ pub fn verify_op(m: &Module, file: FileId, reg: &DialectRegistry, op: OpId) -> O
     let parent = m
         .parent_op(op)
         .and_then(|p| reg.get(m.ctx.bytes(m.ops[p].name)).map(|d| (p, d)));
-    check_op(&cx, def, op, parent).err()
+    check_op(&cx, def, op, parent, Storage::Check).err()
 }
 
 /// What MLIR checks on leaving an op, after its nested ops: symbol tables
@@ -191,27 +234,37 @@ pub(crate) fn new_cx(m: &Module, file: FileId) -> Cx<'_> {
     }
 }
 
-/// Op name -> definition, resolved once per interned name.
+/// Op name -> definition, resolved once per interned name: a slot per
+/// interned name index (names are few and interned early, so the table is
+/// small), 0 = not looked up yet, 1 = no definition, `2 + id` otherwise.
 pub struct DefCache<'r> {
     reg: &'r DialectRegistry,
-    map: FxHashMap<Sym, Option<OpDefId>>,
+    slots: Vec<u32>,
 }
 
 impl<'r> DefCache<'r> {
     pub fn new(reg: &'r DialectRegistry) -> DefCache<'r> {
         DefCache {
             reg,
-            map: FxHashMap::default(),
+            slots: Vec::new(),
         }
     }
     pub fn get(&mut self, m: &Module, op: OpId) -> Option<&'r OpDef> {
         let name = m.ops[op].name;
         let reg = self.reg;
-        let id = *self
-            .map
-            .entry(name)
-            .or_insert_with(|| reg.lookup(m.ctx.bytes(name)));
-        id.map(|i| &reg[i])
+        let i = name.0 as usize;
+        if let Some(&slot) = self.slots.get(i) {
+            match slot {
+                0 => {}
+                1 => return None,
+                k => return Some(&reg[OpDefId::from_raw(k - 2)]),
+            }
+        } else {
+            self.slots.resize(i + 1, 0);
+        }
+        let id = reg.lookup(m.ctx.bytes(name));
+        self.slots[i] = id.map_or(1, |d| d.raw() + 2);
+        id.map(|d| &reg[d])
     }
 }
 
@@ -222,8 +275,11 @@ fn check_op(
     def: &OpDef,
     op: OpId,
     parent: Option<(OpId, &OpDef)>,
+    storage: Storage,
 ) -> Result<(), Diagnostic> {
-    check_property_storage(cx, def, op)?;
+    if storage == Storage::Check {
+        check_property_storage(cx, def, op)?;
+    }
     // The IR verifier's token opt-in rule comes before the op's own checks.
     super::tokens::check_token_traits(cx, op, def, parent)?;
     check_counts(cx, def, op)?;
@@ -805,7 +861,11 @@ fn phase(t: Trait) -> Phase {
         Phase::Structural
     } else if matches!(
         t,
-        Trait::AllTypesMatch | Trait::ElementTypeOf | Trait::I1SameShapeOf
+        Trait::AllTypesMatch
+            | Trait::ElementTypeOf
+            | Trait::I1SameShapeOf
+            | Trait::SameTypeAs
+            | Trait::ValAndBoolStructOf
     ) {
         Phase::Pred
     } else {
@@ -840,6 +900,8 @@ fn is_structural(t: Trait) -> bool {
         | Trait::AllTypesMatch
         | Trait::ElementTypeOf
         | Trait::I1SameShapeOf
+        | Trait::SameTypeAs
+        | Trait::ValAndBoolStructOf
         | Trait::ProducesToken
         | Trait::ConsumesToken => false,
     }
@@ -991,6 +1053,8 @@ fn check_traits(cx: &Cx<'_>, def: &OpDef, op: OpId, phase: Phase) -> Result<(), 
             Trait::AllTypesMatch => check_same_type_groups(cx, def, op)?,
             Trait::ElementTypeOf => check_derived(cx, def, op, Derive::ElementType)?,
             Trait::I1SameShapeOf => check_derived(cx, def, op, Derive::I1SameShape)?,
+            Trait::SameTypeAs => check_derived(cx, def, op, Derive::Same)?,
+            Trait::ValAndBoolStructOf => check_derived(cx, def, op, Derive::ValAndBoolStruct)?,
             // Used by the structural and dominance layers, or informational.
             Trait::NoTerminator
             | Trait::IsolatedFromAbove
@@ -1124,12 +1188,24 @@ fn check_derived(cx: &Cx<'_>, def: &OpDef, op: OpId, how: Derive) -> Result<(), 
         let ok = match how {
             Derive::ElementType => m.ctx.element_type(from).is_none_or(|t| t == to),
             Derive::I1SameShape => is_i1_same_shape(&m.ctx, from, to),
+            Derive::Same => from == to,
+            Derive::ValAndBoolStruct => {
+                crate::printer::type_to_string(&m.ctx, to) == val_and_bool_struct(&m.ctx, from)
+            }
         };
         if !ok {
             return Err(cx.op_error(op, format!("failed to verify that {}", rule.summary)));
         }
     }
     Ok(())
+}
+
+/// MLIR's `getValAndBoolStructType` as text: `!llvm.struct<(T, i1)>`.
+pub(crate) fn val_and_bool_struct(ctx: &crate::context::Context, t: TypeId) -> String {
+    format!(
+        "!llvm.struct<({}, i1)>",
+        crate::llvm::nested_text_ref(ctx, t)
+    )
 }
 
 /// The shape of a builtin shaped type: `None` if it is not one, `Some(None)`

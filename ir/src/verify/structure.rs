@@ -137,13 +137,7 @@ fn check_block(
         }
         Some(&last) => {
             if !may_skip_terminator && !cx.traits(last).might_be_terminator() {
-                return Err(cx.op_diag(
-                    last,
-                    format!(
-                        "block with no terminator, has {}",
-                        op_to_string_local(m, last)
-                    ),
-                ));
+                return Err(no_terminator(cx, last));
             }
         }
     }
@@ -350,4 +344,15 @@ fn check_branch(cx: &Cx<'_>, op: OpId, counts: &[usize]) -> Result<(), Diagnosti
         start += n;
     }
     Ok(())
+}
+
+/// "block with no terminator", at the block's last op `last`.
+pub(crate) fn no_terminator(cx: &Cx<'_>, last: OpId) -> Diagnostic {
+    cx.op_diag(
+        last,
+        format!(
+            "block with no terminator, has {}",
+            op_to_string_local(cx.m, last)
+        ),
+    )
 }

@@ -36,21 +36,34 @@ use irkit_diag::{Diagnostic, FileId, Loc, Span};
 /// the handle layer first, so it is safe on any module.
 pub fn verify_tokens(m: &Module, file: FileId, reg: &DialectRegistry) -> Vec<Diagnostic> {
     let mut res = Vec::new();
-    let Some(top) = m.top else {
+    if m.top.is_none() {
         return res;
-    };
+    }
     let cx = new_cx(m, file);
     super::handles::check(&cx, &mut res);
     if !res.is_empty() {
         return res;
     }
-    let mut defs = DefCache::new(reg);
-    let mut ops = Vec::new();
-    m.walk_preorder(top, &mut |op| ops.push(op));
-    for op in ops {
+    tokens_layer(&cx, &mut DefCache::new(reg))
+}
+
+/// [`verify_tokens`] once the handle layer passed.
+pub(crate) fn tokens_layer(cx: &Cx<'_>, defs: &mut DefCache<'_>) -> Vec<Diagnostic> {
+    let m = cx.m;
+    let mut res = Vec::new();
+    let Some(top) = m.top else {
+        return res;
+    };
+    let mut stack = vec![top];
+    while let Some(op) = stack.pop() {
         let def = defs.get(m, op);
         let parent_def = m.parent_op(op).and_then(|p| defs.get(m, p).map(|d| (p, d)));
-        check_op(&mut res, &cx, op, def, parent_def);
+        check_op(&mut res, cx, op, def, parent_def);
+        for &r in m.ops[op].regions.iter().rev() {
+            for &b in m.regions[r].blocks.iter().rev() {
+                stack.extend(m.blocks[b].ops.iter().rev().copied());
+            }
+        }
     }
     // Block arguments are checked with their region's op: report in source order.
     res.sort_by_key(|d| d.loc.map(|l| l.span.start));
