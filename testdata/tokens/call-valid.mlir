@@ -3,9 +3,9 @@
 // tokens that are made and used locally verify.
 
 "builtin.module"() ({
-  "test.func"() <{function_type = (i32) -> i32, sym_name = "g"}> ({
+  "func.func"() <{function_type = (i32) -> i32, sym_name = "g"}> ({
   ^bb0(%a: i32):
-    "test.return"(%a) : (i32) -> ()
+    "func.return"(%a) : (i32) -> ()
   }) : () -> ()
   "test.func"() <{function_type = (i32) -> i32, sym_name = "f"}> ({
   ^bb0(%a: i32):
