@@ -5,7 +5,7 @@
 
 use super::strided::{self, add, dim, mul, Dyn, MemRefDesc, Parts, Strided};
 use super::Cx;
-use crate::context::{AttrData, TypeId};
+use crate::context::{AttrData, AttrId, TypeId};
 use crate::ir::OpId;
 use crate::printer::type_to_string;
 use irkit_diag::Diagnostic;
@@ -629,6 +629,45 @@ fn collapsed_layout(
     })
 }
 
+/// A memref type with its layout and memory space.
+type Side = (TypeId, Option<AttrId>, Option<AttrId>);
+
+/// What `view` and `realloc` check first: both layouts the identity, one
+/// memory space. `labels`: the layout's word (`map`/`layout`), the source's
+/// name, the result's name in the memory-space message.
+fn identity_layouts_one_space(
+    cx: &Cx<'_>,
+    op: OpId,
+    (src, slayout, sspace): Side,
+    (res, rlayout, rspace): Side,
+    (word, source, result): (&str, &str, &str),
+) -> R {
+    let ctx = &cx.m.ctx;
+    if !strided::is_identity(ctx, slayout) {
+        return Err(cx.op_diag(
+            op,
+            format!("unsupported {word} for {source} memref type {}", q(cx, src)),
+        ));
+    }
+    if !strided::is_identity(ctx, rlayout) {
+        return Err(cx.op_diag(
+            op,
+            format!("unsupported {word} for result memref type {}", q(cx, res)),
+        ));
+    }
+    if sspace != rspace {
+        return Err(cx.op_diag(
+            op,
+            format!(
+                "different memory spaces specified for {source} memref type {} and {result} memref type {}",
+                q(cx, src),
+                q(cx, res)
+            ),
+        ));
+    }
+    Ok(())
+}
+
 fn view(cx: &Cx<'_>, op: OpId) -> R {
     let ctx = &cx.m.ctx;
     let (Some(src), Some(res)) = (ty(cx, op, 0), rty(cx, op)) else {
@@ -651,28 +690,14 @@ fn view(cx: &Cx<'_>, op: OpId) -> R {
     else {
         return Ok(());
     };
-    if !strided::is_identity(ctx, slayout) {
-        return Err(cx.op_diag(
-            op,
-            format!("unsupported map for base memref type {}", q(cx, src)),
-        ));
-    }
-    if !strided::is_identity(ctx, rlayout) {
-        return Err(cx.op_diag(
-            op,
-            format!("unsupported map for result memref type {}", q(cx, res)),
-        ));
-    }
-    if sspace != rspace {
-        return Err(cx.op_diag(
-            op,
-            format!(
-                "different memory spaces specified for base memref type {} and view memref type {}",
-                q(cx, src),
-                q(cx, res)
-            ),
-        ));
-    }
+    let labels = ("map", "base", "view");
+    identity_layouts_one_space(
+        cx,
+        op,
+        (src, slayout, sspace),
+        (res, rlayout, rspace),
+        labels,
+    )?;
     let dynamic = rshape.iter().filter(|&&s| s < 0).count();
     if cx.m.ops[op].operands.len().saturating_sub(2) != dynamic {
         return Err(cx.op_diag(
@@ -757,28 +782,14 @@ fn realloc(cx: &Cx<'_>, op: OpId) -> R {
     else {
         return Ok(());
     };
-    if !strided::is_identity(ctx, slayout) {
-        return Err(cx.op_diag(
-            op,
-            format!("unsupported layout for source memref type {}", q(cx, src)),
-        ));
-    }
-    if !strided::is_identity(ctx, rlayout) {
-        return Err(cx.op_diag(
-            op,
-            format!("unsupported layout for result memref type {}", q(cx, res)),
-        ));
-    }
-    if sspace != rspace {
-        return Err(cx.op_diag(
-            op,
-            format!(
-                "different memory spaces specified for source memref type {} and result memref type {}",
-                q(cx, src),
-                q(cx, res)
-            ),
-        ));
-    }
+    let labels = ("layout", "source", "result");
+    identity_layouts_one_space(
+        cx,
+        op,
+        (src, slayout, sspace),
+        (res, rlayout, rspace),
+        labels,
+    )?;
     if selem != relem {
         return Err(cx.op_diag(
             op,
