@@ -1933,6 +1933,79 @@ impl<'a> Parser<'a> {
         }
     }
 
+    /// `strided<[s0, s1, ...], offset: o>` after the keyword, as MLIR's
+    /// `parseStridedLayoutAttr` reads it (its messages, `?` for dynamic),
+    /// kept as its canonical text (`offset: 0` dropped, one space after
+    /// each comma). `start` is the keyword, where MLIR reports the
+    /// attribute's own verifier.
+    fn parse_strided(&mut self, start: usize) -> PResult<AttrId> {
+        self.expect(b'<', "'<' after 'strided'")?;
+        self.expect(b'[', "'['")?;
+        let mut text = String::from("strided<[");
+        self.skip_ws();
+        let mut zero = false;
+        if self.peek() != Some(b']') {
+            loop {
+                let v = self.stride_or_offset()?;
+                zero |= v == Some(0);
+                if !text.ends_with('[') {
+                    text.push_str(", ");
+                }
+                push_stride(&mut text, v);
+                if !self.eat(b',') {
+                    break;
+                }
+            }
+        }
+        self.expect(b']', "']'")?;
+        if !self.eat(b'>') {
+            self.expect(b',', "','")?;
+            if !self.eat_keyword("offset") {
+                return self.err_tok("expected 'offset' after comma");
+            }
+            self.expect(b':', "':' after 'offset'")?;
+            let o = self.stride_or_offset()?;
+            self.expect(b'>', "'>'")?;
+            if o != Some(0) {
+                text.push_str("], offset: ");
+                push_stride(&mut text, o);
+                text.push('>');
+            }
+        }
+        if !text.ends_with('>') {
+            text.push_str("]>");
+        }
+        if zero {
+            return self.err_at(start, "strides must not be zero");
+        }
+        let sym = self.m.ctx.sym(text.as_bytes());
+        Ok(self.m.ctx.attr(AttrData::Strided(sym)))
+    }
+
+    /// A stride or offset: `?` (`None`) or a 64-bit signed integer.
+    fn stride_or_offset(&mut self) -> PResult<Option<i64>> {
+        if self.eat(b'?') {
+            return Ok(None);
+        }
+        self.skip_ws();
+        let at = self.pos;
+        let negative = self.eat(b'-');
+        self.skip_ws();
+        let start = self.pos;
+        while self.src.get(self.pos).is_some_and(u8::is_ascii_digit) {
+            self.pos += 1;
+        }
+        let digits = std::str::from_utf8(&self.src[start..self.pos]).unwrap_or("");
+        match digits
+            .parse::<u64>()
+            .ok()
+            .and_then(|v| i64::try_from(v).ok())
+        {
+            Some(v) => Ok(Some(if negative { -v } else { v })),
+            None => self.err_at(at, "expected a 64-bit signed integer or '?'"),
+        }
+    }
+
     fn is_identity_map(&self, a: AttrId) -> bool {
         let AttrData::AffineMap(s) = self.m.ctx.attr_data(a) else {
             return false;
@@ -2355,17 +2428,16 @@ impl<'a> Parser<'a> {
                         self.expect(b')', "')' in inline location")?;
                         Ok(l)
                     }
-                    b"affine_map" | b"affine_set" | b"strided" => {
+                    b"strided" => {
+                        self.pos += id.len();
+                        self.parse_strided(start)
+                    }
+                    b"affine_map" | b"affine_set" => {
                         self.pos += id.len();
                         self.skip_ws();
                         let s = self.pos;
                         let e = self.balanced_end(s)?;
-                        let text = if id == b"strided" {
-                            let raw = &self.src[start..e];
-                            canonical_strided(raw).unwrap_or_else(|| raw.to_vec())
-                        } else {
-                            self.src[s + 1..e - 1].to_vec()
-                        };
+                        let text = self.src[s + 1..e - 1].to_vec();
                         self.pos = e;
                         let sym = self.m.ctx.sym(&text);
                         Ok(self.m.ctx.attr(match id {
@@ -3350,47 +3422,11 @@ pub fn is_detached(m: &Module, v: ValueId) -> bool {
     matches!(m.values[v].def, ValueDef::Detached)
 }
 
-/// `strided<[s, ...], offset: o>` as MLIR prints it: `, ` between strides,
-/// `?` for dynamic values, and no `offset: 0`. `None` when `text` is not of
-/// that shape (it is then kept as written).
-fn canonical_strided(text: &[u8]) -> Option<Vec<u8>> {
-    let text = std::str::from_utf8(text).ok()?;
-    let body = text.strip_prefix("strided")?.trim_start();
-    let body = body.strip_prefix('<')?.strip_suffix('>')?.trim();
-    let body = body.strip_prefix('[')?;
-    let close = body.find(']')?;
-    let value = |s: &str| -> Option<String> {
-        let s = s.trim();
-        if s == "?" {
-            return Some("?".into());
-        }
-        s.parse::<i64>().ok().map(|v| v.to_string())
-    };
-    let list = &body[..close];
-    let strides: Vec<String> = if list.trim().is_empty() {
-        Vec::new()
-    } else {
-        list.split(',').map(value).collect::<Option<_>>()?
-    };
-    let rest = body[close + 1..].trim();
-    let offset = if rest.is_empty() {
-        None
-    } else {
-        let o = rest
-            .strip_prefix(',')?
-            .trim()
-            .strip_prefix("offset")?
-            .trim();
-        let o = value(o.strip_prefix(':')?)?;
-        (o != "0").then_some(o)
-    };
-    let mut out = format!("strided<[{}]", strides.join(", "));
-    if let Some(o) = offset {
-        out.push_str(", offset: ");
-        out.push_str(&o);
+fn push_stride(text: &mut String, v: Option<i64>) {
+    match v {
+        Some(v) => text.push_str(&v.to_string()),
+        None => text.push('?'),
     }
-    out.push('>');
-    Some(out.into_bytes())
 }
 
 /// Whose element type [`Parser::element_type`] checks.
