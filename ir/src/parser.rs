@@ -2599,17 +2599,12 @@ impl<'a> Parser<'a> {
                         Ok(self.m.ctx.attr(AttrData::Float { ty, bits }))
                     }
                     TypeData::Integer { width, signedness } => {
-                        let words = self.int_value(
-                            &mag,
-                            neg,
-                            width,
-                            signedness == Signedness::Unsigned,
-                            start,
-                        )?;
+                        let words = self.int_value(&mag, neg, width, signedness, start, false)?;
                         Ok(self.m.ctx.attr(AttrData::Integer { ty, words }))
                     }
                     TypeData::Index => {
-                        let words = self.int_value(&mag, neg, 64, false, start)?;
+                        let words =
+                            self.int_value(&mag, neg, 64, Signedness::Signed, start, false)?;
                         Ok(self.m.ctx.attr(AttrData::Integer { ty, words }))
                     }
                     _ => self.err_at(start, "integer literal not valid for specified type"),
@@ -2619,16 +2614,17 @@ impl<'a> Parser<'a> {
     }
 
     /// Builds a width-bit two's complement value; errors when out of range
-    /// as MLIR does.
+    /// as MLIR's `buildAttributeAPInt` does (`index` counts as signed).
     fn int_value(
         &self,
         mag: &[u64],
         neg: bool,
         width: u32,
-        unsigned: bool,
+        sign: Signedness,
         at: usize,
+        dense: bool,
     ) -> PResult<Box<[u64]>> {
-        if neg && unsigned {
+        if neg && sign == Signedness::Unsigned {
             return self.err_at(
                 at,
                 "negative integer literal not valid for unsigned integer type",
@@ -2642,11 +2638,16 @@ impl<'a> Parser<'a> {
         } else if neg {
             // -mag >= -2^(width-1)
             bits < width || (bits == width && is_pow2(mag))
+        } else if sign == Signedness::Signed {
+            // A positive signed value must leave the sign bit clear.
+            bits < width
         } else {
             bits <= width
         };
         if !ok {
-            return self.err_at(at, "integer constant out of range for attribute");
+            // A dense literal's elements are checked against the type.
+            let what = if dense { "type" } else { "attribute" };
+            return self.err_at(at, format!("integer constant out of range for {what}"));
         }
         let nwords = (width as usize).div_ceil(64).max(1);
         let mut w = vec![0u64; nwords];
@@ -3030,13 +3031,12 @@ impl<'a> Parser<'a> {
                 ElemLit::Num(NumLit::Int { mag, neg, .. }, p),
                 TypeData::Integer { width, signedness },
             ) => {
-                let w =
-                    self.int_value(&mag, neg, *width, *signedness == Signedness::Unsigned, p)?;
+                let w = self.int_value(&mag, neg, *width, *signedness, p, true)?;
                 out.push(words_to_u128(&w));
                 Ok(())
             }
             (ElemLit::Num(NumLit::Int { mag, neg, .. }, p), TypeData::Index) => {
-                let w = self.int_value(&mag, neg, 64, false, p)?;
+                let w = self.int_value(&mag, neg, 64, Signedness::Signed, p, true)?;
                 out.push(words_to_u128(&w));
                 Ok(())
             }
