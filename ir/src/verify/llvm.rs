@@ -7,13 +7,15 @@
 //!
 //! Types nested in LLVM types are compared as text ([`crate::llvm`]).
 
+use super::ops::int_value;
+use super::structure::check_arg_res_attrs;
+use super::symbols::{symbol_ref, Symbols};
 use super::Cx;
 use crate::context::{AttrData, AttrId, TypeData, TypeId};
 use crate::ir::OpId;
 use crate::llvm::{self, Aggregate, Kind, LlvmType};
 use crate::printer::type_to_string;
 use irkit_diag::Diagnostic;
-use rustc_hash::FxHashMap;
 use std::borrow::Cow;
 
 /// `llvm.*` ops' own verifiers; other ops pass.
@@ -56,13 +58,6 @@ fn operand_type(cx: &Cx<'_>, op: OpId, i: usize) -> Option<TypeId> {
 fn result_type(cx: &Cx<'_>, op: OpId) -> Option<TypeId> {
     let v = *cx.m.ops[op].results.first()?;
     Some(cx.m.values[v].ty)
-}
-
-fn int_value(cx: &Cx<'_>, a: AttrId) -> Option<i64> {
-    match cx.m.ctx.attr_data(a) {
-        AttrData::Integer { words, .. } => Some(words.first().copied().unwrap_or(0) as i64),
-        _ => None,
-    }
 }
 
 fn dense_values(cx: &Cx<'_>, a: AttrId, bits: u32) -> Option<Vec<i64>> {
@@ -965,103 +960,10 @@ fn check_landingpad(cx: &Cx<'_>, op: OpId) -> Result<(), Diagnostic> {
     Ok(())
 }
 
-/// `function_interface_impl::verifyTrait`'s check of `arg_attrs` /
-/// `res_attrs` (already known to be arrays of dictionaries): one dictionary
-/// per argument (result), holding dialect attributes only.
-pub(crate) fn check_arg_res_attrs(
+pub(crate) fn check_addressof(
     cx: &Cx<'_>,
     op: OpId,
-    name: &[u8],
-    what: &str,
-    plural: &str,
-    want: usize,
-) -> Result<(), Diagnostic> {
-    let ctx = &cx.m.ctx;
-    let Some(AttrData::Array(items)) = inherent(cx, op, name).map(|a| ctx.attr_data(a)) else {
-        return Ok(());
-    };
-    if items.len() != want {
-        return Err(cx.op_error(
-            op,
-            format!(
-                "expects {what} attribute array to have the same number of elements as the number of function {plural}, got {}, but expected {want}",
-                items.len()
-            ),
-        ));
-    }
-    for &d in items.iter() {
-        if let AttrData::Dict(entries) = ctx.attr_data(d) {
-            if entries.iter().any(|(k, _)| !ctx.bytes(*k).contains(&b'.')) {
-                return Err(cx.op_error(op, format!("{plural} may only have dialect attributes")));
-            }
-        }
-    }
-    Ok(())
-}
-
-/// The symbol uses of `llvm.call` and `llvm.mlir.addressof` ops nested in
-/// symbol table `table` (MLIR's `SymbolUserOpInterface::verifySymbolUses`,
-/// run from the `SymbolTable` trait after the nested ops are verified).
-pub(crate) fn check_symbol_uses(cx: &Cx<'_>, table: OpId) -> Result<(), Diagnostic> {
-    let m = cx.m;
-    let mut symbols: FxHashMap<&[u8], OpId> = FxHashMap::default();
-    let mut users = Vec::new();
-    let mut stack: Vec<OpId> = Vec::new();
-    for &r in m.ops[table].regions.iter() {
-        for &b in m.regions[r].blocks.iter() {
-            for &o in m.blocks[b].ops.iter() {
-                if let Some(AttrData::String { value, .. }) =
-                    inherent(cx, o, b"sym_name").map(|a| m.ctx.attr_data(a))
-                {
-                    symbols.entry(m.ctx.bytes(*value)).or_insert(o);
-                }
-                stack.push(o);
-            }
-        }
-    }
-    stack.reverse();
-    while let Some(o) = stack.pop() {
-        let name = m.ctx.bytes(m.ops[o].name);
-        if matches!(
-            name,
-            b"llvm.call" | b"llvm.mlir.addressof" | b"memref.get_global" | b"func.call"
-        ) {
-            users.push(o);
-        }
-        for &r in m.ops[o].regions.iter().rev() {
-            for &b in m.regions[r].blocks.iter().rev() {
-                stack.extend(m.blocks[b].ops.iter().rev().copied());
-            }
-        }
-    }
-    for o in users {
-        let name = m.ctx.bytes(m.ops[o].name);
-        if name == b"llvm.call" {
-            check_call(cx, o, &symbols)?;
-        } else if name == b"func.call" {
-            let callee = symbol_ref(cx, o, b"callee").map(|n| (n, symbols.get(n).copied()));
-            super::func::check_call(cx, o, callee)?;
-        } else if name == b"memref.get_global" {
-            let global = symbol_ref(cx, o, b"name").map(|n| (n, symbols.get(n).copied()));
-            super::memref::check_get_global(cx, o, global)?;
-        } else {
-            check_addressof(cx, o, &symbols)?;
-        }
-    }
-    Ok(())
-}
-
-fn symbol_ref<'m>(cx: &Cx<'m>, op: OpId, attr: &[u8]) -> Option<&'m [u8]> {
-    match cx.m.ctx.attr_data(inherent(cx, op, attr)?) {
-        AttrData::SymbolRef(parts) if parts.len() == 1 => Some(cx.m.ctx.bytes(parts[0])),
-        _ => None,
-    }
-}
-
-fn check_addressof(
-    cx: &Cx<'_>,
-    op: OpId,
-    symbols: &FxHashMap<&[u8], OpId>,
+    symbols: &Symbols<'_>,
 ) -> Result<(), Diagnostic> {
     let Some(name) = symbol_ref(cx, op, b"global_name") else {
         return Ok(());
@@ -1168,7 +1070,7 @@ fn check_var_callee_type(cx: &Cx<'_>, op: OpId) -> Result<(), Diagnostic> {
 }
 
 /// `CallOp::verifySymbolUses`: a direct call against its callee's type.
-fn check_call(cx: &Cx<'_>, op: OpId, symbols: &FxHashMap<&[u8], OpId>) -> Result<(), Diagnostic> {
+pub(crate) fn check_call(cx: &Cx<'_>, op: OpId, symbols: &Symbols<'_>) -> Result<(), Diagnostic> {
     let m = cx.m;
     let d = &m.ops[op];
     if d.results.len() > 1 {

@@ -1,6 +1,7 @@
 //! The memref ops' own verifiers (MLIR's `MemRefOps.cpp`), run after the
 //! op's declared constraints and traits, as MLIR runs them.
 
+use super::ops::{int_value, segment};
 use super::strided::{strides_and_offset, Strided};
 use super::Cx;
 use crate::context::{AttrData, AttrId, Context, TypeData, TypeId};
@@ -118,7 +119,7 @@ pub(crate) fn check(cx: &Cx<'_>, op: OpId) -> Result<(), Diagnostic> {
         }
         b"memref.global" => global(cx, op)?,
         b"memref.assume_alignment" => {
-            let a = super::ops::inherent(cx, op, b"alignment").and_then(|a| int_of(ctx, a));
+            let a = super::ops::inherent(cx, op, b"alignment").and_then(|a| int_value(cx, a));
             if a.is_some_and(|a| !(a as u32).is_power_of_two()) {
                 return Err(cx.op_error(op, "alignment must be power of 2"));
             }
@@ -156,13 +157,6 @@ pub(crate) fn check(cx: &Cx<'_>, op: OpId) -> Result<(), Diagnostic> {
         _ => {}
     }
     Ok(())
-}
-
-fn int_of(ctx: &Context, a: AttrId) -> Option<i64> {
-    match ctx.attr_data(a) {
-        AttrData::Integer { words, .. } => words.first().map(|&w| w as i64),
-        _ => None,
-    }
 }
 
 /// `GlobalOp::verify`.
@@ -223,7 +217,7 @@ fn global(cx: &Cx<'_>, op: OpId) -> Result<(), Diagnostic> {
             }
         }
     }
-    if let Some(a) = super::ops::inherent(cx, op, b"alignment").and_then(|a| int_of(ctx, a)) {
+    if let Some(a) = super::ops::inherent(cx, op, b"alignment").and_then(|a| int_value(cx, a)) {
         if !(a as u64).is_power_of_two() {
             return Err(cx.op_diag(
                 op,
@@ -272,17 +266,6 @@ pub(crate) fn check_get_global(
         }
     }
     Ok(())
-}
-
-/// The size of operand segment `i` of an `AttrSizedOperandSegments` op.
-fn segment(cx: &Cx<'_>, op: OpId, i: usize) -> usize {
-    let ctx = &cx.m.ctx;
-    super::ops::inherent(cx, op, b"operandSegmentSizes")
-        .and_then(|a| match ctx.attr_data(a) {
-            AttrData::DenseArray { values, .. } => values.get(i).map(|&v| v as usize),
-            _ => None,
-        })
-        .unwrap_or(0)
 }
 
 fn rank(ctx: &Context, t: TypeId) -> Option<usize> {

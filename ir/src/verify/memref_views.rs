@@ -3,6 +3,7 @@
 //! `OffsetSizeAndStrideOpInterface` checks that run before them),
 //! `expand_shape`, `collapse_shape`, `view`, `reshape`, `realloc`.
 
+use super::ops::{dense_i64, segment};
 use super::strided::{self, add, dim, mul, Dyn, MemRefDesc, Parts, Strided};
 use super::Cx;
 use crate::context::{AttrData, AttrId, TypeId};
@@ -19,30 +20,23 @@ fn q(cx: &Cx<'_>, t: TypeId) -> String {
     format!("'{}'", type_to_string(&cx.m.ctx, t))
 }
 
-/// A `DenseI64ArrayAttr` inherent attribute.
-fn dense_i64(cx: &Cx<'_>, op: OpId, name: &[u8]) -> Vec<i64> {
-    match super::ops::inherent(cx, op, name).map(|a| cx.m.ctx.attr_data(a)) {
-        Some(AttrData::DenseArray { values, .. }) => {
-            values.iter().map(|&v| v as u64 as i64).collect()
-        }
-        _ => Vec::new(),
-    }
-}
-
-/// The size of operand segment `i` of an `AttrSizedOperandSegments` op.
-fn segment(cx: &Cx<'_>, op: OpId, i: usize) -> usize {
-    match super::ops::inherent(cx, op, b"operandSegmentSizes").map(|a| cx.m.ctx.attr_data(a)) {
-        Some(AttrData::DenseArray { values, .. }) => values.get(i).map_or(0, |&v| v as usize),
-        _ => 0,
-    }
-}
-
 fn ty(cx: &Cx<'_>, op: OpId, i: usize) -> Option<TypeId> {
     cx.m.ops[op].operands.get(i).map(|&v| cx.m.values[v].ty)
 }
 
 fn rty(cx: &Cx<'_>, op: OpId) -> Option<TypeId> {
     cx.m.ops[op].results.first().map(|&v| cx.m.values[v].ty)
+}
+
+/// The source (operand 0) and result types of `op` when both are ranked
+/// memrefs, with their parts; the op's constraints report anything else.
+fn ranked_pair<'m>(cx: &Cx<'m>, op: OpId) -> Option<((TypeId, Parts<'m>), (TypeId, Parts<'m>))> {
+    let (src, res) = (ty(cx, op, 0)?, rty(cx, op)?);
+    let ctx = &cx.m.ctx;
+    Some((
+        (src, strided::parts(ctx, src)?),
+        (res, strided::parts(ctx, res)?),
+    ))
 }
 
 fn kdyn(v: i64) -> Dyn {
@@ -189,23 +183,26 @@ fn reinterpret_cast(cx: &Cx<'_>, op: OpId) -> R {
 
 fn subview(cx: &Cx<'_>, op: OpId) -> R {
     let ctx = &cx.m.ctx;
-    let (Some(src), Some(res)) = (ty(cx, op, 0), rty(cx, op)) else {
-        return Ok(());
-    };
-    let (
-        Some(Parts {
-            shape: sshape,
-            elem: selem,
-            layout: slayout,
-            space: sspace,
-        }),
-        Some(Parts {
-            shape: rshape,
-            elem: relem,
-            layout: rlayout,
-            space: rspace,
-        }),
-    ) = (strided::parts(ctx, src), strided::parts(ctx, res))
+    let Some((
+        (
+            src,
+            Parts {
+                shape: sshape,
+                elem: selem,
+                layout: slayout,
+                space: sspace,
+            },
+        ),
+        (
+            res,
+            Parts {
+                shape: rshape,
+                elem: relem,
+                layout: rlayout,
+                space: rspace,
+            },
+        ),
+    )) = ranked_pair(cx, op)
     else {
         return Ok(());
     };
@@ -387,23 +384,26 @@ fn reassociation(cx: &Cx<'_>, op: OpId) -> Option<Vec<Vec<i64>>> {
 /// `expand_shape` (`expand`) and `collapse_shape`.
 fn reshape_like(cx: &Cx<'_>, op: OpId, expand: bool) -> R {
     let ctx = &cx.m.ctx;
-    let (Some(src), Some(res)) = (ty(cx, op, 0), rty(cx, op)) else {
-        return Ok(());
-    };
-    let (
-        Some(Parts {
-            shape: sshape,
-            elem: selem,
-            layout: slayout,
-            space: sspace,
-        }),
-        Some(Parts {
-            shape: rshape,
-            elem: _,
-            layout: _,
-            space: _,
-        }),
-    ) = (strided::parts(ctx, src), strided::parts(ctx, res))
+    let Some((
+        (
+            _,
+            Parts {
+                shape: sshape,
+                elem: selem,
+                layout: slayout,
+                space: sspace,
+            },
+        ),
+        (
+            res,
+            Parts {
+                shape: rshape,
+                elem: _,
+                layout: _,
+                space: _,
+            },
+        ),
+    )) = ranked_pair(cx, op)
     else {
         return Ok(());
     };
@@ -669,24 +669,26 @@ fn identity_layouts_one_space(
 }
 
 fn view(cx: &Cx<'_>, op: OpId) -> R {
-    let ctx = &cx.m.ctx;
-    let (Some(src), Some(res)) = (ty(cx, op, 0), rty(cx, op)) else {
-        return Ok(());
-    };
-    let (
-        Some(Parts {
-            shape: _,
-            elem: _,
-            layout: slayout,
-            space: sspace,
-        }),
-        Some(Parts {
-            shape: rshape,
-            elem: _,
-            layout: rlayout,
-            space: rspace,
-        }),
-    ) = (strided::parts(ctx, src), strided::parts(ctx, res))
+    let Some((
+        (
+            src,
+            Parts {
+                shape: _,
+                elem: _,
+                layout: slayout,
+                space: sspace,
+            },
+        ),
+        (
+            res,
+            Parts {
+                shape: rshape,
+                elem: _,
+                layout: rlayout,
+                space: rspace,
+            },
+        ),
+    )) = ranked_pair(cx, op)
     else {
         return Ok(());
     };
@@ -761,24 +763,26 @@ fn reshape(cx: &Cx<'_>, op: OpId) -> R {
 }
 
 fn realloc(cx: &Cx<'_>, op: OpId) -> R {
-    let ctx = &cx.m.ctx;
-    let (Some(src), Some(res)) = (ty(cx, op, 0), rty(cx, op)) else {
-        return Ok(());
-    };
-    let (
-        Some(Parts {
-            shape: _,
-            elem: selem,
-            layout: slayout,
-            space: sspace,
-        }),
-        Some(Parts {
-            shape: rshape,
-            elem: relem,
-            layout: rlayout,
-            space: rspace,
-        }),
-    ) = (strided::parts(ctx, src), strided::parts(ctx, res))
+    let Some((
+        (
+            src,
+            Parts {
+                shape: _,
+                elem: selem,
+                layout: slayout,
+                space: sspace,
+            },
+        ),
+        (
+            res,
+            Parts {
+                shape: rshape,
+                elem: relem,
+                layout: rlayout,
+                space: rspace,
+            },
+        ),
+    )) = ranked_pair(cx, op)
     else {
         return Ok(());
     };

@@ -15,6 +15,7 @@ pub mod ops;
 mod scf;
 mod strided;
 pub mod structure;
+mod symbols;
 pub mod tokens;
 
 use crate::ir::{Module, OpId};

@@ -119,7 +119,7 @@ fn check_region_traits(cx: &Cx<'_>, def: &OpDef, op: OpId) -> Result<(), Diagnos
     super::scf::check_regions(cx, op)?;
     if def.has(Trait::SymbolTable) {
         check_symbol_table(cx, op)?;
-        super::llvm::check_symbol_uses(cx, op)?;
+        super::symbols::check_symbol_uses(cx, op)?;
     }
     if let Some(term) = &def.implicit_terminator {
         let m = cx.m;
@@ -503,6 +503,33 @@ pub(crate) fn inherent(cx: &Cx<'_>, op: OpId, name: &[u8]) -> Option<AttrId> {
     d.properties
         .and_then(|p| cx.m.ctx.dict_get(p, name))
         .or_else(|| cx.m.ctx.dict_get(d.attrs, name))
+}
+
+/// The value of an integer attribute (its low 64 bits).
+pub(crate) fn int_value(cx: &Cx<'_>, a: AttrId) -> Option<i64> {
+    match cx.m.ctx.attr_data(a) {
+        AttrData::Integer { words, .. } => Some(words.first().copied().unwrap_or(0) as i64),
+        _ => None,
+    }
+}
+
+/// An inherent `DenseI64ArrayAttr` (empty when absent).
+pub(crate) fn dense_i64(cx: &Cx<'_>, op: OpId, name: &[u8]) -> Vec<i64> {
+    match inherent(cx, op, name).map(|a| cx.m.ctx.attr_data(a)) {
+        Some(AttrData::DenseArray { values, .. }) => {
+            values.iter().map(|&v| v as u64 as i64).collect()
+        }
+        _ => Vec::new(),
+    }
+}
+
+/// The size of operand segment `i` of an `AttrSizedOperandSegments` op, as
+/// written in its `operandSegmentSizes` (0 when absent).
+pub(crate) fn segment(cx: &Cx<'_>, op: OpId, i: usize) -> usize {
+    match inherent(cx, op, b"operandSegmentSizes").map(|a| cx.m.ctx.attr_data(a)) {
+        Some(AttrData::DenseArray { values, .. }) => values.get(i).map_or(0, |&v| v as usize),
+        _ => 0,
+    }
 }
 
 // ----------------------------------------------------------------- counts

@@ -229,12 +229,7 @@ pub(crate) fn check(cx: &Cx<'_>, def: &OpDef, op: OpId) -> Result<(), Diagnostic
 fn index_switch(cx: &Cx<'_>, op: OpId) -> Result<(), Diagnostic> {
     let m = cx.m;
     let d = &m.ops[op];
-    let cases: Vec<i64> = match super::ops::inherent(cx, op, b"cases").map(|a| m.ctx.attr_data(a)) {
-        Some(AttrData::DenseArray { values, .. }) => {
-            values.iter().map(|&v| v as u64 as i64).collect()
-        }
-        _ => Vec::new(),
-    };
+    let cases = super::ops::dense_i64(cx, op, b"cases");
     let regions = d.regions.len().saturating_sub(1);
     if cases.len() != regions {
         return Err(cx.op_error(

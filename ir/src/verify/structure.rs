@@ -210,7 +210,6 @@ fn check_func(cx: &Cx<'_>, op: OpId) -> Result<(), Diagnostic> {
     let Some((inputs, results)) = func_signature(cx, op) else {
         return Err(cx.op_error(op, "requires attribute 'function_type'"));
     };
-    use super::llvm::check_arg_res_attrs;
     check_arg_res_attrs(cx, op, b"arg_attrs", "argument", "arguments", inputs.len())?;
     check_arg_res_attrs(cx, op, b"res_attrs", "result", "results", results.len())?;
     let Some(&r) = d.regions.first() else {
@@ -355,4 +354,38 @@ pub(crate) fn no_terminator(cx: &Cx<'_>, last: OpId) -> Diagnostic {
             op_to_string_local(cx.m, last)
         ),
     )
+}
+
+/// `function_interface_impl::verifyTrait`'s check of `arg_attrs` /
+/// `res_attrs` (already known to be arrays of dictionaries): one dictionary
+/// per argument (result), holding dialect attributes only.
+pub(crate) fn check_arg_res_attrs(
+    cx: &Cx<'_>,
+    op: OpId,
+    name: &[u8],
+    what: &str,
+    plural: &str,
+    want: usize,
+) -> Result<(), Diagnostic> {
+    let ctx = &cx.m.ctx;
+    let Some(AttrData::Array(items)) = inherent(cx, op, name).map(|a| ctx.attr_data(a)) else {
+        return Ok(());
+    };
+    if items.len() != want {
+        return Err(cx.op_error(
+            op,
+            format!(
+                "expects {what} attribute array to have the same number of elements as the number of function {plural}, got {}, but expected {want}",
+                items.len()
+            ),
+        ));
+    }
+    for &d in items.iter() {
+        if let AttrData::Dict(entries) = ctx.attr_data(d) {
+            if entries.iter().any(|(k, _)| !ctx.bytes(*k).contains(&b'.')) {
+                return Err(cx.op_error(op, format!("{plural} may only have dialect attributes")));
+            }
+        }
+    }
+    Ok(())
 }
