@@ -649,6 +649,17 @@ fn constraint_kind(src: &dyn Records, rec: &str, depth: usize) -> Result<Constra
             }
             Ok(ConstraintKind::AnyOf(res.into()))
         }
+        "memref_of" => {
+            want_params(rec, kind, &p, 0)?;
+            match src.field(rec, "element") {
+                Some(Value::Def(e)) if src.is_a(e, "TypeConstraint") => Ok(
+                    ConstraintKind::MemRefOf(Box::new(constraint_kind(src, e, depth + 1)?)),
+                ),
+                _ => Err(format!(
+                    "'{rec}': 'memref_of' needs an 'element' constraint"
+                )),
+            }
+        }
         "llvm_vector_of" => {
             want_params(rec, kind, &p, 0)?;
             match src.field(rec, "element") {
@@ -698,6 +709,7 @@ fn attr(src: &dyn Records, rec: &str, name: &str) -> Result<AttrDef, String> {
         "dict_array" => simple(AttrKind::DictArray)?,
         "dense_i32_array" => simple(AttrKind::DenseI32Array)?,
         "dense_i64_array" => simple(AttrKind::DenseI64Array)?,
+        "affine_map" => simple(AttrKind::AffineMap)?,
         "typed" => simple(AttrKind::Typed)?,
         "i64_enum" | "i32_enum" => {
             let mut cases = Vec::new();
@@ -758,14 +770,21 @@ fn attr(src: &dyn Records, rec: &str, name: &str) -> Result<AttrDef, String> {
             && !matches!(src.field(rec, "defaultFilled"), Some(Value::Int(0))),
         default,
         case_names,
-        min: match src.field(rec, "minValue") {
-            Some(Value::Str(m)) if !m.is_empty() => match m.parse() {
-                Ok(v) => Some(v),
-                Err(_) => return Err(err(format!("minValue '{m}' is not an integer"))),
-            },
-            _ => None,
-        },
+        min: bound(src, rec, "minValue").map_err(err)?,
+        max: bound(src, rec, "maxValue").map_err(err)?,
     })
+}
+
+/// An integer bound field of an attribute (`minValue`, `maxValue`); empty:
+/// none.
+fn bound(src: &dyn Records, rec: &str, field: &str) -> Result<Option<i64>, String> {
+    match src.field(rec, field) {
+        Some(Value::Str(m)) if !m.is_empty() => match m.parse() {
+            Ok(v) => Ok(Some(v)),
+            Err(_) => Err(format!("{field} '{m}' is not an integer")),
+        },
+        _ => Ok(None),
+    }
 }
 
 fn region(src: &dyn Records, rec: &str, name: Option<&str>) -> Result<RegionDef, String> {

@@ -196,6 +196,9 @@ pub enum ConstraintKind {
     /// `non0_ranked_or_unranked_memref`: an unranked memref or a ranked one
     /// of rank at least 1.
     Non0RankedOrUnrankedMemRef,
+    /// `memref_of` with an `element` constraint: a ranked memref whose
+    /// element type satisfies it.
+    MemRefOf(Box<ConstraintKind>),
     /// `any_of`: one of several constraints.
     AnyOf(Box<[ConstraintKind]>),
     /// `llvm_*`: a type constraint of the LLVM dialect ([`crate::llvm`]).
@@ -261,6 +264,8 @@ pub struct AttrDef {
     /// `ConfinedAttr<..., [IntMinValue<n>]>` / `IntPositive` /
     /// `IntNonNegative`: the least integer value accepted.
     pub min: Option<i64>,
+    /// `ConfinedAttr<..., [IntMaxValue<n>]>`: the greatest.
+    pub max: Option<i64>,
 }
 
 /// What an [`AttrDef`] accepts. `kind` strings of OpBase.td in brackets.
@@ -312,6 +317,8 @@ pub enum AttrKind {
     DenseI64Array,
     /// `typed`: an attribute with a type (integer, float, dense, ...).
     Typed,
+    /// `affine_map`: `affine_map<...>`.
+    AffineMap,
     /// `dialect_attr` with params `[dialect, mnemonic]`: `#dialect.mnemonic<...>`.
     DialectAttr {
         dialect: Box<str>,
@@ -620,6 +627,10 @@ impl ConstraintKind {
             ConstraintKind::Non0RankedOrUnrankedMemRef => match data {
                 TypeData::MemRef { shape, .. } => !shape.is_empty(),
                 TypeData::UnrankedMemRef { .. } => true,
+                _ => false,
+            },
+            ConstraintKind::MemRefOf(elem) => match data {
+                TypeData::MemRef { elem: e, .. } => elem.accepts(ctx, *e),
                 _ => false,
             },
             ConstraintKind::AnyOf(alts) => alts.iter().any(|k| k.accepts(ctx, ty)),

@@ -580,7 +580,11 @@ impl<'a> Parser<'a> {
         if name.is_empty() || name.contains(&b'.') {
             return self.err_at(start, "expected operation name in quotes");
         }
-        self.expect(b'=', "'=' in alias definition")?;
+        if is_attr {
+            self.expect(b'=', "'=' in attribute alias definition")?;
+        } else {
+            self.expect(b'=', "'=' in type alias definition")?;
+        }
         if is_attr {
             if self.attr_aliases.contains_key(&name) {
                 return self.err_at(
@@ -2010,13 +2014,15 @@ impl<'a> Parser<'a> {
         let AttrData::AffineMap(s) = self.m.ctx.attr_data(a) else {
             return false;
         };
-        let text = self.m.ctx.str(*s);
-        let Some((dims, res)) = text.split_once(" -> ") else {
+        // The canonical text `(d0, d1)[s0] -> (d0, d1)`: identity when the
+        // results are the dimensions in order, whatever the symbols.
+        let text = self.m.ctx.bytes(*s);
+        let text = String::from_utf8_lossy(crate::affine::shown(text));
+        let Some((ids, res)) = text.split_once(" -> ") else {
             return false;
         };
-        let dims = dims.trim();
-        let res = res.trim();
-        dims.starts_with('(') && res == dims && !dims.contains('[')
+        let dims = ids.split_once('[').map_or(ids, |(d, _)| d);
+        res == dims
     }
 
     /// MLIR drops an integer memory space of 0, whatever its type: it is
@@ -2434,17 +2440,7 @@ impl<'a> Parser<'a> {
                     }
                     b"affine_map" | b"affine_set" => {
                         self.pos += id.len();
-                        self.skip_ws();
-                        let s = self.pos;
-                        let e = self.balanced_end(s)?;
-                        let text = self.src[s + 1..e - 1].to_vec();
-                        self.pos = e;
-                        let sym = self.m.ctx.sym(&text);
-                        Ok(self.m.ctx.attr(match id {
-                            b"affine_map" => AttrData::AffineMap(sym),
-                            b"affine_set" => AttrData::IntegerSet(sym),
-                            _ => AttrData::Strided(sym),
-                        }))
+                        self.parse_affine(id == b"affine_set")
                     }
                     b"dense" => {
                         self.pos += 5;
@@ -2513,30 +2509,56 @@ impl<'a> Parser<'a> {
         }
     }
 
-    fn balanced_end(&self, s: usize) -> PResult<usize> {
-        if self.src.get(s) != Some(&b'<') {
-            return self.err_at(s, "expected '<'");
-        }
-        let mut depth = 0i32;
-        let mut i = s;
-        while let Some(&c) = self.src.get(i) {
-            match c {
-                // `<=` in an affine set's constraints.
-                b'<' if self.src.get(i + 1) == Some(&b'=') => {}
-                b'<' => depth += 1,
-                b'>' if i > 0 && self.src[i - 1] == b'-' => {}
-                b'>' if self.src.get(i + 1) == Some(&b'=') => {}
-                b'>' => {
-                    depth -= 1;
-                    if depth == 0 {
-                        return Ok(i + 1);
+    /// `<map>` or `<set>` after `affine_map`/`affine_set`, kept as MLIR's
+    /// canonical text (simplified, with dimensions renamed `d0`, `d1`, ...).
+    fn parse_affine(&mut self, want_set: bool) -> PResult<AttrId> {
+        let what = if want_set {
+            "integer set"
+        } else {
+            "affine map"
+        };
+        self.expect(b'<', &format!("'<' in {what}"))?;
+        let a = self.parse_affine_inline(want_set)?;
+        self.expect(b'>', &format!("'>' in {what}"))?;
+        Ok(a)
+    }
+
+    /// An affine map written inline, without `affine_map<...>` around it
+    /// (MLIR's `OpAsmParser::parseAffineMap`).
+    pub(crate) fn parse_inline_affine_map(&mut self) -> PResult<AttrId> {
+        self.parse_affine_inline(false)
+    }
+
+    fn parse_affine_inline(&mut self, want_set: bool) -> PResult<AttrId> {
+        self.skip_ws();
+        let start = self.pos;
+        let (text, is_set, end) = match crate::affine::canonical(self.src, start) {
+            Ok(r) => r,
+            Err(e) => {
+                return match e.at {
+                    crate::affine::ErrorAt::At(at) => self.err_at(at, e.msg),
+                    crate::affine::ErrorAt::WrongToken(at) => {
+                        self.pos = at;
+                        self.err_tok(e.msg)
                     }
-                }
-                _ => {}
+                };
             }
-            i += 1;
+        };
+        if is_set != want_set {
+            let (want, got) = if want_set {
+                ("IntegerSet", "AffineMap")
+            } else {
+                ("AffineMap", "IntegerSet")
+            };
+            return self.err_at(start, format!("expected {want}, but got {got}"));
         }
-        self.err_at(s, "unbalanced '<'")
+        self.pos = end;
+        let sym = self.m.ctx.sym(text.as_bytes());
+        Ok(self.m.ctx.attr(if is_set {
+            AttrData::IntegerSet(sym)
+        } else {
+            AttrData::AffineMap(sym)
+        }))
     }
 
     /// A numeric literal: `-`? (int | hex | float), optional `: type`.

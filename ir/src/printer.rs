@@ -411,6 +411,12 @@ impl<'m> Printer<'m> {
                         registry::is_registered_dialect(registry::op_dialect(ctx.bytes(d.name)))
                     });
                     let props = if registered { d.properties } else { None };
+                    // In custom form, an attribute a hand-written syntax
+                    // prints inline (not as an attribute) gets no alias.
+                    let inline: &[&[u8]] = match self.reg {
+                        Some(_) => crate::asm::custom::inline_attrs(self.ctx.bytes(d.name)),
+                        None => &[],
+                    };
                     let mut entries: Vec<(crate::context::Sym, AttrId)> = Vec::new();
                     match props.map(|p| self.ctx.attr_data(p)) {
                         Some(AttrData::Dict(pe)) if !pe.is_empty() => {
@@ -423,14 +429,18 @@ impl<'m> Printer<'m> {
                         }
                         _ => {
                             if let AttrData::Dict(e) = self.ctx.attr_data(d.attrs) {
-                                for &(_, a) in e.iter() {
-                                    self.visit(Sym::A(a), false);
+                                for &(k, a) in e.iter() {
+                                    if !inline.contains(&self.ctx.bytes(k)) {
+                                        self.visit(Sym::A(a), false);
+                                    }
                                 }
                             }
                         }
                     }
-                    for (_, a) in entries {
-                        self.visit(Sym::A(a), false);
+                    for (k, a) in entries {
+                        if !inline.contains(&self.ctx.bytes(k)) {
+                            self.visit(Sym::A(a), false);
+                        }
                     }
                 }
             }
@@ -1240,13 +1250,15 @@ impl<'m> Printer<'m> {
             }
             AttrData::AffineMap(s) => {
                 self.out.extend_from_slice(b"affine_map<");
-                self.out.extend_from_slice(ctx.bytes(*s));
+                self.out
+                    .extend_from_slice(crate::affine::shown(ctx.bytes(*s)));
                 self.out.push(b'>');
                 return;
             }
             AttrData::IntegerSet(s) => {
                 self.out.extend_from_slice(b"affine_set<");
-                self.out.extend_from_slice(ctx.bytes(*s));
+                self.out
+                    .extend_from_slice(crate::affine::shown(ctx.bytes(*s)));
                 self.out.push(b'>');
                 return;
             }

@@ -138,6 +138,9 @@ pub struct OpTraits {
     /// This build knows the op's full trait set (so a missing trait, e.g.
     /// `NoTerminator`, is known to be absent).
     pub known: bool,
+    /// A registered op with no memory effects (`Pure`): what MLIR's
+    /// `isMemoryEffectFree` finds (false when unknown).
+    pub memory_effect_free: bool,
 }
 
 /// Ops this build knows to be terminators.

@@ -280,3 +280,54 @@ def MemRef_AllocaScopeReturnOp : MemRef_Op<"alloca_scope.return",
   let arguments = (ins Variadic<AnyType>:$results);
   let assemblyFormat = "attr-dict ($results^ `:` type($results))?";
 }
+
+def MemRef_TransposeOp : MemRef_Op<"transpose", [Pure]> {
+  let summary = "`transpose` produces a new strided memref (metadata-only)";
+  let arguments = (ins AnyStridedMemRef:$in, AffineMapAttr:$permutation);
+  let results = (outs AnyStridedMemRef);
+  let hasCustomAssemblyFormat = 1;
+}
+
+// The operands are read by position (source, its indices, destination, its
+// indices, the element count, tag, its indices, and an optional stride
+// pair), as MLIR's `DmaStartOp` does.
+def MemRef_DmaStartOp : MemRef_Op<"dma_start"> {
+  let summary = "non-blocking DMA operation that starts a transfer";
+  let arguments = (ins Variadic<AnyType>:$operands);
+  let hasCustomAssemblyFormat = 1;
+}
+
+def MemRef_DmaWaitOp : MemRef_Op<"dma_wait"> {
+  let summary = "blocking DMA operation that waits for transfer completion";
+  let arguments = (ins AnyMemRef:$tagMemRef, Variadic<Index>:$tagIndices, Index:$numElements);
+  let assemblyFormat = [{
+    $tagMemRef `[` $tagIndices `]` `,` $numElements attr-dict `:` type($tagMemRef)
+  }];
+}
+
+def MemRef_PrefetchOp : MemRef_Op<"prefetch"> {
+  let summary = "prefetch operation";
+  let arguments = (ins AnyMemRef:$memref, Variadic<Index>:$indices,
+                       BoolAttr:$isWrite,
+                       ConfinedAttr<I32Attr, [IntMinValue<0>, IntMaxValue<3>]>:$localityHint,
+                       BoolAttr:$isDataCache);
+  let hasCustomAssemblyFormat = 1;
+}
+
+def MemRef_GenericAtomicRMWOp : MemRef_Op<"generic_atomic_rmw", [
+    SingleBlockImplicitTerminator<"memref.atomic_yield">,
+    ElementTypeOf<"memref", "result", "result type matches element type of memref">]> {
+  let summary = "atomic read-modify-write operation with a region";
+  let arguments = (ins MemRefOf<AnyTypeOf<[AnySignlessInteger, AnyFloat], "signless integer or floating-point">>:$memref,
+                       Variadic<Index>:$indices);
+  let results = (outs AnyTypeOf<[AnySignlessInteger, AnyFloat], "signless integer or floating-point">:$result);
+  let regions = (region AnyRegion:$atomic_body);
+  let hasCustomAssemblyFormat = 1;
+}
+
+def MemRef_AtomicYieldOp : MemRef_Op<"atomic_yield",
+    [HasParent<"memref.generic_atomic_rmw">, Pure, Terminator]> {
+  let summary = "yield operation for GenericAtomicRMWOp";
+  let arguments = (ins AnyType:$result);
+  let assemblyFormat = "$result attr-dict `:` type($result)";
+}

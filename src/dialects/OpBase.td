@@ -80,6 +80,11 @@ class AnyTypeOf<list<TypeConstraint> allowed, string desc>
   list<TypeConstraint> alternatives = allowed;
 }
 
+// A ranked memref whose element type satisfies `e` (MLIR's `MemRefOf`).
+class MemRefOf<TypeConstraint e> : TypeConstraint<"memref_of", "memref of " # e.summary # " values"> {
+  TypeConstraint element = e;
+}
+
 // Operand/result multiplicity wrappers.
 class Variadic<TypeConstraint t> : TypeConstraint<t.kind, "variadic of " # t.summary, t.params> {
   TypeConstraint base = t;
@@ -105,9 +110,10 @@ class Attr<string k, string desc, list<string> p = []> {
   // An enum's keywords (see I64EnumAttr); kept by OptionalAttr and
   // DefaultValuedAttr.
   list<string> caseNames = [];
-  // The least integer value accepted (ConfinedAttr's IntMinValue); empty:
-  // no bound.
+  // The least and greatest integer values accepted (ConfinedAttr's
+  // IntMinValue / IntMaxValue); empty: no bound.
   string minValue = "";
+  string maxValue = "";
 }
 // An attribute of a dialect: `#<dialect>.<mnemonic><...>`.
 class DialectAttr<Dialect d, string mnemonic, string desc>
@@ -143,13 +149,16 @@ def DictArrayAttr : Attr<"dict_array", "Array of dictionary attributes">;
 def DenseI32ArrayAttr : Attr<"dense_i32_array", "i32 dense array attribute">;
 def DenseI64ArrayAttr : Attr<"dense_i64_array", "i64 dense array attribute">;
 def TypedAttr : Attr<"typed", "TypedAttr instance">;
+def AffineMapAttr : Attr<"affine_map", "AffineMap attribute">;
 
-// MLIR's attribute constraints that bound an integer from below.
-class AttrConstraint<string desc, string min> {
+// MLIR's attribute constraints that bound an integer.
+class AttrConstraint<string desc, string min, string max = ""> {
   string summary = desc;
   string minValue = min;
+  string maxValue = max;
 }
 class IntMinValue<int n> : AttrConstraint<"whose minimum value is " # n, !cast<string>(n)>;
+class IntMaxValue<int n> : AttrConstraint<"whose maximum value is " # n, "", !cast<string>(n)>;
 def IntNonNegative : AttrConstraint<"whose value is non-negative", "0">;
 def IntPositive : AttrConstraint<"whose value is positive", "1">;
 // `attr` further constrained; the summary gains each constraint's, as in
@@ -158,12 +167,14 @@ class ConfinedAttr<Attr a, list<AttrConstraint> c>
     : Attr<a.kind, !foldl(a.summary, c, prev, cur, prev # " " # cur.summary), a.params> {
   let optional = a.optional;
   let caseNames = a.caseNames;
-  let minValue = !foldl(a.minValue, c, prev, cur, cur.minValue);
+  let minValue = !foldl(a.minValue, c, prev, cur, !if(!empty(cur.minValue), prev, cur.minValue));
+  let maxValue = !foldl(a.maxValue, c, prev, cur, !if(!empty(cur.maxValue), prev, cur.maxValue));
 }
 class OptionalAttr<Attr a> : Attr<a.kind, a.summary, a.params> {
   let optional = 1;
   let caseNames = a.caseNames;
   let minValue = a.minValue;
+  let maxValue = a.maxValue;
 }
 // `v` is the default as MLIR attribute text (`#arith.overflow<none>`): the
 // custom syntax elides an attribute equal to it, and parsing fills it in.
@@ -171,6 +182,7 @@ class DefaultValuedAttr<Attr a, string v> : Attr<a.kind, a.summary, a.params> {
   let optional = 1;
   let caseNames = a.caseNames;
   let minValue = a.minValue;
+  let maxValue = a.maxValue;
   string defaultValue = v;
   // The custom parser stores the default when the attribute is not written.
   bit defaultFilled = 1;

@@ -91,6 +91,7 @@ pub const TYPE_KINDS: &[(&str, Option<usize>)] = &[
     ("unranked_memref", Some(0)),
     ("ranked_or_unranked_memref", Some(0)),
     ("non0_ranked_or_unranked_memref", Some(0)),
+    ("memref_of", Some(0)),
     ("any_of", None),
     // The LLVM dialect's (ir/src/llvm.rs decodes them).
     ("llvm_type", Some(0)),
@@ -131,6 +132,7 @@ pub const ATTR_KINDS: &[&str] = &[
     "dense_i64_array",
     "typed",
     "dialect_attr",
+    "affine_map",
 ];
 
 /// Region constraint kinds.

@@ -28,12 +28,25 @@ const CUSTOM_OPS: &[&str] = &[
     "scf.forall",
     "scf.forall.in_parallel",
     "memref.alloca_scope",
+    "memref.transpose",
+    "memref.dma_start",
+    "memref.prefetch",
+    "memref.generic_atomic_rmw",
     "cf.switch",
 ];
 
 /// Whether `name` has a hand-written parser and printer.
 pub fn has_custom_syntax(name: &str) -> bool {
     CUSTOM_OPS.contains(&name) || super::llvm::has_custom_syntax(name)
+}
+
+/// Attributes a hand-written syntax prints inline, not as attributes (so
+/// they get no alias in the custom form).
+pub(crate) fn inline_attrs(op_name: &[u8]) -> &'static [&'static [u8]] {
+    match op_name {
+        b"memref.transpose" => &[b"permutation"],
+        _ => &[],
+    }
 }
 
 /// Attributes a hand-written syntax prints itself (so `attr-dict` must not).
@@ -81,6 +94,10 @@ pub(crate) fn print(p: &mut Printer<'_>, def: &OpDef, op: OpId, indent: usize) {
         "scf.forall" => super::scf::print_forall(p, def, op, indent),
         "scf.forall.in_parallel" => super::scf::print_in_parallel(p, def, op, indent),
         "memref.alloca_scope" => super::memref::print_alloca_scope(p, def, op, indent),
+        "memref.transpose" => super::memref::print_transpose(p, def, op),
+        "memref.dma_start" => super::memref::print_dma_start(p, def, op),
+        "memref.prefetch" => super::memref::print_prefetch(p, def, op),
+        "memref.generic_atomic_rmw" => super::memref::print_generic_atomic_rmw(p, def, op, indent),
         "cf.switch" => super::llvm::print_switch(p, def, op, indent, super::llvm::SwitchStyle::Cf),
         _ => {}
     }
@@ -387,6 +404,7 @@ pub(crate) fn result_name_hint(ctx: &Context, m: &Module, op: OpId) -> Option<Ve
         b"memref.memory_space_cast" => Some(b"memspacecast".to_vec()),
         b"memref.extract_aligned_pointer_as_index" => Some(b"intptr".to_vec()),
         b"memref.subview" => Some(b"subview".to_vec()),
+        b"memref.transpose" => Some(b"transpose".to_vec()),
         b"memref.reinterpret_cast" => Some(b"reinterpret_cast".to_vec()),
         b"memref.view" => Some(b"view".to_vec()),
         b"memref.reshape" => Some(b"reshape".to_vec()),
@@ -570,7 +588,7 @@ pub(crate) fn print_optional_dict(p: &mut Printer<'_>, dict: AttrId) {
 // ---------------------------------------------------------------- parsing
 
 /// Parses the body of a hand-written op (after its name).
-pub(crate) fn parse<'a>(p: &mut Parser<'a>, def: &OpDef) -> PResult<Parsed<'a>> {
+pub(crate) fn parse<'a>(p: &mut Parser<'a>, def: &OpDef, name_at: usize) -> PResult<Parsed<'a>> {
     match &*def.name {
         "arith.select" => parse_select(p, def),
         "scf.for" => parse_for(p, def),
@@ -582,6 +600,10 @@ pub(crate) fn parse<'a>(p: &mut Parser<'a>, def: &OpDef) -> PResult<Parsed<'a>> 
         "scf.forall" => super::scf::parse_forall(p, def),
         "scf.forall.in_parallel" => super::scf::parse_in_parallel(p, def),
         "memref.alloca_scope" => super::memref::parse_alloca_scope(p, def),
+        "memref.transpose" => super::memref::parse_transpose(p, def),
+        "memref.dma_start" => super::memref::parse_dma_start(p, def, name_at),
+        "memref.prefetch" => super::memref::parse_prefetch(p, def, name_at),
+        "memref.generic_atomic_rmw" => super::memref::parse_generic_atomic_rmw(p, def),
         "cf.switch" => super::llvm::parse_switch(p, def, super::llvm::SwitchStyle::Cf),
         _ => parse_function_op(p, def),
     }

@@ -563,6 +563,7 @@ mod tests {
             fill_default: false,
             case_names: Box::new([]),
             min: None,
+            max: None,
         }]
         .into();
         d

@@ -113,7 +113,7 @@ impl<'a> Parser<'a> {
         let outer_name = self.custom_op_name.replace(def.name.clone());
         let parsed = match &def.syntax {
             OpSyntax::Format(f, _) => self.parse_with_format(def, f),
-            _ => custom::parse(self, def),
+            _ => custom::parse(self, def, name_start),
         };
         self.dialect_stack.pop();
         self.custom_op_name = outer_name;

@@ -117,6 +117,47 @@ pub(crate) fn check(cx: &Cx<'_>, op: OpId) -> Result<(), Diagnostic> {
                 return Err(cx.op_error(op, format!("with kind '{name}' expects an integer type")));
             }
         }
+        b"memref.dma_start" => dma_start(cx, op)?,
+        b"memref.dma_wait" => {
+            let Some(rank) = ty(0).and_then(|t| rank(ctx, t)) else {
+                return Ok(());
+            };
+            let got = d.operands.len().saturating_sub(2);
+            if got != rank {
+                return Err(cx.op_error(
+                    op,
+                    format!(
+                        "expected tagIndices to have the same number of elements as the tagMemRef rank, expected {rank}, but got {got}"
+                    ),
+                ));
+            }
+        }
+        b"memref.prefetch" => {
+            let Some(rank) = ty(0).and_then(|t| rank(ctx, t)) else {
+                return Ok(());
+            };
+            if d.operands.len() != 1 + rank {
+                return Err(cx.op_error(op, "too few indices"));
+            }
+        }
+        b"memref.generic_atomic_rmw" => generic_atomic_rmw(cx, op)?,
+        b"memref.atomic_yield" => {
+            let parent = m.parent_op(op).and_then(|p| m.ops[p].results.first());
+            let (Some(&pv), Some(t)) = (parent, ty(0)) else {
+                return Ok(());
+            };
+            let pt = m.values[pv].ty;
+            if pt != t {
+                return Err(cx.op_error(
+                    op,
+                    format!(
+                        "types mismatch between yield op: '{}' and its parent: '{}'",
+                        type_to_string(ctx, t),
+                        type_to_string(ctx, pt)
+                    ),
+                ));
+            }
+        }
         b"memref.global" => global(cx, op)?,
         b"memref.assume_alignment" => {
             let a = super::ops::inherent(cx, op, b"alignment").and_then(|a| int_value(cx, a));
@@ -160,6 +201,103 @@ pub(crate) fn check(cx: &Cx<'_>, op: OpId) -> Result<(), Diagnostic> {
 }
 
 /// `GlobalOp::verify`.
+/// MLIR's `DmaStartOp::verify`: the operands read by position, each
+/// memref's rank telling how many indices follow it.
+fn dma_start(cx: &Cx<'_>, op: OpId) -> Result<(), Diagnostic> {
+    let m = cx.m;
+    let ctx = &m.ctx;
+    let ops = &m.ops[op].operands;
+    let n = ops.len();
+    let t = |i: usize| m.values[ops[i]].ty;
+    let is_index = |i: usize| matches!(ctx.type_data(t(i)), TypeData::Index);
+    let all_index = |r: std::ops::Range<usize>| r.into_iter().all(is_index);
+    let err = |msg: String| Err(cx.op_error(op, msg));
+    if n < 4 {
+        return err("expected at least 4 operands".into());
+    }
+    let Some(src_rank) = rank(ctx, t(0)) else {
+        return err("expected source to be of memref type".into());
+    };
+    if n < src_rank + 4 {
+        return err(format!("expected at least {} operands", src_rank + 4));
+    }
+    if !all_index(1..1 + src_rank) {
+        return err("expected source indices to be of index type".into());
+    }
+    let Some(dst_rank) = rank(ctx, t(src_rank + 1)) else {
+        return err("expected destination to be of memref type".into());
+    };
+    let mut expected = src_rank + dst_rank + 4;
+    if n < expected {
+        return err(format!("expected at least {expected} operands"));
+    }
+    if !all_index(src_rank + 2..src_rank + 2 + dst_rank) {
+        return err("expected destination indices to be of index type".into());
+    }
+    if !is_index(src_rank + dst_rank + 2) {
+        return err("expected num elements to be of index type".into());
+    }
+    let Some(tag_rank) = rank(ctx, t(src_rank + dst_rank + 3)) else {
+        return err("expected tag to be of memref type".into());
+    };
+    expected += tag_rank;
+    if n < expected {
+        return err(format!("expected at least {expected} operands"));
+    }
+    if !all_index(src_rank + dst_rank + 4..expected) {
+        return err("expected tag indices to be of index type".into());
+    }
+    if n != expected && n != expected + 2 {
+        return err("incorrect number of operands".into());
+    }
+    if n == expected + 2 && !all_index(expected..n) {
+        return err("expected stride and num elements per stride to be of type index".into());
+    }
+    Ok(())
+}
+
+/// MLIR's `GenericAtomicRMWOp::verify`: one entry argument of the result
+/// type, and a body of ops with no memory effects.
+fn generic_atomic_rmw(cx: &Cx<'_>, op: OpId) -> Result<(), Diagnostic> {
+    let m = cx.m;
+    let d = &m.ops[op];
+    let Some(&r) = d.regions.first() else {
+        return Ok(());
+    };
+    let Some(&entry) = m.regions[r].blocks.first() else {
+        return Ok(());
+    };
+    let args = &m.blocks[entry].args;
+    if args.len() != 1 {
+        return Err(cx.op_error(op, "expected single number of entry block arguments"));
+    }
+    if let Some(&res) = d.results.first() {
+        if m.values[res].ty != m.values[args[0]].ty {
+            return Err(cx.op_error(op, "expected block argument of the same type result type"));
+        }
+    }
+    // Pre-order over the nested ops, as MLIR's walk.
+    let mut stack: Vec<OpId> = Vec::new();
+    let push_region = |stack: &mut Vec<OpId>, r: crate::ir::RegionId| {
+        for &b in m.regions[r].blocks.iter().rev() {
+            stack.extend(m.blocks[b].ops.iter().rev().copied());
+        }
+    };
+    push_region(&mut stack, r);
+    while let Some(o) = stack.pop() {
+        if !cx.traits(o).memory_effect_free {
+            return Err(cx.op_diag(
+                o,
+                "body of 'memref.generic_atomic_rmw' should contain only operations with no side effects",
+            ));
+        }
+        for &nr in m.ops[o].regions.iter().rev() {
+            push_region(&mut stack, nr);
+        }
+    }
+    Ok(())
+}
+
 fn global(cx: &Cx<'_>, op: OpId) -> Result<(), Diagnostic> {
     let ctx = &cx.m.ctx;
     let Some(t) = super::ops::inherent(cx, op, b"type").and_then(|a| match ctx.attr_data(a) {

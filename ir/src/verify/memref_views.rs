@@ -1,11 +1,13 @@
 //! The verifiers of the memref ops that reinterpret a buffer (MLIR's
 //! `MemRefOps.cpp`): `subview`, `reinterpret_cast` (with the
 //! `OffsetSizeAndStrideOpInterface` checks that run before them),
-//! `expand_shape`, `collapse_shape`, `view`, `reshape`, `realloc`.
+//! `expand_shape`, `collapse_shape`, `view`, `reshape`, `realloc`,
+//! `transpose`.
 
 use super::ops::{dense_i64, segment};
 use super::strided::{self, add, dim, mul, Dyn, MemRefDesc, Parts, Strided};
 use super::Cx;
+use crate::affine::AffineMap;
 use crate::context::{AttrData, AttrId, TypeId};
 use crate::ir::OpId;
 use crate::printer::type_to_string;
@@ -53,6 +55,7 @@ pub(crate) fn check(cx: &Cx<'_>, op: OpId, name: &[u8]) -> R {
         b"memref.view" => view(cx, op),
         b"memref.reshape" => reshape(cx, op),
         b"memref.realloc" => realloc(cx, op),
+        b"memref.transpose" => transpose(cx, op),
         _ => Ok(()),
     }
 }
@@ -822,4 +825,158 @@ fn realloc(cx: &Cx<'_>, op: OpId) -> R {
         ));
     }
     Ok(())
+}
+
+/// A canonical layout, as `canonicalizeStridedLayout` leaves it: none (the
+/// identity), an affine map kept as written, or strides and an offset.
+enum Canon {
+    Identity,
+    Map(AttrId),
+    Strided(Strided),
+}
+
+/// The canonical form of a strided description of a memref of `shape`:
+/// contiguous row-major with offset 0 is the identity.
+fn canon_strided(shape: &[i64], s: Strided) -> Canon {
+    let id = strided::identity(shape);
+    if !shape.is_empty() && s == id {
+        Canon::Identity
+    } else {
+        Canon::Strided(s)
+    }
+}
+
+fn canon_of(cx: &Cx<'_>, shape: &[i64], layout: Option<AttrId>) -> Option<Canon> {
+    let ctx = &cx.m.ctx;
+    let Some(l) = layout else {
+        return Some(Canon::Identity);
+    };
+    match ctx.attr_data(l) {
+        AttrData::AffineMap(_) if strided::is_identity(ctx, Some(l)) => Some(Canon::Identity),
+        AttrData::AffineMap(_) => Some(Canon::Map(l)),
+        _ => Some(canon_strided(
+            shape,
+            strided::strides_and_offset(ctx, shape, Some(l))?,
+        )),
+    }
+}
+
+/// Whether two canonical layouts are the same (an affine map against
+/// strides: the same terms, symbols numbered as MLIR numbers a strided
+/// layout's).
+fn same_canon(cx: &Cx<'_>, shape: &[i64], a: &Canon, b: &Canon) -> bool {
+    let ctx = &cx.m.ctx;
+    let terms = |l: AttrId| match ctx.attr_data(l) {
+        AttrData::AffineMap(t) => AffineMap::parse(&ctx.str(*t)).and_then(|m| m.terms()),
+        _ => None,
+    };
+    let strided_terms = |c: &Canon| match c {
+        Canon::Identity => {
+            let id = strided::identity(shape);
+            Some(crate::affine::strided_terms(&id.strides, id.offset))
+        }
+        Canon::Strided(s) => Some(crate::affine::strided_terms(&s.strides, s.offset)),
+        Canon::Map(l) => terms(*l),
+    };
+    match (a, b) {
+        (Canon::Identity, Canon::Identity) => true,
+        (Canon::Strided(x), Canon::Strided(y)) => x == y,
+        (Canon::Map(x), Canon::Map(y)) if x == y => true,
+        _ => match (strided_terms(a), strided_terms(b)) {
+            (Some(x), Some(y)) => x == y,
+            _ => false,
+        },
+    }
+}
+
+/// The memref type text with a canonical layout.
+fn canon_text(
+    cx: &Cx<'_>,
+    shape: &[i64],
+    elem: TypeId,
+    c: &Canon,
+    space: Option<AttrId>,
+) -> String {
+    let ctx = &cx.m.ctx;
+    let mut s = String::from("'memref<");
+    for &d in shape {
+        if d < 0 {
+            s.push('?');
+        } else {
+            s.push_str(&d.to_string());
+        }
+        s.push('x');
+    }
+    s.push_str(&type_to_string(ctx, elem));
+    match c {
+        Canon::Identity => {}
+        Canon::Map(l) => {
+            s.push_str(", ");
+            s.push_str(&crate::printer::attr_to_string(ctx, *l));
+        }
+        Canon::Strided(st) => {
+            s.push_str(", ");
+            s.push_str(&crate::affine::strided_layout_map(&st.strides, st.offset));
+        }
+    }
+    if let Some(space) = space {
+        s.push_str(", ");
+        s.push_str(&crate::printer::attr_to_string(ctx, space));
+    }
+    s.push_str(">'");
+    s
+}
+
+/// `memref.transpose`: a permutation of the input's rank, and a result
+/// type equal, once canonicalized, to the input's sizes and strides
+/// permuted.
+fn transpose(cx: &Cx<'_>, op: OpId) -> R {
+    let ctx = &cx.m.ctx;
+    let Some(a) = super::ops::inherent(cx, op, b"permutation") else {
+        return Ok(());
+    };
+    let AttrData::AffineMap(text) = ctx.attr_data(a) else {
+        return Ok(());
+    };
+    let Some(map) = AffineMap::parse(&ctx.str(*text)) else {
+        return Ok(());
+    };
+    let Some(perm) = map.permutation() else {
+        return Err(cx.op_error(op, "expected a permutation map"));
+    };
+    let Some(((_, sp), (_, rp))) = ranked_pair(cx, op) else {
+        return Ok(());
+    };
+    if perm.len() != sp.shape.len() {
+        return Err(cx.op_error(op, "expected a permutation map of same rank as the input"));
+    }
+    let Some(src) = strided::strides_and_offset(ctx, sp.shape, sp.layout) else {
+        return Ok(());
+    };
+    let shape: Vec<i64> = perm.iter().map(|&i| sp.shape[i]).collect();
+    let inferred = canon_strided(
+        &shape,
+        Strided {
+            strides: perm.iter().map(|&i| src.strides[i]).collect(),
+            offset: src.offset,
+        },
+    );
+    let Some(result) = canon_of(cx, rp.shape, rp.layout) else {
+        return Ok(());
+    };
+    let same = rp.shape == shape.as_slice()
+        && rp.elem == sp.elem
+        && rp.space == sp.space
+        && same_canon(cx, &shape, &result, &inferred);
+    if same {
+        return Ok(());
+    }
+    Err(cx.op_error(
+        op,
+        format!(
+            "result type {} is not equivalent to the canonical transposed input type {}",
+            canon_text(cx, rp.shape, rp.elem, &result, rp.space),
+            canon_text(cx, &shape, sp.elem, &inferred, sp.space)
+        ),
+    ))
 }

@@ -171,10 +171,15 @@ fn layers_cx<'m>(
                         single_block: def.has(Trait::SingleBlock),
                         symbol_table: def.has(Trait::SymbolTable),
                         known: true,
+                        memory_effect_free: def.has(Trait::Pure),
                         ..base
                     }
                 }
-                _ => base,
+                Some(def) => crate::registry::OpTraits {
+                    memory_effect_free: def.has(crate::dialect::Trait::Pure),
+                    ..base
+                },
+                None => base,
             }
         });
     }

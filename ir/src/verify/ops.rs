@@ -433,6 +433,7 @@ fn storage_ok(cx: &Cx<'_>, kind: &AttrKind, v: AttrId) -> bool {
             matches!(data, AttrData::DenseArray { elem, .. } if is_int(cx, *elem, 64))
         }
         AttrKind::Typed => is_typed(data),
+        AttrKind::AffineMap => matches!(data, AttrData::AffineMap(_)),
         AttrKind::DialectAttr { dialect, mnemonic } => match data {
             AttrData::Dialect { dialect: d, body } => {
                 ctx.bytes(*d) == dialect.as_bytes()
@@ -640,23 +641,24 @@ fn check_attr(cx: &Cx<'_>, op: OpId, a: &AttrDef) -> Result<(), Diagnostic> {
     let Some(v) = inherent(cx, op, a.name.as_bytes()) else {
         return Ok(());
     };
-    let at_least = |min: i64| match cx.m.ctx.attr_data(v) {
+    let value = || match cx.m.ctx.attr_data(v) {
         AttrData::Integer { ty, words } => {
             let width = match cx.m.ctx.type_data(*ty) {
                 TypeData::Integer { width, .. } => *width,
                 _ => 64,
             };
             let w = words.first().copied().unwrap_or(0);
-            let value = if width > 0 && width < 64 {
+            Some(if width > 0 && width < 64 {
                 ((w << (64 - width)) as i64) >> (64 - width)
             } else {
                 w as i64
-            };
-            value >= min
+            })
         }
-        _ => true,
+        _ => None,
     };
-    if constraint_ok(cx, &a.kind, v) && a.min.is_none_or(at_least) {
+    let in_range =
+        || value().is_none_or(|x| a.min.is_none_or(|m| x >= m) && a.max.is_none_or(|m| x <= m));
+    if constraint_ok(cx, &a.kind, v) && in_range() {
         return Ok(());
     }
     Err(cx.op_error(
