@@ -77,8 +77,14 @@ pub struct DepLog {
 impl Ctx {
     #[inline]
     fn note(&mut self, key: u64) {
-        if let Some(d) = self.deps.as_mut() {
+        // Out of line: the CLI pays a test and a branch per lookup.
+        #[cold]
+        #[inline(never)]
+        fn push(d: &mut DepLog, key: u64) {
             d.keys.push(key);
+        }
+        if let Some(d) = self.deps.as_mut() {
+            push(d, key);
         }
     }
     /// Records a lookup of `name` in a global table.

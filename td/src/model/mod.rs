@@ -522,6 +522,7 @@ impl Ctx {
         }
     }
     /// The id of an existing value, or the hash to insert it with.
+    #[inline]
     fn lookup(&mut self, k: InitRef<'_>) -> Result<InitId, u64> {
         use std::hash::BuildHasher;
         self.mk_calls += 1;
