@@ -256,6 +256,8 @@ pub struct TdAnalysis {
     pub incr: Option<crate::td_run::Incr>,
     /// The token the last run's parse resumed at (None: from the start).
     pub resumed_at: Option<usize>,
+    /// The last run kept the results of the statements after the edit.
+    pub spliced: bool,
 }
 
 /// What to analyse with.
@@ -327,9 +329,17 @@ pub fn analyze(
             rules: irkit_td::compat::newest(),
             limits: irkit_td::Limits::DEFAULT,
         };
-        let out = crate::td_run::run(&name, text, &o, Some(&lookup), prev_incr);
+        // The last model is changed in place when the statements after an
+        // edit keep their results (a run without errors, then).
+        let mut release = || {
+            if let Some(p) = previous.as_mut() {
+                p.model = None;
+            }
+        };
+        let out = crate::td_run::run(&name, text, &o, Some(&lookup), prev_incr, &mut release);
         res.incr = out.incr;
         res.resumed_at = out.resumed_at;
+        res.spliced = out.spliced;
         (out.map, out.model, out.tokens, out.diags)
     };
     let ids = register_files(&mut res.files, &map);

@@ -13,10 +13,11 @@
 //! A resumed run gives the same diagnostics and records as a run from the
 //! start (the test `resume_equals_scratch` checks it on random edits).
 
-use irkit_diag::{Diagnostic, SourceMap};
+use irkit_diag::{Diagnostic, FileId, SourceMap};
 use irkit_td::lexer::{LexConfig, Overlay, Token};
+use irkit_td::model::deps::{self, DepLog};
 use irkit_td::model::{Ctx, Interner};
-use irkit_td::parser::resume::{parse_resumable, Checkpoint};
+use irkit_td::parser::resume::{self, parse_resumable, Checkpoint, Resumed};
 use std::rc::Rc;
 use std::sync::Arc;
 
@@ -31,6 +32,9 @@ pub struct Incr {
     /// errors): every checkpoint's strings are a prefix of these, and the
     /// next text is lexed into a copy of them.
     strs: Option<Interner>,
+    /// The length of each file's text (where an edit moved the text after
+    /// it, and by how much).
+    lens: Vec<(FileId, u32)>,
 }
 
 impl std::fmt::Debug for Incr {
@@ -50,6 +54,8 @@ pub struct RunOut {
     pub incr: Option<Incr>,
     /// The token the parse resumed at (None: from the start).
     pub resumed_at: Option<usize>,
+    /// The statements after the edit kept their results ([`splice`]).
+    pub spliced: bool,
 }
 
 pub struct RunOpts<'a> {
@@ -62,6 +68,7 @@ fn new_ctx(o: &RunOpts<'_>) -> Ctx {
     let mut cx = Ctx::new();
     cx.rules = o.rules;
     cx.limits = o.limits;
+    cx.deps = Some(Box::default());
     cx
 }
 
@@ -81,17 +88,20 @@ fn lex(
 
 /// Runs the root file `name` whose text is `text` (lex, parse), resuming
 /// from `prev` when its tokens agree with the new ones up to one of its
-/// checkpoints.
+/// checkpoints, and keeping the results of the statements after an edit
+/// when none of them depends on it ([`splice`]). `release` drops the
+/// caller's copy of the last model (about to be changed in place).
 pub fn run(
     name: &str,
     text: &str,
     o: &RunOpts<'_>,
     overlay: Option<&Overlay<'_>>,
     prev: Option<Incr>,
+    release: &mut dyn FnMut(),
 ) -> RunOut {
-    let (prev_toks, prev_bounds, mut prev_cps, prev_strs) = match prev {
-        Some(p) => (p.toks, p.boundaries, p.checkpoints, p.strs),
-        None => (Arc::default(), Vec::new(), Vec::new(), None),
+    let (prev_toks, prev_bounds, mut prev_cps, prev_strs, prev_lens) = match prev {
+        Some(p) => (p.toks, p.boundaries, p.checkpoints, p.strs, p.lens),
+        None => (Arc::default(), Vec::new(), Vec::new(), None, Vec::new()),
     };
     // Lexed into the last run's final strings (those the last tokens were
     // lexed into, and every checkpoint's, are a prefix of them), equal
@@ -110,8 +120,28 @@ pub fn run(
             .count(),
         Err(_) => 0,
     };
-    // Only the position of the old end of input is needed now (memory).
     let prev_eof = prev_toks.len().checked_sub(1);
+    // The final model of the last run, if it had no errors, and whether the
+    // statements after the edit may keep their results.
+    let plan = match (&lexed, prev_eof) {
+        (Ok(l), Some(eof)) => prev_cps.last().filter(|c| c.pos == eof).and_then(|end| {
+            plan_splice(
+                &prev_toks,
+                &l.toks,
+                &prev_bounds,
+                end,
+                same,
+                &prev_lens,
+                &map,
+            )
+        }),
+        _ => None,
+    };
+    let mut end_cp = match plan {
+        Some(_) => prev_cps.pop(),
+        None => None,
+    };
+    // Only the position of the old end of input is needed now (memory).
     drop(prev_toks);
     let ntoks = lexed.as_ref().map_or(0, |l| l.toks.len());
     // Checkpoints past the first changed token are of no more use.
@@ -141,7 +171,7 @@ pub fn run(
             cx.strs = strs;
             cx
         }
-        None if prev_eof.is_some() => {
+        None if prev_eof.is_some() && plan.is_none() => {
             // Lex again into fresh strings: symbols numbered as a run from
             // the start numbers them.
             let mut cx = new_ctx(o);
@@ -172,13 +202,54 @@ pub fn run(
                 diags,
                 incr: None,
                 resumed_at: None,
+                spliced: false,
             };
         }
     };
+    let lens: Vec<(FileId, u32)> = map
+        .files()
+        .map(|(id, f)| (id, f.text().len() as u32))
+        .collect();
     let toks = lexed.toks;
-    let res = parse_resumable(&mut cx, toks, state, mark);
-    let toks = Arc::new(res.toks);
-    let mut boundaries: Vec<usize> = prev_bounds.into_iter().filter(|&b| b < start).collect();
+    let stop = plan.as_ref().map(|p| p.new_end);
+    let mut res = parse_resumable(&mut cx, toks, state, mark, stop);
+    let mut boundaries: Vec<usize> = prev_bounds.iter().copied().filter(|&b| b < start).collect();
+    if let (Some(plan), Some(end)) = (plan, end_cp.take()) {
+        if res.result.is_ok() && cx.fatal.is_none() && res.stopped.is_some() {
+            if let Some((model, state, new_log)) = splice(&cx, &plan, end, &mut res, release) {
+                boundaries.extend(res.boundaries.iter().copied());
+                let dn = plan.dn;
+                boundaries.extend(
+                    prev_bounds
+                        .iter()
+                        .filter(|&&b| b >= plan.old_end)
+                        .map(|&b| (b as isize + dn) as usize),
+                );
+                return finish_spliced(
+                    model,
+                    state,
+                    new_log,
+                    res,
+                    boundaries,
+                    prev_cps,
+                    map,
+                    lexed.warnings,
+                    lens,
+                );
+            }
+        }
+    }
+    if let Some(at) = res.stopped.take() {
+        // Not kept after all: the parse goes on.
+        let mut bounds = std::mem::take(&mut res.boundaries);
+        let toks = std::mem::take(&mut res.toks);
+        let cp = res.checkpoint.take();
+        res = parse_resumable(&mut cx, toks, Some(at), None, None);
+        bounds.append(&mut res.boundaries);
+        res.boundaries = bounds;
+        res.checkpoint = res.checkpoint.take().or(cp);
+    }
+    let toks = Arc::new(std::mem::take(&mut res.toks));
     boundaries.extend(res.boundaries);
     // The model keeps its messages: a run resumed from it reports them.
     let mut diags = lexed.warnings;
@@ -220,10 +291,316 @@ pub fn run(
             boundaries,
             checkpoints,
             strs,
+            lens,
         }),
         tokens: toks,
         diags,
         resumed_at: (start > 0).then_some(start),
+        spliced: false,
+    }
+}
+
+/// Where an edit is, in statements of the last run, when the statements
+/// after it may keep their results.
+struct Plan {
+    /// The first statement of the edited ones (a boundary, the same token
+    /// index in the old and the new tokens).
+    at: usize,
+    /// The old and new token index of the first statement after them.
+    old_end: usize,
+    new_end: usize,
+    /// New minus old token count.
+    dn: isize,
+    /// The edited file, the first old byte after the edit in it, and by
+    /// how much the text after the edit moved.
+    file: FileId,
+    from: u32,
+    delta: i64,
+    /// The edited and the following statements in the last run's log.
+    s: std::ops::Range<usize>,
+    q: usize,
+}
+
+/// Finds the edited statements: the tokens agree before `same`, and after
+/// the edit up to the end of input once the edited file's moved by the
+/// size change. None when the edit reaches the end, or when the old
+/// statements or those after them read or wrote what rules keeping them
+/// out (as their log at the last run's end says; the new statements are
+/// checked after they are parsed).
+fn plan_splice(
+    old: &[Token],
+    new: &[Token],
+    bounds: &[usize],
+    end: &Checkpoint,
+    same: usize,
+    old_lens: &[(FileId, u32)],
+    map: &SourceMap,
+) -> Option<Plan> {
+    let log = end.cx.deps.as_ref()?;
+    let (o, n) = (old.get(same)?, new.get(same)?);
+    if o.loc.file != n.loc.file {
+        return None;
+    }
+    let file = n.loc.file;
+    let old_len = old_lens.iter().find(|(f, _)| *f == file)?.1;
+    let new_len = map.files().find(|(id, _)| *id == file)?.1.text().len() as u32;
+    let delta = i64::from(new_len) - i64::from(old_len);
+    let moved = |a: &Token, b: &Token| {
+        a.kind == b.kind
+            && a.sym == b.sym
+            && a.int == b.int
+            && a.loc.file == b.loc.file
+            && if a.loc.file == file {
+                i64::from(a.loc.span.start) + delta == i64::from(b.loc.span.start)
+                    && i64::from(a.loc.span.end) + delta == i64::from(b.loc.span.end)
+            } else {
+                a.loc.span == b.loc.span
+            }
+    };
+    // The unchanged tail may reach back into the edited statement's first
+    // tokens (a statement added before one that starts alike), not past it.
+    let at = prev_boundary_at_most(bounds, same)?;
+    let room = old.len().min(new.len()) - at;
+    let tail = old
+        .iter()
+        .rev()
+        .zip(new.iter().rev())
+        .take(room)
+        .take_while(|(a, b)| moved(a, b))
+        .count();
+    let changed_end = old.len() - tail;
+    let old_end = bounds[bounds
+        .partition_point(|&b| b < changed_end)
+        .min(bounds.len() - 1)..]
+        .first()
+        .copied()
+        .filter(|&b| b >= changed_end && b + 1 < old.len())?;
+    let dn = new.len() as isize - old.len() as isize;
+    let new_end = (old_end as isize + dn) as usize;
+    if new_end < at {
+        return None;
+    }
+    let from = old[old_end..]
+        .iter()
+        .find(|t| t.loc.file == file)
+        .map_or(u32::MAX, |t| t.loc.span.start);
+    let s0 = log.stmts.partition_point(|st| st.pos < at);
+    let q = log.stmts.partition_point(|st| st.pos < old_end);
+    if log.stmts.get(q)?.pos != old_end
+        || log.stmts.get(s0).is_some_and(|st| st.pos != at && s0 < q)
+    {
+        return None;
+    }
+    let s = s0..q;
+    let stmts = &log.stmts;
+    if stmts[s.clone()].iter().any(|st| st.msgs > 0 || st.read_all)
+        || stmts[q..].iter().any(|st| st.read_all)
+    {
+        return None;
+    }
+    // What the old statements wrote must be nothing those after them read
+    // or wrote.
+    let keys_of = |r: std::ops::Range<usize>| -> &[u64] {
+        let (a, b) = match (stmts[r.clone()].first(), stmts[r].last()) {
+            (Some(a), Some(b)) => (a.start as usize, b.end as usize),
+            _ => (0, 0),
+        };
+        &log.keys[a..b]
+    };
+    let ks = keys_of(s.clone());
+    if ks.iter().any(|&k| k & deps::UPDATE != 0) {
+        return None;
+    }
+    let written: rustc_hash::FxHashSet<u64> = ks
+        .iter()
+        .filter(|&&k| k & deps::WRITE != 0)
+        .map(|&k| k & deps::WHAT)
+        .collect();
+    if !written.is_empty()
+        && keys_of(q..stmts.len())
+            .iter()
+            .any(|&k| written.contains(&(k & deps::WHAT)))
+    {
+        return None;
+    }
+    Some(Plan {
+        at,
+        old_end,
+        new_end,
+        dn,
+        file,
+        from,
+        delta,
+        s,
+        q,
+    })
+}
+
+/// Keeps the last run's model for the statements after the edit: the old
+/// edited statements are taken out of it, the new ones (parsed in `cx` up
+/// to `plan.new_end`, in the state before them) are parsed again into it
+/// at its end, and the locations after the edit move. Their order in the
+/// model differs from the text's, which nothing observes: they read
+/// nothing the statements after them write, write nothing those read, and
+/// take as many anonymous names (or none follow). None when the new
+/// statements fail those checks (`res` is as it was).
+fn splice(
+    cx: &Ctx,
+    plan: &Plan,
+    end: Checkpoint,
+    res: &mut Resumed,
+    release: &mut dyn FnMut(),
+) -> Option<(Ctx, resume::TopState, DepLog)> {
+    let (new_log, old_log) = (cx.deps.as_ref()?, end.cx.deps.as_ref()?);
+    // The new statements, as parsed in their place.
+    let n0 = new_log.stmts.partition_point(|st| st.pos < plan.at);
+    let news = &new_log.stmts[n0..];
+    if news.iter().any(|st| st.msgs > 0 || st.read_all) {
+        return None;
+    }
+    let span = |l: &DepLog, r: &[irkit_td::model::deps::StmtDeps]| -> std::ops::Range<usize> {
+        match (r.first(), r.last()) {
+            (Some(a), Some(b)) => a.start as usize..b.end as usize,
+            _ => 0..0,
+        }
+        .start
+        .min(l.keys.len())..r.last().map_or(0, |b| b.end as usize).min(l.keys.len())
+    };
+    let new_keys = &new_log.keys[span(new_log, news)];
+    let olds = &old_log.stmts;
+    let q_keys = &old_log.keys[span(old_log, &olds[plan.q..])];
+    let names_w: rustc_hash::FxHashSet<u64> = new_keys
+        .iter()
+        .filter(|&&k| k & deps::WRITE != 0 && k & deps::WHAT < deps::VAR_DEF)
+        .map(|&k| k & deps::WHAT)
+        .collect();
+    let names_r: rustc_hash::FxHashSet<u64> = new_keys
+        .iter()
+        .filter(|&&k| k & deps::WRITE == 0 && k & deps::WHAT < deps::VAR_DEF)
+        .map(|&k| k & deps::WHAT)
+        .collect();
+    let clash = q_keys.iter().any(|&k| {
+        let w = k & deps::WHAT;
+        names_w.contains(&w) || (k & deps::WRITE != 0 && names_r.contains(&w))
+    });
+    let anon_new: u32 = news.iter().map(|st| st.anon).sum();
+    let anon_old: u32 = olds[plan.s.clone()].iter().map(|st| st.anon).sum();
+    let anon_after: u32 = olds[plan.q..].iter().map(|st| st.anon).sum();
+    let anon_before: u32 = olds[..plan.s.start].iter().map(|st| st.anon).sum();
+    if clash || (anon_new != anon_old && anon_after > 0) {
+        return None;
+    }
+    let var_writes = |keys: &[u64]| {
+        keys.iter()
+            .filter(|&&k| k & deps::WRITE != 0 && k & deps::WHAT >= deps::VAR_DEF)
+            .count()
+    };
+    let new_var_writes = var_writes(new_keys);
+    let old_keys: Vec<u64> = old_log.keys[span(old_log, &olds[plan.s.clone()])].to_vec();
+    // Committed: the last model is changed in place.
+    release();
+    let Checkpoint { cx: m, .. } = end.clone();
+    let state = end.state();
+    drop(end);
+    let mut m = Rc::try_unwrap(m).unwrap_or_else(|m| (*m).clone());
+    let mut state = state.1;
+    let mut log = *m.deps.take().unwrap_or_default();
+    if !resume::forget_writes(&mut m, &mut state, &old_keys) {
+        return None;
+    }
+    resume::shift_locs(&mut m, &mut state, plan.file, plan.from, plan.delta);
+    m.strs = cx.strs.clone();
+    let anon_end = m.anon_counter;
+    m.anon_counter = anon_before;
+    let stmt_loc = state.stmt_loc();
+    m.deps = Some(Box::default());
+    let toks = std::mem::take(&mut res.toks);
+    let mut again = parse_resumable(
+        &mut m,
+        toks,
+        Some((plan.at, state)),
+        None,
+        Some(plan.new_end),
+    );
+    res.toks = std::mem::take(&mut again.toks);
+    let second = m.deps.take().unwrap_or_default();
+    let ok = again.result.is_ok()
+        && m.fatal.is_none()
+        && m.errors.is_empty()
+        && second.stmts.iter().all(|st| st.msgs == 0 && !st.read_all)
+        && second.stmts.iter().map(|st| st.anon).sum::<u32>() == anon_new
+        && var_writes(&second.keys) == new_var_writes;
+    let (_, mut state) = again.stopped.take().filter(|_| ok)?;
+    m.anon_counter = anon_end - anon_old + anon_new;
+    state.set_stmt_loc(stmt_loc);
+    // The log in the text's order: before, the new statements, after.
+    let mut keys = Vec::with_capacity(log.keys.len() + second.keys.len());
+    let mut stmts = Vec::with_capacity(log.stmts.len() + second.stmts.len());
+    let mut push = |st: &irkit_td::model::deps::StmtDeps, ks: &[u64], pos: usize| {
+        let start = keys.len() as u32;
+        keys.extend_from_slice(ks);
+        stmts.push(irkit_td::model::deps::StmtDeps {
+            pos,
+            start,
+            end: keys.len() as u32,
+            ..*st
+        });
+    };
+    for st in &log.stmts[..plan.s.start] {
+        push(st, &log.keys[st.start as usize..st.end as usize], st.pos);
+    }
+    for st in &second.stmts {
+        push(st, &second.keys[st.start as usize..st.end as usize], st.pos);
+    }
+    for st in &log.stmts[plan.q..] {
+        let pos = (st.pos as isize + plan.dn) as usize;
+        push(st, &log.keys[st.start as usize..st.end as usize], pos);
+    }
+    log.keys = keys;
+    log.stmts = stmts;
+    log.read_all = false;
+    Some((m, state, log))
+}
+
+/// The run's outcome when the last model was kept ([`splice`]).
+#[allow(clippy::too_many_arguments)]
+fn finish_spliced(
+    mut model: Ctx,
+    state: resume::TopState,
+    log: DepLog,
+    mut res: Resumed,
+    boundaries: Vec<usize>,
+    mut checkpoints: Vec<Checkpoint>,
+    map: SourceMap,
+    warnings: Vec<Diagnostic>,
+    lens: Vec<(FileId, u32)>,
+) -> RunOut {
+    model.deps = Some(Box::new(log));
+    let toks = Arc::new(std::mem::take(&mut res.toks));
+    let eof = toks.len() - 1;
+    let mut diags = warnings;
+    diags.extend(model.messages.iter().cloned());
+    pointify(&mut diags);
+    let m = Rc::new(model);
+    // As after a run: the checkpoint before the edit (the one resumed
+    // from, or the new copy), and the end.
+    checkpoints.extend(res.checkpoint.take());
+    checkpoints.truncate(1);
+    checkpoints.push(Checkpoint::at_end(m.clone(), (eof, state)));
+    RunOut {
+        map,
+        model: Some(m),
+        incr: Some(Incr {
+            toks: Arc::clone(&toks),
+            boundaries,
+            checkpoints,
+            strs: None,
+            lens,
+        }),
+        tokens: toks,
+        diags,
+        resumed_at: None,
+        spliced: true,
     }
 }
 

@@ -67,6 +67,17 @@ const SNIPPETS: &[&str] = &[
     "\n",
     "!add(",
     "\"str\"",
+    "def : Base<5>;\n",
+    "def A@ { Base b = Pair<3, 4>; }\n",
+    "def W@ : Pair<Width, 9>;\n",
+    "def K@ { string n = !cast<Base>(\"B1\").kind; }\n",
+    "class Fwd;\n",
+    "class Fwd { int f = 1; }\n",
+    "defm N@ : Sized<3>;\n",
+    "multiclass Sized<int w> { def _x : Base<w>; }\n",
+    "def D1 : Base<1>;\n",
+    "defvar Width = 4;\n",
+    "def Last : Base<2>;\n",
 ];
 
 /// A small deterministic generator (no dependency for a test).
@@ -144,6 +155,27 @@ fn summary(a: &TdAnalysis) -> String {
             let mut buf = Vec::new();
             irkit_td::printer::print_records(&m.cx, &mut buf).expect("printing to memory");
             out.push_str(&String::from_utf8_lossy(&buf));
+            // Where each record and field is (definition, hover places).
+            for classes in [true, false] {
+                for (name, r) in irkit_td::printer::sorted(&m.cx, classes) {
+                    let rec = m.cx.rec(r);
+                    let at = |l: &irkit_diag::Loc| {
+                        let path = m.loc(*l).map(|x| x.path);
+                        format!("{path:?}@{}..{}", l.span.start, l.span.end)
+                    };
+                    out.push_str(&format!("{name}:"));
+                    for l in &rec.locs {
+                        out.push_str(&format!(" {}", at(l)));
+                    }
+                    for v in &rec.values {
+                        out.push_str(&format!(" {}={}", m.cx.strs.str(v.name), at(&v.loc)));
+                    }
+                    for (c, l) in &rec.supers {
+                        out.push_str(&format!(" <{}>{}", m.cx.rec_name(*c), at(l)));
+                    }
+                    out.push('\n');
+                }
+            }
         }
     }
     out
@@ -173,6 +205,7 @@ fn resume_equals_scratch() {
     let mut resumed = 0;
     let mut with_errors = 0;
     let mut resumed_good = 0;
+    let mut spliced = 0;
     const RUNS: usize = 20;
     const EDITS: usize = 25;
     for _ in 0..RUNS {
@@ -205,6 +238,7 @@ fn resume_equals_scratch() {
                 good = (main.clone(), base.clone());
             }
             resumed += usize::from(inc.resumed_at.is_some());
+            spliced += usize::from(inc.spliced);
             with_errors += usize::from(!inc.model_current);
             resumed_good += usize::from(inc.model_current && inc.resumed_at.is_some());
             prev = Some(inc);
@@ -218,8 +252,88 @@ fn resume_equals_scratch() {
         resumed_good > RUNS,
         "only {resumed_good} resumed runs without errors"
     );
+    assert!(
+        spliced > RUNS,
+        "only {spliced} runs kept what follows the edit"
+    );
     eprintln!(
-        "{resumed} of {} re-analyses resumed ({resumed_good} without errors), {with_errors} with errors",
+        "{resumed} of {} re-analyses resumed ({resumed_good} without errors), {spliced} kept what follows the edit, {with_errors} with errors",
+        RUNS * EDITS
+    );
+}
+
+/// Whole statements, valid where they go (mostly): what keeps the results
+/// of the statements after an edit.
+const STATEMENTS: &[&str] = &[
+    "def X@ : Base<7>;\n",
+    "def : Base<5>;\n",
+    "def A@ { Base b = Pair<3, 4>; }\n",
+    "def A@ { Base b = Pair<1, 2>; }\n",
+    "def W@ : Pair<Width, 9>;\n",
+    "def K@ { string n = !cast<Base>(\"B1\").kind; }\n",
+    "defm N@ : Sized<3>;\n",
+    "defvar V@ = 3;\n",
+    "class C@<int k> : Base<k>;\n",
+    "let size = 1 in def L@ : Base<0>;\n",
+    "foreach j = [4, 5] in def G@#j : Base<j>;\n",
+    "def T1 : Base<1>;\n",
+    "def Last : Base<2>;\n",
+];
+
+/// Inserts a statement at a line start, or deletes a line.
+fn statement_edit(rng: &mut Rng, text: &str) -> String {
+    let k = rng.below(text.len() + 1);
+    let k = text[..k].rfind('\n').map_or(0, |n| n + 1);
+    if rng.below(4) == 0 {
+        let end = text[k..].find('\n').map_or(text.len(), |n| k + n + 1);
+        return format!("{}{}", &text[..k], &text[end..]);
+    }
+    let n = rng.next() % 100_000;
+    let s = STATEMENTS[rng.below(STATEMENTS.len())].replace('@', &n.to_string());
+    format!("{}{s}{}", &text[..k], &text[k..])
+}
+
+#[test]
+fn splice_equals_scratch() {
+    let dir: PathBuf =
+        std::env::temp_dir().join(format!("irkit-lsp-splice-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).expect("temp dir");
+    std::fs::write(dir.join("base.td"), BASE).expect("write base.td");
+    let mut rng = Rng(0x0050_11ce);
+    let mut spliced = 0;
+    const RUNS: usize = 20;
+    const EDITS: usize = 25;
+    for _ in 0..RUNS {
+        let (mut main, mut base) = (MAIN.to_string(), BASE.to_string());
+        let mut prev = Some(analyze(&dir, &main, &base, &mut None));
+        for step in 0..EDITS {
+            if rng.below(5) == 0 {
+                base = statement_edit(&mut rng, &base);
+            } else {
+                main = statement_edit(&mut rng, &main);
+            }
+            let inc = analyze(&dir, &main, &base, &mut prev);
+            let scratch = analyze(&dir, &main, &base, &mut None);
+            assert_eq!(
+                summary(&inc),
+                summary(&scratch),
+                "step {step}: spliced {}\n--- main.td\n{main}\n--- base.td\n{base}",
+                inc.spliced
+            );
+            spliced += usize::from(inc.spliced);
+            if !inc.model_current {
+                (main, base) = (MAIN.to_string(), BASE.to_string());
+            }
+            prev = Some(inc);
+        }
+    }
+    let _ = std::fs::remove_dir_all(&dir);
+    assert!(
+        spliced > RUNS * EDITS / 5,
+        "only {spliced} runs kept what follows the edit"
+    );
+    eprintln!(
+        "{spliced} of {} re-analyses kept what follows the edit",
         RUNS * EDITS
     );
 }

@@ -10,6 +10,7 @@
 use crate::explain;
 use crate::lexer::{Tok, Token};
 use crate::limits;
+use crate::model::deps::Table;
 use crate::model::{
     ArgKey, Assertion, BinOp, Ctx, Dump, FieldKind, Init, InitId, InitRef, RecId, RecKind, RecTy,
     Record, RecordVal, Sym, TernOp, TyId, UnOp, TY_BIT, TY_DAG, TY_INT, TY_STRING,
@@ -390,6 +391,7 @@ impl Parser<'_> {
     }
 
     fn get_global(&mut self, name: Sym) -> Option<InitId> {
+        self.cx.note_read(name);
         if let Some(&d) = self.cx.defs.get(&name) {
             return Some(self.cx.def_init(d));
         }

@@ -749,9 +749,10 @@ fn bench_file(
         std::thread::sleep(std::time::Duration::from_millis(100));
         let c1 = s.cpu_ms();
         let t = Instant::now();
+        let text = format!("{text}\ndef IrkitBenchExtra;\n");
         s.notify(
             "textDocument/didChange",
-            json!({ "textDocument": { "uri": u, "version": 2 }, "contentChanges": [ { "text": format!("{text}\ndef IrkitBenchExtra;\n") } ] }),
+            json!({ "textDocument": { "uri": u, "version": 2 }, "contentChanges": [ { "text": text } ] }),
         )?;
         s.request(
             "textDocument/documentLink",
@@ -760,8 +761,10 @@ fn bench_file(
         let change_ms = t.elapsed().as_secs_f64() * 1000.0;
         let change_cpu = s.cpu_ms() - c1;
         let peak_end = s.peak_kib();
-        // Edits in the middle of the file: the first one re-parses from
-        // the start, the next ones (typing on) from the edited statement.
+        // Edits in the middle of the file (each one edit of the text as
+        // it is after the edit at the end): a statement added, then
+        // typing on in it. The statements after it keep their results
+        // when they do not depend on it (`lsp/src/td_run.rs`).
         let mid = text[..text.len() / 2].rfind("\ndef ").map_or(0, |k| k + 1);
         let mut mid_rows = [0.0f64; 4];
         for (k, v) in [3, 4].into_iter().enumerate() {

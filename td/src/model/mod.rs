@@ -6,6 +6,7 @@
 //! values have the same id, so comparing ids compares values, and a
 //! resolver can tell "unchanged" by id equality.
 
+pub mod deps;
 mod init;
 mod ty;
 
@@ -127,6 +128,11 @@ impl DenseCache {
             self.0.resize(k + 1, u32::MAX);
         }
         self.0[k] = v;
+    }
+    fn unset(&mut self, k: usize) {
+        if let Some(v) = self.0.get_mut(k) {
+            *v = u32::MAX;
+        }
     }
 }
 
@@ -379,6 +385,9 @@ pub struct Ctx {
     pub loop_nest: u64,
     /// List/dag/bits elements and string bytes of every value made.
     pub value_units: u64,
+    /// What each top-level statement read and wrote (the language server
+    /// sets it; `None`: not recorded).
+    pub deps: Option<Box<deps::DepLog>>,
 }
 
 pub const TY_BIT: TyId = TyId(0);
@@ -434,6 +443,7 @@ impl Ctx {
             loop_iterations: 0,
             loop_nest: 1,
             value_units: 0,
+            deps: None,
         };
         cx.ty(RecTy::Bit);
         cx.ty(RecTy::Int);
@@ -472,20 +482,28 @@ impl Ctx {
         self.records.reserve(records);
     }
     /// The def a `VarDef` value was instantiated as, if it was.
-    pub fn var_def_instance(&self, vd: InitId) -> Option<InitId> {
+    pub fn var_def_instance(&mut self, vd: InitId) -> Option<InitId> {
+        self.note_var(deps::VAR_DEF, vd, false);
         self.var_def_cache.get(vd.0 as usize).map(InitId)
     }
     pub fn set_var_def_instance(&mut self, vd: InitId, d: InitId) {
+        self.note_var(deps::VAR_DEF, vd, true);
         self.var_def_cache.set(vd.0 as usize, d.0);
     }
     /// Where the `VarDef` value `vd` was first written, if known.
-    pub fn var_def_loc(&self, vd: InitId) -> Option<Loc> {
+    pub fn var_def_loc(&mut self, vd: InitId) -> Option<Loc> {
+        self.note_var(deps::VAR_LOC, vd, false);
         self.var_def_locs.get(&vd).copied()
     }
     /// Records `loc` as where `vd` was written, unless it already has a place.
     pub fn note_var_def_loc(&mut self, vd: InitId, loc: Loc) {
         if self.rules.anon_def_at_use {
-            self.var_def_locs.entry(vd).or_insert(loc);
+            let mut new = false;
+            self.var_def_locs.entry(vd).or_insert_with(|| {
+                new = true;
+                loc
+            });
+            self.note_var(deps::VAR_LOC, vd, new);
         }
     }
     /// Interns a value (hash-consing: equal values get the same id).
@@ -504,6 +522,7 @@ impl Ctx {
         }
     }
     /// The id of an existing value, or the hash to insert it with.
+    #[inline]
     fn lookup(&mut self, k: InitRef<'_>) -> Result<InitId, u64> {
         use std::hash::BuildHasher;
         self.mk_calls += 1;

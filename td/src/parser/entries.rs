@@ -273,6 +273,7 @@ impl Parser<'_> {
     pub(super) fn add_def_one(&mut self, r: RecId) -> PResult<()> {
         let mut new_name = None;
         if let Some(y) = self.cx.rec_name_sym(r) {
+            self.cx.note_read(y);
             if let Some(&prev) = self.cx.defs.get(&y) {
                 if !self.cx.rec(r).is_anonymous() {
                     let loc = self.cx.rec(r).locs[0];
@@ -318,7 +319,8 @@ impl Parser<'_> {
             self.defsets[k].elems.push(di);
         }
         if let Some(y) = self.cx.rec_name_sym(r) {
-            self.cx.defs.insert(y, r);
+            let existed = self.cx.defs.insert(y, r).is_some();
+            self.cx.note_write(Table::Def, y, existed);
         }
         Ok(())
     }

@@ -11,6 +11,7 @@ impl Parser<'_> {
             return self.tok_err("expected identifier");
         }
         let name = self.sym();
+        self.cx.note_read(name);
         if self.type_aliases.contains_key(&name) || self.cx.classes.contains_key(&name) {
             return self.tok_err(format!(
                 "type of this name '{}' already exists",
@@ -33,6 +34,7 @@ impl Parser<'_> {
         if !self.consume(Tok::Semi) {
             return self.tok_err("expected ';'");
         }
+        self.cx.note_write(Table::TypeAlias, name, false);
         self.type_aliases.insert(name, ty);
         Ok(())
     }
@@ -43,6 +45,7 @@ impl Parser<'_> {
             return self.tok_err("expected class name after 'class' keyword");
         }
         let name = self.sym();
+        self.cx.note_read(name);
         if self.type_aliases.contains_key(&name) {
             return self.tok_err(format!(
                 "there is already a defined type alias '{}'",
@@ -56,6 +59,7 @@ impl Parser<'_> {
                 return self.tok_err(format!("Class '{}' already defined", self.s(name)));
             }
             self.cx.rec_mut(r).locs = vec![loc];
+            self.cx.note_write(Table::Class, name, true);
             r
         } else {
             let n = self.cx.str_sym(name);
@@ -69,6 +73,7 @@ impl Parser<'_> {
                 supers: Vec::new(),
                 kind: RecKind::Class,
             });
+            self.cx.note_write(Table::Class, name, false);
             self.cx.classes.insert(name, r);
             r
         };

@@ -124,6 +124,7 @@ impl Parser<'_> {
                 Ok(TY_DAG)
             }
             Tok::Id => {
+                self.cx.note_read(self.sym());
                 if let Some(&t) = self.type_aliases.get(&self.sym()) {
                     self.bump();
                     return Ok(t);
@@ -182,6 +183,7 @@ impl Parser<'_> {
             return self.tok_err("expected name for ClassID");
         }
         let n = self.sym();
+        self.cx.note_read(n);
         let Some(&r) = self.cx.classes.get(&n) else {
             let mut msg = format!("Couldn't find class '{}'", self.s(n));
             if self.multiclasses.contains_key(&n) {
@@ -207,6 +209,7 @@ impl Parser<'_> {
                 return self.tok_err("expected name for MultiClassID");
             }
             let n = self.sym();
+            self.cx.note_read(n);
             let Some(m) = self.multiclasses.get(&n) else {
                 return self.tok_err(format!("Couldn't find multiclass '{}'", self.s(n)));
             };

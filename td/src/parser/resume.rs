@@ -16,8 +16,9 @@
 
 use super::{MultiClass, Parser, Scope, ScopeKind};
 use crate::lexer::{Tok, Token};
+use crate::model::deps::{self, Table};
 use crate::model::{Ctx, InitId, RecId, Sym, TyId};
-use irkit_diag::{Diagnostic, Loc};
+use irkit_diag::{Diagnostic, FileId, Loc};
 use rustc_hash::{FxHashMap, FxHashSet};
 use std::rc::Rc;
 
@@ -57,20 +58,27 @@ pub struct Resumed {
     pub end: Option<(usize, TopState)>,
     /// The tokens parsed, given back.
     pub toks: Vec<Token>,
+    /// The position and parser state where the run stopped when asked to
+    /// (`stop`), to go on from with the same model.
+    pub stopped: Option<(usize, TopState)>,
 }
 
 /// Parses `toks` into `cx` as [`super::parse`] does, but from `from` (a
 /// checkpoint's position and state: `cx` must then be a copy of that
 /// checkpoint's model, and `toks` the same as the checkpoint's up to its
 /// position) or from the start, and copies the state at token `mark` when
-/// a top-level object starts there.
+/// a top-level object starts there. With `stop`, it stops before the
+/// top-level object at that token, if one starts there. With
+/// [`Ctx::deps`] set, each top-level object's reads and writes are logged.
 pub fn parse_resumable(
     cx: &mut Ctx,
     toks: Vec<Token>,
     from: Option<(usize, TopState)>,
     mark: Option<usize>,
+    stop: Option<usize>,
 ) -> Resumed {
     let (pos, st) = from.unwrap_or_default();
+    cx.truncate_deps(pos);
     if pos == 0 {
         cx.reserve(toks.len() / 2, toks.len() / 10);
     }
@@ -98,9 +106,22 @@ pub fn parse_resumable(
     let mut boundaries = Vec::new();
     let mut checkpoint = None;
     let mut end = None;
+    let mut stopped = None;
+    // The statement being parsed: where it started, the anonymous and
+    // message counts then.
+    let mut open: Option<(usize, u32, usize)> = None;
     let result = loop {
         if p.toks.is_empty() {
             break Ok(());
+        }
+        if let Some((at, anon0, msgs0)) = open.take() {
+            p.cx.close_stmt(at, anon0, msgs0);
+        }
+        if Some(p.pos) == stop && p.tok() != Tok::Eof {
+            stopped = p.take_state();
+            if stopped.is_some() {
+                break Ok(());
+            }
         }
         boundaries.push(p.pos);
         if Some(p.pos) == mark && checkpoint.is_none() {
@@ -113,6 +134,10 @@ pub fn parse_resumable(
         if !p.at_object_start() {
             break p.tok_err("Unexpected token at top level");
         }
+        if p.cx.deps.is_some() {
+            let msgs = p.cx.messages.len() + p.cx.errors.len();
+            open = Some((p.pos, p.cx.anon_counter, msgs));
+        }
         if let Err(e) = p.parse_object(None).and_then(|()| p.check_fatal()) {
             break Err(e);
         }
@@ -123,6 +148,7 @@ pub fn parse_resumable(
         checkpoint,
         end,
         toks: std::mem::take(&mut p.toks),
+        stopped,
     }
 }
 
@@ -191,5 +217,101 @@ impl Checkpoint {
     /// of `cx`.
     pub fn state(&self) -> (usize, TopState) {
         (self.pos, self.state.clone())
+    }
+}
+
+impl TopState {
+    /// Unbinds `name` from the parser's tables of kind `table`.
+    pub fn forget(&mut self, table: Table, name: Sym) {
+        match table {
+            Table::MultiClass => {
+                self.multiclasses.remove(&name);
+            }
+            Table::TypeAlias => {
+                self.type_aliases.remove(&name);
+            }
+            Table::Global => {
+                self.vars.remove(&name);
+            }
+            Table::Def | Table::Class => {}
+        }
+    }
+
+    /// The statement location kept between statements.
+    pub fn stmt_loc(&self) -> Option<Loc> {
+        self.stmt_loc
+    }
+    pub fn set_stmt_loc(&mut self, l: Option<Loc>) {
+        self.stmt_loc = l;
+    }
+}
+
+/// Takes the bindings that `keys` (a statement's log) wrote out of `cx`
+/// and `st`: the statement is taken out of the model (its records stay,
+/// unreachable). False if one of them changed a binding that existed
+/// before (nothing is changed then).
+pub fn forget_writes(cx: &mut Ctx, st: &mut TopState, keys: &[u64]) -> bool {
+    if keys.iter().any(|&k| k & deps::UPDATE != 0) {
+        return false;
+    }
+    for &k in keys.iter().filter(|&&k| k & deps::WRITE != 0) {
+        let id = (k & 0xffff_ffff) as u32;
+        match k & (deps::WHAT & !0xffff_ffff) {
+            deps::VAR_DEF => cx.forget_var_def(InitId(id)),
+            deps::VAR_LOC => cx.forget_var_def_loc(InitId(id)),
+            _ => {
+                let name = Sym(id);
+                match Table::of(k) {
+                    Some(Table::Def) => {
+                        cx.defs.remove(&name);
+                    }
+                    Some(Table::Class) => {
+                        cx.classes.remove(&name);
+                    }
+                    Some(Table::Global) => {
+                        cx.globals.remove(&name);
+                        st.forget(Table::Global, name);
+                    }
+                    Some(t) => st.forget(t, name),
+                    None => {}
+                }
+            }
+        }
+    }
+    true
+}
+
+/// Moves every location in file `file` at or after byte `from` by
+/// `delta` bytes, in the model and the parser state (the text before them
+/// grew or shrank).
+pub fn shift_locs(cx: &mut Ctx, st: &mut TopState, file: FileId, from: u32, delta: i64) {
+    if delta == 0 {
+        return;
+    }
+    let f = |l: &mut Loc| {
+        if l.file == file && l.span.start >= from {
+            l.span.start = (i64::from(l.span.start) + delta) as u32;
+            l.span.end = (i64::from(l.span.end) + delta) as u32;
+        }
+    };
+    cx.shift_locs(&f);
+    if let Some(l) = st.stmt_loc.as_mut() {
+        f(l);
+    }
+    fn entries(es: &mut [super::Entry], f: &dyn Fn(&mut Loc)) {
+        for e in es {
+            match e {
+                super::Entry::Rec(_) => {}
+                super::Entry::Loop(lp) => {
+                    f(&mut lp.loc);
+                    entries(&mut lp.entries, f);
+                }
+                super::Entry::Assert(a) => f(&mut a.loc),
+                super::Entry::Dump(d) => f(&mut d.loc),
+            }
+        }
+    }
+    for m in st.multiclasses.values_mut() {
+        entries(&mut m.entries, &f);
     }
 }

@@ -86,6 +86,7 @@ impl Parser<'_> {
                 return self.tok_err("expected identifier");
             }
             sub_loc = self.loc();
+            self.cx.note_read(self.sym());
             inherit_class = self.cx.classes.contains_key(&self.sym());
             if inherit_class {
                 break;
@@ -123,6 +124,7 @@ impl Parser<'_> {
             return self.tok_err("expected identifier after multiclass for name");
         }
         let name = self.sym();
+        self.cx.note_read(name);
         if self.multiclasses.contains_key(&name) {
             return self.tok_err(format!("multiclass '{}' already defined", self.s(name)));
         }
@@ -137,6 +139,7 @@ impl Parser<'_> {
             supers: Vec::new(),
             kind: RecKind::MultiClass,
         });
+        self.cx.note_write(Table::MultiClass, name, false);
         self.multiclasses.insert(
             name,
             MultiClass {
@@ -462,6 +465,7 @@ impl Parser<'_> {
             return self.tok_err("expected ';'");
         }
         if self.is_outermost() {
+            self.cx.note_write(Table::Global, name, false);
             self.cx.globals.insert(name, v);
         } else if let Some(s) = self.scopes.last_mut() {
             s.vars.insert(name, v);
@@ -505,6 +509,7 @@ impl Parser<'_> {
         }
         if let Some(ds) = ds {
             let l = self.cx.mk_ref(InitRef::List(&ds.elems, elt));
+            self.cx.note_write(Table::Global, name, false);
             self.cx.globals.insert(name, l);
         }
         Ok(())

@@ -384,6 +384,7 @@ impl Parser<'_> {
                 if self.tok() != Tok::Less {
                     return self.parse_id_value(cur, name, name_loc, mode);
                 }
+                self.cx.note_read(name);
                 let Some(&class) = self.cx.classes.get(&name) else {
                     return self.err(
                         name_loc,

@@ -128,6 +128,7 @@ pub fn fold_un_p(
                 }
             } else if cx.is_record_ty(t) {
                 if let Some((name, _)) = str_of(cx, a) {
+                    cx.note_read(name);
                     let mut d = cx.defs.get(&name).copied();
                     if d.is_none() {
                         if let Some(c) = cur {
@@ -1081,6 +1082,7 @@ pub fn fold_exists(cx: &mut Ctx, u: InitId, cur: Option<RecId>, final_: bool) ->
         return u;
     };
     if let Some((name, _)) = str_of(cx, e) {
+        cx.note_read(name);
         if let Some(&d) = cx.defs.get(&name) {
             let dt = cx.record_type(d);
             let v = cx.ty_is_a(dt, t);
@@ -1120,6 +1122,7 @@ pub fn fold_instances(cx: &mut Ctx, u: InitId, cur: Option<RecId>, final_: bool)
     let RecTy::Record(cls) = cx.ty_data(t).clone() else {
         return u;
     };
+    cx.note_read_all();
     let re = if cx.is_unset(e) {
         None
     } else {

@@ -169,6 +169,7 @@ pub fn instantiate(cx: &mut Ctx, vd: InitId) -> InitId {
         return vd;
     };
     let name = cx.new_anon_name();
+    let at = cx.var_def_loc(vd);
     let mut r = MapResolver::new(None);
     // The class's fields without its template arguments, whose defaults
     // go to the resolver (before the given values, which override them).
@@ -182,7 +183,7 @@ pub fn instantiate(cx: &mut Ctx, vd: InitId) -> InitId {
         }
     }
     let (first_loc, last_loc) = (c.locs.first().copied(), c.locs.last().copied());
-    let locs = match cx.var_def_loc(vd) {
+    let locs = match at {
         Some(l) => vec![l],
         None => c.locs.clone(),
     };
@@ -223,7 +224,8 @@ pub fn instantiate(cx: &mut Ctx, vd: InitId) -> InitId {
     cx.rec_mut(new).supers = supers;
     resolve_record_final(cx, new, None);
     if let Some(y) = cx.rec_name_sym(new) {
-        cx.defs.insert(y, new);
+        let existed = cx.defs.insert(y, new).is_some();
+        cx.note_write(crate::model::deps::Table::Def, y, existed);
     }
     check_assertions(cx, new);
     emit_dumps(cx, new);

@@ -1,0 +1,182 @@
+//! What each top-level statement read from and wrote to the global tables,
+//! for the language server's re-analysis after an edit
+//! ([`crate::parser::resume`]): a statement whose reads none of an edit's
+//! writes meet gives the same records, so its results can be kept.
+//!
+//! Off (no cost but a branch) unless [`Ctx::deps`] is set.
+
+use super::{Ctx, InitId, Sym};
+use irkit_diag::{Diagnostic, Loc};
+
+/// A name looked up or bound in a global table (classes, defs, defvars and
+/// defsets, multiclasses, type aliases: one name space here).
+pub const NAME: u64 = 0;
+/// A `VarDef` value's instance (an anonymous def) looked up or made.
+pub const VAR_DEF: u64 = 1 << 32;
+/// Where a `VarDef` value was first written (LLVM 22 locates its instance
+/// there) looked up or noted.
+pub const VAR_LOC: u64 = 2 << 32;
+/// The part of a key that identifies the thing (kind and id).
+pub const WHAT: u64 = (1 << 35) - 1;
+/// Set on a key that a statement wrote.
+pub const WRITE: u64 = 1 << 40;
+/// Set on a written key that existed before (a forward-declared class
+/// defined): undoing it is not removing it.
+pub const UPDATE: u64 = 1 << 41;
+/// For a written name, the table (bits 36..39).
+pub const TABLE_SHIFT: u32 = 36;
+
+/// The table a written name went into.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub enum Table {
+    Def = 0,
+    Class = 1,
+    Global = 2,
+    MultiClass = 3,
+    TypeAlias = 4,
+}
+
+impl Table {
+    pub fn of(key: u64) -> Option<Table> {
+        Some(match (key >> TABLE_SHIFT) & 7 {
+            0 => Table::Def,
+            1 => Table::Class,
+            2 => Table::Global,
+            3 => Table::MultiClass,
+            4 => Table::TypeAlias,
+            _ => return None,
+        })
+    }
+}
+
+/// One top-level statement's entry.
+#[derive(Clone, Copy, Debug)]
+pub struct StmtDeps {
+    /// The token index where it starts.
+    pub pos: usize,
+    /// Its keys: `keys[start..end]` of the log.
+    pub start: u32,
+    pub end: u32,
+    /// Anonymous names it took.
+    pub anon: u32,
+    /// Messages and errors it added.
+    pub msgs: u32,
+    /// It read every def (`!instances`).
+    pub read_all: bool,
+}
+
+/// The log: keys of every statement in order, and the statements.
+#[derive(Clone, Default, Debug)]
+pub struct DepLog {
+    pub keys: Vec<u64>,
+    pub stmts: Vec<StmtDeps>,
+    /// The statement being parsed read every def.
+    pub read_all: bool,
+}
+
+impl Ctx {
+    #[inline]
+    fn note(&mut self, key: u64) {
+        // Out of line: the CLI pays a test and a branch per lookup.
+        #[cold]
+        #[inline(never)]
+        fn push(d: &mut DepLog, key: u64) {
+            d.keys.push(key);
+        }
+        if let Some(d) = self.deps.as_mut() {
+            push(d, key);
+        }
+    }
+    /// Records a lookup of `name` in a global table.
+    #[inline]
+    pub fn note_read(&mut self, name: Sym) {
+        self.note(NAME | u64::from(name.0));
+    }
+    /// Records that `name` was bound in `table` (`existed`: it was bound
+    /// before, and is changed).
+    #[inline]
+    pub fn note_write(&mut self, table: Table, name: Sym, existed: bool) {
+        let upd = if existed { UPDATE } else { 0 };
+        self.note(NAME | u64::from(name.0) | WRITE | upd | ((table as u64) << TABLE_SHIFT));
+    }
+    #[inline]
+    pub(crate) fn note_var(&mut self, kind: u64, vd: InitId, write: bool) {
+        self.note(kind | u64::from(vd.0) | if write { WRITE } else { 0 });
+    }
+    /// Records a read of every def.
+    pub fn note_read_all(&mut self) {
+        if let Some(d) = self.deps.as_mut() {
+            d.read_all = true;
+        }
+    }
+    /// Closes the statement that started at token `pos` (keys since the
+    /// last one; `anon0`/`msgs0`: the counts when it started).
+    pub fn close_stmt(&mut self, pos: usize, anon0: u32, msgs0: usize) {
+        let anon = self.anon_counter.wrapping_sub(anon0);
+        let msgs = (self.messages.len() + self.errors.len()).saturating_sub(msgs0) as u32;
+        if let Some(d) = self.deps.as_mut() {
+            let start = d.stmts.last().map_or(0, |s| s.end);
+            let end = d.keys.len() as u32;
+            d.stmts.push(StmtDeps {
+                pos,
+                start,
+                end,
+                anon,
+                msgs,
+                read_all: std::mem::take(&mut d.read_all),
+            });
+        }
+    }
+    /// Drops the entries of statements at token `pos` or after (a run
+    /// resumed there parses them again).
+    pub fn truncate_deps(&mut self, pos: usize) {
+        if let Some(d) = self.deps.as_mut() {
+            let k = d.stmts.partition_point(|s| s.pos < pos);
+            d.stmts.truncate(k);
+            let end = d.stmts.last().map_or(0, |s| s.end);
+            d.keys.truncate(end as usize);
+            d.read_all = false;
+        }
+    }
+    /// Forgets the instance of `VarDef` value `vd` and where it was first
+    /// written (the statement that made them is taken out).
+    pub fn forget_var_def(&mut self, vd: InitId) {
+        self.var_def_cache.unset(vd.0 as usize);
+    }
+    pub fn forget_var_def_loc(&mut self, vd: InitId) {
+        self.var_def_locs.remove(&vd);
+    }
+}
+
+impl Ctx {
+    /// Applies `f` to every location the model holds (records, messages,
+    /// where `VarDef` values were written).
+    pub fn shift_locs(&mut self, f: &dyn Fn(&mut Loc)) {
+        for r in &mut self.records {
+            r.locs.iter_mut().for_each(f);
+            r.values.iter_mut().for_each(|v| f(&mut v.loc));
+            r.supers.iter_mut().for_each(|s| f(&mut s.1));
+            r.asserts.iter_mut().for_each(|a| f(&mut a.loc));
+            r.dumps.iter_mut().for_each(|d| f(&mut d.loc));
+        }
+        let diag = |d: &mut Diagnostic| {
+            if let Some(l) = d.loc.as_mut() {
+                f(l);
+            }
+            for n in &mut d.notes {
+                if let Some(l) = n.loc.as_mut() {
+                    f(l);
+                }
+            }
+            for l in &mut d.labels {
+                f(&mut l.loc);
+            }
+        };
+        self.messages.iter_mut().for_each(diag);
+        self.errors.iter_mut().for_each(diag);
+        if let Some(d) = self.fatal.as_mut() {
+            diag(d);
+        }
+        self.var_def_locs.values_mut().for_each(f);
+    }
+}
