@@ -691,6 +691,8 @@ fn attr(src: &dyn Records, rec: &str, name: &str) -> Result<AttrDef, String> {
         "int64" => simple(AttrKind::Int64)?,
         "int32" => simple(AttrKind::Int32)?,
         "int1" => simple(AttrKind::Int1)?,
+        "int8" => simple(AttrKind::Int8)?,
+        "float64" => simple(AttrKind::Float64)?,
         "llvm_function_type" => simple(AttrKind::LlvmFunctionType)?,
         "integer" => simple(AttrKind::Integer)?,
         "index_int" => simple(AttrKind::IndexInt)?,

@@ -289,6 +289,10 @@ pub enum AttrKind {
     Int64,
     /// `int32`: a 32-bit signless integer attribute.
     Int32,
+    /// `int8`: an 8-bit signless integer attribute.
+    Int8,
+    /// `float64`: a 64-bit float attribute (MLIR's `F64Attr`).
+    Float64,
     /// `int1`: a 1-bit signless integer attribute (MLIR's `I1Attr`, stored
     /// as any `IntegerAttr`, unlike `BoolAttr`).
     Int1,

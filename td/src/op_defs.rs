@@ -103,6 +103,8 @@ pub const TYPE_KINDS: &[(&str, Option<usize>)] = &[
     ("llvm_vector", Some(0)),
     ("llvm_struct", Some(0)),
     ("llvm_function", Some(0)),
+    ("llvm_default_pointer", Some(0)),
+    ("llvm_token", Some(0)),
     ("llvm_vector_of", Some(0)),
 ];
 
@@ -120,6 +122,8 @@ pub const ATTR_KINDS: &[&str] = &[
     "int64",
     "int32",
     "int1",
+    "int8",
+    "float64",
     "llvm_function_type",
     "i64_enum",
     "i32_enum",
@@ -217,7 +221,7 @@ impl AttrAccess {
             "flat_symbol_ref" => AttrAccess::FlatSymbol,
             "symbol_ref" => AttrAccess::SymbolPath,
             "type" | "function_type" | "llvm_function_type" => AttrAccess::Type,
-            "int64" | "int32" | "int1" | "i64_enum" | "i32_enum" => AttrAccess::Int,
+            "int64" | "int32" | "int8" | "int1" | "i64_enum" | "i32_enum" => AttrAccess::Int,
             "array" | "dict_array" => AttrAccess::Elements,
             _ => AttrAccess::Raw,
         }

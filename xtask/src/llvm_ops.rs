@@ -104,7 +104,10 @@ pub fn run(args: &[String]) -> Result<(), String> {
         .collect();
     let (intr_total, intr_missing) = (
         mlir.keys().filter(|n| n.starts_with("llvm.intr.")).count(),
-        missing.iter().filter(|n| n.starts_with("llvm.intr.")).count(),
+        missing
+            .iter()
+            .filter(|n| n.starts_with("llvm.intr."))
+            .count(),
     );
     println!(
         "llvm-ops (MLIR {release}): defined {} / {} ops of the LLVM dialect \
@@ -116,7 +119,11 @@ pub fn run(args: &[String]) -> Result<(), String> {
         missing.len(),
         differ.len()
     );
-    let show = if has_flag(args, "--list") { usize::MAX } else { 40 };
+    let show = if has_flag(args, "--list") {
+        usize::MAX
+    } else {
+        40
+    };
     if !missing.is_empty() {
         println!("missing:");
         for n in missing.iter().take(show) {
@@ -145,7 +152,10 @@ pub fn run(args: &[String]) -> Result<(), String> {
         }
     }
     if !extra.is_empty() {
-        println!("defined by irkit but not by MLIR {release}: {}", extra.join(", "));
+        println!(
+            "defined by irkit but not by MLIR {release}: {}",
+            extra.join(", ")
+        );
     }
     if let Some(max) = opt_value(args, "--max-missing") {
         let max: usize = max
@@ -160,7 +170,9 @@ pub fn run(args: &[String]) -> Result<(), String> {
 
 /// Adds every op of the `llvm` dialect in a `--dump-json` output to `ops`.
 fn collect_ops(json: &Value, ops: &mut BTreeMap<String, Shape>) -> Result<(), String> {
-    let obj = json.as_object().ok_or("dump-json output is not an object")?;
+    let obj = json
+        .as_object()
+        .ok_or("dump-json output is not an object")?;
     let names = json["!instanceof"]["Op"]
         .as_array()
         .ok_or("dump-json output lists no instance of Op")?;
@@ -205,10 +217,7 @@ fn collect_ops(json: &Value, ops: &mut BTreeMap<String, Shape>) -> Result<(), St
                 .unwrap_or_default()
         };
         let args = dag_args("arguments");
-        let operands = args
-            .iter()
-            .filter(|d| derives(d, "TypeConstraint"))
-            .count();
+        let operands = args.iter().filter(|d| derives(d, "TypeConstraint")).count();
         let attrs = args
             .iter()
             .filter(|d| derives(d, "Attr") || derives(d, "Property"))

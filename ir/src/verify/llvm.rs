@@ -7,7 +7,7 @@
 //!
 //! Types nested in LLVM types are compared as text ([`crate::llvm`]).
 
-use super::ops::int_value;
+use super::ops::{int_value, segment};
 use super::structure::check_arg_res_attrs;
 use super::symbols::{symbol_ref, Symbols};
 use super::Cx;
@@ -40,6 +40,7 @@ pub(crate) fn check(cx: &Cx<'_>, op: OpId) -> Result<(), Diagnostic> {
         b"atomicrmw" => check_atomicrmw(cx, op),
         b"landingpad" => check_landingpad(cx, op),
         b"call" => check_var_callee_type(cx, op),
+        b"invoke" => check_invoke(cx, op),
         b"cmpxchg" => check_cmpxchg(cx, op),
         b"switch" => check_switch(cx, op),
         _ => Ok(()),
@@ -1025,11 +1026,17 @@ fn check_var_callee_type(cx: &Cx<'_>, op: OpId) -> Result<(), Diagnostic> {
         ));
     }
     let d = &m.ops[op];
+    // An invoke's call operands are its first operand group.
+    let call_operands = if m.ctx.bytes(d.name) == b"llvm.invoke" {
+        d.operands.get(..segment(cx, op, 0)).unwrap_or(&[])
+    } else {
+        &d.operands[..]
+    };
     // An indirect call's first operand is the callee.
     let args = if symbol_ref(cx, op, b"callee").is_some() {
-        &d.operands[..]
+        call_operands
     } else {
-        d.operands.get(1..).unwrap_or(&[])
+        call_operands.get(1..).unwrap_or(&[])
     };
     if params.len() > args.len() {
         return Err(cx.op_error(
@@ -1064,6 +1071,25 @@ fn check_var_callee_type(cx: &Cx<'_>, op: OpId) -> Result<(), Diagnostic> {
                 top_level(&result),
                 type_to_string(&m.ctx, m.values[r].ty)
             ),
+        )),
+        _ => Ok(()),
+    }
+}
+
+/// `InvokeOp::verify`: the variadic callee type as for `llvm.call`, then
+/// the unwind destination, which must start with an `llvm.landingpad`.
+fn check_invoke(cx: &Cx<'_>, op: OpId) -> Result<(), Diagnostic> {
+    check_var_callee_type(cx, op)?;
+    let m = cx.m;
+    let Some(&unwind) = m.ops[op].successors.get(1) else {
+        return Ok(());
+    };
+    // `emitError`: no op prefix.
+    match m.blocks[unwind].ops.first() {
+        None => Err(cx.op_diag(op, "must have at least one operation in unwind destination")),
+        Some(&first) if m.ctx.bytes(m.ops[first].name) != b"llvm.landingpad" => Err(cx.op_diag(
+            op,
+            "first operation in unwind destination should be a llvm.landingpad operation",
         )),
         _ => Ok(()),
     }
