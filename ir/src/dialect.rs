@@ -321,6 +321,13 @@ pub enum AttrKind {
         dialect: Box<str>,
         mnemonic: Box<str>,
     },
+    /// `dialect_attr_array` with params `[dialect, mnemonic]`: an array
+    /// of `#dialect.mnemonic<...>` (MLIR's `TypedArrayAttrBase` of an
+    /// attribute class, e.g. the LLVM dialect's TBAA tag arrays).
+    DialectAttrArray {
+        dialect: Box<str>,
+        mnemonic: Box<str>,
+    },
 }
 
 /// A region: `RegionConstraint:$name`, maybe `VariadicRegion<>`.

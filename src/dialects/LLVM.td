@@ -12,9 +12,9 @@
 // Every op of MLIR 19's LLVMOps.td and LLVMIntrinsicOps.td is defined
 // (`cargo xtask llvm-ops --mlir 19` measures it). Known gaps (issue 14):
 // `switch`'s `caseOperands` is one variadic group split by
-// `case_operand_segments` (MLIR's VariadicOfVariadic, not checked); arrays
-// of TBAA tags / access groups / alias scopes and the symbol/string/i32
-// arrays of the module-level ops are checked as plain arrays; the C++
+// `case_operand_segments` (MLIR's VariadicOfVariadic, not checked); the
+// symbol/string/i32 arrays of the module-level ops are checked as plain
+// arrays; the C++
 // verifiers and `PredOpTrait`s listed at the ops below are not written.
 
 #ifndef IRKIT_LLVM_TD
@@ -108,6 +108,16 @@ def LLVM_UnnamedAddr
 def LLVM_Visibility
     : I64EnumAttr<["0", "1", "2"], "LLVM GlobalValue Visibility",
                   ["", "hidden", "protected"]>;
+
+// Arrays of one LLVM attribute class (MLIR's `TypedArrayAttrBase`).
+class LLVM_AttrArray<string mnemonic, string desc>
+    : Attr<"dialect_attr_array", desc, ["llvm", mnemonic]>;
+def LLVM_AccessGroupArrayAttr
+    : LLVM_AttrArray<"access_group", "LLVM dialect access group metadata array">;
+def LLVM_AliasScopeArrayAttr
+    : LLVM_AttrArray<"alias_scope", "LLVM dialect alias scope array">;
+def LLVM_TBAATagArrayAttr
+    : LLVM_AttrArray<"tbaa_tag", "LLVM dialect TBAA tag metadata array">;
 
 //===----------------------------------------------------------------------===//
 // Op classes
@@ -258,10 +268,10 @@ def LLVM_LoadOp : LLVM_Op<"load"> {
                        UnitAttr:$invariant,
                        DefaultValuedAttr<LLVM_AtomicOrdering, "0 : i64">:$ordering,
                        OptionalAttr<StrAttr>:$syncscope,
-                       OptionalAttr<ArrayAttr>:$access_groups,
-                       OptionalAttr<ArrayAttr>:$alias_scopes,
-                       OptionalAttr<ArrayAttr>:$noalias_scopes,
-                       OptionalAttr<ArrayAttr>:$tbaa);
+                       OptionalAttr<LLVM_AccessGroupArrayAttr>:$access_groups,
+                       OptionalAttr<LLVM_AliasScopeArrayAttr>:$alias_scopes,
+                       OptionalAttr<LLVM_AliasScopeArrayAttr>:$noalias_scopes,
+                       OptionalAttr<LLVM_TBAATagArrayAttr>:$tbaa);
   let results = (outs LLVM_LoadableType:$res);
   let assemblyFormat = [{
     (`volatile` $volatile_^)? $addr
@@ -279,10 +289,10 @@ def LLVM_StoreOp : LLVM_Op<"store"> {
                        UnitAttr:$nontemporal,
                        DefaultValuedAttr<LLVM_AtomicOrdering, "0 : i64">:$ordering,
                        OptionalAttr<StrAttr>:$syncscope,
-                       OptionalAttr<ArrayAttr>:$access_groups,
-                       OptionalAttr<ArrayAttr>:$alias_scopes,
-                       OptionalAttr<ArrayAttr>:$noalias_scopes,
-                       OptionalAttr<ArrayAttr>:$tbaa);
+                       OptionalAttr<LLVM_AccessGroupArrayAttr>:$access_groups,
+                       OptionalAttr<LLVM_AliasScopeArrayAttr>:$alias_scopes,
+                       OptionalAttr<LLVM_AliasScopeArrayAttr>:$noalias_scopes,
+                       OptionalAttr<LLVM_TBAATagArrayAttr>:$tbaa);
   let assemblyFormat = [{
     (`volatile` $volatile_^)? $value `,` $addr
     (`atomic` (`syncscope` `(` $syncscope^ `)`)? $ordering^)?
@@ -418,10 +428,10 @@ def LLVM_CallOp : LLVM_Op<"call", [CallOpInterface]> {
                        DefaultValuedAttr<LLVM_CConvAttr, "#llvm.cconv<ccc>">:$CConv,
                        DefaultValuedAttr<LLVM_TailCallKindAttr,
                                          "#llvm.tailcallkind<none>">:$TailCallKind,
-                       OptionalAttr<ArrayAttr>:$access_groups,
-                       OptionalAttr<ArrayAttr>:$alias_scopes,
-                       OptionalAttr<ArrayAttr>:$noalias_scopes,
-                       OptionalAttr<ArrayAttr>:$tbaa);
+                       OptionalAttr<LLVM_AccessGroupArrayAttr>:$access_groups,
+                       OptionalAttr<LLVM_AliasScopeArrayAttr>:$alias_scopes,
+                       OptionalAttr<LLVM_AliasScopeArrayAttr>:$noalias_scopes,
+                       OptionalAttr<LLVM_TBAATagArrayAttr>:$tbaa);
   let results = (outs Optional<LLVM_Type>:$result);
   let hasCustomAssemblyFormat = 1;
 }
@@ -617,10 +627,10 @@ def LLVM_AtomicRMWOp : LLVM_Op<"atomicrmw", [
                        OptionalAttr<StrAttr>:$syncscope,
                        OptionalAttr<I64Attr>:$alignment,
                        UnitAttr:$volatile_,
-                       OptionalAttr<ArrayAttr>:$access_groups,
-                       OptionalAttr<ArrayAttr>:$alias_scopes,
-                       OptionalAttr<ArrayAttr>:$noalias_scopes,
-                       OptionalAttr<ArrayAttr>:$tbaa);
+                       OptionalAttr<LLVM_AccessGroupArrayAttr>:$access_groups,
+                       OptionalAttr<LLVM_AliasScopeArrayAttr>:$alias_scopes,
+                       OptionalAttr<LLVM_AliasScopeArrayAttr>:$noalias_scopes,
+                       OptionalAttr<LLVM_TBAATagArrayAttr>:$tbaa);
   let results = (outs LLVM_AtomicRMWType:$res);
   let assemblyFormat = [{
     (`volatile` $volatile_^)? $bin_op $ptr `,` $val
@@ -642,10 +652,10 @@ def LLVM_AtomicCmpXchgOp : LLVM_Op<"cmpxchg", [
                        OptionalAttr<I64Attr>:$alignment,
                        UnitAttr:$weak,
                        UnitAttr:$volatile_,
-                       OptionalAttr<ArrayAttr>:$access_groups,
-                       OptionalAttr<ArrayAttr>:$alias_scopes,
-                       OptionalAttr<ArrayAttr>:$noalias_scopes,
-                       OptionalAttr<ArrayAttr>:$tbaa);
+                       OptionalAttr<LLVM_AccessGroupArrayAttr>:$access_groups,
+                       OptionalAttr<LLVM_AliasScopeArrayAttr>:$alias_scopes,
+                       OptionalAttr<LLVM_AliasScopeArrayAttr>:$noalias_scopes,
+                       OptionalAttr<LLVM_TBAATagArrayAttr>:$tbaa);
   let results = (outs LLVM_AnyStruct:$res);
   let assemblyFormat = [{
     (`weak` $weak^)? (`volatile` $volatile_^)? $ptr `,` $cmp `,` $val
@@ -819,20 +829,20 @@ def LLVM_AbsOp : LLVM_IntrOp<"abs", [Pure]> {
 class LLVM_MemcpyIntrOpBase<string name> : LLVM_IntrOp<name> {
   let arguments = (ins LLVM_AnyPointer:$dst, LLVM_AnyPointer:$src,
                        AnySignlessInteger:$len, I1Attr:$isVolatile,
-                       OptionalAttr<ArrayAttr>:$access_groups,
-                       OptionalAttr<ArrayAttr>:$alias_scopes,
-                       OptionalAttr<ArrayAttr>:$noalias_scopes,
-                       OptionalAttr<ArrayAttr>:$tbaa);
+                       OptionalAttr<LLVM_AccessGroupArrayAttr>:$access_groups,
+                       OptionalAttr<LLVM_AliasScopeArrayAttr>:$alias_scopes,
+                       OptionalAttr<LLVM_AliasScopeArrayAttr>:$noalias_scopes,
+                       OptionalAttr<LLVM_TBAATagArrayAttr>:$tbaa);
 }
 def LLVM_MemcpyOp : LLVM_MemcpyIntrOpBase<"memcpy">;
 def LLVM_MemmoveOp : LLVM_MemcpyIntrOpBase<"memmove">;
 def LLVM_MemsetOp : LLVM_IntrOp<"memset"> {
   let arguments = (ins LLVM_AnyPointer:$dst, I8:$val,
                        AnySignlessInteger:$len, I1Attr:$isVolatile,
-                       OptionalAttr<ArrayAttr>:$access_groups,
-                       OptionalAttr<ArrayAttr>:$alias_scopes,
-                       OptionalAttr<ArrayAttr>:$noalias_scopes,
-                       OptionalAttr<ArrayAttr>:$tbaa);
+                       OptionalAttr<LLVM_AccessGroupArrayAttr>:$access_groups,
+                       OptionalAttr<LLVM_AliasScopeArrayAttr>:$alias_scopes,
+                       OptionalAttr<LLVM_AliasScopeArrayAttr>:$noalias_scopes,
+                       OptionalAttr<LLVM_TBAATagArrayAttr>:$tbaa);
 }
 
 def LLVM_AssumeOp : LLVM_IntrOp<"assume"> {
@@ -921,10 +931,10 @@ def LLVM_USHLSat : LLVM_BinarySameArgsIntrOpI<"ushl.sat">;
 def LLVM_MemcpyInlineOp : LLVM_IntrOp<"memcpy.inline"> {
   let arguments = (ins LLVM_AnyPointer:$dst, LLVM_AnyPointer:$src,
                        APIntAttr:$len, I1Attr:$isVolatile,
-                       OptionalAttr<ArrayAttr>:$access_groups,
-                       OptionalAttr<ArrayAttr>:$alias_scopes,
-                       OptionalAttr<ArrayAttr>:$noalias_scopes,
-                       OptionalAttr<ArrayAttr>:$tbaa);
+                       OptionalAttr<LLVM_AccessGroupArrayAttr>:$access_groups,
+                       OptionalAttr<LLVM_AliasScopeArrayAttr>:$alias_scopes,
+                       OptionalAttr<LLVM_AliasScopeArrayAttr>:$noalias_scopes,
+                       OptionalAttr<LLVM_TBAATagArrayAttr>:$tbaa);
 }
 
 def LLVM_InvariantStartOp : LLVM_IntrOp<"invariant.start"> {

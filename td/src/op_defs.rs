@@ -135,6 +135,7 @@ pub const ATTR_KINDS: &[&str] = &[
     "dense_i64_array",
     "typed",
     "dialect_attr",
+    "dialect_attr_array",
 ];
 
 /// Region constraint kinds.
@@ -222,7 +223,7 @@ impl AttrAccess {
             "symbol_ref" => AttrAccess::SymbolPath,
             "type" | "function_type" | "llvm_function_type" => AttrAccess::Type,
             "int64" | "int32" | "int8" | "int1" | "i64_enum" | "i32_enum" => AttrAccess::Int,
-            "array" | "dict_array" => AttrAccess::Elements,
+            "array" | "dict_array" | "dialect_attr_array" => AttrAccess::Elements,
             _ => AttrAccess::Raw,
         }
     }
@@ -772,10 +773,10 @@ impl<'a> Gen<'a> {
                     ));
                 }
             }
-            "dialect_attr" => {
+            "dialect_attr" | "dialect_attr_array" => {
                 if params.len() != 2 || params[0].is_empty() {
                     return Err(format!(
-                        "attribute '{name}': attribute kind 'dialect_attr' takes [dialect, mnemonic]"
+                        "attribute '{name}': attribute kind '{kind}' takes [dialect, mnemonic]"
                     ));
                 }
             }

@@ -426,7 +426,9 @@ fn storage_ok(cx: &Cx<'_>, kind: &AttrKind, v: AttrId) -> bool {
             }
             _ => false,
         },
-        AttrKind::Array | AttrKind::DictArray => matches!(data, AttrData::Array(_)),
+        AttrKind::Array | AttrKind::DictArray | AttrKind::DialectAttrArray { .. } => {
+            matches!(data, AttrData::Array(_))
+        }
         AttrKind::DenseI32Array => {
             matches!(data, AttrData::DenseArray { elem, .. } if is_int(cx, *elem, 32))
         }
@@ -496,6 +498,15 @@ fn constraint_ok(cx: &Cx<'_>, kind: &AttrKind, v: AttrId) -> bool {
                 ctx.type_data(*ty),
                 TypeData::Float(crate::context::FloatKind::F64)
             )
+        }
+        (AttrKind::DialectAttrArray { dialect, mnemonic }, AttrData::Array(items)) => {
+            items.iter().all(|&i| match ctx.attr_data(i) {
+                AttrData::Dialect { dialect: d, body } => {
+                    ctx.bytes(*d) == dialect.as_bytes()
+                        && crate::dialect::body_has_mnemonic(ctx, body, mnemonic)
+                }
+                _ => false,
+            })
         }
         (AttrKind::DictArray, AttrData::Array(items)) => items
             .iter()
