@@ -11,8 +11,8 @@ llvm.func @invokes(%arg0: i32, %fn: !llvm.ptr) -> i32 attributes {personality = 
   %0 = llvm.mlir.constant(1 : i32) : i32
   %1 = llvm.invoke @may_throw(%arg0) to ^bb1 unwind ^bb3 : (i32) -> i32
 ^bb1:
-  %2 = llvm.invoke %fn(%1) to ^bb2(%1 : i32) unwind ^bb3 : !llvm.ptr, (i32) -> i32
-^bb2(%3: i32):
+  %3 = llvm.invoke %fn(%1) to ^bb2 unwind ^bb3 : !llvm.ptr, (i32) -> i32
+^bb2:
   llvm.invoke fastcc @vararg_callee(%3, %0) to ^bb4 unwind ^bb3 vararg(!llvm.func<void (i32, ...)>) {branch_weights = array<i32: 10, 1>} : (i32, i32) -> ()
 ^bb3:
   %4 = llvm.landingpad cleanup : !llvm.struct<(ptr, i32)>
