@@ -401,7 +401,7 @@ def LLVM_ReturnOp : LLVM_TerminatorOp<"return", [Pure, ReturnLike]> {
 }
 // `caseOperands` is MLIR's `VariadicOfVariadic` split by
 // `case_operand_segments`; its custom syntax (with `SwitchOpCases`) is
-// written in ir/src/asm/llvm.rs.
+// written in ir/src/asm/llvm/switch.rs.
 def LLVM_SwitchOp : LLVM_TerminatorOp<"switch",
     [AttrSizedOperandSegments, BranchOpInterface, Pure]> {
   let arguments = (ins AnySignlessInteger:$value,
