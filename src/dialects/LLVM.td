@@ -665,10 +665,11 @@ def LLVM_AtomicCmpXchgOp : LLVM_Op<"cmpxchg", [
 }
 
 //===----------------------------------------------------------------------===//
-// Module-level ops and the other ops of LLVMOps.td. (The C++ verifiers of
-// `mlir.global_ctors`/`global_dtors` (equal lengths, symbol uses),
-// `comdat`'s region verifier, `call_intrinsic`'s and `linker_options`'s are
-// not written; the elements of their arrays are not checked.)
+// Module-level ops and the other ops of LLVMOps.td. The C++ verifiers of
+// `mlir.global_ctors`/`global_dtors` (equal lengths), `call_intrinsic` and
+// `linker_options` are in ir/src/verify/llvm.rs; the ctors' and dtors'
+// symbol uses, `comdat`'s region verifier and the elements of these ops'
+// arrays are not checked.
 //===----------------------------------------------------------------------===//
 
 def LLVM_NoneTokenOp : LLVM_Op<"mlir.none", [Pure]> {

@@ -2,10 +2,10 @@
 // Checked with: mlir-opt-19 %s --split-input-file --verify-diagnostics
 // llvm.invoke's verifier (InvokeOp::verify: the variadic callee type as for
 // llvm.call, an unwind destination starting with llvm.landingpad, whose
-// error has no op prefix) and the
-// ODS constraints of ops and intrinsics defined after the first LLVM
-// dialect work: inline_asm, the coroutine, invariant, trap and
-// expect intrinsics, comdat selectors.
+// error has no op prefix), the ODS constraints of ops and intrinsics
+// defined after the first LLVM dialect work (inline_asm, the coroutine,
+// invariant, trap and expect intrinsics, comdat selectors) and the C++
+// verifiers of mlir.global_ctors/dtors, call_intrinsic and linker_options.
 
 llvm.func @__gxx_personality_v0(...) -> i32
 llvm.func @f(i32) -> i32
@@ -118,4 +118,36 @@ llvm.func @stepvector() {
 llvm.comdat @c {
   // expected-error@+1 {{invalid properties {comdat = 7 : i64, sym_name = "x"} for op llvm.comdat_selector: Invalid attribute `comdat` in property conversion: 7 : i64}}
   "llvm.comdat_selector"() <{sym_name = "x", comdat = 7 : i64}> : () -> ()
+}
+
+// -----
+
+llvm.func @ctor() {
+  llvm.return
+}
+// expected-error@+1 {{mismatch between the number of ctors and the number of priorities}}
+llvm.mlir.global_ctors {ctors = [@ctor], priorities = []}
+
+// -----
+
+llvm.func @dtor() {
+  llvm.return
+}
+// expected-error@+1 {{mismatch between the number of dtors and the number of priorities}}
+llvm.mlir.global_dtors {dtors = [@dtor], priorities = [1 : i32, 2 : i32]}
+
+// -----
+
+llvm.func @intrinsic_name(%a: f32) -> f32 {
+  // expected-error@+1 {{'llvm.call_intrinsic' op intrinsic name must start with 'llvm.'}}
+  %0 = llvm.call_intrinsic "fabs.f32"(%a) : (f32) -> f32
+  llvm.return %0 : f32
+}
+
+// -----
+
+llvm.func @linker_options_in_function() {
+  // expected-error@+1 {{'llvm.linker_options' op must appear at the module level}}
+  llvm.linker_options ["/DEFAULTLIB:", "libcmt"]
+  llvm.return
 }
