@@ -702,6 +702,8 @@ fn attr(src: &dyn Records, rec: &str, name: &str) -> Result<AttrDef, String> {
         "int64" => simple(AttrKind::Int64)?,
         "int32" => simple(AttrKind::Int32)?,
         "int1" => simple(AttrKind::Int1)?,
+        "int8" => simple(AttrKind::Int8)?,
+        "float64" => simple(AttrKind::Float64)?,
         "llvm_function_type" => simple(AttrKind::LlvmFunctionType)?,
         "integer" => simple(AttrKind::Integer)?,
         "index_int" => simple(AttrKind::IndexInt)?,
@@ -724,15 +726,17 @@ fn attr(src: &dyn Records, rec: &str, name: &str) -> Result<AttrDef, String> {
                 cases: cases.into(),
             }
         }
-        "dialect_attr" => {
+        "dialect_attr" | "dialect_attr_array" => {
             if p.len() != 2 || p[0].is_empty() {
-                return Err(err(
-                    "attribute kind 'dialect_attr' takes [dialect, mnemonic]".to_string(),
-                ));
+                return Err(err(format!(
+                    "attribute kind '{kind}' takes [dialect, mnemonic]"
+                )));
             }
-            AttrKind::DialectAttr {
-                dialect: p[0].into(),
-                mnemonic: p[1].into(),
+            let (dialect, mnemonic) = (p[0].into(), p[1].into());
+            if kind == "dialect_attr" {
+                AttrKind::DialectAttr { dialect, mnemonic }
+            } else {
+                AttrKind::DialectAttrArray { dialect, mnemonic }
             }
         }
         other => return Err(err(format!("unknown attribute kind '{other}' ({rec})"))),

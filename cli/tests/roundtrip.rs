@@ -79,6 +79,11 @@ fn round_trip(extra: &[&str]) -> Tally {
         if f.ends_with("ir/f128-decimal-roundtrip.mlir") {
             continue;
         }
+        // Likewise MLIR 19's `llvm.invoke` printer, which writes the
+        // destinations' operands among the call's arguments.
+        if f.ends_with("ir-custom/llvm-invoke-quirk.mlir") {
+            continue;
+        }
         let text = std::fs::read(&f).unwrap_or_default();
         let mut args = dialect_args(&f, &String::from_utf8_lossy(&text));
         args.extend(extra.iter().map(|s| s.to_string()));

@@ -294,6 +294,10 @@ pub enum AttrKind {
     Int64,
     /// `int32`: a 32-bit signless integer attribute.
     Int32,
+    /// `int8`: an 8-bit signless integer attribute.
+    Int8,
+    /// `float64`: a 64-bit float attribute (MLIR's `F64Attr`).
+    Float64,
     /// `int1`: a 1-bit signless integer attribute (MLIR's `I1Attr`, stored
     /// as any `IntegerAttr`, unlike `BoolAttr`).
     Int1,
@@ -321,6 +325,13 @@ pub enum AttrKind {
     AffineMap,
     /// `dialect_attr` with params `[dialect, mnemonic]`: `#dialect.mnemonic<...>`.
     DialectAttr {
+        dialect: Box<str>,
+        mnemonic: Box<str>,
+    },
+    /// `dialect_attr_array` with params `[dialect, mnemonic]`: an array
+    /// of `#dialect.mnemonic<...>` (MLIR's `TypedArrayAttrBase` of an
+    /// attribute class, e.g. the LLVM dialect's TBAA tag arrays).
+    DialectAttrArray {
         dialect: Box<str>,
         mnemonic: Box<str>,
     },

@@ -205,6 +205,10 @@ pub enum LlvmConstraint {
     Struct,
     /// `llvm_function`.
     Function,
+    /// `llvm_default_pointer`: `!llvm.ptr` in address space 0.
+    DefaultPointer,
+    /// `llvm_token`: `!llvm.token`.
+    Token,
 }
 
 impl LlvmConstraint {
@@ -220,6 +224,8 @@ impl LlvmConstraint {
             "llvm_vector" => LlvmConstraint::Vector,
             "llvm_struct" => LlvmConstraint::Struct,
             "llvm_function" => LlvmConstraint::Function,
+            "llvm_default_pointer" => LlvmConstraint::DefaultPointer,
+            "llvm_token" => LlvmConstraint::Token,
             _ => return None,
         })
     }
@@ -248,6 +254,10 @@ impl LlvmConstraint {
             LlvmConstraint::Vector => is_compatible_vector(ctx, t),
             LlvmConstraint::Struct => matches!(k, Kind::Struct { .. }),
             LlvmConstraint::Function => k == Kind::Func,
+            LlvmConstraint::DefaultPointer => {
+                matches!(llvm_body(ctx, t), Some(b) if b == b".ptr" || b == b".ptr<0>")
+            }
+            LlvmConstraint::Token => llvm_body(ctx, t) == Some(b".token".as_slice()),
         }
     }
 }

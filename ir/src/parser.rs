@@ -2562,6 +2562,41 @@ impl<'a> Parser<'a> {
     }
 
     /// A numeric literal: `-`? (int | hex | float), optional `: type`.
+    /// A float literal read with its type given (`f64` for MLIR's
+    /// `F64Attr` in a format): no `: type` follows it.
+    pub(crate) fn parse_f64_literal(&mut self) -> PResult<AttrId> {
+        self.skip_ws();
+        let start = self.pos;
+        let ty = self.m.ctx.float_type(FloatKind::F64);
+        match self.number_literal()? {
+            NumLit::Float { text, neg } => {
+                let Some(bits) = float::parse_decimal_literal(FloatKind::F64, &text, neg) else {
+                    return self.err_at(start, "invalid floating point value");
+                };
+                Ok(self.m.ctx.attr(AttrData::Float { ty, bits }))
+            }
+            NumLit::Int { mag, neg, hex } => {
+                if !hex {
+                    return self.err_at(
+                        start,
+                        "unexpected decimal integer literal for a floating point value",
+                    );
+                }
+                if neg {
+                    return self.err_at(
+                        start,
+                        "hexadecimal float literal should not have a leading minus",
+                    );
+                }
+                if significant_bits(&mag) > 64 {
+                    return self.err_at(start, "hexadecimal float constant out of range for type");
+                }
+                let bits = words_to_u128(&mag);
+                Ok(self.m.ctx.attr(AttrData::Float { ty, bits }))
+            }
+        }
+    }
+
     fn parse_number_attr(&mut self) -> PResult<AttrId> {
         self.skip_ws();
         let start = self.pos;

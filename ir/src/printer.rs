@@ -85,6 +85,89 @@ pub fn type_to_string(ctx: &Context, t: TypeId) -> String {
 }
 
 /// An attribute as MLIR prints it with no aliases (for diagnostics).
+/// The parameters of MLIR 19's LLVM attributes (LLVMAttrDefs.td) whose
+/// declared type is a concrete attribute class, by (attribute, parameter):
+/// the class's mnemonic. Arrays and interface-typed parameters
+/// (`DIScopeAttr`, `DITypeAttr`, `DINodeAttr`) are not listed.
+const CONCRETE_PARAMS: &[(&str, &str, &str)] = &[
+    (".alias_scope", "domain", ".alias_scope_domain"),
+    (".di_compile_unit", "file", ".di_file"),
+    (".di_composite_type", "allocated", ".di_expression"),
+    (".di_composite_type", "associated", ".di_expression"),
+    (".di_composite_type", "dataLocation", ".di_expression"),
+    (".di_composite_type", "file", ".di_file"),
+    (".di_composite_type", "rank", ".di_expression"),
+    (".di_global_variable", "file", ".di_file"),
+    (".di_global_variable_expression", "expr", ".di_expression"),
+    (
+        ".di_global_variable_expression",
+        "var",
+        ".di_global_variable",
+    ),
+    (".di_label", "file", ".di_file"),
+    (".di_lexical_block", "file", ".di_file"),
+    (".di_lexical_block_file", "file", ".di_file"),
+    (".di_local_variable", "file", ".di_file"),
+    (".di_module", "file", ".di_file"),
+    (".di_string_type", "stringLengthExp", ".di_expression"),
+    (".di_string_type", "stringLocationExp", ".di_expression"),
+    (".di_subprogram", "compileUnit", ".di_compile_unit"),
+    (".di_subprogram", "file", ".di_file"),
+    (".di_subprogram", "type", ".di_subroutine_type"),
+    (".loop_annotation", "distribute", ".loop_distribute"),
+    (".loop_annotation", "interleave", ".loop_interleave"),
+    (".loop_annotation", "licm", ".loop_licm"),
+    (".loop_annotation", "peeled", ".loop_peeled"),
+    (".loop_annotation", "pipeline", ".loop_pipeline"),
+    (".loop_annotation", "unroll", ".loop_unroll"),
+    (".loop_annotation", "unrollAndJam", ".loop_unroll_and_jam"),
+    (".loop_annotation", "unswitch", ".loop_unswitch"),
+    (".loop_annotation", "vectorize", ".loop_vectorize"),
+    (".loop_distribute", "followupAll", ".loop_annotation"),
+    (".loop_distribute", "followupCoincident", ".loop_annotation"),
+    (".loop_distribute", "followupFallback", ".loop_annotation"),
+    (".loop_distribute", "followupSequential", ".loop_annotation"),
+    (".loop_unroll", "followupAll", ".loop_annotation"),
+    (".loop_unroll", "followupRemainder", ".loop_annotation"),
+    (".loop_unroll", "followupUnrolled", ".loop_annotation"),
+    (".loop_unroll_and_jam", "followupAll", ".loop_annotation"),
+    (".loop_unroll_and_jam", "followupInner", ".loop_annotation"),
+    (".loop_unroll_and_jam", "followupOuter", ".loop_annotation"),
+    (
+        ".loop_unroll_and_jam",
+        "followupRemainderInner",
+        ".loop_annotation",
+    ),
+    (
+        ".loop_unroll_and_jam",
+        "followupRemainderOuter",
+        ".loop_annotation",
+    ),
+    (".loop_vectorize", "followupAll", ".loop_annotation"),
+    (".loop_vectorize", "followupEpilogue", ".loop_annotation"),
+    (".loop_vectorize", "followupVectorized", ".loop_annotation"),
+    (".tbaa_tag", "access_type", ".tbaa_type_desc"),
+    (".tbaa_tag", "base_type", ".tbaa_type_desc"),
+];
+
+/// The concrete class's mnemonic when the text before an attribute piece
+/// (`prev`, ending in `name = `) names a concrete parameter of `outer`.
+fn concrete_param(outer: &[u8], prev: &[u8]) -> Option<&'static [u8]> {
+    if outer.is_empty() {
+        return None;
+    }
+    let head = prev.strip_suffix(b" = ")?;
+    let start = head
+        .iter()
+        .rposition(|c| !(c.is_ascii_alphanumeric() || *c == b'_'))
+        .map_or(0, |i| i + 1);
+    let name = &head[start..];
+    CONCRETE_PARAMS
+        .iter()
+        .find(|(o, n, _)| o.as_bytes() == outer && n.as_bytes() == name)
+        .map(|(_, _, m)| m.as_bytes())
+}
+
 pub fn attr_to_string(ctx: &Context, a: AttrId) -> String {
     let m = Module::new(Context::new());
     let mut p = Printer::bare(ctx, &m);
@@ -1302,47 +1385,60 @@ impl<'m> Printer<'m> {
     }
 
     pub(crate) fn print_pieces(&mut self, body: &[Piece]) {
-        let tbaa_tag = matches!(body.first(), Some(Piece::Text(t)) if self.ctx.bytes(*t).starts_with(b".tbaa_tag<"));
-        let mut prev: &[u8] = b"";
-        for p in body {
-            match p {
-                Piece::Text(t) => {
-                    prev = self.ctx.bytes(*t);
-                    self.out.extend_from_slice(prev);
-                }
-                Piece::Attr(a)
-                    if tbaa_tag
-                        && (prev.ends_with(b"base_type = ")
-                            || prev.ends_with(b"access_type = ")) =>
-                {
-                    self.print_tbaa_type_desc_param(*a);
-                }
-                Piece::Attr(a) => self.print_attr(*a, Elide::Never),
-                Piece::Type(t) => self.print_type(*t),
-                Piece::Open | Piece::Close => {}
+        // The LLVM attribute this body belongs to (`.di_subprogram<...`).
+        let outer: &[u8] = match body.first() {
+            Some(Piece::Text(t)) => {
+                let t = self.ctx.bytes(*t);
+                let end = t.iter().position(|&c| c == b'<').unwrap_or(t.len());
+                &t[..end]
             }
-        }
+            _ => b"",
+        };
+        self.print_pieces_in(body, outer);
     }
 
-    /// A `#llvm.tbaa_tag`'s `base_type`/`access_type`: when not an alias
-    /// reference, printed stripped (`<id = ...>`), as MLIR prints a
-    /// parameter whose declared type is a concrete attribute
-    /// (`TBAATypeDescriptorAttr`).
-    fn print_tbaa_type_desc_param(&mut self, a: AttrId) {
+    /// A parameter of an LLVM attribute whose declared type is a concrete
+    /// attribute class (`DIFileAttr`, `TBAATypeDescriptorAttr`, ...): when
+    /// not an alias reference, MLIR prints it stripped (`<"a.c" in "/">`,
+    /// not `#llvm.di_file<...>`), which shows in diagnostics, where no
+    /// aliases are used. `mnemonic` is the class's (`.di_file`).
+    fn print_concrete_param(&mut self, a: AttrId, mnemonic: &[u8]) {
         if self.print_alias(Sym::A(a)) {
             return;
         }
         let ctx = self.ctx;
         if let AttrData::Dialect { body, .. } = ctx.attr_data(a) {
             if let Some((Piece::Text(first), rest)) = body.split_first() {
-                if let Some(stripped) = ctx.bytes(*first).strip_prefix(b".tbaa_type_desc") {
-                    self.out.extend_from_slice(stripped);
-                    self.print_pieces(rest);
-                    return;
+                if let Some(stripped) = ctx.bytes(*first).strip_prefix(mnemonic) {
+                    if stripped.first() == Some(&b'<') {
+                        self.out.extend_from_slice(stripped);
+                        self.print_pieces_in(rest, &ctx.bytes(*first)[..mnemonic.len()]);
+                        return;
+                    }
                 }
             }
         }
         self.print_attr(a, Elide::Never);
+    }
+
+    /// `print_pieces` for the rest of a body whose first piece was
+    /// printed already; `outer` is its attribute's mnemonic.
+    fn print_pieces_in(&mut self, rest: &[Piece], outer: &[u8]) {
+        let mut prev: &[u8] = b"";
+        for p in rest {
+            match p {
+                Piece::Text(t) => {
+                    prev = self.ctx.bytes(*t);
+                    self.out.extend_from_slice(prev);
+                }
+                Piece::Attr(a) => match concrete_param(outer, prev) {
+                    Some(mnemonic) => self.print_concrete_param(*a, mnemonic),
+                    None => self.print_attr(*a, Elide::Never),
+                },
+                Piece::Type(t) => self.print_type(*t),
+                Piece::Open | Piece::Close => {}
+            }
+        }
     }
 
     pub(crate) fn print_loc_internal(&mut self, l: AttrId, top: bool) {

@@ -144,6 +144,8 @@ def I64Attr : Attr<"int64", "64-bit signless integer attribute">;
 def I32Attr : Attr<"int32", "32-bit signless integer attribute">;
 def I1Attr : Attr<"int1", "1-bit signless integer attribute">;
 def APIntAttr : Attr<"integer", "arbitrary integer attribute">;
+def I8Attr : Attr<"int8", "8-bit signless integer attribute">;
+def F64Attr : Attr<"float64", "64-bit float attribute">;
 def ArrayAttr : Attr<"array", "array attribute">;
 def DictArrayAttr : Attr<"dict_array", "Array of dictionary attributes">;
 def DenseI32ArrayAttr : Attr<"dense_i32_array", "i32 dense array attribute">;

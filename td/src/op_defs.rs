@@ -104,6 +104,8 @@ pub const TYPE_KINDS: &[(&str, Option<usize>)] = &[
     ("llvm_vector", Some(0)),
     ("llvm_struct", Some(0)),
     ("llvm_function", Some(0)),
+    ("llvm_default_pointer", Some(0)),
+    ("llvm_token", Some(0)),
     ("llvm_vector_of", Some(0)),
 ];
 
@@ -121,6 +123,8 @@ pub const ATTR_KINDS: &[&str] = &[
     "int64",
     "int32",
     "int1",
+    "int8",
+    "float64",
     "llvm_function_type",
     "i64_enum",
     "i32_enum",
@@ -133,6 +137,7 @@ pub const ATTR_KINDS: &[&str] = &[
     "typed",
     "dialect_attr",
     "affine_map",
+    "dialect_attr_array",
 ];
 
 /// Region constraint kinds.
@@ -219,8 +224,8 @@ impl AttrAccess {
             "flat_symbol_ref" => AttrAccess::FlatSymbol,
             "symbol_ref" => AttrAccess::SymbolPath,
             "type" | "function_type" | "llvm_function_type" => AttrAccess::Type,
-            "int64" | "int32" | "int1" | "i64_enum" | "i32_enum" => AttrAccess::Int,
-            "array" | "dict_array" => AttrAccess::Elements,
+            "int64" | "int32" | "int8" | "int1" | "i64_enum" | "i32_enum" => AttrAccess::Int,
+            "array" | "dict_array" | "dialect_attr_array" => AttrAccess::Elements,
             _ => AttrAccess::Raw,
         }
     }
@@ -770,10 +775,10 @@ impl<'a> Gen<'a> {
                     ));
                 }
             }
-            "dialect_attr" => {
+            "dialect_attr" | "dialect_attr_array" => {
                 if params.len() != 2 || params[0].is_empty() {
                     return Err(format!(
-                        "attribute '{name}': attribute kind 'dialect_attr' takes [dialect, mnemonic]"
+                        "attribute '{name}': attribute kind '{kind}' takes [dialect, mnemonic]"
                     ));
                 }
             }

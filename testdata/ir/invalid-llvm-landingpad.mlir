@@ -2,8 +2,8 @@
 // Checked with: mlir-opt-19 %s --split-input-file --verify-diagnostics
 // llvm.landingpad's verifier (a personality, a clause or cleanup, constant
 // catch clauses) and llvm.func's check that landingpads and resumes agree
-// on one type. llvm.invoke is not defined yet, so the pads here are not
-// unwind destinations (MLIR 19 does not require it). The errors of the
+// on one type. The pads here are not unwind destinations (MLIR 19 does not
+// require it; llvm.invoke's checks are in invalid-llvm-invoke.mlir). The errors of the
 // landingpad verifier have no op prefix. The valid forms come first.
 
 llvm.mlir.global external constant @_ZTIi() : !llvm.ptr

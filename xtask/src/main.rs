@@ -12,6 +12,7 @@ mod fuzz;
 mod ir_compat;
 mod ir_diff;
 mod lit_compat;
+mod llvm_ops;
 mod llvm_src;
 mod lsp;
 mod minimise;
@@ -38,6 +39,8 @@ Differential checks (each needs the reference tool installed; see README):
   td-diff                 random bang-operator programs vs llvm-tblgen-19 (or -22)
   ir-diff                 random generic-syntax modules vs mlir-opt-19 (or -22)
   verify-diff             mutants of valid IR: accepted/rejected (and why) as by mlir-opt-19
+  llvm-ops                which ops of MLIR 19's LLVM dialect (LLVMOps.td, LLVMIntrinsicOps.td)
+                          irkit's llvm dialect does not define
   abi-diff                ABI classification vs clang-19 on random C signatures
   filecheck-diff          irkit filecheck vs FileCheck-19/22, byte for byte
   lsp-compare             the same requests to tblgen-/mlir-lsp-server-22 and irkit lsp
@@ -63,6 +66,7 @@ fn main() -> ExitCode {
     let res = match task.as_str() {
         "lit-compat" => lit_compat::run(rest),
         "llvm-src" => llvm_src::run(rest),
+        "llvm-ops" => llvm_ops::run(rest),
         "tblgen-compat" => tblgen_compat::run(rest),
         "tblgen-tests" => tblgen_tests::run(rest),
         "append-diff" => append_diff::run(rest),

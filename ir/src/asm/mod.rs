@@ -13,7 +13,6 @@
 pub mod custom;
 pub mod format;
 pub(crate) mod llvm;
-pub(crate) mod llvm_eh;
 pub(crate) mod memref;
 pub(crate) mod parse;
 pub(crate) mod print;

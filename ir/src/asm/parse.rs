@@ -488,6 +488,15 @@ impl<'a> Parser<'a> {
                 };
                 Ok(self.m.ctx.string_attr(&name))
             }
+            AttrKind::Float64 if matches!(self.peek(), Some(b'-' | b'0'..=b'9')) => {
+                self.parse_f64_literal()
+            }
+            // MLIR's generated parser reads a `StrAttr` with the none type
+            // given: a `: type` after the string is not the attribute's.
+            AttrKind::String if self.peek() == Some(b'"') => {
+                let s = self.string_lit()?.into_owned();
+                Ok(self.m.ctx.string_attr(&s))
+            }
             AttrKind::IntEnum { width, cases } if !ad.case_names.is_empty() => {
                 let id = self.peek_ident();
                 let Some(i) = ad.case_names.iter().position(|n| n.as_bytes() == id) else {
@@ -1185,6 +1194,19 @@ impl<'a> Parser<'a> {
     }
 
     fn buildable(&mut self, k: &ConstraintKind) -> Option<TypeId> {
+        // The builders of `LLVM_DefaultPointer` and `LLVM_TokenType`.
+        let text = match k {
+            ConstraintKind::Llvm(crate::llvm::LlvmConstraint::DefaultPointer) => Some("!llvm.ptr"),
+            ConstraintKind::Llvm(crate::llvm::LlvmConstraint::Token) => Some("!llvm.token"),
+            _ => None,
+        };
+        if let Some(text) = text {
+            let a = self.parse_attr_text(text)?;
+            return match self.m.ctx.attr_data(a) {
+                crate::context::AttrData::Type(t) => Some(*t),
+                _ => None,
+            };
+        }
         let ctx = &mut self.m.ctx;
         Some(match k {
             ConstraintKind::IntWidth(w) => ctx.int_type(*w),

@@ -458,6 +458,8 @@ impl<'m> Printer<'m> {
             (
                 AttrKind::Int64
                 | AttrKind::Int32
+                | AttrKind::Int8
+                | AttrKind::Float64
                 | AttrKind::Int1
                 | AttrKind::Bool
                 | AttrKind::IndexInt,

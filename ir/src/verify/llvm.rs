@@ -7,7 +7,7 @@
 //!
 //! Types nested in LLVM types are compared as text ([`crate::llvm`]).
 
-use super::ops::int_value;
+use super::ops::{int_value, segment};
 use super::structure::check_arg_res_attrs;
 use super::symbols::{symbol_ref, Symbols};
 use super::Cx;
@@ -40,6 +40,11 @@ pub(crate) fn check(cx: &Cx<'_>, op: OpId) -> Result<(), Diagnostic> {
         b"atomicrmw" => check_atomicrmw(cx, op),
         b"landingpad" => check_landingpad(cx, op),
         b"call" => check_var_callee_type(cx, op),
+        b"invoke" => check_invoke(cx, op),
+        b"mlir.global_ctors" => check_xtors(cx, op, b"ctors", "ctors"),
+        b"mlir.global_dtors" => check_xtors(cx, op, b"dtors", "dtors"),
+        b"call_intrinsic" => check_call_intrinsic(cx, op),
+        b"linker_options" => check_linker_options(cx, op),
         b"cmpxchg" => check_cmpxchg(cx, op),
         b"switch" => check_switch(cx, op),
         _ => Ok(()),
@@ -1025,11 +1030,17 @@ fn check_var_callee_type(cx: &Cx<'_>, op: OpId) -> Result<(), Diagnostic> {
         ));
     }
     let d = &m.ops[op];
+    // An invoke's call operands are its first operand group.
+    let call_operands = if m.ctx.bytes(d.name) == b"llvm.invoke" {
+        d.operands.get(..segment(cx, op, 0)).unwrap_or(&[])
+    } else {
+        &d.operands[..]
+    };
     // An indirect call's first operand is the callee.
     let args = if symbol_ref(cx, op, b"callee").is_some() {
-        &d.operands[..]
+        call_operands
     } else {
-        d.operands.get(1..).unwrap_or(&[])
+        call_operands.get(1..).unwrap_or(&[])
     };
     if params.len() > args.len() {
         return Err(cx.op_error(
@@ -1066,6 +1077,67 @@ fn check_var_callee_type(cx: &Cx<'_>, op: OpId) -> Result<(), Diagnostic> {
             ),
         )),
         _ => Ok(()),
+    }
+}
+
+/// `InvokeOp::verify`: the variadic callee type as for `llvm.call`, then
+/// the unwind destination, which must start with an `llvm.landingpad`.
+fn check_invoke(cx: &Cx<'_>, op: OpId) -> Result<(), Diagnostic> {
+    check_var_callee_type(cx, op)?;
+    let m = cx.m;
+    let Some(&unwind) = m.ops[op].successors.get(1) else {
+        return Ok(());
+    };
+    // `emitError`: no op prefix.
+    match m.blocks[unwind].ops.first() {
+        None => Err(cx.op_diag(op, "must have at least one operation in unwind destination")),
+        Some(&first) if m.ctx.bytes(m.ops[first].name) != b"llvm.landingpad" => Err(cx.op_diag(
+            op,
+            "first operation in unwind destination should be a llvm.landingpad operation",
+        )),
+        _ => Ok(()),
+    }
+}
+
+/// `GlobalCtorsOp::verify` / `GlobalDtorsOp::verify`: as many priorities
+/// as functions (`emitError`: no op prefix). Their symbol uses are not
+/// checked.
+fn check_xtors(cx: &Cx<'_>, op: OpId, field: &[u8], what: &str) -> Result<(), Diagnostic> {
+    let len = |name: &[u8]| match inherent(cx, op, name).map(|a| cx.m.ctx.attr_data(a)) {
+        Some(AttrData::Array(items)) => items.len(),
+        _ => 0,
+    };
+    if len(field) != len(b"priorities") {
+        return Err(cx.op_diag(
+            op,
+            format!("mismatch between the number of {what} and the number of priorities"),
+        ));
+    }
+    Ok(())
+}
+
+/// `CallIntrinsicOp::verify`: the intrinsic's name starts with `llvm.`.
+fn check_call_intrinsic(cx: &Cx<'_>, op: OpId) -> Result<(), Diagnostic> {
+    let ctx = &cx.m.ctx;
+    match inherent(cx, op, b"intrin").map(|a| ctx.attr_data(a)) {
+        Some(AttrData::String { value, .. }) if !ctx.bytes(*value).starts_with(b"llvm.") => {
+            Err(cx.op_error(op, "intrinsic name must start with 'llvm.'"))
+        }
+        _ => Ok(()),
+    }
+}
+
+/// `LinkerOptionsOp::verify`: its parent, if any, is an LLVM module (MLIR's
+/// `satisfiesLLVMModule`: a symbol table isolated from above).
+fn check_linker_options(cx: &Cx<'_>, op: OpId) -> Result<(), Diagnostic> {
+    let Some(parent) = cx.m.parent_op(op) else {
+        return Ok(());
+    };
+    let t = cx.traits(parent);
+    if t.symbol_table && t.isolated_from_above {
+        Ok(())
+    } else {
+        Err(cx.op_error(op, "must appear at the module level"))
     }
 }
 

@@ -412,9 +412,10 @@ fn storage_ok(cx: &Cx<'_>, kind: &AttrKind, v: AttrId) -> bool {
         AttrKind::Type | AttrKind::FunctionType | AttrKind::LlvmFunctionType => {
             matches!(data, AttrData::Type(_))
         }
-        AttrKind::Int64 | AttrKind::Int32 | AttrKind::Int1 | AttrKind::Integer => {
+        AttrKind::Int64 | AttrKind::Int32 | AttrKind::Int8 | AttrKind::Int1 | AttrKind::Integer => {
             matches!(data, AttrData::Integer { .. })
         }
+        AttrKind::Float64 => matches!(data, AttrData::Float { .. }),
         AttrKind::IndexInt => {
             matches!(data, AttrData::Integer { ty, .. } if matches!(ctx.type_data(*ty), TypeData::Index))
         }
@@ -425,7 +426,9 @@ fn storage_ok(cx: &Cx<'_>, kind: &AttrKind, v: AttrId) -> bool {
             }
             _ => false,
         },
-        AttrKind::Array | AttrKind::DictArray => matches!(data, AttrData::Array(_)),
+        AttrKind::Array | AttrKind::DictArray | AttrKind::DialectAttrArray { .. } => {
+            matches!(data, AttrData::Array(_))
+        }
         AttrKind::DenseI32Array => {
             matches!(data, AttrData::DenseArray { elem, .. } if is_int(cx, *elem, 32))
         }
@@ -490,6 +493,22 @@ fn constraint_ok(cx: &Cx<'_>, kind: &AttrKind, v: AttrId) -> bool {
         (AttrKind::Int64, AttrData::Integer { ty, .. }) => is_int(cx, *ty, 64),
         (AttrKind::Int32, AttrData::Integer { ty, .. }) => is_int(cx, *ty, 32),
         (AttrKind::Int1, AttrData::Integer { ty, .. }) => is_int(cx, *ty, 1),
+        (AttrKind::Int8, AttrData::Integer { ty, .. }) => is_int(cx, *ty, 8),
+        (AttrKind::Float64, AttrData::Float { ty, .. }) => {
+            matches!(
+                ctx.type_data(*ty),
+                TypeData::Float(crate::context::FloatKind::F64)
+            )
+        }
+        (AttrKind::DialectAttrArray { dialect, mnemonic }, AttrData::Array(items)) => {
+            items.iter().all(|&i| match ctx.attr_data(i) {
+                AttrData::Dialect { dialect: d, body } => {
+                    ctx.bytes(*d) == dialect.as_bytes()
+                        && crate::dialect::body_has_mnemonic(ctx, body, mnemonic)
+                }
+                _ => false,
+            })
+        }
         (AttrKind::DictArray, AttrData::Array(items)) => items
             .iter()
             .all(|&i| matches!(ctx.attr_data(i), AttrData::Dict(_))),

@@ -1,8 +1,8 @@
 //! Hand-written syntax of the LLVM dialect's exception-handling ops, as
 //! MLIR 19's `LLVMDialect.cpp` reads and prints them: `llvm.landingpad`.
 
-use super::llvm::{print_attrs_except, set_attr};
-use super::parse::Parsed;
+use super::super::parse::Parsed;
+use super::common::{print_attrs_except, set_attr};
 use crate::dialect::OpDef;
 use crate::ir::OpId;
 use crate::llvm::Kind;

@@ -1,0 +1,302 @@
+//! `llvm.call` and `llvm.invoke`, as MLIR 19's `LLVMDialect.cpp` prints
+//! and reads them: a calling convention, a direct callee or a function
+//! pointer, the arguments, an optional `vararg(type)` and the trailing
+//! `: [pointer type, ](argument types) -> result` (MLIR's
+//! `parseCallTypeAndResolveOperands`, shared).
+
+use super::super::parse::{Parsed, UseRef};
+use super::super::print::operand_range;
+use super::common::{
+    attr_of, check_dict, eat_one_of, elided, keyword_of, llvm_attr, parse_optional_attr_dict,
+    print_attrs_except, print_value_list_with_types, set_attr, CCONVS, TAIL_KINDS,
+};
+use crate::context::{AttrData, TypeData, TypeId};
+use crate::dialect::OpDef;
+use crate::ir::OpId;
+use crate::parser::{PResult, Parser};
+use crate::printer::{Elide, Printer};
+
+/// ` [cconv] [tail] @f(%a) [vararg(T)] {attrs} : [P, ](A) -> R`.
+pub(super) fn print_call(p: &mut Printer<'_>, op: OpId) {
+    let ctx = p.ctx;
+    let m = p.m;
+    let d = &m.ops[op];
+    p.out.push(b' ');
+    if let Some(c) = keyword_of(ctx, attr_of(p, op, "CConv"), "cconv") {
+        if c != b"ccc" {
+            p.out.extend_from_slice(c);
+            p.out.push(b' ');
+        }
+    }
+    if let Some(c) = keyword_of(ctx, attr_of(p, op, "TailCallKind"), "tailcallkind") {
+        if c != b"none" {
+            p.out.extend_from_slice(c);
+            p.out.push(b' ');
+        }
+    }
+    let callee = attr_of(p, op, "callee");
+    let args = if let Some(c) = callee {
+        p.print_attr(c, Elide::Never);
+        &d.operands[..]
+    } else {
+        if let Some(&f) = d.operands.first() {
+            p.print_value(f);
+        }
+        d.operands.get(1..).unwrap_or(&[])
+    };
+    p.out.push(b'(');
+    for (i, &a) in args.iter().enumerate() {
+        if i > 0 {
+            p.out.extend_from_slice(b", ");
+        }
+        p.print_value(a);
+    }
+    p.out.push(b')');
+    if let Some(AttrData::Type(t)) = attr_of(p, op, "var_callee_type").map(|a| ctx.attr_data(a)) {
+        p.out.extend_from_slice(b" vararg(");
+        p.print_type(*t);
+        p.out.push(b')');
+    }
+    print_attrs_except(p, op, elided("llvm.call"), false);
+    p.out.extend_from_slice(b" : ");
+    if callee.is_none() {
+        if let Some(&f) = d.operands.first() {
+            p.print_type(m.values[f].ty);
+            p.out.extend_from_slice(b", ");
+        }
+    }
+    p.out.push(b'(');
+    for (i, &a) in args.iter().enumerate() {
+        if i > 0 {
+            p.out.extend_from_slice(b", ");
+        }
+        p.print_type(m.values[a].ty);
+    }
+    p.out.extend_from_slice(b") -> ");
+    let results: Vec<TypeId> = d.results.iter().map(|&r| m.values[r].ty).collect();
+    p.print_result_types(&results);
+}
+
+pub(super) fn parse_call<'a>(p: &mut Parser<'a>, def: &OpDef) -> PResult<Parsed<'a>> {
+    let mut out = p.new_parsed(def);
+    p.skip_ws();
+    let at = p.pos;
+    if let Some(c) = eat_one_of(p, CCONVS) {
+        let a = llvm_attr(p, "cconv", &c, at)?;
+        set_attr(p, def, &mut out, "CConv", a);
+    }
+    p.skip_ws();
+    let at = p.pos;
+    if let Some(k) = eat_one_of(p, TAIL_KINDS) {
+        let a = llvm_attr(p, "tailcallkind", &k, at)?;
+        set_attr(p, def, &mut out, "TailCallKind", a);
+    }
+    p.skip_ws();
+    let mut operands = Vec::new();
+    let direct = p.peek() == Some(b'@');
+    if direct {
+        let a = p.parse_attr()?;
+        set_attr(p, def, &mut out, "callee", a);
+    } else {
+        operands.push(p.parse_value_ref()?);
+    }
+    p.expect(b'(', "'('")?;
+    if !p.eat(b')') {
+        loop {
+            operands.push(p.parse_value_ref()?);
+            if p.eat(b')') {
+                break;
+            }
+            p.expect(b',', "')'")?;
+        }
+    }
+    if p.eat_keyword("vararg") {
+        p.expect(b'(', "'('")?;
+        let t = p.parse_type()?;
+        p.expect(b')', "')'")?;
+        let a = p.m.ctx.attr(AttrData::Type(t));
+        set_attr(p, def, &mut out, "var_callee_type", a);
+    }
+    p.skip_ws();
+    let dict_at = p.pos;
+    parse_optional_attr_dict(p, &mut out)?;
+    check_dict(p, def, &out, dict_at)?;
+    let (types, outs) = parse_call_types(p, direct)?;
+    out.all_operands = Some(operands);
+    out.all_operand_types = Some(types);
+    out.all_result_types = Some(outs);
+    Ok(out)
+}
+
+/// `: [P, ](A) -> R` (MLIR's `parseCallTypeAndResolveOperands`): the
+/// operand types (the function pointer's first when indirect) and the
+/// result types.
+fn parse_call_types(p: &mut Parser<'_>, direct: bool) -> PResult<(Vec<TypeId>, Vec<TypeId>)> {
+    p.expect(b':', "':'")?;
+    let mut types = Vec::new();
+    if !direct {
+        types.push(p.parse_type()?);
+        p.expect(b',', "','")?;
+    }
+    p.skip_ws();
+    let at = p.pos;
+    let fty = p.parse_type()?;
+    let (ins, outs) = match p.m.ctx.type_data(fty) {
+        TypeData::Function { inputs, results } => (inputs.to_vec(), results.to_vec()),
+        _ => return p.err_at(at, "expected function type"),
+    };
+    types.extend(ins);
+    Ok((types, outs))
+}
+
+/// ` [cconv] @f(%a) to ^bb1[(..)] unwind ^bb2[(..)] [vararg(T)] {attrs} :
+/// [P, ](A) -> R`.
+pub(super) fn print_invoke(p: &mut Printer<'_>, def: &OpDef, op: OpId) {
+    let ctx = p.ctx;
+    let m = p.m;
+    let d = &m.ops[op];
+    p.out.push(b' ');
+    if let Some(c) = keyword_of(ctx, attr_of(p, op, "CConv"), "cconv") {
+        if c != b"ccc" {
+            p.out.extend_from_slice(c);
+            p.out.push(b' ');
+        }
+    }
+    // MLIR 19 prints every operand after the callee, the destinations'
+    // operands too (and their types in the function type below).
+    let callee = attr_of(p, op, "callee");
+    let args = if let Some(c) = callee {
+        p.print_attr(c, Elide::Never);
+        &d.operands[..]
+    } else {
+        if let Some(&f) = d.operands.first() {
+            p.print_value(f);
+        }
+        d.operands.get(1..).unwrap_or(&[])
+    };
+    p.out.push(b'(');
+    for (i, &a) in args.iter().enumerate() {
+        if i > 0 {
+            p.out.extend_from_slice(b", ");
+        }
+        p.print_value(a);
+    }
+    p.out.push(b')');
+    for (k, word) in [(1, &b" to "[..]), (2, &b" unwind "[..])] {
+        p.out.extend_from_slice(word);
+        if let Some(&b) = d.successors.get(k - 1) {
+            p.print_block_name(b);
+        }
+        let values = &d.operands[operand_range(m, def, op, k)];
+        if !values.is_empty() {
+            print_value_list_with_types(p, values);
+        }
+    }
+    if let Some(AttrData::Type(t)) = attr_of(p, op, "var_callee_type").map(|a| ctx.attr_data(a)) {
+        p.out.extend_from_slice(b" vararg(");
+        p.print_type(*t);
+        p.out.push(b')');
+    }
+    print_attrs_except(p, op, elided("llvm.invoke"), false);
+    p.out.extend_from_slice(b" : ");
+    if callee.is_none() {
+        if let Some(&f) = d.operands.first() {
+            p.print_type(m.values[f].ty);
+            p.out.extend_from_slice(b", ");
+        }
+    }
+    p.out.push(b'(');
+    for (i, &a) in args.iter().enumerate() {
+        if i > 0 {
+            p.out.extend_from_slice(b", ");
+        }
+        p.print_type(m.values[a].ty);
+    }
+    p.out.extend_from_slice(b") -> ");
+    let results: Vec<TypeId> = d.results.iter().map(|&r| m.values[r].ty).collect();
+    p.print_result_types(&results);
+}
+
+/// `^bb[(%a, %b : A, B)]` (MLIR's `parseSuccessorAndUseList`).
+fn parse_successor_operands<'a>(p: &mut Parser<'a>, out: &mut Parsed<'a>, k: usize) -> PResult<()> {
+    let s = p.parse_successor()?;
+    out.successors[k - 1].push(s);
+    let mut uses: Vec<UseRef<'a>> = Vec::new();
+    let mut types = Vec::new();
+    if p.eat(b'(') {
+        loop {
+            uses.push(p.parse_value_ref()?);
+            if !p.eat(b',') {
+                break;
+            }
+        }
+        p.expect(b':', "':'")?;
+        loop {
+            types.push(p.parse_type()?);
+            if !p.eat(b',') {
+                break;
+            }
+        }
+        p.expect(b')', "')'")?;
+    }
+    out.operands[k] = uses;
+    out.operand_types[k] = Some(types);
+    Ok(())
+}
+
+pub(super) fn parse_invoke<'a>(p: &mut Parser<'a>, def: &OpDef) -> PResult<Parsed<'a>> {
+    let mut out = p.new_parsed(def);
+    p.skip_ws();
+    let at = p.pos;
+    if let Some(c) = eat_one_of(p, CCONVS) {
+        let a = llvm_attr(p, "cconv", &c, at)?;
+        set_attr(p, def, &mut out, "CConv", a);
+    }
+    p.skip_ws();
+    let mut operands = Vec::new();
+    let direct = p.peek() == Some(b'@');
+    if direct {
+        let a = p.parse_attr()?;
+        set_attr(p, def, &mut out, "callee", a);
+    } else {
+        operands.push(p.parse_value_ref()?);
+    }
+    p.expect(b'(', "'('")?;
+    if !p.eat(b')') {
+        loop {
+            operands.push(p.parse_value_ref()?);
+            if p.eat(b')') {
+                break;
+            }
+            p.expect(b',', "')'")?;
+        }
+    }
+    p.skip_ws();
+    let at = p.pos;
+    if !p.eat_keyword("to") {
+        return p.err_at(at, "expected 'to'");
+    }
+    parse_successor_operands(p, &mut out, 1)?;
+    p.skip_ws();
+    let at = p.pos;
+    if !p.eat_keyword("unwind") {
+        return p.err_at(at, "expected 'unwind'");
+    }
+    parse_successor_operands(p, &mut out, 2)?;
+    if p.eat_keyword("vararg") {
+        p.expect(b'(', "'('")?;
+        let t = p.parse_type()?;
+        p.expect(b')', "')'")?;
+        let a = p.m.ctx.attr(AttrData::Type(t));
+        set_attr(p, def, &mut out, "var_callee_type", a);
+    }
+    p.skip_ws();
+    let dict_at = p.pos;
+    parse_optional_attr_dict(p, &mut out)?;
+    check_dict(p, def, &out, dict_at)?;
+    let (types, outs) = parse_call_types(p, direct)?;
+    out.operands[0] = operands;
+    out.operand_types[0] = Some(types);
+    out.all_result_types = Some(outs);
+    Ok(out)
+}
