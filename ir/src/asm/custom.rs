@@ -9,6 +9,7 @@
 
 use super::format::Elem;
 use super::parse::Parsed;
+use super::print::attr_of;
 use crate::context::{AttrData, AttrId, Context, TypeData, TypeId};
 use crate::dialect::OpDef;
 use crate::ir::{Module, OpId};
@@ -448,13 +449,6 @@ fn constant_name(ctx: &Context, value: AttrId) -> Vec<u8> {
 }
 
 // ------------------------------------------------------------- functions
-
-fn attr_of(p: &Printer<'_>, op: OpId, name: &str) -> Option<AttrId> {
-    let d = &p.m.ops[op];
-    d.properties
-        .and_then(|props| p.ctx.dict_get(props, name.as_bytes()))
-        .or_else(|| p.ctx.dict_get(d.attrs, name.as_bytes()))
-}
 
 /// `[visibility] @name(args) [-> results] [attributes {..}] [{ body }]`.
 pub(crate) fn print_function_op(p: &mut Printer<'_>, def: &OpDef, op: OpId, indent: usize) {

@@ -3,6 +3,7 @@
 //! `memref<2xf32> = dense<...>` / `= uninitialized` / nothing).
 
 use super::parse::Parsed;
+use super::print::attr_of;
 use crate::context::{AttrData, TypeData};
 use crate::dialect::OpDef;
 use crate::ir::OpId;
@@ -137,14 +138,6 @@ pub(crate) fn parse_alloca_scope<'a>(p: &mut Parser<'a>, def: &OpDef) -> PResult
     Ok(out)
 }
 
-/// The attribute of `def` named `name`, as set on `op`.
-fn inherent_attr(p: &Printer<'_>, op: OpId, name: &str) -> Option<crate::context::AttrId> {
-    let d = &p.m.ops[op];
-    d.properties
-        .and_then(|props| p.ctx.dict_get(props, name.as_bytes()))
-        .or_else(|| p.ctx.dict_get(d.attrs, name.as_bytes()))
-}
-
 fn set_attr(def: &OpDef, out: &mut Parsed<'_>, name: &str, a: crate::context::AttrId) {
     if let Some(i) = def.attrs.iter().position(|x| &*x.name == name) {
         out.attrs[i] = Some(a);
@@ -201,8 +194,7 @@ pub(crate) fn print_transpose(p: &mut Printer<'_>, def: &OpDef, op: OpId) {
     p.out.push(b' ');
     p.print_value(input);
     p.out.push(b' ');
-    if let Some(AttrData::AffineMap(s)) =
-        inherent_attr(p, op, "permutation").map(|a| p.ctx.attr_data(a))
+    if let Some(AttrData::AffineMap(s)) = attr_of(p, op, "permutation").map(|a| p.ctx.attr_data(a))
     {
         p.out
             .extend_from_slice(crate::affine::shown(p.ctx.bytes(*s)));
@@ -347,7 +339,7 @@ pub(crate) fn print_prefetch(p: &mut Printer<'_>, def: &OpDef, op: OpId) {
     let ops = &m.ops[op].operands;
     let Some(&mem) = ops.first() else { return };
     let flag = |p: &Printer<'_>, name: &str| {
-        inherent_attr(p, op, name).is_some_and(|a| {
+        attr_of(p, op, name).is_some_and(|a| {
             matches!(p.ctx.attr_data(a), AttrData::Integer { words, .. } if words.first() == Some(&1))
         })
     };
@@ -360,7 +352,7 @@ pub(crate) fn print_prefetch(p: &mut Printer<'_>, def: &OpDef, op: OpId) {
     p.out
         .extend_from_slice(if write { b"], write" } else { b"], read" });
     p.out.extend_from_slice(b", locality<");
-    if let Some(a) = inherent_attr(p, op, "localityHint") {
+    if let Some(a) = attr_of(p, op, "localityHint") {
         p.print_attr(a, crate::printer::Elide::Must);
     }
     p.out

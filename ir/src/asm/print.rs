@@ -19,6 +19,15 @@ pub(crate) struct Spacing {
     last_punct: bool,
 }
 
+/// An op's inherent attribute `name`: from its properties, else from its
+/// attribute dictionary.
+pub(crate) fn attr_of(p: &Printer<'_>, op: OpId, name: &str) -> Option<crate::context::AttrId> {
+    let d = &p.m.ops[op];
+    d.properties
+        .and_then(|props| p.ctx.dict_get(props, name.as_bytes()))
+        .or_else(|| p.ctx.dict_get(d.attrs, name.as_bytes()))
+}
+
 impl<'m> Printer<'m> {
     /// The registered definition of an op name, looked up once per name.
     fn def_of(&mut self, name: crate::context::Sym) -> Option<&'m OpDef> {

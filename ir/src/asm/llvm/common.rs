@@ -11,12 +11,7 @@ use crate::ir::{OpId, ValueId};
 use crate::parser::{PResult, Parser};
 use crate::printer::{Elide, Printer};
 
-pub(super) fn attr_of(p: &Printer<'_>, op: OpId, name: &str) -> Option<AttrId> {
-    let d = &p.m.ops[op];
-    d.properties
-        .and_then(|props| p.ctx.dict_get(props, name.as_bytes()))
-        .or_else(|| p.ctx.dict_get(d.attrs, name.as_bytes()))
-}
+pub(crate) use crate::asm::print::attr_of;
 
 /// The text of a `#llvm.mnemonic<text>` attribute's body, if `a` is one.
 pub(super) fn dialect_body<'c>(ctx: &'c Context, a: AttrId, mnemonic: &str) -> Option<&'c [u8]> {
