@@ -163,43 +163,54 @@ impl VarMask {
     }
 }
 
-/// The table that uniques values: hashbrown's `HashTable` of ids (SIMD
-/// group probing on 7 bits of the hash, so a lookup touches a value only on
-/// a likely match), with every entry's full hash kept by id so that growing
-/// never rehashes a value.
+/// The table that uniques values: hashbrown's `HashTable` of (id, 32 bits
+/// of the hash) pairs. SIMD group probing matches 7 bits of the hash; the
+/// 32 kept beside the id reject almost every false match before the value
+/// is read, and let the table grow without rehashing a value.
 #[derive(Clone)]
 struct UniqTable {
-    table: hashbrown::HashTable<u32>,
-    /// Every entry's full hash, by id.
-    hashes: Vec<u64>,
+    table: hashbrown::HashTable<(u32, u32)>,
 }
 
 impl UniqTable {
     fn new() -> UniqTable {
         UniqTable {
             table: hashbrown::HashTable::with_capacity(1024),
-            hashes: Vec::new(),
         }
+    }
+    /// The 32 bits of a value's hash that the table keeps.
+    #[inline]
+    fn short(h: u64) -> u32 {
+        (h >> 32) as u32 ^ h as u32
+    }
+    /// The hash the table probes with, rebuilt from the kept bits (its top
+    /// bits give hashbrown's tag, its low bits the bucket).
+    #[inline]
+    fn full(s: u32) -> u64 {
+        (u64::from(s) << 32) | u64::from(s)
     }
     /// The id whose value `same` accepts, or the hash to insert with.
     #[inline]
     fn find(&self, h: u64, mut same: impl FnMut(u32) -> bool) -> Result<u32, u64> {
-        match self.table.find(h, |&id| same(id)) {
-            Some(&id) => Ok(id),
+        let s = Self::short(h);
+        match self
+            .table
+            .find(Self::full(s), |&(id, hs)| hs == s && same(id))
+        {
+            Some(&(id, _)) => Ok(id),
             None => Err(h),
         }
     }
-    /// Inserts `id` (the next id) with hash `h`, after a failed `find`.
+    /// Inserts `id` with hash `h`, after a failed `find`.
     fn insert(&mut self, h: u64, id: u32) {
-        let UniqTable { table, hashes } = self;
-        hashes.push(h);
-        table.insert_unique(h, id, |&i| hashes[i as usize]);
+        let s = Self::short(h);
+        self.table
+            .insert_unique(Self::full(s), (id, s), |&(_, hs)| Self::full(hs));
     }
     /// Makes room for `n` entries in all.
     fn reserve(&mut self, n: usize) {
-        let UniqTable { table, hashes } = self;
-        table.reserve(n.saturating_sub(table.len()), |&i| hashes[i as usize]);
-        hashes.reserve(n.saturating_sub(hashes.len()));
+        let extra = n.saturating_sub(self.table.len());
+        self.table.reserve(extra, |&(_, hs)| Self::full(hs));
     }
 }
 
@@ -327,12 +338,16 @@ pub struct Ctx {
     /// Memo of `!foreach`/`!filter` item applications (body, variable,
     /// item) -> result, for pure bodies and items ([`crate::resolve`]).
     pub item_memo: FxHashMap<(InitId, Sym, InitId), InitId>,
+    /// Memo of string concatenations: the two strings -> the result.
+    pub concat_memo: FxHashMap<(Sym, Sym), Sym>,
     /// The uniquing table over `inits` (values are stored once, there).
     uniq: UniqTable,
     /// Record -> its DefInit (cache).
     def_inits: DenseCache,
     /// String values by `2 * symbol + is_code` (see [`Ctx::str_init`]).
     str_inits: DenseCache,
+    /// Anonymous names by number.
+    anon_names: DenseCache,
     /// Small integers (-16..=4095, by value + 16), interned on first use:
     /// making all 4,112 up front cost more than a small file's whole run.
     small_ints: DenseCache,
@@ -413,9 +428,11 @@ impl Ctx {
             inits: Vec::new(),
             flags: Vec::new(),
             item_memo: FxHashMap::default(),
+            concat_memo: FxHashMap::default(),
             uniq: UniqTable::new(),
             def_inits: DenseCache::default(),
             small_ints: DenseCache::default(),
+            anon_names: DenseCache::default(),
             str_inits: DenseCache::default(),
             records: Vec::new(),
             classes: FxHashMap::default(),
@@ -478,7 +495,9 @@ impl Ctx {
     pub fn reserve(&mut self, values: usize, records: usize) {
         self.inits.reserve(values);
         self.flags.reserve(values);
-        self.uniq.reserve(self.inits.len() + values);
+        // Strings, record references and anonymous names, about three
+        // fifths of the values, stay out of the uniquing table.
+        self.uniq.reserve(self.inits.len() + values / 2);
         self.records.reserve(records);
     }
     /// The def a `VarDef` value was instantiated as, if it was.
@@ -508,6 +527,9 @@ impl Ctx {
     }
     /// Interns a value (hash-consing: equal values get the same id).
     pub fn mk(&mut self, i: Init) -> InitId {
+        if let Some(id) = self.mk_direct(i.as_ref()) {
+            return id;
+        }
         match self.lookup(i.as_ref()) {
             Ok(id) => id,
             Err(h) => self.insert(i, h),
@@ -516,9 +538,26 @@ impl Ctx {
     /// Interns a value given with borrowed element lists; allocates only
     /// when the value is new.
     pub fn mk_ref(&mut self, k: InitRef<'_>) -> InitId {
+        if let Some(id) = self.mk_direct(k) {
+            return id;
+        }
         match self.lookup(k) {
             Ok(id) => id,
             Err(h) => self.insert(k.to_init(), h),
+        }
+    }
+    /// Strings, record references and anonymous names are found by a dense
+    /// cache indexed by their symbol, record or number, never through the
+    /// uniquing table: that spares a hash and a probe for each (almost
+    /// every one made is new) and keeps the table to the composite values
+    /// (Intrinsics.td: 98k of 165k values stay out of it).
+    #[inline(always)]
+    fn mk_direct(&mut self, k: InitRef<'_>) -> Option<InitId> {
+        match k {
+            InitRef::Str(y, code) => Some(self.str_init(y, code)),
+            InitRef::Def(r) => Some(self.def_init(r)),
+            InitRef::AnonName(n) => Some(self.anon_name(n)),
+            _ => None,
         }
     }
     /// The id of an existing value, or the hash to insert it with.
@@ -533,6 +572,13 @@ impl Ctx {
             .map(InitId)
     }
     fn insert(&mut self, i: Init, h: u64) -> InitId {
+        let id = self.push_value(i);
+        self.uniq.insert(h, id.0);
+        id
+    }
+    /// Adds a new value to the value table, without entering it in the
+    /// uniquing table (the caller makes sure it is new).
+    fn push_value(&mut self, i: Init) -> InitId {
         let units = match &i {
             Init::List(l, _) | Init::Bits(l) | Init::Cond(l, _) => l.len(),
             Init::Dag(_, _, a) => a.len(),
@@ -543,7 +589,6 @@ impl Ctx {
         let f = self.compute_flags(&i);
         self.flags.push(f);
         self.inits.push(i);
-        self.uniq.insert(h, id);
         InitId(id)
     }
     /// Whether a value is concrete (LLVM's `isConcrete`): it resolves to itself.
@@ -624,7 +669,7 @@ impl Ctx {
         if let Some(d) = self.def_inits.get(k) {
             return InitId(d);
         }
-        let d = self.mk(Init::Def(r));
+        let d = self.push_value(Init::Def(r));
         self.def_inits.set(k, d.0);
         d
     }
@@ -668,7 +713,7 @@ impl Ctx {
         if let Some(id) = self.str_inits.get(k) {
             return InitId(id);
         }
-        let id = self.mk(Init::Str(y, code));
+        let id = self.push_value(Init::Str(y, code));
         self.str_inits.set(k, id.0);
         id
     }
@@ -716,7 +761,17 @@ impl Ctx {
     pub fn new_anon_name(&mut self) -> InitId {
         let n = self.anon_counter;
         self.anon_counter += 1;
-        self.mk(Init::AnonName(n))
+        self.anon_name(n)
+    }
+    /// The anonymous name number `n` (cached by number).
+    fn anon_name(&mut self, n: u32) -> InitId {
+        let k = n as usize;
+        if let Some(id) = self.anon_names.get(k) {
+            return InitId(id);
+        }
+        let id = self.push_value(Init::AnonName(n));
+        self.anon_names.set(k, id.0);
+        id
     }
     /// The record's name as a plain string (anonymous names spelled out).
     pub fn rec_name(&self, r: RecId) -> String {
@@ -745,10 +800,10 @@ impl Ctx {
     /// `anonymous_N` spelled in the scratch buffer, which the caller gives
     /// back (`self.scratch = s`) when done with it: no allocation per name.
     fn anon_name_text(&mut self, n: u32) -> String {
-        use std::fmt::Write as _;
         let mut s = std::mem::take(&mut self.scratch);
         s.clear();
-        let _ = write!(s, "anonymous_{n}");
+        s.push_str("anonymous_");
+        push_int(&mut s, i64::from(n));
         s
     }
     /// The string value `anonymous_N` (an anonymous record's final name).

@@ -14,8 +14,14 @@ pub(super) fn str_of(cx: &Ctx, i: InitId) -> Option<(Sym, bool)> {
     }
 }
 
-/// Concatenates two strings (code if either is code).
+/// Concatenates two strings (code if either is code). The result's
+/// symbol is remembered by the pair of symbols: the same names are pasted
+/// again and again (Intrinsics.td: 65k concatenations, 17k distinct).
 pub fn concat_strings(cx: &mut Ctx, a: (Sym, bool), b: (Sym, bool)) -> InitId {
+    let code = a.1 || b.1;
+    if let Some(&y) = cx.concat_memo.get(&(a.0, b.0)) {
+        return cx.str_init(y, code);
+    }
     let n = cx.strs.str(a.0).len() + cx.strs.str(b.0).len();
     if !cx.string_len_ok(n, None) {
         return cx.empty_str;
@@ -24,8 +30,11 @@ pub fn concat_strings(cx: &mut Ctx, a: (Sym, bool), b: (Sym, bool)) -> InitId {
     s.clear();
     s.push_str(cx.strs.str(a.0));
     s.push_str(cx.strs.str(b.0));
-    let v = cx.string(&s, a.1 || b.1);
+    let v = cx.string(&s, code);
     cx.scratch = s;
+    if let Init::Str(y, _) = *cx.init(v) {
+        cx.concat_memo.insert((a.0, b.0), y);
+    }
     v
 }
 
