@@ -499,6 +499,13 @@ impl Ctx {
         // fifths of the values, stay out of the uniquing table.
         self.uniq.reserve(self.inits.len() + values / 2);
         self.records.reserve(records);
+        // The maps that grow with the input, sized once too (Intrinsics.td:
+        // 31k defs for 37k records reserved; 44k item applications, 16k
+        // class instances located and 17k concatenations for 184k values).
+        self.defs.reserve(records);
+        self.item_memo.reserve(values / 4);
+        self.var_def_locs.reserve(values / 8);
+        self.concat_memo.reserve(values / 8);
     }
     /// The def a `VarDef` value was instantiated as, if it was.
     pub fn var_def_instance(&mut self, vd: InitId) -> Option<InitId> {

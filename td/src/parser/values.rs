@@ -357,8 +357,13 @@ impl Parser<'_> {
                 Ok(self.cx.mk_ref(InitRef::Bits(&bits)))
             }
             Tok::StrVal => {
-                let mut s = self.s(self.sym()).to_string();
+                let y = self.sym();
                 self.bump();
+                if self.tok() != Tok::StrVal {
+                    // One literal: the lexer interned it already.
+                    return Ok(self.cx.str_init(y, false));
+                }
+                let mut s = self.s(y).to_string();
                 while self.tok() == Tok::StrVal {
                     s.push_str(self.cx.strs.str(self.sym()));
                     self.bump();
