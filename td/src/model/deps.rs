@@ -220,9 +220,11 @@ impl Ctx {
         let (text, named) = (d.anon_text, d.anon_named);
         d.anon_text |= m.text;
         d.anon_named |= m.named;
-        if keep {
+        let from = m.keys.min(d.keys.len());
+        // (a computation that logged nothing is left out: nothing to read)
+        if keep && (from < d.keys.len() || text || named) {
             let a = d.memo_keys.len() as u32;
-            let reads = d.keys[m.keys.min(d.keys.len())..]
+            let reads = d.keys[from..]
                 .iter()
                 .map(|&k| k & !(WRITE | UPDATE | (7 << TABLE_SHIFT)));
             d.memo_keys.extend(reads);
@@ -231,14 +233,15 @@ impl Ctx {
         }
     }
     /// A use of the memoised computation `key`: logs what it logged, as
-    /// reads. False if it was not logged (then it must not be used).
+    /// reads (a computation not in [`DepLog::memo`] logged nothing).
+    /// False if its log is gone (then it must not be used).
     #[inline]
     pub fn memo_hit(&mut self, key: MemoKey) -> bool {
         #[cold]
         #[inline(never)]
         fn replay(d: &mut DepLog, key: MemoKey) -> bool {
             let Some(&(a, b, text, named)) = d.memo.get(&key) else {
-                return false;
+                return true;
             };
             let (a, b) = (a as usize, b as usize);
             let Some(ks) = d.memo_keys.get(a..b) else {
