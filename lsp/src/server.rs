@@ -524,7 +524,7 @@ impl State {
                 })
                 .collect();
             by_file.entry(d.file).or_default().push(lsp_diag(
-                &f.lines(),
+                f.lines(),
                 &f.text,
                 d.span.clone(),
                 d.error,
