@@ -1,9 +1,11 @@
-//! The files one analysis read, each once by path, with line indexes.
+//! The files one analysis read, each once by path, with line indexes
+//! (built when first asked for: an analysis reads many files and most are
+//! never shown).
 
 use crate::pos::LineIndex;
 use rustc_hash::FxHashMap;
 use std::path::{Path, PathBuf};
-use std::sync::Arc;
+use std::sync::{Arc, OnceLock};
 
 /// An index into [`Files`].
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, PartialOrd, Ord)]
@@ -13,7 +15,13 @@ pub struct FileIdx(u32);
 pub struct SrcFile {
     pub path: PathBuf,
     pub text: Arc<str>,
-    pub lines: LineIndex,
+    line_index: OnceLock<LineIndex>,
+}
+
+impl SrcFile {
+    pub fn lines(&self) -> &LineIndex {
+        self.line_index.get_or_init(|| LineIndex::new(&self.text))
+    }
 }
 
 #[derive(Debug, Default)]
@@ -30,7 +38,7 @@ impl Files {
         }
         let idx = FileIdx(self.files.len() as u32);
         self.files.push(SrcFile {
-            lines: LineIndex::new(&text),
+            line_index: OnceLock::new(),
             path: path.clone(),
             text,
         });

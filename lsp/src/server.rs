@@ -517,14 +517,14 @@ impl State {
                     Some(DiagnosticRelatedInformation {
                         location: Location::new(
                             path_uri(&sf.path)?,
-                            sf.lines.range(&sf.text, r.start, r.end),
+                            sf.lines().range(&sf.text, r.start, r.end),
                         ),
                         message: m.clone(),
                     })
                 })
                 .collect();
             by_file.entry(d.file).or_default().push(lsp_diag(
-                &f.lines,
+                f.lines(),
                 &f.text,
                 d.span.clone(),
                 d.error,
@@ -620,7 +620,7 @@ impl State {
         let path = uri_path(&p.text_document.uri);
         let (a, f) = self.td_for(&path)?;
         let sf = a.files.get(f)?;
-        let off = sf.lines.offset(&sf.text, p.position);
+        let off = sf.lines().offset(&sf.text, p.position);
         Some((a, a.ident_at(f, off)?))
     }
 
@@ -665,7 +665,7 @@ impl State {
                 a.files.find(&path)?
             };
             let sf = a.files.get(f)?;
-            (f, sf.lines.offset(&sf.text, p.position))
+            (f, sf.lines().offset(&sf.text, p.position))
         };
         let a = self.td.get_mut(&root)?;
         let id = a.ident_at(f, off)?;
@@ -673,7 +673,7 @@ impl State {
         let sf = a.files.get(id.file)?;
         Some(Hover {
             contents: markdown(format!("```tablegen\n{text}\n```")),
-            range: Some(sf.lines.range(&sf.text, id.start, id.end)),
+            range: Some(sf.lines().range(&sf.text, id.start, id.end)),
         })
     }
 
@@ -697,7 +697,7 @@ impl State {
                 let sf = a.files.get(id.file)?;
                 Some(Hover {
                     contents: markdown(format!("```tablegen\n{text}\n```")),
-                    range: Some(sf.lines.range(&sf.text, id.start, id.end)),
+                    range: Some(sf.lines().range(&sf.text, id.start, id.end)),
                 })
             }),
             Some(Lang::Mlir) => self.mlir_at(p).and_then(|(m, e)| {
@@ -771,7 +771,10 @@ impl State {
                             .entry(r.file)
                             .or_insert_with(|| path_uri(&sf.path))
                             .clone()?;
-                        Some(Location::new(uri, sf.lines.range(&sf.text, r.start, r.end)))
+                        Some(Location::new(
+                            uri,
+                            sf.lines().range(&sf.text, r.start, r.end),
+                        ))
                     })
                     .collect()
             }),
@@ -810,7 +813,7 @@ impl State {
                 let Some(sf) = a.files.get(id.file) else {
                     return Value::Null;
                 };
-                to_value(sf.lines.range(&sf.text, id.start, id.end))
+                to_value(sf.lines().range(&sf.text, id.start, id.end))
             }
             Some(Lang::Mlir) => self
                 .mlir_at(p)
@@ -844,7 +847,7 @@ impl State {
                         continue;
                     };
                     changes.entry(uri).or_default().push(TextEdit {
-                        range: sf.lines.range(&sf.text, r.start, r.end),
+                        range: sf.lines().range(&sf.text, r.start, r.end),
                         new_text: new_name.to_string(),
                     });
                 }
@@ -947,7 +950,7 @@ impl State {
             .filter_map(|i| {
                 let target = a.files.get(i.target)?;
                 Some(DocumentLink {
-                    range: sf.lines.range(&sf.text, i.span.start, i.span.end),
+                    range: sf.lines().range(&sf.text, i.span.start, i.span.end),
                     target: path_uri(&target.path),
                     tooltip: self
                         .link_tooltips
@@ -1206,7 +1209,7 @@ fn td_loc(a: &TdAnalysis, f: FileIdx, r: std::ops::Range<u32>) -> Option<Locatio
     let sf = a.files.get(f)?;
     Some(Location::new(
         path_uri(&sf.path)?,
-        sf.lines.range(&sf.text, r.start, r.end),
+        sf.lines().range(&sf.text, r.start, r.end),
     ))
 }
 
@@ -1289,8 +1292,9 @@ fn td_outline(a: &TdAnalysis, f: FileIdx) -> Vec<DocumentSymbol> {
                 let mut s = doc_symbol(
                     d.name.clone(),
                     kind,
-                    sf.lines.range(&sf.text, d.full.start, d.full.end),
-                    sf.lines.range(&sf.text, d.name_span.start, d.name_span.end),
+                    sf.lines().range(&sf.text, d.full.start, d.full.end),
+                    sf.lines()
+                        .range(&sf.text, d.name_span.start, d.name_span.end),
                     (!kids.is_empty()).then_some(kids),
                 );
                 s.detail = Some(d.kind.keyword().to_string());

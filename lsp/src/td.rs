@@ -258,6 +258,8 @@ pub struct TdAnalysis {
     pub resumed_at: Option<usize>,
     /// The last run kept the results of the statements after the edit.
     pub spliced: bool,
+    /// ... and renumbered the anonymous records after the edit.
+    pub renumbered: bool,
 }
 
 /// What to analyse with.
@@ -340,6 +342,7 @@ pub fn analyze(
         res.incr = out.incr;
         res.resumed_at = out.resumed_at;
         res.spliced = out.spliced;
+        res.renumbered = out.renumbered;
         (out.map, out.model, out.tokens, out.diags)
     };
     let ids = register_files(&mut res.files, &map);

@@ -56,6 +56,8 @@ pub struct RunOut {
     pub resumed_at: Option<usize>,
     /// The statements after the edit kept their results ([`splice`]).
     pub spliced: bool,
+    /// ... and their anonymous names were renumbered ([`renumber`]).
+    pub renumbered: bool,
 }
 
 pub struct RunOpts<'a> {
@@ -203,6 +205,7 @@ pub fn run(
                 incr: None,
                 resumed_at: None,
                 spliced: false,
+                renumbered: false,
             };
         }
     };
@@ -216,7 +219,9 @@ pub fn run(
     let mut boundaries: Vec<usize> = prev_bounds.iter().copied().filter(|&b| b < start).collect();
     if let (Some(plan), Some(end)) = (plan, end_cp.take()) {
         if res.result.is_ok() && cx.fatal.is_none() && res.stopped.is_some() {
-            if let Some((model, state, new_log)) = splice(&cx, &plan, end, &mut res, release) {
+            if let Some((model, state, new_log, renumbered)) =
+                splice(&cx, &plan, end, &mut res, release)
+            {
                 boundaries.extend(res.boundaries.iter().copied());
                 let dn = plan.dn;
                 boundaries.extend(
@@ -225,7 +230,7 @@ pub fn run(
                         .filter(|&&b| b >= plan.old_end)
                         .map(|&b| (b as isize + dn) as usize),
                 );
-                return finish_spliced(
+                let mut out = finish_spliced(
                     model,
                     state,
                     new_log,
@@ -236,6 +241,8 @@ pub fn run(
                     lexed.warnings,
                     lens,
                 );
+                out.renumbered = renumbered;
+                return out;
             }
         }
     }
@@ -297,6 +304,7 @@ pub fn run(
         diags,
         resumed_at: (start > 0).then_some(start),
         spliced: false,
+        renumbered: false,
     }
 }
 
@@ -450,7 +458,7 @@ fn splice(
     end: Checkpoint,
     res: &mut Resumed,
     release: &mut dyn FnMut(),
-) -> Option<(Ctx, resume::TopState, DepLog)> {
+) -> Option<(Ctx, resume::TopState, DepLog, bool)> {
     let (new_log, old_log) = (cx.deps.as_ref()?, end.cx.deps.as_ref()?);
     // The new statements, as parsed in their place.
     let n0 = new_log.stmts.partition_point(|st| st.pos < plan.at);
@@ -479,15 +487,36 @@ fn splice(
         .filter(|&&k| k & deps::WRITE == 0 && k & deps::WHAT < deps::VAR_DEF)
         .map(|&k| k & deps::WHAT)
         .collect();
-    let clash = q_keys.iter().any(|&k| {
-        let w = k & deps::WHAT;
-        names_w.contains(&w) || (k & deps::WRITE != 0 && names_r.contains(&w))
-    });
     let anon_new: u32 = news.iter().map(|st| st.anon).sum();
     let anon_old: u32 = olds[plan.s.clone()].iter().map(|st| st.anon).sum();
     let anon_after: u32 = olds[plan.q..].iter().map(|st| st.anon).sum();
     let anon_before: u32 = olds[..plan.s.start].iter().map(|st| st.anon).sum();
-    if clash || (anon_new != anon_old && anon_after > 0) {
+    // The anonymous names the statements after the edit took (from
+    // `first_after` on) move by the change in count: renamed, not
+    // re-evaluated ([`renumber`]), when nothing used one as text.
+    let first_after = anon_before + anon_old;
+    let renumbering = anon_new != anon_old && anon_after > 0;
+    let text = |st: &irkit_td::model::deps::StmtDeps| st.anon_text || st.anon_named;
+    if renumbering
+        && (olds[plan.q..].iter().any(text)
+            || news.iter().any(text)
+            || olds.iter().any(|st| st.anon_named))
+    {
+        return None;
+    }
+    let strs = &end.cx.strs;
+    let renamed = |k: u64| {
+        renumbering
+            && k & deps::WHAT < deps::VAR_DEF
+            && deps::anon_number(strs.str(irkit_td::model::Sym((k & 0xffff_ffff) as u32)))
+                .is_some_and(|n| n >= first_after)
+    };
+    // (a renamed name is past every name the new statements took)
+    let clash = q_keys.iter().filter(|&&k| !renamed(k)).any(|&k| {
+        let w = k & deps::WHAT;
+        names_w.contains(&w) || (k & deps::WRITE != 0 && names_r.contains(&w))
+    });
+    if clash {
         return None;
     }
     let var_writes = |keys: &[u64]| {
@@ -510,10 +539,25 @@ fn splice(
     }
     resume::shift_locs(&mut m, &mut state, plan.file, plan.from, plan.delta);
     m.strs = cx.strs.clone();
+    if renumbering {
+        let q0 = log
+            .stmts
+            .get(plan.q)
+            .map_or(log.keys.len(), |st| st.start as usize);
+        let shift = i64::from(anon_new) - i64::from(anon_old);
+        renumber(&mut m, &mut log.keys[q0..], first_after, shift);
+        // (memoised computations' keys are reads: no def is renamed twice)
+        renumber(&mut m, &mut log.memo_keys, first_after, shift);
+    }
     let anon_end = m.anon_counter;
     m.anon_counter = anon_before;
     let stmt_loc = state.stmt_loc();
-    m.deps = Some(Box::default());
+    // (the memo's logs go with the memo)
+    m.deps = Some(Box::new(DepLog {
+        memo: std::mem::take(&mut log.memo),
+        memo_keys: std::mem::take(&mut log.memo_keys),
+        ..DepLog::default()
+    }));
     let toks = std::mem::take(&mut res.toks);
     let mut again = parse_resumable(
         &mut m,
@@ -523,7 +567,9 @@ fn splice(
         Some(plan.new_end),
     );
     res.toks = std::mem::take(&mut again.toks);
-    let second = m.deps.take().unwrap_or_default();
+    let mut second = m.deps.take().unwrap_or_default();
+    log.memo = std::mem::take(&mut second.memo);
+    log.memo_keys = std::mem::take(&mut second.memo_keys);
     let ok = again.result.is_ok()
         && m.fatal.is_none()
         && m.errors.is_empty()
@@ -559,7 +605,55 @@ fn splice(
     log.keys = keys;
     log.stmts = stmts;
     log.read_all = false;
-    Some((m, state, log))
+    Some((m, state, log, renumbering))
+}
+
+/// Moves the anonymous names `anonymous_N` with N at least `first` that
+/// the statements whose log is `keys` took by `shift`: the defs' names
+/// and the def table, and the log's keys. Every other place that holds
+/// such a name refers to the record (its statement would otherwise have
+/// used the name as text, `StmtDeps::anon_text`, and not be kept).
+fn renumber(m: &mut Ctx, keys: &mut [u64], first: u32, shift: i64) {
+    let mut map: rustc_hash::FxHashMap<u32, u32> = rustc_hash::FxHashMap::default();
+    let mut defs: Vec<(irkit_td::model::Sym, irkit_td::model::Sym)> = Vec::new();
+    for k in keys.iter_mut() {
+        if *k & deps::WHAT >= deps::VAR_DEF {
+            continue;
+        }
+        let old = (*k & 0xffff_ffff) as u32;
+        let new = match map.get(&old) {
+            Some(&n) => n,
+            None => {
+                let Some(n) = deps::anon_number(m.strs.str(irkit_td::model::Sym(old)))
+                    .filter(|&n| n >= first)
+                else {
+                    continue;
+                };
+                let n = (i64::from(n) + shift) as u32;
+                let y = m.strs.intern(&format!("{}{n}", deps::ANON_PREFIX));
+                map.insert(old, y.0);
+                y.0
+            }
+        };
+        // (an anonymous def's own name is read, then bound: once each)
+        if *k & deps::WRITE != 0 && deps::Table::of(*k) == Some(deps::Table::Def) {
+            defs.push((irkit_td::model::Sym(old), irkit_td::model::Sym(new)));
+        }
+        *k = (*k & !0xffff_ffff) | u64::from(new);
+    }
+    // All out first: a new name may be an old one of another record.
+    let recs: Vec<_> = defs
+        .iter()
+        .map(|&(old, new)| (m.defs.remove(&old), new))
+        .collect();
+    for (rec, new) in recs {
+        let Some(rec) = rec else {
+            continue;
+        };
+        let name = m.str_sym(new);
+        m.rec_mut(rec).name = name;
+        m.defs.insert(new, rec);
+    }
 }
 
 /// The run's outcome when the last model was kept ([`splice`]).
@@ -601,6 +695,7 @@ fn finish_spliced(
         diags,
         resumed_at: None,
         spliced: true,
+        renumbered: false,
     }
 }
 

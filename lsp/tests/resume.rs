@@ -19,6 +19,16 @@ multiclass Sized<int w> {
   def _r : Base<w>;
   def _m : Pair<w, Width>;
 }
+class Wrap<int v> {
+  int w = v;
+}
+class Sig<list<int> xs> {
+  list<Wrap> ws = !foreach(x, xs, Wrap<!add(x, 100)>);
+}
+multiclass Anon<int v> {
+  def : Base<v>;
+  def _n : Pair<v, 1>;
+}
 defset list<Base> AllBase = {
   def B1 : Base<1>;
   def B2 : Base<2>;
@@ -42,6 +52,16 @@ class Derived<string s> : Base<4> {
 def D1 : Derived<"one">;
 def D2 : Derived<"two"> { let size = 9; }
 def Last : Pair<Width, 5>;
+def U1 { Base b = Pair<7, 8>; }
+def : Base<11>;
+def U2 { Base b = Pair<7, 8>; Base c = Base<12>; }
+defm AA : Anon<21>;
+def U3 : Pair<3, 3> { Base d = Pair<3, 9>; }
+defm AB : Anon<22>;
+def : Pair<5, 6>;
+def P1 : Sig<[1, 2]>;
+def : Base<13>;
+def P2 : Sig<[2, 3]>;
 "#;
 
 /// Pieces an edit inserts: statements, broken statements, single tokens.
@@ -278,6 +298,19 @@ const STATEMENTS: &[&str] = &[
     "foreach j = [4, 5] in def G@#j : Base<j>;\n",
     "def T1 : Base<1>;\n",
     "def Last : Base<2>;\n",
+    // Anonymous records made or taken away: those after it are renumbered.
+    "def : Base<@>;\n",
+    "def E@ { Base b = Pair<@, 1>; }\n",
+    "def E@ : Base<1> { Base b = Base<@>; Base c = Pair<7, 8>; }\n",
+    "def R@ { Base b = Pair<7, 8>; }\n",
+    "defm AC@ : Anon<@>;\n",
+    "multiclass M@ { def : Base<1>; }\n",
+    "def P@ : Sig<[2, @]>;\n",
+    "def P@ : Sig<[1, 2, 3]>;\n",
+    // Anonymous names used as text (not renumbered).
+    "def S@ { string s = !cast<string>(U1.b); }\n",
+    "def anonymous_@ { int x = 1; }\n",
+    "def Q@ { Base b = !cast<Base>(\"anonymous_2\"); }\n",
 ];
 
 /// Inserts a statement at a line start, or deletes a line.
@@ -301,6 +334,7 @@ fn splice_equals_scratch() {
     std::fs::write(dir.join("base.td"), BASE).expect("write base.td");
     let mut rng = Rng(0x0050_11ce);
     let mut spliced = 0;
+    let mut renumbered = 0;
     const RUNS: usize = 20;
     const EDITS: usize = 25;
     for _ in 0..RUNS {
@@ -321,6 +355,7 @@ fn splice_equals_scratch() {
                 inc.spliced
             );
             spliced += usize::from(inc.spliced);
+            renumbered += usize::from(inc.renumbered);
             if !inc.model_current {
                 (main, base) = (MAIN.to_string(), BASE.to_string());
             }
@@ -332,8 +367,51 @@ fn splice_equals_scratch() {
         spliced > RUNS * EDITS / 5,
         "only {spliced} runs kept what follows the edit"
     );
+    assert!(
+        renumbered > RUNS,
+        "only {renumbered} runs renumbered the anonymous records after the edit"
+    );
     eprintln!(
-        "{spliced} of {} re-analyses kept what follows the edit",
+        "{spliced} of {} re-analyses kept what follows the edit ({renumbered} renumbering anonymous records)",
         RUNS * EDITS
     );
+}
+
+/// Edits that take away or add an anonymous record's first maker, or add
+/// or take away anonymous records before others: each as one change of
+/// MAIN, compared with a run from scratch.
+#[test]
+fn anonymous_edits_equal_scratch() {
+    let dir: PathBuf = std::env::temp_dir().join(format!("irkit-lsp-anon-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).expect("temp dir");
+    std::fs::write(dir.join("base.td"), BASE).expect("write base.td");
+    let edits: &[(&str, &str)] = &[
+        // The first use of `Wrap<102>` (made in a memoised `!foreach`).
+        ("def P1 : Sig<[1, 2]>;\n", ""),
+        (
+            "def P1 : Sig<[1, 2]>;\n",
+            "def P0 : Sig<[2, 5]>;\ndef P1 : Sig<[1, 2]>;\n",
+        ),
+        ("def P1 : Sig<[1, 2]>;\n", "def P1 : Sig<[1, 4]>;\n"),
+        // Anonymous records before others.
+        ("def : Base<11>;\n", ""),
+        ("def U1 {", "def : Base<40>;\ndef U1 {"),
+        ("def U1 {", "def U0 { Base b = Pair<40, 41>; }\ndef U1 {"),
+        ("def U1 { Base b = Pair<7, 8>; }\n", ""),
+        ("def U3 :", "def : Base<40>;\ndef : Base<41>;\ndef U3 :"),
+    ];
+    let mut kept = 0;
+    for (from, to) in edits {
+        assert!(MAIN.contains(from), "{from}");
+        let main = MAIN.replacen(from, to, 1);
+        let mut prev = Some(analyze(&dir, MAIN, BASE, &mut None));
+        let inc = analyze(&dir, &main, BASE, &mut prev);
+        let scratch = analyze(&dir, &main, BASE, &mut None);
+        assert_eq!(summary(&inc), summary(&scratch), "{from:?} -> {to:?}");
+        assert!(inc.model_current, "{:?}", inc.diags);
+        kept += usize::from(inc.renumbered);
+    }
+    let _ = std::fs::remove_dir_all(&dir);
+    // The renumbering is what is tested here, for most of them.
+    assert!(kept >= 4, "only {kept} edits renumbered");
 }

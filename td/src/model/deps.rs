@@ -7,6 +7,7 @@
 
 use super::{Ctx, InitId, Sym};
 use irkit_diag::{Diagnostic, Loc};
+use rustc_hash::FxHashMap;
 
 /// A name looked up or bound in a global table (classes, defs, defvars and
 /// defsets, multiclasses, type aliases: one name space here).
@@ -63,6 +64,14 @@ pub struct StmtDeps {
     pub msgs: u32,
     /// It read every def (`!instances`).
     pub read_all: bool,
+    /// It holds or made an anonymous record's name otherwise than as that
+    /// record's own name ([`Ctx::note_anon_text`]): renumbering its names
+    /// would change what it did.
+    pub anon_text: bool,
+    /// It looked up or bound by name a name spelled like an anonymous
+    /// record's (not an anonymous record's own name): renumbering any
+    /// names may change what it or a later statement did.
+    pub anon_named: bool,
 }
 
 /// The log: keys of every statement in order, and the statements.
@@ -72,6 +81,38 @@ pub struct DepLog {
     pub stmts: Vec<StmtDeps>,
     /// The statement being parsed read every def.
     pub read_all: bool,
+    /// The statement being parsed used an anonymous name as text.
+    pub anon_text: bool,
+    /// The statement being parsed looked up or bound an anonymous name.
+    pub anon_named: bool,
+    /// For each `!foreach`/`!filter` item application kept in
+    /// `Ctx::item_memo`, the keys logged while it was computed (as reads,
+    /// in `memo_keys`) and its flags: a statement that uses the memo reads
+    /// what the computation read or made ([`Ctx::memo_hit`]).
+    pub memo: FxHashMap<MemoKey, (u32, u32, bool, bool)>,
+    pub memo_keys: Vec<u64>,
+}
+
+/// `Ctx::item_memo`'s key: body, variable, item.
+pub type MemoKey = (InitId, Sym, InitId);
+
+/// Where the log stood when a memoised computation started.
+pub struct MemoMark {
+    keys: usize,
+    text: bool,
+    named: bool,
+}
+
+/// The spelling of anonymous records' names (`anonymous_N`).
+pub const ANON_PREFIX: &str = "anonymous_";
+
+/// N of a name spelled `anonymous_N`.
+pub fn anon_number(name: &str) -> Option<u32> {
+    let digits = name.strip_prefix(ANON_PREFIX)?;
+    if digits.is_empty() || !digits.bytes().all(|b| b.is_ascii_digit()) {
+        return None;
+    }
+    digits.parse().ok()
 }
 
 impl Ctx {
@@ -87,21 +128,134 @@ impl Ctx {
             push(d, key);
         }
     }
-    /// Records a lookup of `name` in a global table.
+    /// Records a lookup of `name` in a global table (and whether it is
+    /// spelled like an anonymous record's name, `StmtDeps::anon_named`).
     #[inline]
     pub fn note_read(&mut self, name: Sym) {
+        if self.deps.is_some() {
+            self.note_name(NAME | u64::from(name.0), name);
+        }
+    }
+    /// Records the lookup of an anonymous record's own name (when it is
+    /// added as a def): renumbering renames it with the record.
+    #[inline]
+    pub fn note_read_own_name(&mut self, name: Sym) {
         self.note(NAME | u64::from(name.0));
     }
     /// Records that `name` was bound in `table` (`existed`: it was bound
-    /// before, and is changed).
+    /// before, and is changed). An anonymous record's own name is bound
+    /// in the def table only.
     #[inline]
     pub fn note_write(&mut self, table: Table, name: Sym, existed: bool) {
-        let upd = if existed { UPDATE } else { 0 };
-        self.note(NAME | u64::from(name.0) | WRITE | upd | ((table as u64) << TABLE_SHIFT));
+        if self.deps.is_some() {
+            let upd = if existed { UPDATE } else { 0 };
+            let key = NAME | u64::from(name.0) | WRITE | upd | ((table as u64) << TABLE_SHIFT);
+            if table == Table::Def {
+                self.note(key);
+            } else {
+                self.note_name(key, name);
+            }
+        }
+    }
+    #[cold]
+    #[inline(never)]
+    fn note_name(&mut self, key: u64, name: Sym) {
+        let anon = self.strs.str(name).starts_with(ANON_PREFIX);
+        if let Some(d) = self.deps.as_mut() {
+            d.keys.push(key);
+            d.anon_named |= anon;
+        }
+    }
+    /// Records that the statement holds or made an anonymous name in a
+    /// form the renumbering of [`crate::parser::resume`] cannot reach (a
+    /// string value, a name taken in a multiclass body).
+    #[inline]
+    pub fn note_anon_text(&mut self) {
+        if let Some(d) = self.deps.as_mut() {
+            d.anon_text = true;
+        }
+    }
+    /// [`Ctx::note_anon_text`] if the string `s` (a value being made)
+    /// contains an anonymous name.
+    #[inline]
+    pub fn note_string(&mut self, s: &str) {
+        #[cold]
+        #[inline(never)]
+        fn check(d: &mut DepLog, s: &str) {
+            d.anon_text |= s.contains(ANON_PREFIX);
+        }
+        if let Some(d) = self.deps.as_mut() {
+            check(d, s);
+        }
+    }
+    /// Whether the statement being parsed used an anonymous name as text
+    /// so far, and sets that (to exempt a record's own name: see
+    /// `resolve_record`).
+    pub fn swap_anon_text(&mut self, v: bool) -> bool {
+        match self.deps.as_mut() {
+            Some(d) => std::mem::replace(&mut d.anon_text, v),
+            None => false,
+        }
     }
     #[inline]
     pub(crate) fn note_var(&mut self, kind: u64, vd: InitId, write: bool) {
         self.note(kind | u64::from(vd.0) | if write { WRITE } else { 0 });
+    }
+    /// Starts logging a computation to be memoised (None: no log).
+    #[inline]
+    pub fn memo_start(&mut self) -> Option<MemoMark> {
+        let d = self.deps.as_mut()?;
+        Some(MemoMark {
+            keys: d.keys.len(),
+            text: std::mem::take(&mut d.anon_text),
+            named: std::mem::take(&mut d.anon_named),
+        })
+    }
+    /// Ends the computation started at `mark`, memoised under `key`: what
+    /// it logged is kept for [`Ctx::memo_hit`].
+    pub fn memo_end(&mut self, key: MemoKey, mark: Option<MemoMark>, keep: bool) {
+        let (Some(d), Some(m)) = (self.deps.as_mut(), mark) else {
+            return;
+        };
+        let (text, named) = (d.anon_text, d.anon_named);
+        d.anon_text |= m.text;
+        d.anon_named |= m.named;
+        let from = m.keys.min(d.keys.len());
+        // (a computation that logged nothing is left out: nothing to read)
+        if keep && (from < d.keys.len() || text || named) {
+            let a = d.memo_keys.len() as u32;
+            let reads = d.keys[from..]
+                .iter()
+                .map(|&k| k & !(WRITE | UPDATE | (7 << TABLE_SHIFT)));
+            d.memo_keys.extend(reads);
+            let b = d.memo_keys.len() as u32;
+            d.memo.insert(key, (a, b, text, named));
+        }
+    }
+    /// A use of the memoised computation `key`: logs what it logged, as
+    /// reads (a computation not in [`DepLog::memo`] logged nothing).
+    /// False if its log is gone (then it must not be used).
+    #[inline]
+    pub fn memo_hit(&mut self, key: MemoKey) -> bool {
+        #[cold]
+        #[inline(never)]
+        fn replay(d: &mut DepLog, key: MemoKey) -> bool {
+            let Some(&(a, b, text, named)) = d.memo.get(&key) else {
+                return true;
+            };
+            let (a, b) = (a as usize, b as usize);
+            let Some(ks) = d.memo_keys.get(a..b) else {
+                return false;
+            };
+            d.keys.extend_from_slice(ks);
+            d.anon_text |= text;
+            d.anon_named |= named;
+            true
+        }
+        match self.deps.as_mut() {
+            Some(d) => replay(d, key),
+            None => true,
+        }
     }
     /// Records a read of every def.
     pub fn note_read_all(&mut self) {
@@ -124,6 +278,8 @@ impl Ctx {
                 anon,
                 msgs,
                 read_all: std::mem::take(&mut d.read_all),
+                anon_text: std::mem::take(&mut d.anon_text),
+                anon_named: std::mem::take(&mut d.anon_named),
             });
         }
     }
@@ -136,6 +292,8 @@ impl Ctx {
             let end = d.stmts.last().map_or(0, |s| s.end);
             d.keys.truncate(end as usize);
             d.read_all = false;
+            d.anon_text = false;
+            d.anon_named = false;
         }
     }
     /// Forgets the instance of `VarDef` value `vd` and where it was first

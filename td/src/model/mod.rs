@@ -703,6 +703,7 @@ impl Ctx {
         }
     }
     pub fn string(&mut self, s: &str, code: bool) -> InitId {
+        self.note_string(s);
         let n = self.strs.len();
         let y = self.strs.intern(s);
         if self.strs.len() != n {

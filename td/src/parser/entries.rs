@@ -273,7 +273,11 @@ impl Parser<'_> {
     pub(super) fn add_def_one(&mut self, r: RecId) -> PResult<()> {
         let mut new_name = None;
         if let Some(y) = self.cx.rec_name_sym(r) {
-            self.cx.note_read(y);
+            if self.cx.rec(r).is_anonymous() {
+                self.cx.note_read_own_name(y);
+            } else {
+                self.cx.note_read(y);
+            }
             if let Some(&prev) = self.cx.defs.get(&y) {
                 if !self.cx.rec(r).is_anonymous() {
                     let loc = self.cx.rec(r).locs[0];

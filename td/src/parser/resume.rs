@@ -254,6 +254,7 @@ pub fn forget_writes(cx: &mut Ctx, st: &mut TopState, keys: &[u64]) -> bool {
     if keys.iter().any(|&k| k & deps::UPDATE != 0) {
         return false;
     }
+    forget_memos(cx, keys);
     for &k in keys.iter().filter(|&&k| k & deps::WRITE != 0) {
         let id = (k & 0xffff_ffff) as u32;
         match k & (deps::WHAT & !0xffff_ffff) {
@@ -279,6 +280,37 @@ pub fn forget_writes(cx: &mut Ctx, st: &mut TopState, keys: &[u64]) -> bool {
         }
     }
     true
+}
+
+/// Drops the memoised item applications ([`Ctx::item_memo`]) whose
+/// computation read or made something in `keys` (what a statement taken
+/// out wrote): a later use would get a record no longer in the model.
+fn forget_memos(cx: &mut Ctx, keys: &[u64]) {
+    let gone: FxHashSet<u64> = keys
+        .iter()
+        .filter(|&&k| k & deps::WRITE != 0)
+        .map(|&k| k & deps::WHAT)
+        .collect();
+    let Some(d) = cx.deps.as_mut() else {
+        return;
+    };
+    if gone.is_empty() || d.memo.is_empty() {
+        return;
+    }
+    let memo_keys = &d.memo_keys;
+    let mut dropped = Vec::new();
+    d.memo.retain(|key, &mut (a, b, _, _)| {
+        let hit = memo_keys
+            .get(a as usize..b as usize)
+            .is_none_or(|ks| ks.iter().any(|k| gone.contains(&(k & deps::WHAT))));
+        if hit {
+            dropped.push(*key);
+        }
+        !hit
+    });
+    for key in dropped {
+        cx.item_memo.remove(&key);
+    }
 }
 
 /// Moves every location in file `file` at or after byte `from` by

@@ -14,7 +14,14 @@ impl Parser<'_> {
         };
         let name = self.parse_object_name(mc)?;
         let (name, kind, loc) = match name {
-            None => (self.cx.new_anon_name(), RecKind::AnonDef, def_loc),
+            None => {
+                if mc.is_some() {
+                    // Kept in the multiclass, out of reach of renumbering
+                    // (`model::deps`).
+                    self.cx.note_anon_text();
+                }
+                (self.cx.new_anon_name(), RecKind::AnonDef, def_loc)
+            }
             Some(n) => (n, RecKind::Def, name_loc),
         };
         let rec = self.cx.add_record(Record {
@@ -39,6 +46,7 @@ impl Parser<'_> {
             None => {
                 let a = self.cx.new_anon_name();
                 if let Some(m) = mc {
+                    self.cx.note_anon_text();
                     let mr = self.multiclasses[&m].rec;
                     let q = self.qualify(mr, self.cx.sym_name);
                     let v = self.cx.mk(Init::Var(q, TY_STRING));

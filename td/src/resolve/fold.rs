@@ -699,18 +699,25 @@ pub(super) fn item_apply(
     let key = (body, var, item);
     if memo {
         if let Some(&v) = cx.item_memo.get(&key) {
-            return v;
+            // (with a dependency log, the reads of the first time again)
+            if cx.memo_hit(key) {
+                return v;
+            }
         }
     }
     let (errors, messages) = (cx.errors.len(), cx.messages.len());
+    let mark = if memo { cx.memo_start() } else { None };
     let mut r = MapResolver::new(cur);
     r.set(var, item);
     let v = resolve_init(cx, body, &mut r);
     // A result that came with a message is not reused (the message would
     // not be repeated).
-    if memo && cx.fatal.is_none() && cx.errors.len() == errors && cx.messages.len() == messages {
+    let keep =
+        memo && cx.fatal.is_none() && cx.errors.len() == errors && cx.messages.len() == messages;
+    if keep {
         cx.item_memo.insert(key, v);
     }
+    cx.memo_end(key, mark, keep);
     v
 }
 

@@ -36,7 +36,11 @@ pub fn resolve_record(cx: &mut Ctx, rec: RecId, r: &mut dyn Resolver, skip: Opti
             nn = x;
         }
         if r.is_final() {
+            // The record's own anonymous name spelled out: not a use of it
+            // as text (`model::deps`).
+            let was = cx.swap_anon_text(false);
             nn = resolve_init(cx, nn, r);
+            cx.swap_anon_text(was);
         }
     } else {
         nn = resolve_init(cx, name, r);
