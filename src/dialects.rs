@@ -609,6 +609,14 @@ fn constraint_kind(src: &dyn Records, rec: &str, depth: usize) -> Result<Constra
         "unranked_memref" => simple(ConstraintKind::UnrankedMemRef),
         "ranked_or_unranked_memref" => simple(ConstraintKind::AnyMemRef),
         "non0_ranked_or_unranked_memref" => simple(ConstraintKind::Non0RankedOrUnrankedMemRef),
+        "strided_memref" => simple(ConstraintKind::StridedMemRef(None)),
+        "strided_memref_rank" => {
+            want_params(rec, kind, &p, 1)?;
+            match p[0].parse::<u32>() {
+                Ok(r) => Ok(ConstraintKind::StridedMemRef(Some(r))),
+                _ => Err(format!("'{rec}': bad memref rank '{}'", p[0])),
+            }
+        }
         "int_width" => {
             want_params(rec, kind, &p, 1)?;
             match p[0].parse::<u32>() {

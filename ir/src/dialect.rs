@@ -7,7 +7,7 @@
 //! user's `--dialect X.td`) and hands it to the verifier. Every kind here
 //! mirrors a class of `src/dialects/OpBase.td`.
 
-use crate::context::{Context, FloatKind, Piece, Signedness, TypeData, TypeId};
+use crate::context::{AttrData, AttrId, Context, FloatKind, Piece, Signedness, TypeData, TypeId};
 use rustc_hash::FxHashMap;
 
 /// Index of an [`OpDef`] in its [`DialectRegistry`].
@@ -199,6 +199,9 @@ pub enum ConstraintKind {
     /// `memref_of` with an `element` constraint: a ranked memref whose
     /// element type satisfies it.
     MemRefOf(Box<ConstraintKind>),
+    /// `strided_memref` (optional param: the rank): a ranked memref whose
+    /// layout is strided (MLIR's `isStrided`).
+    StridedMemRef(Option<u32>),
     /// `any_of`: one of several constraints.
     AnyOf(Box<[ConstraintKind]>),
     /// `llvm_*`: a type constraint of the LLVM dialect ([`crate::llvm`]).
@@ -640,6 +643,13 @@ impl ConstraintKind {
                 TypeData::UnrankedMemRef { .. } => true,
                 _ => false,
             },
+            ConstraintKind::StridedMemRef(rank) => match data {
+                TypeData::MemRef { shape, layout, .. } => {
+                    rank.is_none_or(|r| shape.len() == r as usize)
+                        && layout.is_none_or(|l| is_strided_layout(ctx, l))
+                }
+                _ => false,
+            },
             ConstraintKind::MemRefOf(elem) => match data {
                 TypeData::MemRef { elem: e, .. } => elem.accepts(ctx, *e),
                 _ => false,
@@ -755,5 +765,16 @@ mod tests {
         assert_eq!(r.add_op(b), a);
         assert_eq!(&*r[a].summary, "second");
         assert!(r.get(b"t.b").is_none());
+    }
+}
+
+/// Whether a memref layout is strided: a `strided<...>` attribute, or an
+/// affine map that is the identity or a strided linear form.
+fn is_strided_layout(ctx: &Context, layout: AttrId) -> bool {
+    match ctx.attr_data(layout) {
+        AttrData::Strided(_) => true,
+        AttrData::AffineMap(text) => crate::affine::AffineMap::parse(&ctx.str(*text))
+            .is_some_and(|m| m.is_identity() || m.strides_and_offset().is_some()),
+        _ => false,
     }
 }

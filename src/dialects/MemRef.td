@@ -8,8 +8,6 @@ include "OpBase.td"
 
 def MemRef_Dialect : Dialect {
   let name = "memref";
-  // until every memref op of MLIR 19 is defined here.
-  let allowUnknownOperations = 1;
   let summary = "The memref dialect";
 }
 
@@ -203,12 +201,16 @@ def MemRef_ReshapeOp : MemRef_Op<"reshape", [Pure]> {
   }];
 }
 
+def AnyStridedMemRef : TypeConstraint<"strided_memref", "strided memref of any type values">;
+class AnyStridedMemRefOfRank<int rank>
+    : TypeConstraint<"strided_memref_rank", AnyStridedMemRef.summary # " of rank " # rank, ["" # rank]>;
+
 def MemRef_ExpandShapeOp : MemRef_Op<"expand_shape", [Pure]> {
   let summary = "operation to produce a memref with a higher rank.";
-  let arguments = (ins AnyMemRef:$src, IndexListArrayAttr:$reassociation,
+  let arguments = (ins AnyStridedMemRef:$src, IndexListArrayAttr:$reassociation,
                        Variadic<Index>:$output_shape,
                        DenseI64ArrayAttr:$static_output_shape);
-  let results = (outs AnyMemRef:$result);
+  let results = (outs AnyStridedMemRef:$result);
   let assemblyFormat = [{
     $src $reassociation `output_shape`
     custom<DynamicIndexList>($output_shape, $static_output_shape) attr-dict `:`
@@ -218,14 +220,12 @@ def MemRef_ExpandShapeOp : MemRef_Op<"expand_shape", [Pure]> {
 
 def MemRef_CollapseShapeOp : MemRef_Op<"collapse_shape", [Pure]> {
   let summary = "operation to produce a memref with a smaller rank.";
-  let arguments = (ins AnyMemRef:$src, IndexListArrayAttr:$reassociation);
-  let results = (outs AnyMemRef:$result);
+  let arguments = (ins AnyStridedMemRef:$src, IndexListArrayAttr:$reassociation);
+  let results = (outs AnyStridedMemRef:$result);
   let assemblyFormat = [{
     $src $reassociation attr-dict `:` type($src) `into` type($result)
   }];
 }
-
-def AnyStridedMemRef : TypeConstraint<"memref", "strided memref of any type values">;
 
 // Its results share the rest of the values equally (MLIR's
 // `SameVariadicResultSize`, which the engine applies to any op with several
@@ -233,7 +233,7 @@ def AnyStridedMemRef : TypeConstraint<"memref", "strided memref of any type valu
 def MemRef_ExtractStridedMetadataOp : MemRef_Op<"extract_strided_metadata", [Pure]> {
   let summary = "Extracts a buffer base with offset and strides";
   let arguments = (ins AnyStridedMemRef:$source);
-  let results = (outs AnyStridedMemRef:$base_buffer, Index:$offset,
+  let results = (outs AnyStridedMemRefOfRank<0>:$base_buffer, Index:$offset,
                       Variadic<Index>:$sizes, Variadic<Index>:$strides);
   let assemblyFormat = [{
     $source `:` type($source) `->` type(results) attr-dict

@@ -1,13 +1,11 @@
 //===- SCF.td - the scf dialect (subset) -------------------*- tablegen -*-===//
-// Operands, results and regions as MLIR 19's scf dialect; the custom
+// Every op of MLIR 19's scf dialect; the custom
 // syntax of scf.for and scf.if is written in Rust (ir/src/asm/custom.rs).
 
 include "OpBase.td"
 
 def SCF_Dialect : Dialect {
   let name = "scf";
-  // until every scf op of MLIR 19 is defined here.
-  let allowUnknownOperations = 1;
   let summary = "Structured control flow";
 }
 
@@ -20,7 +18,9 @@ class SCF_RegionBranchOp<string mnemonic, list<Trait> traits = []>
   let append traits = [RegionBranchOpInterface];
 }
 
-def SCF_ForOp : SCF_RegionBranchOp<"for", [SingleBlockImplicitTerminator<"scf.yield">]> {
+def SCF_ForOp : SCF_RegionBranchOp<"for",
+    [AllTypesMatch<["lowerBound", "upperBound", "step"]>,
+     SingleBlockImplicitTerminator<"scf.yield">]> {
   let summary = "for operation";
   let arguments = (ins AnySignlessIntegerOrIndex:$lowerBound,
                        AnySignlessIntegerOrIndex:$upperBound,

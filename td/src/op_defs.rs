@@ -92,6 +92,8 @@ pub const TYPE_KINDS: &[(&str, Option<usize>)] = &[
     ("ranked_or_unranked_memref", Some(0)),
     ("non0_ranked_or_unranked_memref", Some(0)),
     ("memref_of", Some(0)),
+    ("strided_memref", Some(0)),
+    ("strided_memref_rank", Some(1)),
     ("any_of", None),
     // The LLVM dialect's (ir/src/llvm.rs decodes them).
     ("llvm_type", Some(0)),

@@ -24,7 +24,7 @@ pub(crate) fn check(cx: &Cx<'_>, diags: &mut Vec<Diagnostic>) {
     }
 }
 
-struct State<'m> {
+pub(crate) struct State<'m> {
     m: &'m Module,
     /// Each op's position in its block, each block's in its region.
     pos: ArenaMap<OpId, u32>,
@@ -38,7 +38,7 @@ struct State<'m> {
 }
 
 impl<'m> State<'m> {
-    fn new(m: &'m Module) -> State<'m> {
+    pub(crate) fn new(m: &'m Module) -> State<'m> {
         let mut pos = ArenaMap::with_capacity(m.ops.len());
         for (_, b) in m.blocks.iter() {
             for (i, &o) in b.ops.iter().enumerate() {
@@ -266,34 +266,47 @@ fn region_is_ancestor(m: &Module, anc: RegionId, mut r: RegionId) -> bool {
 
 fn check_op(cx: &Cx<'_>, st: &mut State<'_>, op: OpId) -> Result<(), Diagnostic> {
     let m = cx.m;
-    let Some(ub) = m.ops[op].parent else {
-        return Ok(());
-    };
     // Isolation: operands must be defined inside the nearest isolated ancestor.
     let mut anc = m.parent_op(op);
     while let Some(a) = anc {
         if cx.traits(a).isolated_from_above {
-            for &v in m.ops[op].operands.iter() {
-                let Some((dr, _)) = def_region(m, v) else {
-                    continue;
-                };
-                let inside = m.ops[a]
-                    .regions
-                    .iter()
-                    .any(|&r| region_is_ancestor(m, r, dr));
-                if !inside {
-                    return Err(cx
-                        .op_error(op, "using value defined outside the region")
-                        .with_note(
-                            Some(cx.op_loc(a)),
-                            "required by region isolation constraints",
-                        ));
-                }
-            }
+            isolated_operands(cx, a, op)?;
             break;
         }
         anc = m.parent_op(a);
     }
+    check_uses(cx, st, op)
+}
+
+/// `op`'s operands against the isolated op `iso` that holds it.
+fn isolated_operands(cx: &Cx<'_>, iso: OpId, op: OpId) -> Result<(), Diagnostic> {
+    let m = cx.m;
+    for &v in m.ops[op].operands.iter() {
+        let Some((dr, _)) = def_region(m, v) else {
+            continue;
+        };
+        let inside = m.ops[iso]
+            .regions
+            .iter()
+            .any(|&r| region_is_ancestor(m, r, dr));
+        if !inside {
+            return Err(cx
+                .op_error(op, "using value defined outside the region")
+                .with_note(
+                    Some(cx.op_loc(iso)),
+                    "required by region isolation constraints",
+                ));
+        }
+    }
+    Ok(())
+}
+
+/// Each operand of `op` dominates it (when its block is reachable).
+fn check_uses(cx: &Cx<'_>, st: &mut State<'_>, op: OpId) -> Result<(), Diagnostic> {
+    let m = cx.m;
+    let Some(ub) = m.ops[op].parent else {
+        return Ok(());
+    };
     if !st.reachable(ub) {
         return Ok(());
     }
@@ -302,6 +315,50 @@ fn check_op(cx: &Cx<'_>, st: &mut State<'_>, op: OpId) -> Result<(), Diagnostic>
             continue;
         }
         return Err(invalid_dominance(cx, op, i, v));
+    }
+    Ok(())
+}
+
+/// `IsolatedFromAbove`'s region check of `iso` (MLIR's
+/// `verifyIsIsolatedFromAbove`, in its order: a region's ops, then the
+/// regions nested in them, last pushed first), not entering nested
+/// isolated ops, which check themselves.
+pub(crate) fn check_isolation(cx: &Cx<'_>, iso: OpId) -> Result<(), Diagnostic> {
+    let m = cx.m;
+    let mut pending = Vec::new();
+    for &r in m.ops[iso].regions.iter() {
+        pending.push(r);
+        while let Some(r) = pending.pop() {
+            for &b in &m.regions[r].blocks {
+                for &o in &m.blocks[b].ops {
+                    isolated_operands(cx, iso, o)?;
+                    if !cx.traits(o).isolated_from_above {
+                        pending.extend(m.ops[o].regions.iter().copied());
+                    }
+                }
+            }
+        }
+    }
+    Ok(())
+}
+
+/// Dominance in the regions of `root` and of the ops nested in them, not
+/// entering nested isolated ops (MLIR's `verifyDominanceOfContainedRegions`
+/// after verifying `root`; the isolated ops get their own call).
+pub(crate) fn check_within(cx: &Cx<'_>, st: &mut State<'_>, root: OpId) -> Result<(), Diagnostic> {
+    let m = cx.m;
+    let mut work = vec![root];
+    while let Some(op) = work.pop() {
+        for &r in m.ops[op].regions.iter() {
+            for &b in &m.regions[r].blocks {
+                for &o in &m.blocks[b].ops {
+                    check_uses(cx, st, o)?;
+                    if !m.ops[o].regions.is_empty() && !cx.traits(o).isolated_from_above {
+                        work.push(o);
+                    }
+                }
+            }
+        }
     }
     Ok(())
 }

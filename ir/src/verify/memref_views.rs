@@ -944,7 +944,7 @@ fn transpose(cx: &Cx<'_>, op: OpId) -> R {
     let Some(perm) = map.permutation() else {
         return Err(cx.op_error(op, "expected a permutation map"));
     };
-    let Some(((_, sp), (_, rp))) = ranked_pair(cx, op) else {
+    let Some(((_, sp), (rt, rp))) = ranked_pair(cx, op) else {
         return Ok(());
     };
     if perm.len() != sp.shape.len() {
@@ -975,7 +975,7 @@ fn transpose(cx: &Cx<'_>, op: OpId) -> R {
         op,
         format!(
             "result type {} is not equivalent to the canonical transposed input type {}",
-            canon_text(cx, rp.shape, rp.elem, &result, rp.space),
+            format!("'{}'", type_to_string(ctx, rt)),
             canon_text(cx, &shape, sp.elem, &inferred, sp.space)
         ),
     ))

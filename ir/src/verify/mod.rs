@@ -1,7 +1,9 @@
 //! The verifier, in layers (naga's `valid/` shape): [`handles`] first (ids in
 //! range, parent links consistent), then [`structure`] (terminators,
 //! successors, symbol tables, registered-op hooks), then [`dominance`].
-//! Each layer may assume the previous ones passed.
+//! Each layer may assume the previous ones passed. Against a registry,
+//! [`walk`] runs the ops, structure and dominance checks interleaved, in
+//! mlir-opt's order (the layers stay the units of rules).
 
 mod arith;
 mod cf;
@@ -12,11 +14,13 @@ mod llvm;
 mod memref;
 mod memref_views;
 pub mod ops;
+mod region_branch;
 mod scf;
 mod strided;
 pub mod structure;
 mod symbols;
 pub mod tokens;
+mod walk;
 
 use crate::ir::{Module, OpId};
 use irkit_diag::{Diagnostic, FileId, Loc, Span};
@@ -160,7 +164,9 @@ fn layers_cx<'m>(
             let name = m.ctx.bytes(op.name);
             let base = crate::registry::op_traits(name);
             match reg.and_then(|r| r.get(name)) {
-                Some(def) if name.starts_with(b"llvm.") => {
+                // A definition's traits are the op's; the built-in table
+                // serves only modules verified without a registry.
+                Some(def) => {
                     use crate::dialect::Trait;
                     crate::registry::OpTraits {
                         registered: true,
@@ -175,10 +181,6 @@ fn layers_cx<'m>(
                         ..base
                     }
                 }
-                Some(def) => crate::registry::OpTraits {
-                    memory_effect_free: def.has(crate::dialect::Trait::Pure),
-                    ..base
-                },
                 None => base,
             }
         });
@@ -193,13 +195,11 @@ fn layers_cx<'m>(
     }
 }
 
-/// Full verification against the registry `reg`, in mlir-opt-19's order as
-/// far as layers allow: property conversion (a parse-time error in MLIR),
-/// then the registered op definitions, then the structural and dominance
-/// layers, then the token contract; stops after the first layer that
-/// reports. One handle check and one context serve every layer (the same
-/// as running [`ops::verify_properties`], [`ops::verify_ops`],
-/// [`verify_with_registry`] and [`tokens::verify_tokens`] in turn).
+/// Full verification against the registry `reg`, in mlir-opt-19's order:
+/// property conversion (a parse-time error in MLIR), then one walk that
+/// interleaves the op definitions, block and terminator rules and dominance
+/// as MLIR's `OperationVerifier` does ([`walk`]), then the token contract;
+/// stops at the first error.
 pub fn verify_registered(
     m: &Module,
     file: FileId,
@@ -213,13 +213,10 @@ pub fn verify_registered(
         let mut defs = ops::DefCache::new(reg);
         res = ops::properties_layer(&cx, &mut defs);
         if res.is_empty() {
-            res = ops::ops_layer(&cx, &mut defs, ops::Storage::Checked);
+            res = walk::verify(&cx, &mut defs, ops::Storage::Checked);
         }
         if res.is_empty() {
-            res = match structural_layers(&cx) {
-                Ok(_) => tokens::tokens_layer(&cx, &mut defs),
-                Err(ds) => ds,
-            };
+            res = tokens::tokens_layer(&cx, &mut defs);
         }
     }
     finish_op_notes(m, &mut res, config);

@@ -95,7 +95,7 @@ pub(crate) fn ops_layer(cx: &Cx<'_>, defs: &mut DefCache<'_>, storage: Storage) 
 /// An op whose dialect is loaded but names no such op: MLIR rejects it
 /// unless the dialect allows unknown operations (even with
 /// `--allow-unregistered-dialect`, which only covers unknown dialects).
-fn unknown_op_of_loaded_dialect(
+pub(crate) fn unknown_op_of_loaded_dialect(
     cx: &Cx<'_>,
     reg: &DialectRegistry,
     op: OpId,
@@ -115,8 +115,13 @@ fn unknown_op_of_loaded_dialect(
 }
 
 /// Checks MLIR runs after an op's nested ops are verified.
-fn check_region_traits(cx: &Cx<'_>, def: &OpDef, op: OpId) -> Result<(), Diagnostic> {
-    super::scf::check_regions(cx, op)?;
+pub(crate) fn check_region_traits(cx: &Cx<'_>, def: &OpDef, op: OpId) -> Result<(), Diagnostic> {
+    // In the order of MLIR's trait lists: loop-like, region branches, the
+    // implicit terminator, then the op's own `verifyRegions`.
+    super::scf::check_loop_like(cx, op)?;
+    if def.implements(Interface::RegionBranchOpInterface) {
+        super::region_branch::check(cx, op)?;
+    }
     if def.has(Trait::SymbolTable) {
         check_symbol_table(cx, op)?;
         super::symbols::check_symbol_uses(cx, op)?;
@@ -153,7 +158,7 @@ fn check_region_traits(cx: &Cx<'_>, def: &OpDef, op: OpId) -> Result<(), Diagnos
             }
         }
     }
-    Ok(())
+    super::scf::check_regions(cx, op)
 }
 
 /// The properties of every registered op that cannot be stored as their
@@ -238,7 +243,7 @@ pub(crate) fn new_cx(m: &Module, file: FileId) -> Cx<'_> {
 /// interned name index (names are few and interned early, so the table is
 /// small), 0 = not looked up yet, 1 = no definition, `2 + id` otherwise.
 pub struct DefCache<'r> {
-    reg: &'r DialectRegistry,
+    pub(crate) reg: &'r DialectRegistry,
     slots: Vec<u32>,
 }
 
@@ -270,7 +275,7 @@ impl<'r> DefCache<'r> {
 
 const SEGMENTS: &[u8] = b"operandSegmentSizes";
 
-fn check_op(
+pub(crate) fn check_op(
     cx: &Cx<'_>,
     def: &OpDef,
     op: OpId,

@@ -43,6 +43,7 @@ pub(crate) fn check(cx: &Cx<'_>, def: &OpDef, op: OpId) -> Result<(), Diagnostic
     let m = cx.m;
     let d = &m.ops[op];
     match m.ctx.bytes(d.name) {
+        b"scf.forall" => forall(cx, op),
         b"scf.parallel" => {
             // Segments: lowerBound, upperBound, step, initVals.
             let sizes: Vec<usize> = match super::ops::operand_segments_of(cx, def, op) {
@@ -297,8 +298,7 @@ fn index_switch(cx: &Cx<'_>, op: OpId) -> Result<(), Diagnostic> {
     Ok(())
 }
 
-/// `verifyLoopLikeOpInterface` and `ForOp::verifyRegions` for `scf.for`,
-/// after its nested ops.
+/// `verifyLoopLikeOpInterface` for `scf.for`, after its nested ops.
 fn for_regions(cx: &Cx<'_>, op: OpId) -> Result<(), Diagnostic> {
     let m = cx.m;
     let d = &m.ops[op];
@@ -379,25 +379,39 @@ fn for_regions(cx: &Cx<'_>, op: OpId) -> Result<(), Diagnostic> {
             ));
         }
     }
-    // ForOp::verifyRegions.
-    if let (Some(&iv), Some(&lb)) = (args.first(), d.operands.first()) {
-        if ty(iv) != ty(lb) {
-            return Err(cx.op_error(
-                op,
-                "expected induction variable to be same type as bounds and step",
-            ));
-        }
-    }
     Ok(())
 }
 
-/// What MLIR checks after an scf op's nested ops (`verifyRegions`).
+/// The region traits of scf ops that MLIR lists before
+/// `RegionBranchOpInterface` (`scf.for`'s `LoopLikeOpInterface`).
+pub(crate) fn check_loop_like(cx: &Cx<'_>, op: OpId) -> Result<(), Diagnostic> {
+    match cx.m.ctx.bytes(cx.m.ops[op].name) {
+        b"scf.for" => for_regions(cx, op),
+        _ => Ok(()),
+    }
+}
+
+/// The ops' own `verifyRegions`, after all their region traits.
 pub(crate) fn check_regions(cx: &Cx<'_>, op: OpId) -> Result<(), Diagnostic> {
     let m = cx.m;
     let d = &m.ops[op];
     match m.ctx.bytes(d.name) {
         b"scf.reduce" => {}
-        b"scf.for" => return for_regions(cx, op),
+        b"scf.for" => {
+            // ForOp::verifyRegions.
+            let Some(&body) = d.regions.first().and_then(|&r| m.regions[r].blocks.first()) else {
+                return Ok(());
+            };
+            if let (Some(&iv), Some(&lb)) = (m.blocks[body].args.first(), d.operands.first()) {
+                if m.values[iv].ty != m.values[lb].ty {
+                    return Err(cx.op_error(
+                        op,
+                        "expected induction variable to be same type as bounds and step",
+                    ));
+                }
+            }
+            return Ok(());
+        }
         _ => return Ok(()),
     }
     for (i, &r) in d.regions.iter().enumerate() {
@@ -428,6 +442,78 @@ pub(crate) fn check_regions(cx: &Cx<'_>, op: OpId) -> Result<(), Diagnostic> {
                 op,
                 "reduction bodies must be terminated with an 'scf.reduce.return' op",
             ));
+        }
+    }
+    Ok(())
+}
+
+/// `ForallOp::verify`. Not checked: that each `mapping` entry is a device
+/// mapping attribute (the gpu dialect's, which this build does not load).
+fn forall(cx: &Cx<'_>, op: OpId) -> Result<(), Diagnostic> {
+    use super::ops::{dense_i64, segment};
+    let m = cx.m;
+    let d = &m.ops[op];
+    let lower = dense_i64(cx, op, b"staticLowerBound");
+    let rank = lower.len();
+    // Segments: dynamic lower bounds, upper bounds, steps, outputs.
+    let dynamic: [usize; 3] = [segment(cx, op, 0), segment(cx, op, 1), segment(cx, op, 2)];
+    let outputs_start: usize = dynamic.iter().sum();
+    let outputs = d.operands.get(outputs_start..).unwrap_or(&[]);
+    if d.results.len() != outputs.len() {
+        return Err(cx.op_error(
+            op,
+            format!(
+                "produces {} results, but has only {} outputs",
+                d.results.len(),
+                outputs.len()
+            ),
+        ));
+    }
+    let Some(&body) = d.regions.first().and_then(|&r| m.regions[r].blocks.first()) else {
+        return Ok(());
+    };
+    let args = &m.blocks[body].args;
+    if args.len() != rank + outputs.len() {
+        return Err(cx.op_error(op, format!("region expects {rank} arguments")));
+    }
+    for (i, &a) in args[..rank].iter().enumerate() {
+        if !matches!(m.ctx.type_data(m.values[a].ty), TypeData::Index) {
+            return Err(cx.op_error(op, format!("expects {i}-th block argument to be an index")));
+        }
+    }
+    for (i, (&a, &o)) in args[rank..].iter().zip(outputs).enumerate() {
+        if m.values[a].ty != m.values[o].ty {
+            return Err(cx.op_error(
+                op,
+                format!("type mismatch between {i}-th output and corresponding block argument"),
+            ));
+        }
+    }
+    if let Some(a) = super::ops::inherent(cx, op, b"mapping") {
+        if let crate::context::AttrData::Array(items) = m.ctx.attr_data(a) {
+            if !items.is_empty() && items.len() != rank {
+                return Err(cx.op_error(op, "mapping attribute size must match op rank"));
+            }
+        }
+    }
+    for (i, (name, what)) in [
+        (&b"staticLowerBound"[..], "lower bound"),
+        (b"staticUpperBound", "upper bound"),
+        (b"staticStep", "step"),
+    ]
+    .into_iter()
+    .enumerate()
+    {
+        let vals = dense_i64(cx, op, name);
+        if vals.len() != rank {
+            return Err(cx.op_diag(
+                op,
+                format!("expected {rank} {what} values, got {}", vals.len()),
+            ));
+        }
+        let want = vals.iter().filter(|&&v| v == i64::MIN).count();
+        if dynamic[i] != want {
+            return Err(cx.op_diag(op, format!("expected {want} dynamic {what} values")));
         }
     }
     Ok(())

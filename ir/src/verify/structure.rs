@@ -30,8 +30,8 @@ fn check_op(cx: &Cx<'_>, op: OpId) -> Result<(), Diagnostic> {
     for &r in d.regions.iter() {
         let blocks = &m.regions[r].blocks;
         let single = blocks.len() == 1;
-        for (bi, &b) in blocks.iter().enumerate() {
-            check_block(cx, op, b, single, bi == 0)?;
+        for &b in blocks.iter() {
+            check_block(cx, op, b, single)?;
         }
         if traits.single_block && blocks.len() > 1 {
             return Err(cx.op_error(op, "expects region #0 to have 0 or 1 blocks"));
@@ -46,20 +46,7 @@ fn check_op(cx: &Cx<'_>, op: OpId) -> Result<(), Diagnostic> {
         ));
     }
     if name == b"builtin.module" {
-        if let AttrData::Dict(entries) = m.ctx.attr_data(d.attrs) {
-            for (k, _) in entries.iter() {
-                let key = m.ctx.bytes(*k);
-                if !key.contains(&b'.') {
-                    return Err(cx.op_error(
-                        op,
-                        format!(
-                            "can only contain attributes with dialect-prefixed names, found: '{}'",
-                            String::from_utf8_lossy(key)
-                        ),
-                    ));
-                }
-            }
-        }
+        check_module_attrs(cx, op)?;
     }
     if traits.symbol_table {
         check_symbol_table(cx, op)?;
@@ -88,36 +75,15 @@ pub(crate) fn check_branch_op(cx: &Cx<'_>, op: OpId) -> Result<(), Diagnostic> {
     }
 }
 
-fn check_block(
-    cx: &Cx<'_>,
-    parent: OpId,
-    b: BlockId,
-    single: bool,
-    entry: bool,
-) -> Result<(), Diagnostic> {
+fn check_block(cx: &Cx<'_>, parent: OpId, b: BlockId, single: bool) -> Result<(), Diagnostic> {
+    block_entry(cx, parent, b, single)?;
     let m = cx.m;
-    let may_skip_terminator = single && cx.traits(parent).might_have_no_terminator();
-    let ops = &m.blocks[b].ops;
-    // Successor placement.
-    for (i, &o) in ops.iter().enumerate() {
-        if !m.ops[o].successors.is_empty() && i + 1 != ops.len() {
-            return Err(cx.op_diag(
-                o,
-                "operation with block successors must terminate its parent block",
-            ));
-        }
-        if entry {
-            // (checked below for all successors)
-        }
-    }
-    for &o in ops {
+    for &o in &m.blocks[b].ops {
         for &s in m.ops[o].successors.iter() {
-            if m.blocks[s].parent != m.blocks[b].parent {
-                return Err(cx.op_diag(o, "branching to block of a different region"));
-            }
-            let region = m.blocks[s].parent;
-            if let Some(r) = region {
-                if m.regions[r].blocks.first() == Some(&s) {
+            if let Some(r) = m.blocks[s].parent {
+                if m.blocks[s].parent == m.blocks[b].parent
+                    && m.regions[r].blocks.first() == Some(&s)
+                {
                     return Err(Diagnostic::error(
                         cx.op_loc(parent),
                         "entry block of region may not have predecessors",
@@ -126,18 +92,120 @@ fn check_block(
             }
         }
     }
-    match ops.last() {
-        None => {
-            if !may_skip_terminator {
+    block_exit(cx, parent, b, single)
+}
+
+/// What MLIR checks on entering block `b` of `parent` (`single`: the
+/// block's region has no other): a terminator unless the parent may go
+/// without, and successors only on the last op.
+pub(crate) fn block_entry(
+    cx: &Cx<'_>,
+    parent: OpId,
+    b: BlockId,
+    single: bool,
+) -> Result<(), Diagnostic> {
+    let m = cx.m;
+    let ops = &m.blocks[b].ops;
+    if ops.is_empty() && !(single && cx.traits(parent).might_have_no_terminator()) {
+        return Err(Diagnostic::error(
+            cx.op_loc(parent),
+            "empty block: expect at least a terminator",
+        ));
+    }
+    for (i, &o) in ops.iter().enumerate() {
+        if !m.ops[o].successors.is_empty() && i + 1 != ops.len() {
+            return Err(cx.op_diag(
+                o,
+                "operation with block successors must terminate its parent block",
+            ));
+        }
+    }
+    Ok(())
+}
+
+/// What MLIR checks on leaving block `b` of `parent`, after its ops:
+/// successors in the same region, and the terminator.
+pub(crate) fn block_exit(
+    cx: &Cx<'_>,
+    parent: OpId,
+    b: BlockId,
+    single: bool,
+) -> Result<(), Diagnostic> {
+    let m = cx.m;
+    let ops = &m.blocks[b].ops;
+    if let Some(&last) = ops.last() {
+        if m.ops[last]
+            .successors
+            .iter()
+            .any(|&s| m.blocks[s].parent != m.blocks[b].parent)
+        {
+            return Err(cx.op_error(last, "branching to block of a different region"));
+        }
+        if !(single && cx.traits(parent).might_have_no_terminator())
+            && !cx.traits(last).might_be_terminator()
+        {
+            return Err(no_terminator(cx, last));
+        }
+    }
+    Ok(())
+}
+
+/// What MLIR checks of `op`'s regions on entering it: a graph region of a
+/// registered op has at most one block, and no entry block is a branch
+/// target (`targets`: every block some op branches to).
+pub(crate) fn region_entry(
+    cx: &Cx<'_>,
+    op: OpId,
+    targets: &la_arena::ArenaMap<BlockId, ()>,
+) -> Result<(), Diagnostic> {
+    let m = cx.m;
+    let traits = cx.traits(op);
+    for (i, &r) in m.ops[op].regions.iter().enumerate() {
+        let blocks = &m.regions[r].blocks;
+        if traits.registered && traits.known && traits.graph_regions && blocks.len() > 1 {
+            return Err(cx.op_error(
+                op,
+                format!("expects graph region #{i} to have 0 or 1 blocks"),
+            ));
+        }
+        if let Some(&entry) = blocks.first() {
+            if targets.contains_idx(entry) {
                 return Err(Diagnostic::error(
-                    cx.op_loc(parent),
-                    "empty block: expect at least a terminator",
+                    cx.op_loc(op),
+                    "entry block of region may not have predecessors",
                 ));
             }
         }
-        Some(&last) => {
-            if !may_skip_terminator && !cx.traits(last).might_be_terminator() {
-                return Err(no_terminator(cx, last));
+    }
+    Ok(())
+}
+
+/// The op-specific checks this layer knows for registered ops (`func.func`,
+/// `func.return`, `builtin.module`'s attributes), which MLIR runs on
+/// entering the op, after its ODS invariants.
+pub(crate) fn registered_op(cx: &Cx<'_>, op: OpId) -> Result<(), Diagnostic> {
+    match cx.m.ctx.bytes(cx.m.ops[op].name) {
+        b"builtin.module" => check_module_attrs(cx, op),
+        b"func.func" => check_func(cx, op),
+        b"func.return" => check_return(cx, op),
+        _ => Ok(()),
+    }
+}
+
+/// `ModuleOp::verify`: only dialect attributes on a module.
+fn check_module_attrs(cx: &Cx<'_>, op: OpId) -> Result<(), Diagnostic> {
+    let m = cx.m;
+    if let AttrData::Dict(entries) = m.ctx.attr_data(m.ops[op].attrs) {
+        for (k, _) in entries.iter() {
+            let key = m.ctx.bytes(*k);
+            if !key.contains(&b'.') {
+                return Err(cx.op_error(
+                    op,
+                    format!(
+                        "can only contain attributes with dialect-prefixed names, found: '{}'",
+                        String::from_utf8_lossy(key)
+                    ),
+                ));
             }
         }
     }
@@ -347,13 +415,10 @@ fn check_branch(cx: &Cx<'_>, op: OpId, counts: &[usize]) -> Result<(), Diagnosti
 
 /// "block with no terminator", at the block's last op `last`.
 pub(crate) fn no_terminator(cx: &Cx<'_>, last: OpId) -> Diagnostic {
-    cx.op_diag(
-        last,
-        format!(
-            "block with no terminator, has {}",
-            op_to_string_local(cx.m, last)
-        ),
-    )
+    let text = op_to_string_local(cx.m, last);
+    // MLIR puts an op that prints on several lines on a line of its own.
+    let sep = if text.contains('\n') { "\n" } else { "" };
+    cx.op_diag(last, format!("block with no terminator, has {sep}{text}"))
 }
 
 /// `function_interface_impl::verifyTrait`'s check of `arg_attrs` /
