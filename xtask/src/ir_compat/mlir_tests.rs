@@ -220,7 +220,11 @@ enum Class {
     /// Its expected diagnostics need a pass.
     NeedsPass,
     /// Diagnostics compared: whether irkit's agree.
-    Diag { agree: bool, detail: String },
+    Diag {
+        agree: bool,
+        in_reach: bool,
+        detail: String,
+    },
     /// Printed and compared.
     Print(Box<PrintResult>),
 }
@@ -354,6 +358,7 @@ fn check_chunk(
         let i = ours(&["--verify-diagnostics", "-o", "/dev/null"], &input)?;
         return Ok(Class::Diag {
             agree: i.out.is_some(),
+            in_reach: in_reach(&chunk.text),
             detail: first_lines(&i.err, 3),
         });
     }
@@ -363,9 +368,7 @@ fn check_chunk(
     let ref_generic = mlir(&["--mlir-print-op-generic"], &input)?
         .out
         .unwrap_or_default();
-    let in_reach = op_dialects(&ref_generic)
-        .iter()
-        .all(|d| IRKIT_DIALECTS.contains(&d.as_str()));
+    let in_reach = in_reach(&String::from_utf8_lossy(&ref_generic));
     let custom = ours(&[], &input)?;
     let generic = ours(&["--mlir-print-op-generic"], &input)?;
     let rejected = |r: &proc::Captured| format!("irkit rejected it: {}", first_lines(&r.err, 3));
@@ -424,6 +427,111 @@ pub(crate) fn op_dialects(generic: &[u8]) -> Vec<String> {
     out
 }
 
+/// Whether every dialect `text` names is one irkit ships.
+fn in_reach(text: &str) -> bool {
+    source_dialects(text)
+        .iter()
+        .all(|d| IRKIT_DIALECTS.contains(&d.as_str()))
+}
+
+/// Dialect prefixes a chunk of MLIR source names: its ops in either syntax
+/// (`"arith.addi"(`, `%0 = arith.addi`, `scf.for %i`) and its dialect types
+/// and attributes (`!test.t`, `#test.a`). Comments are skipped.
+pub(crate) fn source_dialects(text: &str) -> Vec<String> {
+    let mut out: Vec<String> = op_dialects(text.as_bytes());
+    let mut add = |d: &str| {
+        if !out.iter().any(|x| x == d) {
+            out.push(d.to_string());
+        }
+    };
+    let ident_char = |c: char| c.is_ascii_alphanumeric() || c == '_' || c == '$';
+    for line in text.lines() {
+        let code = blank_strings(strip_comment(line));
+        let code = code.as_str();
+        // `!d.` and `#d.` references.
+        let bytes = code.as_bytes();
+        for (i, c) in code.char_indices() {
+            if (c != '!' && c != '#') || (i > 0 && ident_char(bytes[i - 1] as char)) {
+                continue;
+            }
+            let rest = &code[i + 1..];
+            let end = rest.find(|c: char| !ident_char(c)).unwrap_or(rest.len());
+            if end > 0
+                && rest[end..].starts_with('.')
+                && !rest.starts_with(|c: char| c.is_ascii_digit())
+            {
+                add(&rest[..end]);
+            }
+        }
+        // A custom op at the start of a statement.
+        let mut stmt = code.trim_start();
+        if stmt.starts_with('%') {
+            match stmt.find(" = ") {
+                Some(eq) => stmt = &stmt[eq + 3..],
+                None => continue,
+            }
+        }
+        let end = stmt
+            .find(|c: char| !(ident_char(c) || c == '.'))
+            .unwrap_or(stmt.len());
+        let name = &stmt[..end];
+        if name.starts_with(|c: char| c.is_ascii_lowercase()) {
+            if let Some((d, _)) = name.split_once('.') {
+                add(d);
+            }
+        }
+    }
+    out
+}
+
+/// `code` with the contents of its string literals replaced by spaces.
+fn blank_strings(code: &str) -> String {
+    let mut out = String::with_capacity(code.len());
+    let (mut in_str, mut escaped) = (false, false);
+    for c in code.chars() {
+        if in_str {
+            if escaped {
+                escaped = false;
+            } else if c == '\\' {
+                escaped = true;
+            } else if c == '"' {
+                in_str = false;
+                out.push(c);
+                continue;
+            }
+            out.push(' ');
+        } else {
+            in_str = c == '"';
+            out.push(c);
+        }
+    }
+    out
+}
+
+/// `line` without a trailing `//` comment (outside string literals).
+fn strip_comment(line: &str) -> &str {
+    let mut in_str = false;
+    let mut escaped = false;
+    let b = line.as_bytes();
+    for i in 0..b.len() {
+        let c = b[i];
+        if in_str {
+            if escaped {
+                escaped = false;
+            } else if c == b'\\' {
+                escaped = true;
+            } else if c == b'"' {
+                in_str = false;
+            }
+        } else if c == b'"' {
+            in_str = true;
+        } else if c == b'/' && b.get(i + 1) == Some(&b'/') {
+            return &line[..i];
+        }
+    }
+    line
+}
+
 fn first_lines(s: &str, n: usize) -> String {
     s.lines()
         .filter(|l| !l.trim().is_empty())
@@ -440,6 +548,8 @@ struct Row {
     needs_pass: usize,
     diag: usize,
     diag_agree: usize,
+    diag_reach: usize,
+    diag_reach_agree: usize,
     print: usize,
     custom: usize,
     all_ok: usize,
@@ -462,9 +572,15 @@ fn report(chunks: &[Chunk], classes: &[Class], show: usize) {
             match class {
                 Class::Rejected => r.rejected += 1,
                 Class::NeedsPass => r.needs_pass += 1,
-                Class::Diag { agree, .. } => {
+                Class::Diag {
+                    agree, in_reach, ..
+                } => {
                     r.diag += 1;
                     r.diag_agree += usize::from(*agree);
+                    if *in_reach {
+                        r.diag_reach += 1;
+                        r.diag_reach_agree += usize::from(*agree);
+                    }
                 }
                 Class::Print(p) => {
                     r.print += 1;
@@ -529,14 +645,16 @@ fn report(chunks: &[Chunk], classes: &[Class], show: usize) {
         total.print
     );
     println!(
-        "ir-compat --mlir-tests: in reach (only irkit's dialects) custom identical {} / {} ({:.1}%), with both round trips {} / {}; diagnostics agree {} / {}",
+        "ir-compat --mlir-tests: in reach (only irkit's dialects) custom identical {} / {} ({:.1}%), with both round trips {} / {}; diagnostics agree {} / {} (in reach {} / {})",
         total.reach_custom,
         total.reach,
         pct(total.reach_custom, total.reach),
         total.reach_all_ok,
         total.reach,
         total.diag_agree,
-        total.diag
+        total.diag,
+        total.diag_reach_agree,
+        total.diag_reach
     );
     // The first failures in reach, by kind.
     let mut shown = 0;
@@ -561,6 +679,7 @@ fn report(chunks: &[Chunk], classes: &[Class], show: usize) {
             }
             Class::Diag {
                 agree: false,
+                in_reach: true,
                 detail,
             } => {
                 shown += 1;
@@ -595,9 +714,20 @@ fn failure_details(chunks: &[Chunk], classes: &[Class]) -> String {
             }
             Class::Diag {
                 agree: false,
+                in_reach,
                 detail,
             } => {
-                let _ = write!(s, "FAIL diagnostics: {}\n{}", c.name, indent(detail));
+                let reach = if *in_reach {
+                    "in reach"
+                } else {
+                    "other dialects"
+                };
+                let _ = write!(
+                    s,
+                    "FAIL diagnostics ({reach}): {}\n{}",
+                    c.name,
+                    indent(detail)
+                );
             }
             _ => {}
         }
@@ -687,7 +817,7 @@ fn compare_manifest(old: &str, new: &str, filtered: bool) -> Result<(), String> 
 
 #[cfg(test)]
 mod tests {
-    use super::{op_dialects, run_flags, split_chunks};
+    use super::{op_dialects, run_flags, source_dialects, split_chunks};
 
     #[test]
     fn run_lines_are_read() {
@@ -713,5 +843,15 @@ mod tests {
             b"\"builtin.module\"() ({\n  %0 = \"arith.addi\"(%a) : () -> ()\n  \"x\"\n})",
         );
         assert_eq!(d, vec!["builtin".to_string(), "arith".to_string()]);
+    }
+
+    #[test]
+    fn dialects_in_source_text() {
+        let d = source_dialects(
+            "// expected-error {{'test.x' op}}\n%0 = arith.addi %a, %b : i32 // tensor.empty\n\
+             scf.for %i = %c0 to %n step %c1 {\n  %1 = \"vector.x\"() : () -> !llvm.ptr\n\
+             }\n\"test.y\"() {a = #map, b = #gpu.b<1>, s = \"//!x.y\"} : () -> ()\n",
+        );
+        assert_eq!(d, ["vector", "test", "arith", "scf", "llvm", "gpu"]);
     }
 }
