@@ -719,6 +719,17 @@ pub(crate) fn body_has_mnemonic(ctx: &Context, body: &[Piece], mnemonic: &str) -
     }
 }
 
+/// Whether a memref layout is strided: a `strided<...>` attribute, or an
+/// affine map that is the identity or a strided linear form.
+fn is_strided_layout(ctx: &Context, layout: AttrId) -> bool {
+    match ctx.attr_data(layout) {
+        AttrData::Strided(_) => true,
+        AttrData::AffineMap(text) => crate::affine::AffineMap::parse(&ctx.str(*text))
+            .is_some_and(|m| m.is_identity() || m.strides_and_offset().is_some()),
+        _ => false,
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -765,16 +776,5 @@ mod tests {
         assert_eq!(r.add_op(b), a);
         assert_eq!(&*r[a].summary, "second");
         assert!(r.get(b"t.b").is_none());
-    }
-}
-
-/// Whether a memref layout is strided: a `strided<...>` attribute, or an
-/// affine map that is the identity or a strided linear form.
-fn is_strided_layout(ctx: &Context, layout: AttrId) -> bool {
-    match ctx.attr_data(layout) {
-        AttrData::Strided(_) => true,
-        AttrData::AffineMap(text) => crate::affine::AffineMap::parse(&ctx.str(*text))
-            .is_some_and(|m| m.is_identity() || m.strides_and_offset().is_some()),
-        _ => false,
     }
 }

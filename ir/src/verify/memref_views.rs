@@ -974,8 +974,8 @@ fn transpose(cx: &Cx<'_>, op: OpId) -> R {
     Err(cx.op_error(
         op,
         format!(
-            "result type {} is not equivalent to the canonical transposed input type {}",
-            format!("'{}'", type_to_string(ctx, rt)),
+            "result type '{}' is not equivalent to the canonical transposed input type {}",
+            type_to_string(ctx, rt),
             canon_text(cx, &shape, sp.elem, &inferred, sp.space)
         ),
     ))

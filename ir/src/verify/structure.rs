@@ -106,7 +106,7 @@ pub(crate) fn block_entry(
 ) -> Result<(), Diagnostic> {
     let m = cx.m;
     let ops = &m.blocks[b].ops;
-    if ops.is_empty() && !(single && cx.traits(parent).might_have_no_terminator()) {
+    if ops.is_empty() && !may_lack_terminator(cx, parent, single) {
         return Err(Diagnostic::error(
             cx.op_loc(parent),
             "empty block: expect at least a terminator",
@@ -121,6 +121,12 @@ pub(crate) fn block_entry(
         }
     }
     Ok(())
+}
+
+/// MLIR's `mayBeValidWithoutTerminator`: the block is the only one of its
+/// region and `parent` may have (or is not known to lack) `NoTerminator`.
+fn may_lack_terminator(cx: &Cx<'_>, parent: OpId, single: bool) -> bool {
+    single && cx.traits(parent).might_have_no_terminator()
 }
 
 /// What MLIR checks on leaving block `b` of `parent`, after its ops:
@@ -141,9 +147,7 @@ pub(crate) fn block_exit(
         {
             return Err(cx.op_error(last, "branching to block of a different region"));
         }
-        if !(single && cx.traits(parent).might_have_no_terminator())
-            && !cx.traits(last).might_be_terminator()
-        {
+        if !may_lack_terminator(cx, parent, single) && !cx.traits(last).might_be_terminator() {
             return Err(no_terminator(cx, last));
         }
     }
