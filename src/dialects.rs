@@ -717,6 +717,7 @@ fn attr(src: &dyn Records, rec: &str, name: &str) -> Result<AttrDef, String> {
         "index_int" => simple(AttrKind::IndexInt)?,
         "array" => simple(AttrKind::Array)?,
         "dict_array" => simple(AttrKind::DictArray)?,
+        "i64_array_array" => simple(AttrKind::I64ArrayArray)?,
         "dense_i32_array" => simple(AttrKind::DenseI32Array)?,
         "dense_i64_array" => simple(AttrKind::DenseI64Array)?,
         "affine_map" => simple(AttrKind::AffineMap)?,

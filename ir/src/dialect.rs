@@ -318,6 +318,9 @@ pub enum AttrKind {
     Array,
     /// `dict_array`: an array of dictionaries.
     DictArray,
+    /// `i64_array_array`: an array of arrays of 64-bit signless integers
+    /// (MLIR's `IndexListArrayAttr`).
+    I64ArrayArray,
     /// `dense_i32_array`: `array<i32: ...>`.
     DenseI32Array,
     /// `dense_i64_array`: `array<i64: ...>`.

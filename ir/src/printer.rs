@@ -175,6 +175,15 @@ pub fn attr_to_string(ctx: &Context, a: AttrId) -> String {
     String::from_utf8_lossy(&p.out).into_owned()
 }
 
+/// An attribute as a type parameter prints it (a memref's memory space:
+/// `3`, not `3 : i64`).
+pub fn type_param_to_string(ctx: &Context, a: AttrId) -> String {
+    let m = Module::new(Context::new());
+    let mut p = Printer::bare(ctx, &m);
+    p.print_attr(a, Elide::May);
+    String::from_utf8_lossy(&p.out).into_owned()
+}
+
 /// The flags of MLIR's `printRegion`.
 #[derive(Clone, Copy, Debug)]
 pub(crate) struct RegionStyle {

@@ -139,7 +139,7 @@ def MemRef_AtomicRMWOp : MemRef_Op<"atomic_rmw",
   }];
 }
 
-def IndexListArrayAttr : Attr<"array", "Array of 64-bit integer array attributes">;
+def IndexListArrayAttr : Attr<"i64_array_array", "Array of 64-bit integer array attributes">;
 
 def MemRef_SubViewOp : MemRef_Op<"subview", [AttrSizedOperandSegments, Pure]> {
   let summary = "memref subview operation";

@@ -134,6 +134,7 @@ pub const ATTR_KINDS: &[&str] = &[
     "index_int",
     "array",
     "dict_array",
+    "i64_array_array",
     "dense_i32_array",
     "dense_i64_array",
     "typed",
@@ -227,7 +228,9 @@ impl AttrAccess {
             "symbol_ref" => AttrAccess::SymbolPath,
             "type" | "function_type" | "llvm_function_type" => AttrAccess::Type,
             "int64" | "int32" | "int8" | "int1" | "i64_enum" | "i32_enum" => AttrAccess::Int,
-            "array" | "dict_array" | "dialect_attr_array" => AttrAccess::Elements,
+            "array" | "dict_array" | "i64_array_array" | "dialect_attr_array" => {
+                AttrAccess::Elements
+            }
             _ => AttrAccess::Raw,
         }
     }

@@ -107,3 +107,39 @@ func.func @assume(%m: memref<4xf32>) {
   memref.assume_alignment %m, 0 : memref<4xf32>
   return
 }
+
+// -----
+
+func.func @metadata_space(%m: memref<4x?xf32, 3>) {
+  // expected-error @+2 {{failed to infer returned types}}
+  // expected-error @+1 {{'memref.extract_strided_metadata' op inferred type(s) 'memref<f32, 3>', 'index', 'index', 'index', 'index', 'index' are incompatible with return type(s) of operation 'memref<f32>', 'index', 'index', 'index', 'index', 'index'}}
+  %b, %o, %s:2, %t:2 = memref.extract_strided_metadata %m : memref<4x?xf32, 3> -> memref<f32>, index, index, index, index, index
+  return
+}
+
+// -----
+
+func.func @metadata_rank(%m: memref<8x16x4xf32>) {
+  // expected-error @+2 {{failed to infer returned types}}
+  // expected-error @+1 {{inferred type(s) 'memref<f32>', 'index', 'index', 'index', 'index', 'index', 'index', 'index' are incompatible with return type(s) of operation 'memref<f32>', 'index', 'index', 'index', 'index', 'index'}}
+  %1:6 = "memref.extract_strided_metadata"(%m) : (memref<8x16x4xf32>) -> (memref<f32>, index, index, index, index, index)
+  return
+}
+
+// -----
+
+func.func @metadata_layout(%m: memref<4xf32>) {
+  %b, %o, %s, %t = memref.extract_strided_metadata %m : memref<4xf32> -> memref<f32, affine_map<() -> ()>>, index, index, index
+  // expected-error @+2 {{failed to infer returned types}}
+  // expected-error @+1 {{'memref.extract_strided_metadata' op inferred type(s) 'memref<f32>', 'index', 'index', 'index' are incompatible with return type(s) of operation 'memref<f32, strided<[]>>', 'index', 'index', 'index'}}
+  %b2, %o2, %s2, %t2 = memref.extract_strided_metadata %m : memref<4xf32> -> memref<f32, strided<[]>>, index, index, index
+  return
+}
+
+// -----
+
+func.func @reassociation_elements(%m: memref<1x1xi32>) {
+  // expected-error @+1 {{'memref.collapse_shape' op attribute 'reassociation' failed to satisfy constraint: Array of 64-bit integer array attributes}}
+  %0 = "memref.collapse_shape"(%m) <{reassociation = [unit]}> : (memref<1x1xi32>) -> memref<i32>
+  return
+}

@@ -81,6 +81,10 @@ const FUNCTION_ATTRS: &[&str] = &[
     "res_attrs",
 ];
 
+/// The attributes the function syntax infers and refuses in its
+/// `attributes {...}` dictionary.
+const INFERRED_FUNCTION_ATTRS: &[&str] = &["sym_visibility", "sym_name", "function_type"];
+
 /// Prints the body of a hand-written op (after its name).
 pub(crate) fn print(p: &mut Printer<'_>, def: &OpDef, op: OpId, indent: usize) {
     match &*def.name {
@@ -599,7 +603,7 @@ pub(crate) fn parse<'a>(p: &mut Parser<'a>, def: &OpDef, name_at: usize) -> PRes
         "memref.prefetch" => super::memref::parse_prefetch(p, def, name_at),
         "memref.generic_atomic_rmw" => super::memref::parse_generic_atomic_rmw(p, def),
         "cf.switch" => super::llvm::parse_switch(p, def, super::llvm::SwitchStyle::Cf),
-        _ => parse_function_op(p, def),
+        _ => parse_function_op(p, def, name_at),
     }
 }
 
@@ -919,7 +923,11 @@ fn parse_select<'a>(p: &mut Parser<'a>, def: &OpDef) -> PResult<Parsed<'a>> {
 /// `[visibility] @name(args) [-> results] [attributes {..}] [{ body }]`,
 /// filling `sym_name`, `function_type`, `sym_visibility`, `arg_attrs` and
 /// `res_attrs` of `def`.
-pub(crate) fn parse_function_op<'a>(p: &mut Parser<'a>, def: &OpDef) -> PResult<Parsed<'a>> {
+pub(crate) fn parse_function_op<'a>(
+    p: &mut Parser<'a>,
+    def: &OpDef,
+    name_at: usize,
+) -> PResult<Parsed<'a>> {
     let mut out = p.new_parsed(def);
     let set = |p: &mut Parser<'a>, out: &mut Parsed<'a>, name: &str, a: AttrId| {
         if let Some(i) = def.attrs.iter().position(|x| &*x.name == name) {
@@ -1010,14 +1018,18 @@ pub(crate) fn parse_function_op<'a>(p: &mut Parser<'a>, def: &OpDef) -> PResult<
         let a = p.m.ctx.attr(AttrData::Array(res_attrs.into()));
         set(p, &mut out, "res_attrs", a);
     }
+    p.skip_ws();
+    let at = p.pos;
     if p.eat_keyword("attributes") {
         p.skip_ws();
-        let at = p.pos;
         let d = p.parse_dict()?;
         if let AttrData::Dict(es) = p.m.ctx.attr_data(d) {
-            for &(k, _) in es.iter() {
+            for &(k, v) in es.iter() {
                 let kb = p.m.ctx.bytes(k);
-                if let Some(n) = FUNCTION_ATTRS.iter().find(|n| n.as_bytes() == kb) {
+                // MLIR's parseFunctionOp refuses these three; `arg_attrs` and
+                // `res_attrs` written here stand unless the signature has
+                // some (the verifier checks their counts).
+                if let Some(n) = INFERRED_FUNCTION_ATTRS.iter().find(|n| n.as_bytes() == kb) {
                     return p.err_at(
                         at,
                         format!(
@@ -1026,8 +1038,24 @@ pub(crate) fn parse_function_op<'a>(p: &mut Parser<'a>, def: &OpDef) -> PResult<
                         ),
                     );
                 }
+                let slot = def.attrs.iter().position(|x| x.name.as_bytes() == kb);
+                match slot {
+                    Some(i) if matches!(kb, b"arg_attrs" | b"res_attrs") => {
+                        if out.attrs[i].is_some() {
+                            let n = String::from_utf8_lossy(kb).into_owned();
+                            return p.err_at(
+                                name_at,
+                                format!(
+                                    "custom op '{}' attribute '{n}' occurs more than once in the attribute list",
+                                    def.name
+                                ),
+                            );
+                        }
+                        out.attrs[i] = Some(v);
+                    }
+                    _ => out.dict.push((k, v)),
+                }
             }
-            out.dict.extend(es.iter().copied());
         }
     }
     // The body.

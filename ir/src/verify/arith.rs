@@ -119,6 +119,9 @@ pub(crate) fn check(cx: &Cx<'_>, op: OpId) -> Result<(), Diagnostic> {
     if name == b"arith.constant" {
         return check_constant(cx, op);
     }
+    if name == b"arith.select" {
+        return select(cx, op);
+    }
     let Some((through, rule)) = cast_rule(name) else {
         return Ok(());
     };
@@ -146,6 +149,9 @@ pub(crate) fn check(cx: &Cx<'_>, op: OpId) -> Result<(), Diagnostic> {
 pub(crate) fn check_pred(cx: &Cx<'_>, op: OpId) -> Result<(), Diagnostic> {
     let m = cx.m;
     let d = &m.ops[op];
+    if m.ctx.bytes(d.name) == b"arith.select" {
+        return select_pred(cx, op);
+    }
     if cast_rule(m.ctx.bytes(d.name)).is_none() {
         return Ok(());
     }
@@ -159,6 +165,134 @@ pub(crate) fn check_pred(cx: &Cx<'_>, op: OpId) -> Result<(), Diagnostic> {
         ));
     }
     Ok(())
+}
+
+/// `arith.select`'s `BooleanConditionOrMatchingShape`: the condition is
+/// `i1`, or shaped like the result (MLIR compares `ShapedType` shapes; an
+/// unranked tensor's is empty).
+fn select_pred(cx: &Cx<'_>, op: OpId) -> Result<(), Diagnostic> {
+    let m = cx.m;
+    let d = &m.ops[op];
+    let (Some(&c), Some(&r)) = (d.operands.first(), d.results.first()) else {
+        return Ok(());
+    };
+    let (ct, rt) = (m.values[c].ty, m.values[r].ty);
+    if is_i1(cx, ct)
+        || shaped_dims(cx, ct)
+            .zip(shaped_dims(cx, rt))
+            .is_some_and(|(a, b)| a == b)
+    {
+        return Ok(());
+    }
+    Err(cx.op_error(
+        op,
+        "failed to verify that condition is signless i1 or has matching shape",
+    ))
+}
+
+/// `arith.select`'s verifier: a non-`i1` condition is the result's shaped
+/// type with `i1` elements (MLIR's `getI1SameShape`, encoding and scalable
+/// dimensions kept).
+fn select(cx: &Cx<'_>, op: OpId) -> Result<(), Diagnostic> {
+    let m = cx.m;
+    let d = &m.ops[op];
+    let (Some(&c), Some(&r)) = (d.operands.first(), d.results.first()) else {
+        return Ok(());
+    };
+    let (ct, rt) = (m.values[c].ty, m.values[r].ty);
+    if is_i1(cx, ct) {
+        return Ok(());
+    }
+    let ty = |t| format!("'{}'", crate::printer::type_to_string(&m.ctx, t));
+    let i1 = |e: TypeId| is_i1(cx, e);
+    let (same, expected) = match (m.ctx.type_data(rt), m.ctx.type_data(ct)) {
+        (
+            TypeData::Vector {
+                shape, scalable, ..
+            },
+            c,
+        ) => {
+            let same = matches!(c, TypeData::Vector { shape: s, scalable: sc, elem }
+                if s == shape && sc == scalable && i1(*elem));
+            let dims: String = shape
+                .iter()
+                .zip(scalable.iter())
+                .map(|(&n, &sc)| {
+                    if sc {
+                        format!("[{n}]x")
+                    } else {
+                        format!("{n}x")
+                    }
+                })
+                .collect();
+            (same, format!("vector<{dims}i1>"))
+        }
+        (
+            TypeData::RankedTensor {
+                shape, encoding, ..
+            },
+            c,
+        ) => {
+            let same = matches!(c, TypeData::RankedTensor { shape: s, encoding: e, elem }
+                if s == shape && e == encoding && i1(*elem));
+            let dims: String = shape
+                .iter()
+                .map(|&n| {
+                    if n < 0 {
+                        "?x".to_string()
+                    } else {
+                        format!("{n}x")
+                    }
+                })
+                .collect();
+            let enc = encoding.map_or(String::new(), |e| {
+                format!(", {}", crate::printer::type_param_to_string(&m.ctx, e))
+            });
+            (same, format!("tensor<{dims}i1{enc}>"))
+        }
+        (TypeData::UnrankedTensor { .. }, c) => (
+            matches!(c, TypeData::UnrankedTensor { elem } if i1(*elem)),
+            "tensor<*xi1>".to_string(),
+        ),
+        _ => {
+            return Err(cx.op_error(
+                op,
+                format!("expected condition to be a signless i1, but got {}", ty(ct)),
+            ))
+        }
+    };
+    if same {
+        return Ok(());
+    }
+    Err(cx.op_error(
+        op,
+        format!(
+            "expected condition type to have the same shape as the result type, expected '{expected}', but got {}",
+            ty(ct)
+        ),
+    ))
+}
+
+fn is_i1(cx: &Cx<'_>, t: TypeId) -> bool {
+    matches!(
+        cx.m.ctx.type_data(t),
+        TypeData::Integer {
+            width: 1,
+            signedness: crate::context::Signedness::Signless
+        }
+    )
+}
+
+/// The shape of a shaped type (an unranked tensor's is empty), `None`
+/// for any other type.
+fn shaped_dims<'c>(cx: &'c Cx<'_>, t: TypeId) -> Option<&'c [i64]> {
+    match cx.m.ctx.type_data(t) {
+        TypeData::Vector { shape, .. }
+        | TypeData::RankedTensor { shape, .. }
+        | TypeData::MemRef { shape, .. } => Some(shape),
+        TypeData::UnrankedTensor { .. } | TypeData::UnrankedMemRef { .. } => Some(&[]),
+        _ => None,
+    }
 }
 
 /// `arith.constant`: a signless integer type, and an integer, float or

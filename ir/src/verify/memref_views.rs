@@ -2,15 +2,15 @@
 //! `MemRefOps.cpp`): `subview`, `reinterpret_cast` (with the
 //! `OffsetSizeAndStrideOpInterface` checks that run before them),
 //! `expand_shape`, `collapse_shape`, `view`, `reshape`, `realloc`,
-//! `transpose`.
+//! `transpose`, and `extract_strided_metadata`'s inferred result types.
 
 use super::ops::{dense_i64, segment};
 use super::strided::{self, add, dim, mul, Dyn, MemRefDesc, Parts, Strided};
 use super::Cx;
 use crate::affine::AffineMap;
-use crate::context::{AttrData, AttrId, TypeId};
+use crate::context::{AttrData, AttrId, TypeData, TypeId};
 use crate::ir::OpId;
-use crate::printer::type_to_string;
+use crate::printer::{type_param_to_string, type_to_string};
 use irkit_diag::Diagnostic;
 
 type R = Result<(), Diagnostic>;
@@ -56,6 +56,7 @@ pub(crate) fn check(cx: &Cx<'_>, op: OpId, name: &[u8]) -> R {
         b"memref.reshape" => reshape(cx, op),
         b"memref.realloc" => realloc(cx, op),
         b"memref.transpose" => transpose(cx, op),
+        b"memref.extract_strided_metadata" => extract_strided_metadata(cx, op),
         _ => Ok(()),
     }
 }
@@ -979,4 +980,56 @@ fn transpose(cx: &Cx<'_>, op: OpId) -> R {
             canon_text(cx, &shape, sp.elem, &inferred, sp.space)
         ),
     ))
+}
+
+/// `memref.extract_strided_metadata`'s `InferTypeOpInterface`: the results
+/// are a rank-0 base buffer of the source's element type and memory space,
+/// then the offset and one size and one stride per dimension, all `index`.
+fn extract_strided_metadata(cx: &Cx<'_>, op: OpId) -> R {
+    let ctx = &cx.m.ctx;
+    let Some(sp) = ty(cx, op, 0).and_then(|t| strided::parts(ctx, t)) else {
+        return Ok(());
+    };
+    let results: Vec<TypeId> = cx.m.ops[op]
+        .results
+        .iter()
+        .map(|&v| cx.m.values[v].ty)
+        .collect();
+    let is_index = |t: &TypeId| matches!(ctx.type_data(*t), TypeData::Index);
+    let base_ok = |t: TypeId| {
+        strided::parts(ctx, t).is_some_and(|p| {
+            p.shape.is_empty()
+                && p.elem == sp.elem
+                && p.space == sp.space
+                && p.layout.is_none_or(|l| identity_layout(cx, l))
+        })
+    };
+    let rank = sp.shape.len();
+    if results.len() == 2 + 2 * rank && base_ok(results[0]) && results[1..].iter().all(is_index) {
+        return Ok(());
+    }
+    let space = sp.space.map_or(String::new(), |s| {
+        format!(", {}", type_param_to_string(ctx, s))
+    });
+    let mut want = vec![format!("'memref<{}{space}>'", type_to_string(ctx, sp.elem))];
+    want.extend(std::iter::repeat_n("'index'".to_string(), 1 + 2 * rank));
+    let got: Vec<String> = results.iter().map(|&t| q(cx, t)).collect();
+    Err(cx.op_error(
+        op,
+        format!(
+            "inferred type(s) {} are incompatible with return type(s) of operation {}",
+            want.join(", "),
+            got.join(", ")
+        ),
+    ))
+}
+
+/// Whether a memref layout is an identity affine map.
+fn identity_layout(cx: &Cx<'_>, l: AttrId) -> bool {
+    match cx.m.ctx.attr_data(l) {
+        AttrData::AffineMap(text) => {
+            AffineMap::parse(&cx.m.ctx.str(*text)).is_some_and(|m| m.is_identity())
+        }
+        _ => false,
+    }
 }

@@ -431,7 +431,10 @@ fn storage_ok(cx: &Cx<'_>, kind: &AttrKind, v: AttrId) -> bool {
             }
             _ => false,
         },
-        AttrKind::Array | AttrKind::DictArray | AttrKind::DialectAttrArray { .. } => {
+        AttrKind::Array
+        | AttrKind::DictArray
+        | AttrKind::I64ArrayArray
+        | AttrKind::DialectAttrArray { .. } => {
             matches!(data, AttrData::Array(_))
         }
         AttrKind::DenseI32Array => {
@@ -514,11 +517,24 @@ fn constraint_ok(cx: &Cx<'_>, kind: &AttrKind, v: AttrId) -> bool {
                 _ => false,
             })
         }
+        (AttrKind::I64ArrayArray, AttrData::Array(items)) => items.iter().all(|&i| {
+            matches!(ctx.attr_data(i), AttrData::Array(inner) if inner.iter().all(|&e| {
+                matches!(ctx.attr_data(e), AttrData::Integer { ty, .. } if is_int(cx, *ty, 64))
+            }))
+        }),
         (AttrKind::DictArray, AttrData::Array(items)) => items
             .iter()
             .all(|&i| matches!(ctx.attr_data(i), AttrData::Dict(_))),
         _ => true,
     }
+}
+
+/// Whether symbol `op` is public: no `sym_visibility`, or "public".
+pub(crate) fn is_public(cx: &Cx<'_>, op: OpId) -> bool {
+    let m = cx.m;
+    inherent(cx, op, b"sym_visibility").is_none_or(|v| {
+        matches!(m.ctx.attr_data(v), AttrData::String { value, .. } if m.ctx.bytes(*value) == b"public")
+    })
 }
 
 /// An inherent attribute: from the properties, else from the attribute
@@ -1084,6 +1100,23 @@ fn check_traits(cx: &Cx<'_>, def: &OpDef, op: OpId, phase: Phase) -> Result<(), 
                         ));
                     }
                 }
+                // A function without a body is a declaration, which may not
+                // be public (FunctionOpInterface's `isDeclaration`).
+                let declaration = def.implements(Interface::FunctionOpInterface)
+                    && d.regions
+                        .first()
+                        .is_some_and(|&r| m.regions[r].blocks.is_empty());
+                if declaration && is_public(cx, op) {
+                    return Err(cx.op_error(op, "symbol declaration cannot have public visibility"));
+                }
+                if let Some(parent) = m.parent_op(op) {
+                    let pt = cx.traits(parent);
+                    if pt.registered && !pt.symbol_table {
+                        return Err(
+                            cx.op_error(op, "symbol's parent must have the SymbolTable trait")
+                        );
+                    }
+                }
             }
             Trait::NoRegionArguments => {
                 for (i, &r) in d.regions.iter().enumerate() {
@@ -1355,8 +1388,8 @@ fn check_same_type(cx: &Cx<'_>, op: OpId) -> Result<(), Diagnostic> {
 /// The `InferTypeOpInterface` that ODS gives an op whose result types
 /// follow from `SameOperandsAndResultType`: each result must be exactly
 /// the first operand's type (the trait itself only asks for compatible
-/// shapes). mlir-opt follows this error with "failed to infer returned
-/// types"; irkit stops at the first.
+/// shapes). The walk follows this error with "failed to infer returned
+/// types", as mlir-opt does.
 fn check_inferred_types(cx: &Cx<'_>, def: &OpDef, op: OpId) -> Result<(), Diagnostic> {
     if !def.has(Trait::SameOperandsAndResultType)
         || def.results.iter().any(|r| r.arity != Arity::Single)

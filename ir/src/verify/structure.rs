@@ -288,14 +288,12 @@ fn check_func(cx: &Cx<'_>, op: OpId) -> Result<(), Diagnostic> {
         return Err(cx.op_error(op, "requires one region"));
     };
     match m.regions[r].blocks.first() {
-        None => {
-            let private = inherent(cx, op, b"sym_visibility").is_some_and(|v| {
-                matches!(m.ctx.attr_data(v), AttrData::String { value, .. } if m.ctx.bytes(*value) != b"public")
-            });
-            if !private {
-                return Err(cx.op_error(op, "symbol declaration cannot have public visibility"));
-            }
+        // With a registry the Symbol trait (verify/ops.rs) reports this
+        // first; modules verified without one get it here.
+        None if super::ops::is_public(cx, op) => {
+            return Err(cx.op_error(op, "symbol declaration cannot have public visibility"));
         }
+        None => {}
         Some(&entry) => {
             let args = &m.blocks[entry].args;
             if args.len() != inputs.len() {

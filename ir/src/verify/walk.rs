@@ -34,8 +34,24 @@ enum Item {
 pub(crate) fn verify(cx: &Cx<'_>, defs: &mut DefCache<'_>, storage: Storage) -> Vec<Diagnostic> {
     match walk(cx, defs, storage) {
         Ok(()) => Vec::new(),
-        Err(d) => vec![d],
+        Err(d) => {
+            let then = inference_failed(&d);
+            std::iter::once(d).chain(then).collect()
+        }
     }
+}
+
+/// MLIR's `InferTypeOpInterface` verifier reports a mismatch, then that
+/// inference failed: the second error, at the same place.
+fn inference_failed(d: &Diagnostic) -> Option<Diagnostic> {
+    let (op, rest) = d.message.split_once(" op ")?;
+    if !rest.starts_with("inferred type(s) ") {
+        return None;
+    }
+    let mut then = d.clone();
+    then.message = format!("{op} op failed to infer returned types");
+    then.notes.clear();
+    Some(then)
 }
 
 fn walk(cx: &Cx<'_>, defs: &mut DefCache<'_>, storage: Storage) -> Result<(), Diagnostic> {

@@ -446,7 +446,20 @@ pub(crate) fn source_dialects(text: &str) -> Vec<String> {
     };
     let ident_char = |c: char| c.is_ascii_alphanumeric() || c == '_' || c == '$';
     for line in text.lines() {
-        let code = blank_strings(strip_comment(line));
+        let raw = strip_comment(line);
+        // Generic op names, also with blanks before the `(`.
+        for (i, _) in raw.match_indices('"') {
+            let rest = &raw[i + 1..];
+            let Some(close) = rest.find('"') else { break };
+            let name = &rest[..close];
+            let opens = rest[close + 1..].trim_start().starts_with('(');
+            if opens && name.chars().all(|c| ident_char(c) || c == '.') {
+                if let Some((d, _)) = name.split_once('.') {
+                    add(d);
+                }
+            }
+        }
+        let code = blank_strings(raw);
         let code = code.as_str();
         // `!d.` and `#d.` references.
         let bytes = code.as_bytes();
@@ -848,10 +861,13 @@ mod tests {
     #[test]
     fn dialects_in_source_text() {
         let d = source_dialects(
-            "// expected-error {{'test.x' op}}\n%0 = arith.addi %a, %b : i32 // tensor.empty\n\
+            "// expected-error {{'test.x' op}}\n%z = \"affine.apply\" (%i)\n%0 = arith.addi %a, %b : i32 // tensor.empty\n\
              scf.for %i = %c0 to %n step %c1 {\n  %1 = \"vector.x\"() : () -> !llvm.ptr\n\
              }\n\"test.y\"() {a = #map, b = #gpu.b<1>, s = \"//!x.y\"} : () -> ()\n",
         );
-        assert_eq!(d, ["vector", "test", "arith", "scf", "llvm", "gpu"]);
+        assert_eq!(
+            d,
+            ["vector", "test", "affine", "arith", "scf", "llvm", "gpu"]
+        );
     }
 }
