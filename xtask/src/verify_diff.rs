@@ -49,6 +49,8 @@ Options:
   --timeout SECS   per command (default 60)
   --show N         print the first N disagreements of each kind (default 5)
   --min-agree P    fail unless accept/reject agreement is at least P percent
+  --min-same P     fail unless, of the mutants both reject, at least P percent
+                   get the same first error
 ";
 
 struct Base {
@@ -117,6 +119,12 @@ pub fn run(args: &[String]) -> Result<(), String> {
         .map(|v| {
             v.parse()
                 .map_err(|_| format!("--min-agree expects a percentage, got '{v}'"))
+        })
+        .transpose()?;
+    let min_same: Option<f64> = util::opt_value(args, "--min-same")
+        .map(|v| {
+            v.parse()
+                .map_err(|_| format!("--min-same expects a percentage, got '{v}'"))
         })
         .transpose()?;
 
@@ -219,9 +227,26 @@ pub fn run(args: &[String]) -> Result<(), String> {
         "verify-diff: every disagreement is listed in {} (mutants beside it)",
         list.display()
     );
-    match min_agree {
-        Some(min) if pct < min => Err(format!(
+    let both_reject = outcomes
+        .iter()
+        .filter(|o| {
+            matches!(
+                o.verdict,
+                Verdict::BothRejectSame | Verdict::BothRejectOther
+            )
+        })
+        .count();
+    let same = outcomes
+        .iter()
+        .filter(|o| o.verdict == Verdict::BothRejectSame)
+        .count();
+    let same_pct = 100.0 * same as f64 / both_reject.max(1) as f64;
+    match (min_agree, min_same) {
+        (Some(min), _) if pct < min => Err(format!(
             "verify-diff: accept/reject agreement {pct:.1}% is below --min-agree {min}"
+        )),
+        (_, Some(min)) if same_pct < min => Err(format!(
+            "verify-diff: same first error {same_pct:.1}% is below --min-same {min}"
         )),
         _ => Ok(()),
     }
