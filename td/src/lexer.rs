@@ -231,8 +231,22 @@ fn line_end(b: &[u8], i: usize) -> usize {
 fn is_id_start(c: u8) -> bool {
     c.is_ascii_alphabetic() || c == b'_'
 }
+/// Identifier characters (letters, digits, `_`) by byte: one load per
+/// byte of the names that make up most of a `.td` file.
+static ID_CHAR: [bool; 256] = {
+    let mut t = [false; 256];
+    let mut c = 0;
+    while c < 256 {
+        let b = c as u8;
+        t[c] = b.is_ascii_alphanumeric() || b == b'_';
+        c += 1;
+    }
+    t
+};
+
+#[inline]
 fn is_id_char(c: u8) -> bool {
-    c.is_ascii_alphanumeric() || c == b'_'
+    ID_CHAR[usize::from(c)]
 }
 
 fn keyword(s: &[u8]) -> Option<Tok> {

@@ -23,6 +23,8 @@ impl TyNames {
 /// Spellings of the list, bits and dag values printed so far, by value id:
 /// records of one class repeat the same few composite values (97k of them
 /// in Intrinsics.td, 10k distinct), which are then copied, not walked.
+/// Whole field lines are remembered too: the records of one class repeat
+/// the same lines (Intrinsics.td prints 259k field lines, 33k distinct).
 #[derive(Default)]
 struct ValMemo {
     spans: FxHashMap<InitId, (usize, usize)>,
@@ -30,9 +32,15 @@ struct ValMemo {
     /// A field line's start by (name, type, `field`, code, no value).
     heads: FxHashMap<HeadKey, (usize, usize)>,
     head_text: String,
+    /// A field's spelling (head and value) by (name, type, value, kind).
+    lines: FxHashMap<LineKey, (u32, u32)>,
+    line_text: String,
 }
 
 type HeadKey = (Sym, TyId, bool, bool, bool);
+/// A field by name, type, value and `field` / no-value flags: all that its
+/// spelling depends on.
+type LineKey = (Sym, TyId, InitId, u8);
 
 impl ValMemo {
     /// Past this many bytes kept, values are no longer remembered (the
@@ -64,6 +72,33 @@ pub(crate) fn write_val(cx: &Ctx, names: Option<&TyNames>, out: &mut String, v: 
 }
 
 fn write_val_with(
+    cx: &Ctx,
+    names: Option<&TyNames>,
+    memo: Option<&mut ValMemo>,
+    out: &mut String,
+    v: &RecordVal,
+) {
+    let Some(m) = memo else {
+        write_val_fresh(cx, names, None, out, v);
+        return;
+    };
+    let flags = u8::from(v.kind == FieldKind::NonconcreteOk) | (u8::from(v.no_value) << 1);
+    let key = (v.name, v.ty, v.value, flags);
+    if let Some(&(a, b)) = m.lines.get(&key) {
+        out.push_str(&m.line_text[a as usize..b as usize]);
+        return;
+    }
+    let start = out.len();
+    write_val_fresh(cx, names, Some(&mut *m), out, v);
+    if m.line_text.len() <= ValMemo::MAX_TEXT {
+        let a = m.line_text.len() as u32;
+        m.line_text.push_str(&out[start..]);
+        m.lines.insert(key, (a, m.line_text.len() as u32));
+    }
+}
+
+/// [`write_val_with`] for a field line not printed before.
+fn write_val_fresh(
     cx: &Ctx,
     names: Option<&TyNames>,
     memo: Option<&mut ValMemo>,
@@ -281,7 +316,7 @@ mod tests {
     #[test]
     fn radix_quicksort_orders_as_the_standard_sort() {
         // Names with long shared prefixes, prefixes of each other, bytes
-        // above 0x7f and duplicates, in a scrambled order.
+        // above 0x7f, NUL bytes and duplicates, in a scrambled order.
         let mut names: Vec<String> = Vec::new();
         let mut x: u64 = 7;
         for k in 0..3000u64 {
@@ -289,7 +324,7 @@ mod tests {
                 .wrapping_mul(6364136223846793005)
                 .wrapping_add(1442695040888963407);
             let tail: String = (0..(x >> 60) as usize)
-                .map(|j| ['a', 'b', '_', '0', 'é', 'Z'][((x >> (j * 3)) % 6) as usize])
+                .map(|j| ['a', 'b', '_', '0', 'é', 'Z', '\0'][((x >> (j * 3)) % 7) as usize])
                 .collect();
             let head = ["int_x86_avx512_", "int_x86_", "int_", "", "anonymous_"][(k % 5) as usize];
             names.push(format!("{head}{tail}"));

@@ -399,8 +399,59 @@ pub fn resolve_init(cx: &mut Ctx, i: InitId, r: &mut dyn Resolver) -> InitId {
     resolve_nonconcrete(cx, i, r)
 }
 
+/// What `resolve_init` asks a resolver before walking a value: its
+/// [`Resolver::mask`] and whether it is final. Both stay the same while it
+/// resolves one value, so the parts of a composite value are filtered with
+/// the answers read once for the whole value (no virtual call per part).
+#[derive(Clone, Copy)]
+struct Scope {
+    mask: u64,
+    final_: bool,
+}
+
+impl Scope {
+    fn of(r: &dyn Resolver) -> Scope {
+        Scope {
+            mask: r.mask() | VarMask::FOLDS,
+            final_: r.is_final(),
+        }
+    }
+}
+
+/// `resolve_init` for a part of a value being resolved by `r`, with `r`'s
+/// [`Scope`].
+#[inline]
+fn resolve_part(cx: &mut Ctx, i: InitId, r: &mut dyn Resolver, m: Scope) -> InitId {
+    let f = cx.flags(i);
+    if f & VarMask::CONCRETE != 0 {
+        return i;
+    }
+    if f & m.mask == 0 && (f & VarMask::IMPURE == 0 || !m.final_) {
+        return i;
+    }
+    resolve_nonconcrete(cx, i, r)
+}
+
+/// A value `resolve_init` could not answer at once. A variable, the
+/// commonest such value (two fifths of them on Intrinsics.td), is answered
+/// here by the resolver; everything else goes to `resolve_composite`, whose
+/// frame is large.
 #[inline(never)]
 fn resolve_nonconcrete(cx: &mut Ctx, i: InitId, r: &mut dyn Resolver) -> InitId {
+    let Init::Var(name, _) = *cx.init(i) else {
+        return resolve_composite(cx, i, r);
+    };
+    if cx.resolve_depth >= MAX_RESOLVE_DEPTH || cx.fatal.is_some() {
+        return resolve_composite(cx, i, r);
+    }
+    cx.resolve_depth += 1;
+    let res = r.resolve(cx, name).unwrap_or(i);
+    cx.resolve_depth -= 1;
+    res
+}
+
+#[inline(never)]
+fn resolve_composite(cx: &mut Ctx, i: InitId, r: &mut dyn Resolver) -> InitId {
     cx.resolve_depth += 1;
     let res = if cx.resolve_depth > MAX_RESOLVE_DEPTH {
         let loc = cx.rec_loc(r.cur_rec());
@@ -429,12 +480,17 @@ fn list_elems(x: &Init) -> &[InitId] {
 
 /// Resolves the elements of a list-like value without copying it unless
 /// something changed; returns the new elements if any changed.
-fn resolve_elems(cx: &mut Ctx, i: InitId, r: &mut dyn Resolver) -> Option<InlineVec<InitId>> {
+fn resolve_elems(
+    cx: &mut Ctx,
+    i: InitId,
+    r: &mut dyn Resolver,
+    m: Scope,
+) -> Option<InlineVec<InitId>> {
     let n = list_elems(cx.init(i)).len();
     let mut out: Option<InlineVec<InitId>> = None;
     for k in 0..n {
         let e = list_elems(cx.init(i))[k];
-        let ne = resolve_init(cx, e, r);
+        let ne = resolve_part(cx, e, r, m);
         match out.as_mut() {
             Some(o) => o.push(ne),
             None => {
@@ -451,17 +507,18 @@ fn resolve_elems(cx: &mut Ctx, i: InitId, r: &mut dyn Resolver) -> Option<Inline
 }
 
 fn resolve_inner(cx: &mut Ctx, i: InitId, r: &mut dyn Resolver) -> InitId {
+    let m = Scope::of(r);
     match cx.init(i) {
         Init::List(_, t) => {
             let t = *t;
-            return match resolve_elems(cx, i, r) {
+            return match resolve_elems(cx, i, r, m) {
                 Some(v) => cx.mk_ref(InitRef::List(v.as_slice(), t)),
                 None => i,
             };
         }
         Init::Cond(_, t) => {
             let t = *t;
-            return match resolve_elems(cx, i, r) {
+            return match resolve_elems(cx, i, r, m) {
                 Some(v) => {
                     let u = cx.mk_ref(InitRef::Cond(v.as_slice(), t));
                     fold_cond(cx, u, r.cur_rec())
@@ -479,14 +536,14 @@ fn resolve_inner(cx: &mut Ctx, i: InitId, r: &mut dyn Resolver) -> InitId {
                     let rv = match cached {
                         Some((cv, res)) if cv == v => res,
                         _ => {
-                            let res = resolve_init(cx, v, r);
+                            let res = resolve_part(cx, v, r, m);
                             cached = Some((v, res));
                             res
                         }
                     };
                     cx.get_bit(rv, bn)
                 } else {
-                    let x = resolve_init(cx, b, r);
+                    let x = resolve_part(cx, b, r, m);
                     cx.get_bit(x, 0)
                 };
                 let nb = if r.keep_unset_bits() && cx.is_unset(nb) {
@@ -513,14 +570,14 @@ fn resolve_inner(cx: &mut Ctx, i: InitId, r: &mut dyn Resolver) -> InitId {
         }
         Init::Dag(op, name, args) => {
             let (op, name, n) = (*op, *name, args.len());
-            let nop = resolve_init(cx, op, r);
+            let nop = resolve_part(cx, op, r, m);
             let mut out: Option<InlineVec<(InitId, Option<Sym>)>> = None;
             for k in 0..n {
                 let Init::Dag(_, _, args) = cx.init(i) else {
                     return i;
                 };
                 let (a, an) = args[k];
-                let na = resolve_init(cx, a, r);
+                let na = resolve_part(cx, a, r, m);
                 match out.as_mut() {
                     Some(o) => o.push((na, an)),
                     None => {
@@ -564,7 +621,7 @@ fn resolve_inner(cx: &mut Ctx, i: InitId, r: &mut dyn Resolver) -> InitId {
         }
         Init::Var(name, _) => r.resolve(cx, name).unwrap_or(i),
         Init::VarBit(v, n) => {
-            let nv = resolve_init(cx, v, r);
+            let nv = resolve_part(cx, v, r, m);
             if nv != v {
                 cx.get_bit(nv, n)
             } else {
@@ -572,7 +629,7 @@ fn resolve_inner(cx: &mut Ctx, i: InitId, r: &mut dyn Resolver) -> InitId {
             }
         }
         Init::Field(rec, f, t) => {
-            let nr = resolve_init(cx, rec, r);
+            let nr = resolve_part(cx, rec, r, m);
             if nr != rec {
                 match fold_field_p(cx, nr, f, r.cur_rec()) {
                     Some(x) => x,
@@ -613,7 +670,7 @@ fn resolve_inner(cx: &mut Ctx, i: InitId, r: &mut dyn Resolver) -> InitId {
             }
         }
         Init::Un(op, a, t) => {
-            let na = resolve_init(cx, a, r);
+            let na = resolve_part(cx, a, r, m);
             if na != a || (r.is_final() && op == UnOp::Cast) {
                 match fold_un_p(cx, op, na, t, r.cur_rec(), r.is_final()) {
                     Some(x) => x,
@@ -624,7 +681,7 @@ fn resolve_inner(cx: &mut Ctx, i: InitId, r: &mut dyn Resolver) -> InitId {
             }
         }
         Init::Bin(op, a, b, t) => {
-            let na = resolve_init(cx, a, r);
+            let na = resolve_part(cx, a, r, m);
             // LLVM 22: a left operand of !and that is 0, of !or that is -1,
             // decides the value without the right one.
             let short = if cx.rules.and_or_short_circuit && matches!(op, BinOp::And | BinOp::Or) {
@@ -638,7 +695,7 @@ fn resolve_inner(cx: &mut Ctx, i: InitId, r: &mut dyn Resolver) -> InitId {
                 // `!head([])`).
                 return cx.int(v);
             }
-            let nb = resolve_init(cx, b, r);
+            let nb = resolve_part(cx, b, r, m);
             if na != a || nb != b {
                 match fold_bin_p(cx, op, na, nb, t, r.cur_rec()) {
                     Some(x) => x,
@@ -649,17 +706,17 @@ fn resolve_inner(cx: &mut Ctx, i: InitId, r: &mut dyn Resolver) -> InitId {
             }
         }
         Init::Tern(op, a, b, c, t) => {
-            let na = resolve_init(cx, a, r);
+            let na = resolve_part(cx, a, r, m);
             if op == TernOp::If && na != a {
                 if let Some(v) = cx.as_int(na) {
                     return if v != 0 {
-                        resolve_init(cx, b, r)
+                        resolve_part(cx, b, r, m)
                     } else {
-                        resolve_init(cx, c, r)
+                        resolve_part(cx, c, r, m)
                     };
                 }
             }
-            let nb = resolve_init(cx, b, r);
+            let nb = resolve_part(cx, b, r, m);
             let nc = if op == TernOp::Foreach || op == TernOp::Filter {
                 let shadow = match cx.init(na) {
                     Init::Str(y, _) => Some(*y),
@@ -671,7 +728,7 @@ fn resolve_inner(cx: &mut Ctx, i: InitId, r: &mut dyn Resolver) -> InitId {
                 };
                 resolve_init(cx, c, &mut sr)
             } else {
-                resolve_init(cx, c, r)
+                resolve_part(cx, c, r, m)
             };
             if na != a || nb != b || nc != c {
                 match fold_tern_p(cx, op, na, nb, nc, t, r.cur_rec()) {
@@ -683,8 +740,8 @@ fn resolve_inner(cx: &mut Ctx, i: InitId, r: &mut dyn Resolver) -> InitId {
             }
         }
         Init::Fold(s, l, a, b, e, t) => {
-            let ns = resolve_init(cx, s, r);
-            let nl = resolve_init(cx, l, r);
+            let ns = resolve_part(cx, s, r, m);
+            let nl = resolve_part(cx, l, r, m);
             let mut sr = ShadowResolver {
                 inner: r,
                 shadowed: [Some(a), Some(b)],
@@ -698,7 +755,7 @@ fn resolve_inner(cx: &mut Ctx, i: InitId, r: &mut dyn Resolver) -> InitId {
             }
         }
         Init::IsA(t, e) => {
-            let ne = resolve_init(cx, e, r);
+            let ne = resolve_part(cx, e, r, m);
             if ne != e {
                 match fold_isa_p(cx, t, ne) {
                     Some(x) => x,
@@ -709,7 +766,7 @@ fn resolve_inner(cx: &mut Ctx, i: InitId, r: &mut dyn Resolver) -> InitId {
             }
         }
         Init::Exists(t, e) => {
-            let ne = resolve_init(cx, e, r);
+            let ne = resolve_part(cx, e, r, m);
             if ne != e || r.is_final() {
                 let u = cx.mk(Init::Exists(t, ne));
                 fold_exists(cx, u, r.cur_rec(), r.is_final())
@@ -718,7 +775,7 @@ fn resolve_inner(cx: &mut Ctx, i: InitId, r: &mut dyn Resolver) -> InitId {
             }
         }
         Init::Instances(t, e) => {
-            let ne = resolve_init(cx, e, r);
+            let ne = resolve_part(cx, e, r, m);
             if ne != e || r.is_final() {
                 let u = cx.mk(Init::Instances(t, ne));
                 fold_instances(cx, u, r.cur_rec(), r.is_final())
