@@ -525,11 +525,24 @@ fn splice(
             && deps::anon_number(strs.str(irkit_td::model::Sym((k & 0xffff_ffff) as u32)))
                 .is_some_and(|n| n >= first_after)
     };
-    // (a renamed name is past every name the new statements took)
-    let clash = q_keys.iter().filter(|&&k| !renamed(k)).any(|&k| {
-        let w = k & deps::WHAT;
-        names_w.contains(&w) || (k & deps::WRITE != 0 && names_r.contains(&w))
-    });
+    // (a renamed name is past every name the new statements took; an
+    // anonymous name the new statements took that those after the edit
+    // read is an old statement's record's, read through a memoised
+    // computation that made it: it must be made again, checked below)
+    let by_name =
+        olds[plan.q..].iter().any(|st| st.anon_named) || news.iter().any(|st| st.anon_named);
+    let anon = |k: u64| {
+        !by_name
+            && k & deps::WHAT < deps::VAR_DEF
+            && deps::anon_number(strs.str(Sym((k & 0xffff_ffff) as u32))).is_some()
+    };
+    let clash = q_keys
+        .iter()
+        .filter(|&&k| !renamed(k) && !anon(k))
+        .any(|&k| {
+            let w = k & deps::WHAT;
+            names_w.contains(&w) || (k & deps::WRITE != 0 && names_r.contains(&w))
+        });
     if clash {
         return None;
     }
@@ -547,11 +560,6 @@ fn splice(
     drop(end);
     let mut m = Rc::try_unwrap(m).unwrap_or_else(|m| (*m).clone());
     let mut state = state.1;
-    let mut log = *m.deps.take().unwrap_or_default();
-    let q0 = log
-        .stmts
-        .get(plan.q)
-        .map_or(log.keys.len(), |st| st.start as usize);
     // The instances the old statements made are made again in their
     // slots when the new ones make them (what refers to them still does);
     // where they were written must come out the same.
@@ -584,9 +592,16 @@ fn splice(
             Some((y, *m.defs.get(&y)?))
         })
         .collect();
+    // (with the log: the memoised computations that used what the old
+    // statements made go too)
     if !resume::forget_writes(&mut m, &mut state, &old_keys) {
         return None;
     }
+    let mut log = *m.deps.take().unwrap_or_default();
+    let q0 = log
+        .stmts
+        .get(plan.q)
+        .map_or(log.keys.len(), |st| st.start as usize);
     resume::shift_locs(&mut m, &mut state, plan.file, plan.from, plan.delta);
     m.strs = cx.strs.clone();
     // What the statements after the edit made is out of sight while the
