@@ -651,9 +651,10 @@ fn splice(
         }
     }
     // The anonymous defs after the edit, by number, out of the def table
-    // (the new statements take names they may have).
+    // (the new statements take names they may have), when they may be
+    // renamed: no statement bound a name spelled like theirs.
     let mut after: Vec<(u32, Sym, RecId)> = Vec::new();
-    if anon_after > 0 {
+    if anon_after > 0 && may_renumber {
         for &k in log.keys[q0..].iter() {
             if k & deps::WRITE == 0
                 || k & deps::WHAT >= deps::VAR_DEF
@@ -793,7 +794,7 @@ fn splice(
             None => return None,
         }
     }
-    if next - (anon_before + anon_new) + moved.len() as u32 != anon_after {
+    if may_renumber && next - (anon_before + anon_new) + moved.len() as u32 != anon_after {
         // (an anonymous name after the edit that is no def's)
         return None;
     }
