@@ -13,11 +13,14 @@
 //! A resumed run gives the same diagnostics and records as a run from the
 //! start (the test `resume_equals_scratch` checks it on random edits).
 
+use irkit_diag::Loc;
 use irkit_diag::{Diagnostic, FileId, SourceMap};
 use irkit_td::lexer::{LexConfig, Overlay, Token};
+use irkit_td::model::deps::StmtDeps;
 use irkit_td::model::deps::{self, DepLog};
-use irkit_td::model::{Ctx, Interner};
+use irkit_td::model::{Ctx, InitId, Interner, RecId, Sym};
 use irkit_td::parser::resume::{self, parse_resumable, Checkpoint, Resumed};
+use rustc_hash::{FxHashMap, FxHashSet};
 use std::rc::Rc;
 use std::sync::Arc;
 
@@ -56,7 +59,7 @@ pub struct RunOut {
     pub resumed_at: Option<usize>,
     /// The statements after the edit kept their results ([`splice`]).
     pub spliced: bool,
-    /// ... and their anonymous names were renumbered ([`renumber`]).
+    /// ... and their anonymous names were renumbered ([`splice`]).
     pub renumbered: bool,
 }
 
@@ -419,9 +422,19 @@ fn plan_splice(
     if ks.iter().any(|&k| k & deps::UPDATE != 0) {
         return None;
     }
+    // (instances of `VarDef` values and where they were written: checked
+    // once the new statements are parsed again, [`splice`])
+    // (as are the names of the anonymous records they made, read by those
+    // after them through a memoised computation that made the record)
+    let strs = &end.cx.strs;
     let written: rustc_hash::FxHashSet<u64> = ks
         .iter()
-        .filter(|&&k| k & deps::WRITE != 0)
+        .filter(|&&k| {
+            k & deps::WRITE != 0
+                && k & deps::WHAT < deps::VAR_DEF
+                && !(deps::Table::of(k) == Some(deps::Table::Def)
+                    && deps::anon_number(strs.str(Sym((k & 0xffff_ffff) as u32))).is_some())
+        })
         .map(|&k| k & deps::WHAT)
         .collect();
     if !written.is_empty()
@@ -493,15 +506,16 @@ fn splice(
     let anon_before: u32 = olds[..plan.s.start].iter().map(|st| st.anon).sum();
     // The anonymous names the statements after the edit took (from
     // `first_after` on) move by the change in count: renamed, not
-    // re-evaluated ([`renumber`]), when nothing used one as text.
+    // re-evaluated ([`splice`]), when nothing used one as text.
     let first_after = anon_before + anon_old;
     let renumbering = anon_new != anon_old && anon_after > 0;
     let text = |st: &irkit_td::model::deps::StmtDeps| st.anon_text || st.anon_named;
-    if renumbering
-        && (olds[plan.q..].iter().any(text)
-            || news.iter().any(text)
-            || olds.iter().any(|st| st.anon_named))
-    {
+    // (instances moved between the new statements and those after them
+    // renumber too: checked when they are known)
+    let may_renumber = !(olds[plan.q..].iter().any(text)
+        || news.iter().any(text)
+        || olds.iter().any(|st| st.anon_named));
+    if renumbering && !may_renumber {
         return None;
     }
     let strs = &end.cx.strs;
@@ -511,11 +525,24 @@ fn splice(
             && deps::anon_number(strs.str(irkit_td::model::Sym((k & 0xffff_ffff) as u32)))
                 .is_some_and(|n| n >= first_after)
     };
-    // (a renamed name is past every name the new statements took)
-    let clash = q_keys.iter().filter(|&&k| !renamed(k)).any(|&k| {
-        let w = k & deps::WHAT;
-        names_w.contains(&w) || (k & deps::WRITE != 0 && names_r.contains(&w))
-    });
+    // (a renamed name is past every name the new statements took; an
+    // anonymous name the new statements took that those after the edit
+    // read is an old statement's record's, read through a memoised
+    // computation that made it: it must be made again, checked below)
+    let by_name =
+        olds[plan.q..].iter().any(|st| st.anon_named) || news.iter().any(|st| st.anon_named);
+    let anon = |k: u64| {
+        !by_name
+            && k & deps::WHAT < deps::VAR_DEF
+            && deps::anon_number(strs.str(Sym((k & 0xffff_ffff) as u32))).is_some()
+    };
+    let clash = q_keys
+        .iter()
+        .filter(|&&k| !renamed(k) && !anon(k))
+        .any(|&k| {
+            let w = k & deps::WHAT;
+            names_w.contains(&w) || (k & deps::WRITE != 0 && names_r.contains(&w))
+        });
     if clash {
         return None;
     }
@@ -533,21 +560,117 @@ fn splice(
     drop(end);
     let mut m = Rc::try_unwrap(m).unwrap_or_else(|m| (*m).clone());
     let mut state = state.1;
-    let mut log = *m.deps.take().unwrap_or_default();
+    // The instances the old statements made are made again in their
+    // slots when the new ones make them (what refers to them still does);
+    // where they were written must come out the same.
+    let mut reuse: FxHashMap<InitId, RecId> = FxHashMap::default();
+    let mut old_locs: Vec<(InitId, Loc)> = Vec::new();
+    for &k in old_keys.iter().filter(|&&k| k & deps::WRITE != 0) {
+        let vd = InitId((k & 0xffff_ffff) as u32);
+        match k & KIND {
+            deps::VAR_DEF => {
+                if let Some(r) = m.peek_var_def(vd).and_then(|d| rec_of(&m, d)) {
+                    reuse.insert(vd, r);
+                }
+            }
+            deps::VAR_LOC => old_locs.extend(m.peek_var_def_loc(vd).map(|l| (vd, l))),
+            _ => {}
+        }
+    }
+    let old_made: FxHashSet<InitId> = reuse.keys().copied().collect();
+    // The anonymous records they made, by name.
+    let old_anon: Vec<(Sym, RecId)> = old_keys
+        .iter()
+        .filter(|&&k| {
+            k & deps::WRITE != 0
+                && k & KIND == deps::NAME
+                && deps::Table::of(k) == Some(deps::Table::Def)
+        })
+        .filter_map(|&k| {
+            let y = Sym((k & 0xffff_ffff) as u32);
+            deps::anon_number(m.strs.str(y))?;
+            Some((y, *m.defs.get(&y)?))
+        })
+        .collect();
+    // (with the log: the memoised computations that used what the old
+    // statements made go too)
     if !resume::forget_writes(&mut m, &mut state, &old_keys) {
         return None;
     }
+    let mut log = *m.deps.take().unwrap_or_default();
+    let q0 = log
+        .stmts
+        .get(plan.q)
+        .map_or(log.keys.len(), |st| st.start as usize);
     resume::shift_locs(&mut m, &mut state, plan.file, plan.from, plan.delta);
     m.strs = cx.strs.clone();
-    if renumbering {
-        let q0 = log
-            .stmts
-            .get(plan.q)
-            .map_or(log.keys.len(), |st| st.start as usize);
-        let shift = i64::from(anon_new) - i64::from(anon_old);
-        renumber(&mut m, &mut log.keys[q0..], first_after, shift);
-        // (memoised computations' keys are reads: no def is renamed twice)
-        renumber(&mut m, &mut log.memo_keys, first_after, shift);
+    // What the statements after the edit made is out of sight while the
+    // new ones are parsed again (as it was when they were parsed in their
+    // place): an instance the new statements make first now is made in
+    // its old slot (moved), the others are put back.
+    let mut hidden: Vec<(InitId, InitId)> = Vec::new();
+    let mut hidden_locs: Vec<(InitId, Loc)> = Vec::new();
+    for &k in log.keys[q0..].iter().filter(|&&k| k & deps::WRITE != 0) {
+        let vd = InitId((k & 0xffff_ffff) as u32);
+        match k & KIND {
+            deps::VAR_DEF => {
+                if let Some(d) = m.take_var_def(vd) {
+                    if let Some(r) = rec_of(&m, d) {
+                        reuse.insert(vd, r);
+                    }
+                    hidden.push((vd, d));
+                }
+            }
+            deps::VAR_LOC => hidden_locs.extend(m.take_var_def_loc(vd).map(|l| (vd, l))),
+            _ => {}
+        }
+    }
+    // ... and so are the memoised item applications that used one.
+    let mut hidden_memos = Vec::new();
+    if !hidden.is_empty() {
+        let made: FxHashSet<u64> = hidden
+            .iter()
+            .map(|&(vd, _)| deps::VAR_DEF | u64::from(vd.0))
+            .collect();
+        let keys = &log.memo_keys;
+        let gone: Vec<_> = log
+            .memo
+            .iter()
+            .filter(|(_, &(a, b, _, _))| {
+                keys.get(a as usize..b as usize)
+                    .is_some_and(|ks| ks.iter().any(|k| made.contains(&(k & deps::WHAT))))
+            })
+            .map(|(key, _)| *key)
+            .collect();
+        for key in gone {
+            let entry = log.memo.remove(&key);
+            let value = m.item_memo.remove(&key);
+            if let (Some(e), Some(v)) = (entry, value) {
+                hidden_memos.push((key, v, e));
+            }
+        }
+    }
+    // The anonymous defs after the edit, by number, out of the def table
+    // (the new statements take names they may have), when they may be
+    // renamed: no statement bound a name spelled like theirs.
+    let mut after: Vec<(u32, Sym, RecId)> = Vec::new();
+    if anon_after > 0 && may_renumber {
+        for &k in log.keys[q0..].iter() {
+            if k & deps::WRITE == 0
+                || k & deps::WHAT >= deps::VAR_DEF
+                || deps::Table::of(k) != Some(deps::Table::Def)
+            {
+                continue;
+            }
+            let y = Sym((k & 0xffff_ffff) as u32);
+            let Some(n) = deps::anon_number(m.strs.str(y)).filter(|&n| n >= first_after) else {
+                continue;
+            };
+            if let Some(r) = m.defs.remove(&y) {
+                after.push((n, y, r));
+            }
+        }
+        after.sort_unstable_by_key(|a| a.0);
     }
     let anon_end = m.anon_counter;
     m.anon_counter = anon_before;
@@ -556,6 +679,7 @@ fn splice(
     m.deps = Some(Box::new(DepLog {
         memo: std::mem::take(&mut log.memo),
         memo_keys: std::mem::take(&mut log.memo_keys),
+        reuse,
         ..DepLog::default()
     }));
     let toks = std::mem::take(&mut res.toks);
@@ -577,82 +701,177 @@ fn splice(
         && second.stmts.iter().map(|st| st.anon).sum::<u32>() == anon_new
         && var_writes(&second.keys) == new_var_writes;
     let (_, mut state) = again.stopped.take().filter(|_| ok)?;
-    m.anon_counter = anon_end - anon_old + anon_new;
+    // Slots not taken: those after the edit go back; those of the old
+    // statements must be of instances no statement after them reads.
+    let left = std::mem::take(&mut second.reuse);
+    let mut moved: FxHashSet<RecId> = FxHashSet::default();
+    for &(vd, d) in &hidden {
+        if left.contains_key(&vd) {
+            m.put_var_def(vd, d);
+        } else {
+            moved.extend(rec_of(&m, d));
+        }
+    }
+    let q_reads = |kind: u64, vd: InitId| log.keys[q0..].contains(&(kind | u64::from(vd.0)));
+    if left
+        .keys()
+        .any(|&vd| old_made.contains(&vd) && q_reads(deps::VAR_DEF, vd))
+    {
+        return None;
+    }
+    // Where an instance was written: the same as before, where the
+    // statements after the edit read or wrote it.
+    let mut relocated: FxHashSet<InitId> = FxHashSet::default();
+    for &(vd, l) in &hidden_locs {
+        match m.peek_var_def_loc(vd) {
+            Some(now) if now != l => return None,
+            Some(_) => {
+                relocated.insert(vd);
+            }
+            None => m.put_var_def_loc(vd, l),
+        }
+    }
+    for &(vd, l) in &old_locs {
+        if q_reads(deps::VAR_LOC, vd) && m.peek_var_def_loc(vd) != Some(l) {
+            return None;
+        }
+    }
+    for (key, v, e) in hidden_memos {
+        if let std::collections::hash_map::Entry::Vacant(slot) = m.item_memo.entry(key) {
+            slot.insert(v);
+            log.memo.insert(key, e);
+        }
+    }
+    if !moved.is_empty() && !may_renumber {
+        return None;
+    }
+    // The names after the edit: in order, past the new statements', the
+    // moved instances left out (they have the names the new statements
+    // gave them).
+    let mut names: FxHashMap<u32, u32> = FxHashMap::default();
+    let mut next = anon_before + anon_new;
+    let mut gone_names: FxHashSet<u32> = FxHashSet::default();
+    for &(n, y, r) in &after {
+        let new = if moved.contains(&r) {
+            gone_names.insert(y.0);
+            m.rec_name_sym(r)?
+        } else {
+            let new = if n == next {
+                y
+            } else {
+                let s = m.strs.intern(&format!("{}{next}", deps::ANON_PREFIX));
+                let name = m.str_sym(s);
+                m.rec_mut(r).name = name;
+                s
+            };
+            next += 1;
+            m.defs.insert(new, r);
+            new
+        };
+        if new != y {
+            names.insert(y.0, new.0);
+        }
+    }
+    // An anonymous record of the old statements whose name those after
+    // them read: made again (its slot), under its new name.
+    let remade: FxHashSet<RecId> = old_made
+        .iter()
+        .filter(|vd| !left.contains_key(vd))
+        .filter_map(|&vd| m.peek_var_def(vd).and_then(|d| rec_of(&m, d)))
+        .collect();
+    for &(y, r) in &old_anon {
+        if !q_reads(deps::NAME, InitId(y.0)) {
+            continue;
+        }
+        match m.rec_name_sym(r).filter(|_| remade.contains(&r)) {
+            Some(new) if new == y => {}
+            Some(new) => {
+                if !may_renumber {
+                    return None;
+                }
+                names.insert(y.0, new.0);
+            }
+            None => return None,
+        }
+    }
+    if may_renumber && next - (anon_before + anon_new) + moved.len() as u32 != anon_after {
+        // (an anonymous name after the edit that is no def's)
+        return None;
+    }
+    m.anon_counter = anon_end - anon_old + anon_new - moved.len() as u32;
     state.set_stmt_loc(stmt_loc);
-    // The log in the text's order: before, the new statements, after.
+    // The log in the text's order: before, the new statements, after (a
+    // moved instance read, not made, by the statement that made it).
+    let moved_vds: FxHashSet<u32> = hidden
+        .iter()
+        .filter(|(vd, _)| !left.contains_key(vd))
+        .map(|(vd, _)| vd.0)
+        .collect();
     let mut keys = Vec::with_capacity(log.keys.len() + second.keys.len());
     let mut stmts = Vec::with_capacity(log.stmts.len() + second.stmts.len());
-    let mut push = |st: &irkit_td::model::deps::StmtDeps, ks: &[u64], pos: usize| {
+    let mut push = |st: &StmtDeps, ks: &mut dyn Iterator<Item = u64>, pos: usize, anon: u32| {
         let start = keys.len() as u32;
-        keys.extend_from_slice(ks);
-        stmts.push(irkit_td::model::deps::StmtDeps {
+        keys.extend(ks);
+        stmts.push(StmtDeps {
             pos,
             start,
             end: keys.len() as u32,
+            anon,
             ..*st
         });
     };
     for st in &log.stmts[..plan.s.start] {
-        push(st, &log.keys[st.start as usize..st.end as usize], st.pos);
+        let ks = &log.keys[st.start as usize..st.end as usize];
+        push(st, &mut ks.iter().copied(), st.pos, st.anon);
     }
     for st in &second.stmts {
-        push(st, &second.keys[st.start as usize..st.end as usize], st.pos);
+        let ks = &second.keys[st.start as usize..st.end as usize];
+        push(st, &mut ks.iter().copied(), st.pos, st.anon);
     }
     for st in &log.stmts[plan.q..] {
+        let ks = &log.keys[st.start as usize..st.end as usize];
+        let gone = |k: u64| {
+            k & deps::WRITE != 0
+                && k & KIND == deps::NAME
+                && gone_names.contains(&((k & 0xffff_ffff) as u32))
+        };
+        let lost = ks.iter().filter(|&&k| gone(k)).count() as u32;
+        let mut it = ks.iter().filter(|&&k| !gone(k)).map(|&k| {
+            let id = (k & 0xffff_ffff) as u32;
+            match k & KIND {
+                deps::VAR_DEF if moved_vds.contains(&id) => k & !deps::WRITE,
+                deps::VAR_LOC if relocated.contains(&InitId(id)) => k & !deps::WRITE,
+                deps::NAME => names
+                    .get(&id)
+                    .map_or(k, |&n| (k & !0xffff_ffff) | u64::from(n)),
+                _ => k,
+            }
+        });
         let pos = (st.pos as isize + plan.dn) as usize;
-        push(st, &log.keys[st.start as usize..st.end as usize], pos);
+        push(st, &mut it, pos, st.anon - lost);
     }
     log.keys = keys;
     log.stmts = stmts;
     log.read_all = false;
-    Some((m, state, log, renumbering))
+    // (memoised computations' keys are reads: no def is renamed twice)
+    for k in &mut log.memo_keys {
+        if *k & deps::WHAT < deps::VAR_DEF {
+            if let Some(&n) = names.get(&((*k & 0xffff_ffff) as u32)) {
+                *k = (*k & !0xffff_ffff) | u64::from(n);
+            }
+        }
+    }
+    Some((m, state, log, !names.is_empty()))
 }
 
-/// Moves the anonymous names `anonymous_N` with N at least `first` that
-/// the statements whose log is `keys` took by `shift`: the defs' names
-/// and the def table, and the log's keys. Every other place that holds
-/// such a name refers to the record (its statement would otherwise have
-/// used the name as text, `StmtDeps::anon_text`, and not be kept).
-fn renumber(m: &mut Ctx, keys: &mut [u64], first: u32, shift: i64) {
-    let mut map: rustc_hash::FxHashMap<u32, u32> = rustc_hash::FxHashMap::default();
-    let mut defs: Vec<(irkit_td::model::Sym, irkit_td::model::Sym)> = Vec::new();
-    for k in keys.iter_mut() {
-        if *k & deps::WHAT >= deps::VAR_DEF {
-            continue;
-        }
-        let old = (*k & 0xffff_ffff) as u32;
-        let new = match map.get(&old) {
-            Some(&n) => n,
-            None => {
-                let Some(n) = deps::anon_number(m.strs.str(irkit_td::model::Sym(old)))
-                    .filter(|&n| n >= first)
-                else {
-                    continue;
-                };
-                let n = (i64::from(n) + shift) as u32;
-                let y = m.strs.intern(&format!("{}{n}", deps::ANON_PREFIX));
-                map.insert(old, y.0);
-                y.0
-            }
-        };
-        // (an anonymous def's own name is read, then bound: once each)
-        if *k & deps::WRITE != 0 && deps::Table::of(*k) == Some(deps::Table::Def) {
-            defs.push((irkit_td::model::Sym(old), irkit_td::model::Sym(new)));
-        }
-        *k = (*k & !0xffff_ffff) | u64::from(new);
-    }
-    // All out first: a new name may be an old one of another record.
-    let recs: Vec<_> = defs
-        .iter()
-        .map(|&(old, new)| (m.defs.remove(&old), new))
-        .collect();
-    for (rec, new) in recs {
-        let Some(rec) = rec else {
-            continue;
-        };
-        let name = m.str_sym(new);
-        m.rec_mut(rec).name = name;
-        m.defs.insert(new, rec);
+/// The kind of a log key (`deps::NAME`, `VAR_DEF` or `VAR_LOC`).
+const KIND: u64 = deps::WHAT & !0xffff_ffff;
+
+/// The record a def value refers to.
+fn rec_of(m: &Ctx, d: InitId) -> Option<RecId> {
+    match m.init(d) {
+        irkit_td::model::Init::Def(r) => Some(*r),
+        _ => None,
     }
 }
 

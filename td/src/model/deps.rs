@@ -5,7 +5,7 @@
 //!
 //! Off (no cost but a branch) unless [`Ctx::deps`] is set.
 
-use super::{Ctx, InitId, Sym};
+use super::{Ctx, InitId, RecId, Sym};
 use irkit_diag::{Diagnostic, Loc};
 use rustc_hash::FxHashMap;
 
@@ -91,6 +91,10 @@ pub struct DepLog {
     /// what the computation read or made ([`Ctx::memo_hit`]).
     pub memo: FxHashMap<MemoKey, (u32, u32, bool, bool)>,
     pub memo_keys: Vec<u64>,
+    /// Records whose slots the next instantiations of these `VarDef`
+    /// values take (made again in place, so that what refers to them
+    /// still does; [`Ctx::reuse_slot`]).
+    pub reuse: FxHashMap<InitId, RecId>,
 }
 
 /// `Ctx::item_memo`'s key: body, variable, item.
@@ -303,6 +307,41 @@ impl Ctx {
     }
     pub fn forget_var_def_loc(&mut self, vd: InitId) {
         self.var_def_locs.remove(&vd);
+    }
+    /// Takes out the instance of `VarDef` value `vd` (made again, or put
+    /// back with [`Ctx::put_var_def`]), without logging.
+    pub fn take_var_def(&mut self, vd: InitId) -> Option<InitId> {
+        let d = self.var_def_cache.get(vd.0 as usize)?;
+        self.var_def_cache.unset(vd.0 as usize);
+        Some(InitId(d))
+    }
+    pub fn put_var_def(&mut self, vd: InitId, d: InitId) {
+        self.var_def_cache.set(vd.0 as usize, d.0);
+    }
+    /// The instance of `VarDef` value `vd`, without logging.
+    pub fn peek_var_def(&self, vd: InitId) -> Option<InitId> {
+        self.var_def_cache.get(vd.0 as usize).map(InitId)
+    }
+    /// Takes out where `VarDef` value `vd` was first written, without
+    /// logging.
+    pub fn take_var_def_loc(&mut self, vd: InitId) -> Option<Loc> {
+        self.var_def_locs.remove(&vd)
+    }
+    pub fn put_var_def_loc(&mut self, vd: InitId, loc: Loc) {
+        self.var_def_locs.insert(vd, loc);
+    }
+    pub fn peek_var_def_loc(&self, vd: InitId) -> Option<Loc> {
+        self.var_def_locs.get(&vd).copied()
+    }
+    /// The record slot an instantiation of `vd` takes, if one is set
+    /// aside for it ([`DepLog::reuse`]).
+    #[inline]
+    pub fn reuse_slot(&mut self, vd: InitId) -> Option<RecId> {
+        let d = self.deps.as_mut()?;
+        if d.reuse.is_empty() {
+            return None;
+        }
+        d.reuse.remove(&vd)
     }
 }
 

@@ -216,7 +216,15 @@ pub fn instantiate(cx: &mut Ctx, vd: InitId) -> InitId {
     }
     let mut supers = Vec::with_capacity(c.supers.len() + 1);
     supers.extend_from_slice(&c.supers);
-    let new = cx.add_record(rec);
+    // (the language server makes an instance again in its old slot, so
+    // that the records referring to it still do)
+    let new = match cx.reuse_slot(vd) {
+        Some(slot) => {
+            *cx.rec_mut(slot) = rec;
+            slot
+        }
+        None => cx.add_record(rec),
+    };
     r.set_cur(Some(new));
     resolve_record(cx, new, &mut r, None);
     if let Some(l) = first_loc {
