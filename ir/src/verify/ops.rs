@@ -1101,8 +1101,9 @@ fn check_traits(cx: &Cx<'_>, def: &OpDef, op: OpId, phase: Phase) -> Result<(), 
                     }
                 }
                 // A function without a body is a declaration, which may not
-                // be public (FunctionOpInterface's `isDeclaration`).
-                let declaration = def.implements(Interface::FunctionOpInterface)
+                // be public (`func.func` overrides `isDeclaration`;
+                // `llvm.func` does not, so its declarations are public).
+                let declaration = m.ctx.bytes(d.name) == b"func.func"
                     && d.regions
                         .first()
                         .is_some_and(|&r| m.regions[r].blocks.is_empty());
