@@ -1170,7 +1170,7 @@ impl<'a> Parser<'a> {
                 return self.err_span(span, "operation location alias was never defined");
             };
             if !matches!(self.m.ctx.attr_data(a), AttrData::Loc(_)) {
-                return self.err_span(span, "expected location, but found dialect attribute");
+                return self.err_span(span, self.not_a_location(a));
             }
             match target {
                 DeferredTarget::Op(op) => self.m.ops[op].loc = a,
@@ -1409,27 +1409,47 @@ impl<'a> Parser<'a> {
         }
     }
 
+    /// MLIR's `parseTrailingLocationSpecifier` (its messages say "in
+    /// location", an attribute's `loc(...)` says "in inline location").
     pub(crate) fn parse_trailing_loc(&mut self) -> PResult<LocOrAlias> {
         self.eat_keyword("loc");
-        self.expect(b'(', "'(' in inline location")?;
+        self.expect(b'(', "'(' in location")?;
         self.skip_ws();
         if self.peek() == Some(b'#') {
             let s = self.pos;
             self.pos += 1;
             let name = self.suffix_id().to_vec();
             let span = Span::new(s as u32, self.pos as u32);
-            self.expect(b')', "')' in inline location")?;
+            if name.contains(&b'.') {
+                return self.err_span(
+                    span,
+                    format!(
+                        "expected location, but found dialect attribute: '#{}'",
+                        String::from_utf8_lossy(&name)
+                    ),
+                );
+            }
             if let Some(&a) = self.attr_aliases.get(&name) {
                 if !matches!(self.m.ctx.attr_data(a), AttrData::Loc(_)) {
-                    return self.err_span(span, "expected location, but found dialect attribute");
+                    return self.err_span(span, self.not_a_location(a));
                 }
+                self.expect(b')', "')' in location")?;
                 return Ok(LocOrAlias::Loc(a));
             }
+            self.expect(b')', "')' in location")?;
             return Ok(LocOrAlias::Alias(name, span));
         }
         let l = self.parse_loc_inner()?;
-        self.expect(b')', "')' in inline location")?;
+        self.expect(b')', "')' in location")?;
         Ok(LocOrAlias::Loc(l))
+    }
+
+    /// "expected location, but found '<attr>'".
+    fn not_a_location(&self, a: AttrId) -> String {
+        format!(
+            "expected location, but found '{}'",
+            crate::printer::attr_to_string(&self.m.ctx, a)
+        )
     }
 
     fn parse_loc_inner(&mut self) -> PResult<AttrId> {
