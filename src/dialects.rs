@@ -471,6 +471,7 @@ fn load_op_def(src: &dyn Records, rec: &str) -> Result<OpDef, String> {
             | Trait::SameOperandsAndResultElementType
             | Trait::SameOperandsAndResultShape
             | Trait::Elementwise
+            | Trait::AutomaticAllocationScope
             | Trait::GraphRegion
             | Trait::AttrSizedOperandSegments
             | Trait::Pure

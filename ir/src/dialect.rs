@@ -436,6 +436,7 @@ flag_enum!(
         ValAndBoolStructOf,
         SameOperandsAndResultShape,
         Elementwise,
+        AutomaticAllocationScope,
     }
 );
 
@@ -452,7 +453,7 @@ flag_enum!(
     }
 );
 
-const _: () = assert!(Trait::Elementwise as u32 <= 31);
+const _: () = assert!(Trait::AutomaticAllocationScope as u32 <= 31);
 const _: () = assert!(Interface::ReturnLike as u32 <= 31);
 
 impl DialectRegistry {

@@ -132,6 +132,9 @@ pub struct OpTraits {
     pub no_terminator: bool,
     pub single_block: bool,
     pub symbol_table: bool,
+    /// MLIR's `AutomaticAllocationScope` (what `memref.alloca` needs
+    /// among its ancestors).
+    pub allocation_scope: bool,
     /// Inherent attribute names, moved from the attribute dictionary into
     /// properties when given there (as MLIR does for registered ops).
     pub inherent: &'static [&'static str],

@@ -19,7 +19,7 @@ def CIR_FuncType : DialectType<CIR_Dialect, "func", "CIR function type">;
 class CIR_Op<string mnemonic, list<Trait> traits = []>
     : Op<CIR_Dialect, mnemonic, traits>;
 
-def CIR_FuncOp : CIR_Op<"func", [IsolatedFromAbove, Symbol, FunctionOpInterface]> {
+def CIR_FuncOp : CIR_Op<"func", [AutomaticAllocationScope, IsolatedFromAbove, Symbol, FunctionOpInterface]> {
   let summary = "A function: a declaration when its region is empty";
   let arguments = (ins SymbolNameAttr:$sym_name,
                        DialectFunctionTypeAttr:$function_type,

@@ -11,7 +11,7 @@ def Func_Dialect : Dialect {
 class Func_Op<string mnemonic, list<Trait> traits = []>
     : Op<Func_Dialect, mnemonic, traits>;
 
-def Func_FuncOp : Func_Op<"func", [IsolatedFromAbove, FunctionOpInterface]> {
+def Func_FuncOp : Func_Op<"func", [AutomaticAllocationScope, IsolatedFromAbove, FunctionOpInterface]> {
   let summary = "An operation with a name containing a single SSACFG region";
   let append traits = [Symbol];
   let arguments = (ins SymbolNameAttr:$sym_name,

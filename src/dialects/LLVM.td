@@ -524,7 +524,7 @@ def LLVM_GlobalOp : LLVM_Op<"mlir.global",
   let hasCustomAssemblyFormat = 1;
 }
 
-def LLVM_LLVMFuncOp : LLVM_Op<"func", [IsolatedFromAbove, FunctionOpInterface, Symbol]> {
+def LLVM_LLVMFuncOp : LLVM_Op<"func", [AutomaticAllocationScope, IsolatedFromAbove, FunctionOpInterface, Symbol]> {
   let arguments = (ins StrAttr:$sym_name,
                        OptionalAttr<StrAttr>:$sym_visibility,
                        LLVM_FunctionTypeAttr:$function_type,

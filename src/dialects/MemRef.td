@@ -266,7 +266,7 @@ def MemRef_AssumeAlignmentOp : MemRef_Op<"assume_alignment"> {
 }
 
 def MemRef_AllocaScopeOp : MemRef_Op<"alloca_scope",
-    [RegionBranchOpInterface, SingleBlockImplicitTerminator<"memref.alloca_scope.return">,
+    [AutomaticAllocationScope, RegionBranchOpInterface, SingleBlockImplicitTerminator<"memref.alloca_scope.return">,
      NoRegionArguments]> {
   let summary = "explicitly delimited scope for stack allocation";
   let results = (outs Variadic<AnyType>:$results);

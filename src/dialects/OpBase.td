@@ -274,6 +274,9 @@ def SameOperandsAndResultShape : Trait<"SameOperandsAndResultShape">;
 // MLIR's `Elementwise` (of `ElementwiseMappable`): vector/tensor operands and
 // results go together, of one kind and compatible shapes.
 def Elementwise : Trait<"Elementwise">;
+// Allocas (`memref.alloca`) inside are freed when the op's region is left;
+// an alloca needs an ancestor with it.
+def AutomaticAllocationScope : Trait<"AutomaticAllocationScope">;
 def NoRegionArguments : Trait<"NoRegionArguments">;
 // The named operands, results and (typed) attributes all have one type.
 class AllTypesMatch<list<string> names> : Trait<"AllTypesMatch"> {

@@ -19,7 +19,7 @@ class SCF_RegionBranchOp<string mnemonic, list<Trait> traits = []>
 }
 
 def SCF_ForOp : SCF_RegionBranchOp<"for",
-    [AllTypesMatch<["lowerBound", "upperBound", "step"]>,
+    [AutomaticAllocationScope, AllTypesMatch<["lowerBound", "upperBound", "step"]>,
      SingleBlockImplicitTerminator<"scf.yield">]> {
   let summary = "for operation";
   let arguments = (ins AnySignlessIntegerOrIndex:$lowerBound,
@@ -75,7 +75,7 @@ def SCF_ConditionOp : SCF_TerminatorOp<"condition", [HasParent<"scf.while">]> {
 }
 
 def SCF_ParallelOp : SCF_RegionBranchOp<"parallel",
-    [AttrSizedOperandSegments, SingleBlockImplicitTerminator<"scf.reduce">]> {
+    [AutomaticAllocationScope, AttrSizedOperandSegments, SingleBlockImplicitTerminator<"scf.reduce">]> {
   let summary = "parallel for operation";
   let arguments = (ins Variadic<Index>:$lowerBound,
                        Variadic<Index>:$upperBound,
@@ -107,7 +107,7 @@ def SCF_ReduceReturnOp : SCF_Op<"reduce.return",
 def AnyRankedTensor : TypeConstraint<"any", "ranked tensor of any type values">;
 
 def SCF_ForallOp : SCF_RegionBranchOp<"forall",
-    [AttrSizedOperandSegments, SingleBlockImplicitTerminator<"scf.forall.in_parallel">]> {
+    [AttrSizedOperandSegments, AutomaticAllocationScope, SingleBlockImplicitTerminator<"scf.forall.in_parallel">]> {
   let summary = "evaluate a block multiple times in parallel";
   let arguments = (ins Variadic<Index>:$dynamicLowerBound,
                        Variadic<Index>:$dynamicUpperBound,

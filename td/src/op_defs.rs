@@ -54,6 +54,7 @@ pub const TRAITS: &[&str] = &[
     "ValAndBoolStructOf",
     "SameOperandsAndResultShape",
     "Elementwise",
+    "AutomaticAllocationScope",
 ];
 
 /// Interface names the token contract knows (`irkit_ir::dialect::Interface`).

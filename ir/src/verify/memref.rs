@@ -20,6 +20,12 @@ pub(crate) fn check(cx: &Cx<'_>, op: OpId) -> Result<(), Diagnostic> {
     super::memref_views::check(cx, op, name)?;
     match name {
         b"memref.alloc" | b"memref.alloca" => {
+            if name == b"memref.alloca" && !has_allocation_scope(cx, op) {
+                return Err(cx.op_error(
+                    op,
+                    "requires an ancestor op with AutomaticAllocationScope trait",
+                ));
+            }
             let Some(t) = rty(0) else { return Ok(()) };
             let TypeData::MemRef { shape, layout, .. } = ctx.type_data(t) else {
                 return Ok(());
@@ -507,4 +513,17 @@ fn cast_compatible(ctx: &Context, a: TypeId, b: TypeId) -> bool {
         ) => ea == eb && pa == pb,
         _ => false,
     }
+}
+
+/// Whether some ancestor of `op` has `AutomaticAllocationScope`
+/// (`getParentWithTrait`).
+fn has_allocation_scope(cx: &Cx<'_>, op: OpId) -> bool {
+    let mut at = cx.m.parent_op(op);
+    while let Some(p) = at {
+        if cx.traits(p).allocation_scope {
+            return true;
+        }
+        at = cx.m.parent_op(p);
+    }
+    false
 }

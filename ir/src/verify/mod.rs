@@ -176,6 +176,7 @@ fn layers_cx<'m>(
                         no_terminator: def.has(Trait::NoTerminator),
                         single_block: def.has(Trait::SingleBlock),
                         symbol_table: def.has(Trait::SymbolTable),
+                        allocation_scope: def.has(Trait::AutomaticAllocationScope),
                         known: true,
                         memory_effect_free: def.has(Trait::Pure),
                         ..base

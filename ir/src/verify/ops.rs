@@ -962,6 +962,7 @@ fn is_structural(t: Trait) -> bool {
         | Trait::SameOperandsAndResultElementType
         | Trait::SameOperandsAndResultShape
         | Trait::Elementwise
+        | Trait::AutomaticAllocationScope
         | Trait::GraphRegion
         | Trait::Pure
         | Trait::ConstantLike
@@ -1149,7 +1150,8 @@ fn check_traits(cx: &Cx<'_>, def: &OpDef, op: OpId, phase: Phase) -> Result<(), 
             | Trait::AttrSizedOperandSegments
             | Trait::Pure
             | Trait::ConstantLike
-            | Trait::Commutative => {}
+            | Trait::Commutative
+            | Trait::AutomaticAllocationScope => {}
             // Checked first, by the token layer's opt-in rule.
             Trait::ProducesToken | Trait::ConsumesToken => {}
         }

@@ -192,6 +192,10 @@ pub(crate) fn registered_op(cx: &Cx<'_>, op: OpId) -> Result<(), Diagnostic> {
         b"builtin.module" => check_module_attrs(cx, op),
         b"func.func" => check_func(cx, op),
         b"func.return" => check_return(cx, op),
+        // CastOpInterface's verifier (its cast-compatibility always holds).
+        b"builtin.unrealized_conversion_cast" if cx.m.ops[op].results.is_empty() => {
+            Err(cx.op_error(op, "expected at least one result for cast operation"))
+        }
         _ => Ok(()),
     }
 }
