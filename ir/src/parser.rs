@@ -372,6 +372,39 @@ impl<'a> Parser<'a> {
             Err(_) => self.err_at(start, "integer value too large"),
         }
     }
+    /// A `distinct[...]` ID: an integer token (decimal or `0x` hex) that
+    /// fits 64 bits unsigned (MLIR's `parseDistinctAttr` messages).
+    fn distinct_id(&mut self) -> PResult<u64> {
+        self.skip_ws();
+        let start = self.pos;
+        let src = self.src;
+        let hex = src.get(start) == Some(&b'0')
+            && src.get(start + 1) == Some(&b'x')
+            && src.get(start + 2).is_some_and(|c| c.is_ascii_hexdigit());
+        let (digits, radix) = if hex { (start + 2, 16) } else { (start, 10) };
+        let mut end = digits;
+        while src.get(end).is_some_and(|c| {
+            if hex {
+                c.is_ascii_hexdigit()
+            } else {
+                c.is_ascii_digit()
+            }
+        }) {
+            end += 1;
+        }
+        if end == digits {
+            return self.err_at(start, "expected distinct ID");
+        }
+        self.pos = end;
+        let text = std::str::from_utf8(&src[digits..end]).unwrap_or("");
+        match u64::from_str_radix(text, radix) {
+            Ok(v) => Ok(v),
+            Err(_) => {
+                self.skip_ws();
+                self.err_at(self.pos, "expected an unsigned 64-bit integer")
+            }
+        }
+    }
     /// Reads a string literal and returns its decoded bytes.
     pub(crate) fn string_lit(&mut self) -> PResult<std::borrow::Cow<'a, [u8]>> {
         self.skip_ws();
@@ -2492,14 +2525,14 @@ impl<'a> Parser<'a> {
                     b"distinct" => {
                         self.pos += 8;
                         self.expect(b'[', "'[' after 'distinct'")?;
-                        let key = self.integer()?;
-                        self.expect(b']', "']'")?;
-                        self.expect(b'<', "'<'")?;
+                        let key = self.distinct_id()?;
+                        self.expect(b']', "']' to close distinct ID")?;
+                        self.expect(b'<', "'<' after distinct ID")?;
                         let referenced = if self.eat(b'>') {
                             self.m.ctx.unit_attr()
                         } else {
                             let a = self.parse_attr()?;
-                            self.expect(b'>', "'>'")?;
+                            self.expect(b'>', "'>' to close distinct attribute")?;
                             a
                         };
                         if let Some(&a) = self.distinct.get(&key) {
@@ -2507,9 +2540,10 @@ impl<'a> Parser<'a> {
                                 self.m.ctx.attr_data(a)
                             {
                                 if *r != referenced {
+                                    let r = crate::printer::attr_to_string(&self.m.ctx, *r);
                                     return self.err_at(
                                         start,
-                                        "referenced attribute does not match previous definition",
+                                        format!("referenced attribute does not match previous definition: {r}"),
                                     );
                                 }
                             }
