@@ -2,6 +2,7 @@
 //! declared constraints and traits as MLIR runs them: `CastOpInterface`'s
 //! `areCastCompatible` of each cast and `arith.constant`'s value rules.
 
+use super::ops::{is_i1_same_shape, shape_of};
 use super::Cx;
 use crate::context::{AttrData, TypeData, TypeId};
 use crate::ir::OpId;
@@ -177,11 +178,8 @@ fn select_pred(cx: &Cx<'_>, op: OpId) -> Result<(), Diagnostic> {
         return Ok(());
     };
     let (ct, rt) = (m.values[c].ty, m.values[r].ty);
-    if is_i1(cx, ct)
-        || shaped_dims(cx, ct)
-            .zip(shaped_dims(cx, rt))
-            .is_some_and(|(a, b)| a == b)
-    {
+    let dims = |t| shape_of(&m.ctx, t).map(|s| s.unwrap_or(&[]));
+    if is_i1(cx, ct) || dims(ct).zip(dims(rt)).is_some_and(|(a, b)| a == b) {
         return Ok(());
     }
     Err(cx.op_error(
@@ -204,16 +202,11 @@ fn select(cx: &Cx<'_>, op: OpId) -> Result<(), Diagnostic> {
         return Ok(());
     }
     let ty = |t| format!("'{}'", crate::printer::type_to_string(&m.ctx, t));
-    let i1 = |e: TypeId| is_i1(cx, e);
-    let (same, expected) = match (m.ctx.type_data(rt), m.ctx.type_data(ct)) {
-        (
-            TypeData::Vector {
-                shape, scalable, ..
-            },
-            c,
-        ) => {
-            let same = matches!(c, TypeData::Vector { shape: s, scalable: sc, elem }
-                if s == shape && sc == scalable && i1(*elem));
+    // getI1SameShape(result), spelled out: the verifier cannot create types.
+    let expected = match m.ctx.type_data(rt) {
+        TypeData::Vector {
+            shape, scalable, ..
+        } => {
             let dims: String = shape
                 .iter()
                 .zip(scalable.iter())
@@ -225,16 +218,11 @@ fn select(cx: &Cx<'_>, op: OpId) -> Result<(), Diagnostic> {
                     }
                 })
                 .collect();
-            (same, format!("vector<{dims}i1>"))
+            format!("vector<{dims}i1>")
         }
-        (
-            TypeData::RankedTensor {
-                shape, encoding, ..
-            },
-            c,
-        ) => {
-            let same = matches!(c, TypeData::RankedTensor { shape: s, encoding: e, elem }
-                if s == shape && e == encoding && i1(*elem));
+        TypeData::RankedTensor {
+            shape, encoding, ..
+        } => {
             let dims: String = shape
                 .iter()
                 .map(|&n| {
@@ -248,12 +236,9 @@ fn select(cx: &Cx<'_>, op: OpId) -> Result<(), Diagnostic> {
             let enc = encoding.map_or(String::new(), |e| {
                 format!(", {}", crate::printer::type_param_to_string(&m.ctx, e))
             });
-            (same, format!("tensor<{dims}i1{enc}>"))
+            format!("tensor<{dims}i1{enc}>")
         }
-        (TypeData::UnrankedTensor { .. }, c) => (
-            matches!(c, TypeData::UnrankedTensor { elem } if i1(*elem)),
-            "tensor<*xi1>".to_string(),
-        ),
+        TypeData::UnrankedTensor { .. } => "tensor<*xi1>".to_string(),
         _ => {
             return Err(cx.op_error(
                 op,
@@ -261,7 +246,7 @@ fn select(cx: &Cx<'_>, op: OpId) -> Result<(), Diagnostic> {
             ))
         }
     };
-    if same {
+    if is_i1_same_shape(&m.ctx, rt, ct) {
         return Ok(());
     }
     Err(cx.op_error(
@@ -274,25 +259,7 @@ fn select(cx: &Cx<'_>, op: OpId) -> Result<(), Diagnostic> {
 }
 
 fn is_i1(cx: &Cx<'_>, t: TypeId) -> bool {
-    matches!(
-        cx.m.ctx.type_data(t),
-        TypeData::Integer {
-            width: 1,
-            signedness: crate::context::Signedness::Signless
-        }
-    )
-}
-
-/// The shape of a shaped type (an unranked tensor's is empty), `None`
-/// for any other type.
-fn shaped_dims<'c>(cx: &'c Cx<'_>, t: TypeId) -> Option<&'c [i64]> {
-    match cx.m.ctx.type_data(t) {
-        TypeData::Vector { shape, .. }
-        | TypeData::RankedTensor { shape, .. }
-        | TypeData::MemRef { shape, .. } => Some(shape),
-        TypeData::UnrankedTensor { .. } | TypeData::UnrankedMemRef { .. } => Some(&[]),
-        _ => None,
-    }
+    cx.m.ctx.int_width(t) == Some((1, crate::context::Signedness::Signless))
 }
 
 /// `arith.constant`: a signless integer type, and an integer, float or

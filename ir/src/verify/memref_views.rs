@@ -1001,7 +1001,7 @@ fn extract_strided_metadata(cx: &Cx<'_>, op: OpId) -> R {
             p.shape.is_empty()
                 && p.elem == sp.elem
                 && p.space == sp.space
-                && p.layout.is_none_or(|l| identity_layout(cx, l))
+                && strided::is_identity(ctx, p.layout)
         })
     };
     let rank = sp.shape.len();
@@ -1014,22 +1014,10 @@ fn extract_strided_metadata(cx: &Cx<'_>, op: OpId) -> R {
     let mut want = vec![format!("'memref<{}{space}>'", type_to_string(ctx, sp.elem))];
     want.extend(std::iter::repeat_n("'index'".to_string(), 1 + 2 * rank));
     let got: Vec<String> = results.iter().map(|&t| q(cx, t)).collect();
-    Err(cx.op_error(
+    Err(super::ops::inferred_mismatch(
+        cx,
         op,
-        format!(
-            "inferred type(s) {} are incompatible with return type(s) of operation {}",
-            want.join(", "),
-            got.join(", ")
-        ),
+        &want.join(", "),
+        &got.join(", "),
     ))
-}
-
-/// Whether a memref layout is an identity affine map.
-fn identity_layout(cx: &Cx<'_>, l: AttrId) -> bool {
-    match cx.m.ctx.attr_data(l) {
-        AttrData::AffineMap(text) => {
-            AffineMap::parse(&cx.m.ctx.str(*text)).is_some_and(|m| m.is_identity())
-        }
-        _ => false,
-    }
 }

@@ -1415,10 +1415,16 @@ fn check_inferred_types(cx: &Cx<'_>, def: &OpDef, op: OpId) -> Result<(), Diagno
     };
     let want = list(&mut d.results.iter().map(|_| inferred));
     let got = list(&mut d.results.iter().map(|&r| m.values[r].ty));
-    Err(cx.op_error(
+    Err(inferred_mismatch(cx, op, &want, &got))
+}
+
+/// `InferTypeOpInterface`'s mismatch error; `want` and `got` are the
+/// quoted types, comma-separated.
+pub(crate) fn inferred_mismatch(cx: &Cx<'_>, op: OpId, want: &str, got: &str) -> Diagnostic {
+    cx.op_error(
         op,
         format!("inferred type(s) {want} are incompatible with return type(s) of operation {got}"),
-    ))
+    )
 }
 
 /// MLIR's `Elementwise` trait (`verifyElementwise`): vector and tensor
@@ -1473,7 +1479,7 @@ fn check_elementwise(cx: &Cx<'_>, op: OpId) -> Result<(), Diagnostic> {
 /// Whether `to` is MLIR's `getI1SameShape(from)`: `i1`, or a shaped `from`
 /// (vector, tensor, memref) with `i1` elements and all else kept. Compared
 /// in place, as the verifier cannot create types.
-fn is_i1_same_shape(ctx: &crate::context::Context, from: TypeId, to: TypeId) -> bool {
+pub(crate) fn is_i1_same_shape(ctx: &crate::context::Context, from: TypeId, to: TypeId) -> bool {
     let i1 = |t: TypeId| ctx.int_width(t) == Some((1, Signedness::Signless));
     match (ctx.type_data(from), ctx.type_data(to)) {
         (
