@@ -25,7 +25,8 @@ use irkit_ir::asm::format::{parse_format, Elem, FormatError};
 use irkit_ir::dialect::OpSyntax;
 use irkit_ir::dialect::{
     Arity, AttrDef, AttrKind, ConstraintKind, Derive, DerivedType, DialectDef, DialectRegistry,
-    ExactType, Interface, OpDef, OperandDef, RegionDef, RegionKind, SuccessorDef, Trait,
+    ExactType, Interface, MlirRelease, OpDef, OperandDef, RegionDef, RegionKind, SuccessorDef,
+    Trait,
 };
 use irkit_ir::Module;
 
@@ -74,7 +75,18 @@ pub trait Records {
 /// Loads every `Dialect` and `Op` record. Bad op definitions are reported
 /// and left out.
 pub fn load_registry(src: &dyn Records) -> (DialectRegistry, Vec<Diagnostic>) {
-    let mut reg = DialectRegistry::new();
+    load_registry_at(src, MlirRelease::default())
+}
+
+/// [`load_registry`] for one MLIR release: an op record whose `mlirSince`
+/// is later than `release`, or whose `mlirUntil` is earlier, is left out
+/// (0 means no bound), so one `.td` holds both releases' form of an op
+/// that changed.
+pub fn load_registry_at(
+    src: &dyn Records,
+    release: MlirRelease,
+) -> (DialectRegistry, Vec<Diagnostic>) {
+    let mut reg = DialectRegistry::for_release(release);
     let mut diags = Vec::new();
     let mut dialects = src.instances_of("Dialect");
     dialects.sort_unstable();
@@ -99,7 +111,16 @@ pub fn load_registry(src: &dyn Records) -> (DialectRegistry, Vec<Diagnostic>) {
         .map(|r| (src.loc_text(r).and_then(|t| split_loc(&t)), r))
         .collect();
     ops.sort_unstable();
-    let ops = ops.into_iter().map(|(_, r)| r);
+    let in_release = |rec: &str| {
+        let bound = |field| match src.field(rec, field) {
+            Some(Value::Int(v)) if v > 0 => Some(v),
+            _ => None,
+        };
+        let major = i64::from(release.major());
+        bound("mlirSince").is_none_or(|v| v <= major)
+            && bound("mlirUntil").is_none_or(|v| v >= major)
+    };
+    let ops = ops.into_iter().map(|(_, r)| r).filter(|r| in_release(r));
     for rec in ops {
         match load_op(src, rec) {
             Ok(def) => {
@@ -126,8 +147,16 @@ pub const BUILTIN_INCLUDES: &[(&str, &str)] = &[("OpBase.td", include_str!("dial
 /// The registry of every dialect built into irkit (`src/dialects/*.td`),
 /// generated at build time by irkit's own TableGen (see `build.rs`).
 pub fn builtin_registry() -> DialectRegistry {
+    builtin_registry_at(MlirRelease::default())
+}
+
+/// [`builtin_registry`] for one MLIR release (`--mlir-compat`).
+pub fn builtin_registry_at(release: MlirRelease) -> DialectRegistry {
     const JSON: &str = include_str!(concat!(env!("OUT_DIR"), "/dialects.json"));
-    let (reg, diags) = registry_from_json(JSON, &|_, _| None);
+    let (reg, diags) = match JsonRecords::parse(JSON, &|_, _| None) {
+        Ok(src) => load_registry_at(&src, release),
+        Err(d) => (DialectRegistry::for_release(release), vec![d]),
+    };
     // The build script loaded the same records; a diagnostic here would be a
     // bug in the loader, reported by the unit tests, not by users.
     debug_assert!(diags.is_empty(), "built-in dialects: {diags:?}");

@@ -45,7 +45,8 @@ pub struct Args {
     #[arg(long, value_name = "N", default_value_t = irkit_abi::MAX_COERCED_ELEMENTS)]
     pub max_coerced_elements: u64,
     /// The LLVM release to match: the Clang release whose classification
-    /// and attributes to reproduce (22 prints `dead_on_return`, `noext`).
+    /// and attributes to reproduce (22 prints `dead_on_return`, `noext`),
+    /// and the MLIR release of the dialects read.
     #[arg(long, value_enum, value_name = "19|22", default_value_t = crate::abi_lower::MlirCompat::V19)]
     pub mlir_compat: crate::abi_lower::MlirCompat,
     /// Output format.
@@ -117,7 +118,7 @@ pub fn run(rep: &Reporter, args: Args) -> u8 {
         line_offset: 0,
     };
     // Both syntaxes, as `irkit opt` prints custom by default.
-    let registry = irkit::dialects::builtin_registry();
+    let registry = irkit::dialects::builtin_registry_at(args.mlir_compat.release());
     let module =
         match irkit_ir::parser::parse_with_dialects(map.file(file).text(), file, &cfg, &registry) {
             Ok(m) => m,

@@ -32,6 +32,14 @@ pub enum MlirCompat {
 }
 
 impl MlirCompat {
+    /// The MLIR release of the dialect registry.
+    pub fn release(self) -> irkit_ir::dialect::MlirRelease {
+        match self {
+            MlirCompat::V19 => irkit_ir::dialect::MlirRelease::V19,
+            MlirCompat::V22 => irkit_ir::dialect::MlirRelease::V22,
+        }
+    }
+
     /// The Clang release of the same LLVM release.
     pub fn clang(self) -> irkit_abi::ClangVersion {
         match self {

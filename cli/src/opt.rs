@@ -45,11 +45,6 @@ pub struct Args {
     /// larger one is an error, not a struct of millions of elements.
     #[arg(long, value_name = "N", default_value_t = irkit_abi::MAX_COERCED_ELEMENTS)]
     pub max_coerced_elements: u64,
-    /// The LLVM release to match: for `--abi-lower`, the Clang release
-    /// whose classification and argument attributes the lowered signatures
-    /// reproduce (22 adds `abi.dead_on_return` and `abi.noext`).
-    #[arg(long, value_enum, value_name = "19|22", default_value_t = crate::abi_lower::MlirCompat::V19)]
-    pub mlir_compat: crate::abi_lower::MlirCompat,
     /// Print operations in generic form (default: each registered op's
     /// custom syntax, as mlir-opt prints by default).
     #[arg(long)]
@@ -191,7 +186,7 @@ fn process(
             args.triple.as_deref(),
             args.target_features.as_deref(),
             args.max_coerced_elements,
-            args.mlir_compat,
+            args.dialects.mlir_compat,
         ) {
             Ok(()) => {}
             Err(AbiLowerFailure::Usage(msg)) => {

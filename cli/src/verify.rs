@@ -49,6 +49,13 @@ pub struct DialectArgs {
     /// each file's own directory is searched first).
     #[arg(short = 'I', value_name = "DIR")]
     pub include: Vec<String>,
+    /// The LLVM/MLIR release to match: its dialects' definitions, syntax
+    /// and verifier rules (as mlir-opt-19 or mlir-opt-22), and for
+    /// `--abi-lower` the Clang release whose classification and argument
+    /// attributes the lowered signatures reproduce (22 adds
+    /// `abi.dead_on_return` and `abi.noext`).
+    #[arg(long, value_enum, value_name = "19|22", default_value_t = crate::abi_lower::MlirCompat::V19)]
+    pub mlir_compat: crate::abi_lower::MlirCompat,
 }
 
 /// One `// -----` chunk, padded with newlines so line numbers stay those of
@@ -155,7 +162,7 @@ pub(crate) fn load_dialects(
     map: &mut SourceMap,
     dialects: &DialectArgs,
 ) -> Result<irkit_ir::dialect::DialectRegistry, u8> {
-    let mut registry = irkit::dialects::builtin_registry();
+    let mut registry = irkit::dialects::builtin_registry_at(dialects.mlir_compat.release());
     for path in &dialects.dialect {
         let (name, text) = match read_input(path) {
             Ok(x) => x,

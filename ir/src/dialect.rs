@@ -23,9 +23,36 @@ impl OpDefId {
     }
 }
 
+/// The MLIR release whose dialects, syntax and verifier a registry
+/// reproduces (`--mlir-compat`). Op definitions of both releases live in one
+/// `.td` per dialect; a definition names the releases it belongs to
+/// (`mlirSince`/`mlirUntil` in OpBase.td) and the loader keeps those of the
+/// registry's release. Rules of the printer, parser and verifier that
+/// changed between releases ask [`DialectRegistry::release`].
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub enum MlirRelease {
+    /// LLVM/MLIR 19.1 (the level the first wave made exact; the default
+    /// until level 22 is complete).
+    #[default]
+    V19,
+    /// LLVM/MLIR 22.1, the current release.
+    V22,
+}
+
+impl MlirRelease {
+    /// The release's major version number (`19`, `22`).
+    pub fn major(self) -> u32 {
+        match self {
+            MlirRelease::V19 => 19,
+            MlirRelease::V22 => 22,
+        }
+    }
+}
+
 /// All known dialects and ops.
 #[derive(Debug, Default)]
 pub struct DialectRegistry {
+    release: MlirRelease,
     dialects: Vec<DialectDef>,
     ops: Vec<OpDef>,
     by_name: FxHashMap<Box<[u8]>, OpDefId>,
@@ -459,6 +486,19 @@ const _: () = assert!(Interface::ReturnLike as u32 <= 31);
 impl DialectRegistry {
     pub fn new() -> DialectRegistry {
         DialectRegistry::default()
+    }
+
+    /// An empty registry for `release`.
+    pub fn for_release(release: MlirRelease) -> DialectRegistry {
+        DialectRegistry {
+            release,
+            ..DialectRegistry::default()
+        }
+    }
+
+    /// The MLIR release this registry reproduces.
+    pub fn release(&self) -> MlirRelease {
+        self.release
     }
 
     /// Adds a dialect; a second one with the same name is ignored.

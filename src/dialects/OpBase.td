@@ -350,6 +350,13 @@ class Op<Dialect d, string mnemonic, list<Trait> props = []> {
   // Ops nested in this op's regions may drop this dialect's prefix in the
   // custom syntax (MLIR's `OpAsmOpInterface::getDefaultDialect`).
   string defaultDialect = "";
+  // The MLIR releases this definition belongs to (`--mlir-compat`): from
+  // `mlirSince` through `mlirUntil`, 0 meaning no bound. An op whose form
+  // changed between releases has one definition per form, sharing a base
+  // class, e.g. `let mlirUntil = 19;` on the old one and `let mlirSince =
+  // 22;` on the new one.
+  int mlirSince = 0;
+  int mlirUntil = 0;
 }
 
 #endif // IRKIT_OPBASE_TD
