@@ -86,6 +86,8 @@ pub fn load_registry_at(
     src: &dyn Records,
     release: MlirRelease,
 ) -> (DialectRegistry, Vec<Diagnostic>) {
+    let at = AtRelease { src, release };
+    let src: &dyn Records = &at;
     let mut reg = DialectRegistry::for_release(release);
     let mut diags = Vec::new();
     let mut dialects = src.instances_of("Dialect");
@@ -138,6 +140,45 @@ pub fn load_registry_at(
         }
     }
     (reg, diags)
+}
+
+/// The records as one MLIR release sees them: at release 22 a field `X`
+/// reads the record's `X22` when that is set (`let assemblyFormat22 = ...`
+/// in a base class changes every op deriving from it), so an op whose
+/// form changed only in part is one definition with both forms.
+struct AtRelease<'a> {
+    src: &'a dyn Records,
+    release: MlirRelease,
+}
+
+impl Records for AtRelease<'_> {
+    fn instances_of(&self, class: &str) -> Vec<&str> {
+        self.src.instances_of(class)
+    }
+    fn is_a(&self, rec: &str, class: &str) -> bool {
+        self.src.is_a(rec, class)
+    }
+    fn field(&self, rec: &str, field: &str) -> Option<Value<'_>> {
+        if self.release >= MlirRelease::V22 {
+            let mut name = String::with_capacity(field.len() + 2);
+            name.push_str(field);
+            name.push_str("22");
+            match self.src.field(rec, &name) {
+                None | Some(Value::Unset) => {}
+                Some(v) => return Some(v),
+            }
+        }
+        self.src.field(rec, field)
+    }
+    fn loc(&self, rec: &str) -> Option<Loc> {
+        self.src.loc(rec)
+    }
+    fn loc_text(&self, rec: &str) -> Option<String> {
+        self.src.loc_text(rec)
+    }
+    fn format_loc(&self, rec: &str, offset: usize) -> Option<Loc> {
+        self.src.format_loc(rec, offset)
+    }
 }
 
 /// `.td` files irkit ships, found by `include` after the include
@@ -765,6 +806,35 @@ fn attr(src: &dyn Records, rec: &str, name: &str) -> Result<AttrDef, String> {
                 cases: cases.into(),
             }
         }
+        "i32_bit_enum" => {
+            // Case values; a group's is written `G<value>`.
+            let mut cases = Vec::new();
+            let mut groups = Vec::new();
+            for c in &p {
+                let (group, digits) = match c.strip_prefix('G') {
+                    Some(d) => (true, d),
+                    None => (false, *c),
+                };
+                match digits.parse::<u32>() {
+                    Ok(v) => {
+                        cases.push(u64::from(v));
+                        groups.push(group);
+                    }
+                    Err(_) => return Err(err(format!("bit enum case '{c}' is not an integer"))),
+                }
+            }
+            let text = |field| match src.field(rec, field) {
+                Some(Value::Str(s)) => s.into(),
+                _ => Box::from(""),
+            };
+            AttrKind::BitEnum(Box::new(irkit_ir::dialect::BitEnum {
+                valid: cases.iter().fold(0, |a, c| a | c),
+                cases: cases.into(),
+                groups: groups.into(),
+                separator: text("separator"),
+                mnemonic: text("enumMnemonic"),
+            }))
+        }
         "dialect_attr" | "dialect_attr_array" => {
             if p.len() != 2 || p[0].is_empty() {
                 return Err(err(format!(
@@ -795,12 +865,16 @@ fn attr(src: &dyn Records, rec: &str, name: &str) -> Result<AttrDef, String> {
             .collect(),
         _ => Box::new([]) as Box<[Box<str>]>,
     };
-    if let AttrKind::IntEnum { cases, .. } = &k {
-        if !case_names.is_empty() && case_names.len() != cases.len() {
+    let n_cases = match &k {
+        AttrKind::IntEnum { cases, .. } => Some(cases.len()),
+        AttrKind::BitEnum(b) => Some(b.cases.len()),
+        _ => None,
+    };
+    if let Some(n) = n_cases {
+        if !case_names.is_empty() && case_names.len() != n {
             return Err(err(format!(
-                "{} case names for {} enum cases",
-                case_names.len(),
-                cases.len()
+                "{} case names for {n} enum cases",
+                case_names.len()
             )));
         }
     }

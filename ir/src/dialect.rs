@@ -336,6 +336,13 @@ pub enum AttrKind {
     /// `i64_enum` / `i32_enum`: a signless integer attribute of `width`
     /// bits whose value is one of `cases` (the params).
     IntEnum { width: u32, cases: Box<[i64]> },
+    /// `i32_bit_enum`: a bit enum property (MLIR's `EnumProp` of an
+    /// `I32BitEnum`), stored as a 32-bit signless integer whose set bits
+    /// are all among `cases`' (the case names are the `AttrDef`'s). A
+    /// format prints the keywords of the set bits joined by `separator`,
+    /// groups first (`printBitEnumPrimaryGroups`), inside
+    /// `mnemonic<...>` when there is one (`NamedEnumProp`).
+    BitEnum(Box<BitEnum>),
     /// `integer`: any integer attribute.
     Integer,
     /// `index_int`: an integer attribute of type `index` (formats write
@@ -368,6 +375,65 @@ pub enum AttrKind {
         dialect: Box<str>,
         mnemonic: Box<str>,
     },
+}
+
+/// The cases of an [`AttrKind::BitEnum`].
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct BitEnum {
+    /// Case values, in declaration order; 0 is the all-bits-unset case.
+    pub cases: Box<[u64]>,
+    /// Whether each case is a group of bits (`BitEnumCaseGroup`).
+    pub groups: Box<[bool]>,
+    /// The or of every case.
+    pub valid: u64,
+    /// Printed between keywords (`|`, `, `); parsing accepts its `|` or
+    /// `,` with any spacing.
+    pub separator: Box<str>,
+    /// `NamedEnumProp`'s mnemonic (`overflow`), or empty.
+    pub mnemonic: Box<str>,
+}
+
+impl BitEnum {
+    /// The keywords of `v` as MLIR's generated `stringifyEnum` writes them
+    /// (`printBitEnumPrimaryGroups`): groups in reverse declaration order,
+    /// each removing its bits, then single bits in declaration order;
+    /// `names[i]` is case `i`'s keyword. `None` when `v` has bits outside
+    /// the enum.
+    pub fn stringify(&self, names: &[Box<str>], v: u64, out: &mut Vec<u8>) -> Option<()> {
+        if v & !self.valid != 0 {
+            return None;
+        }
+        if v == 0 {
+            let i = self.cases.iter().position(|&c| c == 0)?;
+            out.extend_from_slice(names.get(i)?.as_bytes());
+            return Some(());
+        }
+        let mut rest = v;
+        let mut first = true;
+        let mut push = |out: &mut Vec<u8>, i: usize| {
+            if !first {
+                out.extend_from_slice(self.separator.as_bytes());
+            }
+            first = false;
+            if let Some(n) = names.get(i) {
+                out.extend_from_slice(n.as_bytes());
+            }
+        };
+        for i in (0..self.cases.len()).rev() {
+            let c = self.cases[i];
+            if c != 0 && self.groups[i] && rest & c == c {
+                push(out, i);
+                rest &= !c;
+            }
+        }
+        for i in 0..self.cases.len() {
+            let c = self.cases[i];
+            if c != 0 && !self.groups[i] && rest & c == c {
+                push(out, i);
+            }
+        }
+        Some(())
+    }
 }
 
 /// A region: `RegionConstraint:$name`, maybe `VariadicRegion<>`.

@@ -82,10 +82,27 @@ def LLVM_MemoryEffectsAttr : DialectAttr<LLVM_Dialect, "memory_effects", "">;
 def LLVM_LoopAnnotationAttr : DialectAttr<LLVM_Dialect, "loop_annotation", "">;
 def LLVM_VScaleRangeAttr : DialectAttr<LLVM_Dialect, "vscale_range", "">;
 def LLVM_TargetFeaturesAttr : DialectAttr<LLVM_Dialect, "target_features", "">;
+def LLVM_TargetFeaturesAttr22
+    : DialectAttr<LLVM_Dialect, "target_features", "LLVM target features attribute">;
+def LLVM_UWTableKindAttr : DialectAttr<LLVM_Dialect, "uwtableKind", "">;
+def LLVM_VecTypeHintAttr
+    : DialectAttr<LLVM_Dialect, "vec_type_hint", "Explicit vectorization compiler hint">;
 def LLVM_DIGlobalVariableExpressionAttr
     : DialectAttr<LLVM_Dialect, "di_global_variable_expression", "">;
 def LLVM_FunctionTypeAttr
     : Attr<"llvm_function_type", "type attribute of LLVM function type">;
+
+// MLIR 22: the overflow and GEP no-wrap flags are `EnumProp`s, stored as
+// an i32 and printed so in the generic form.
+def LLVM_IntegerOverflowFlagsProp
+    : I32BitEnumProp<["0", "1", "2"], ["none", "nsw", "nuw"],
+                     "LLVM integer overflow flags", ", ", "overflow">;
+def LLVM_GEPNoWrapFlagsProp
+    : I32BitEnumProp<["0", "1", "2", "4", "G3"],
+                     ["none", "inbounds_flag", "nusw", "nuw", "inbounds"],
+                     "::mlir::LLVM::GEPNoWrapFlags">;
+def LLVM_DereferenceableAttr
+    : DialectAttr<LLVM_Dialect, "dereferenceable", "LLVM dereferenceable attribute">;
 
 def LLVM_AtomicOrdering
     : I64EnumAttr<["0", "1", "2", "4", "5", "6", "7"],
@@ -118,6 +135,8 @@ def LLVM_AliasScopeArrayAttr
     : LLVM_AttrArray<"alias_scope", "LLVM dialect alias scope array">;
 def LLVM_TBAATagArrayAttr
     : LLVM_AttrArray<"tbaa_tag", "LLVM dialect TBAA tag metadata array">;
+def LLVM_DIGlobalVariableExpressionArrayAttr
+    : LLVM_AttrArray<"di_global_variable_expression", "an array of variable expressions">;
 
 //===----------------------------------------------------------------------===//
 // Op classes
@@ -135,10 +154,22 @@ class LLVM_ArithmeticOpBase<string mnemonic, TypeConstraint t, list<Trait> trait
     : LLVM_Op<mnemonic, !listconcat([Pure, SameOperandsAndResultType], traits)> {
   let results = (outs t:$res);
   let assemblyFormat = "$lhs `,` $rhs custom<LLVMOpAttrs>(attr-dict) `:` type($res)";
+  // MLIR 22 dropped `LLVMOpAttrs`: default-valued properties are elided by
+  // `attr-dict` itself.
+  let assemblyFormat22 = "$lhs `,` $rhs attr-dict `:` type($res)";
 }
 class LLVM_IntArithmeticOp<string mnemonic, list<Trait> traits = []>
     : LLVM_ArithmeticOpBase<mnemonic, LLVM_IntOrIntVector, traits> {
   let arguments = (ins LLVM_IntOrIntVector:$lhs, LLVM_IntOrIntVector:$rhs);
+}
+// MLIR 22's `exact` (udiv, sdiv, lshr, ashr) and `disjoint` (or) flags.
+class LLVM_IntArithmeticOpWithFlag<string mnemonic, string flag, string keyword,
+                                   list<Trait> traits = []>
+    : LLVM_IntArithmeticOp<mnemonic, traits> {
+  let arguments22 = !con((ins LLVM_IntOrIntVector:$lhs, LLVM_IntOrIntVector:$rhs),
+                         !dag(ins, [UnitAttr], [flag]));
+  let assemblyFormat22 =
+      "(`" # keyword # "` $" # flag # "^)? $lhs `,` $rhs attr-dict `:` type($res)";
 }
 // `overflowFlags` is an `EnumProperty` in MLIR 19: always present once
 // parsed, `#llvm.overflow<none>` when not written.
@@ -151,6 +182,9 @@ class LLVM_IntArithmeticOpWithOverflowFlag<string mnemonic, list<Trait> traits =
     $lhs `,` $rhs `` custom<OverflowFlags>($overflowFlags)
     `` custom<LLVMOpAttrs>(attr-dict) `:` type($res)
   }];
+  let arguments22 = (ins LLVM_IntOrIntVector:$lhs, LLVM_IntOrIntVector:$rhs,
+                         DefaultValuedAttr<LLVM_IntegerOverflowFlagsProp, "0 : i32">:$overflowFlags);
+  let assemblyFormat22 = "$lhs `,` $rhs ($overflowFlags^)? attr-dict `:` type($res)";
 }
 class LLVM_FloatArithmeticOp<string mnemonic, list<Trait> traits = []>
     : LLVM_ArithmeticOpBase<mnemonic, LLVM_FloatOrFloatVector, traits> {
@@ -167,15 +201,15 @@ def LLVM_AddOp : LLVM_IntArithmeticOpWithOverflowFlag<"add", [Commutative]>;
 def LLVM_SubOp : LLVM_IntArithmeticOpWithOverflowFlag<"sub">;
 def LLVM_MulOp : LLVM_IntArithmeticOpWithOverflowFlag<"mul", [Commutative]>;
 def LLVM_ShlOp : LLVM_IntArithmeticOpWithOverflowFlag<"shl">;
-def LLVM_UDivOp : LLVM_IntArithmeticOp<"udiv">;
-def LLVM_SDivOp : LLVM_IntArithmeticOp<"sdiv">;
+def LLVM_UDivOp : LLVM_IntArithmeticOpWithFlag<"udiv", "isExact", "exact">;
+def LLVM_SDivOp : LLVM_IntArithmeticOpWithFlag<"sdiv", "isExact", "exact">;
 def LLVM_URemOp : LLVM_IntArithmeticOp<"urem">;
 def LLVM_SRemOp : LLVM_IntArithmeticOp<"srem">;
 def LLVM_AndOp : LLVM_IntArithmeticOp<"and">;
-def LLVM_OrOp : LLVM_IntArithmeticOp<"or">;
+def LLVM_OrOp : LLVM_IntArithmeticOpWithFlag<"or", "isDisjoint", "disjoint">;
 def LLVM_XOrOp : LLVM_IntArithmeticOp<"xor">;
-def LLVM_LShrOp : LLVM_IntArithmeticOp<"lshr">;
-def LLVM_AShrOp : LLVM_IntArithmeticOp<"ashr">;
+def LLVM_LShrOp : LLVM_IntArithmeticOpWithFlag<"lshr", "isExact", "exact">;
+def LLVM_AShrOp : LLVM_IntArithmeticOpWithFlag<"ashr", "isExact", "exact">;
 
 def LLVM_FAddOp : LLVM_FloatArithmeticOp<"fadd">;
 def LLVM_FSubOp : LLVM_FloatArithmeticOp<"fsub">;
@@ -188,6 +222,7 @@ def LLVM_FNegOp : LLVM_Op<"fneg", [Pure, SameOperandsAndResultType]> {
                                          "#llvm.fastmath<none>">:$fastmathFlags);
   let results = (outs LLVM_FloatOrFloatVector:$res);
   let assemblyFormat = "$operand custom<LLVMOpAttrs>(attr-dict) `:` type($res)";
+  let assemblyFormat22 = "$operand attr-dict `:` type($res)";
 }
 
 // The result's i1 shape is checked in ir/src/verify/llvm.rs (MLIR's
@@ -220,13 +255,30 @@ class LLVM_CastOp<string mnemonic, TypeConstraint from, TypeConstraint to>
 def LLVM_BitcastOp : LLVM_CastOp<"bitcast", LLVM_AnyNonAggregate, LLVM_AnyNonAggregate>;
 def LLVM_AddrSpaceCastOp
     : LLVM_CastOp<"addrspacecast", LLVM_PtrOrPtrVector, LLVM_PtrOrPtrVector>;
-def LLVM_IntToPtrOp : LLVM_CastOp<"inttoptr", LLVM_IntOrIntVector, LLVM_PtrOrPtrVector>;
+def LLVM_IntToPtrOp : LLVM_CastOp<"inttoptr", LLVM_IntOrIntVector, LLVM_PtrOrPtrVector> {
+  let arguments22 = (ins LLVM_IntOrIntVector:$arg,
+                         OptionalAttr<LLVM_DereferenceableAttr>:$dereferenceable);
+  let assemblyFormat22 = [{
+    $arg (`dereferenceable` `` $dereferenceable^)? attr-dict `:` type($arg) `to` type($res)
+  }];
+}
 def LLVM_PtrToIntOp : LLVM_CastOp<"ptrtoint", LLVM_PtrOrPtrVector, LLVM_IntOrIntVector>;
+// MLIR 22's `nneg` flag.
+class LLVM_CastOpWithNNegFlag<string mnemonic, TypeConstraint from, TypeConstraint to>
+    : LLVM_CastOp<mnemonic, from, to> {
+  let arguments22 = (ins from:$arg, UnitAttr:$nonNeg);
+  let assemblyFormat22 = "(`nneg` $nonNeg^)? $arg attr-dict `:` type($arg) `to` type($res)";
+}
 def LLVM_SExtOp : LLVM_CastOp<"sext", LLVM_IntOrIntVector, LLVM_IntOrIntVector>;
-def LLVM_ZExtOp : LLVM_CastOp<"zext", LLVM_IntOrIntVector, LLVM_IntOrIntVector>;
-def LLVM_TruncOp : LLVM_CastOp<"trunc", LLVM_IntOrIntVector, LLVM_IntOrIntVector>;
+def LLVM_ZExtOp : LLVM_CastOpWithNNegFlag<"zext", LLVM_IntOrIntVector, LLVM_IntOrIntVector>;
+def LLVM_TruncOp : LLVM_CastOp<"trunc", LLVM_IntOrIntVector, LLVM_IntOrIntVector> {
+  let arguments22 = (ins LLVM_IntOrIntVector:$arg,
+                         DefaultValuedAttr<LLVM_IntegerOverflowFlagsProp, "0 : i32">:$overflowFlags);
+  let assemblyFormat22 = "$arg ($overflowFlags^)? attr-dict `:` type($arg) `to` type($res)";
+}
 def LLVM_SIToFPOp : LLVM_CastOp<"sitofp", LLVM_IntOrIntVector, LLVM_FloatOrFloatVector>;
-def LLVM_UIToFPOp : LLVM_CastOp<"uitofp", LLVM_IntOrIntVector, LLVM_FloatOrFloatVector>;
+def LLVM_UIToFPOp
+    : LLVM_CastOpWithNNegFlag<"uitofp", LLVM_IntOrIntVector, LLVM_FloatOrFloatVector>;
 def LLVM_FPToSIOp : LLVM_CastOp<"fptosi", LLVM_FloatOrFloatVector, LLVM_IntOrIntVector>;
 def LLVM_FPToUIOp : LLVM_CastOp<"fptoui", LLVM_FloatOrFloatVector, LLVM_IntOrIntVector>;
 def LLVM_FPExtOp : LLVM_CastOp<"fpext", LLVM_FloatOrFloatVector, LLVM_FloatOrFloatVector>;
@@ -255,6 +307,16 @@ def LLVM_GEPOp : LLVM_Op<"getelementptr", [Pure]> {
   let results = (outs LLVM_PtrOrPtrVector:$res);
   let assemblyFormat = [{
     (`inbounds` $inbounds^)?
+    $base `[` custom<GEPIndices>($dynamicIndices, $rawConstantIndices) `]` attr-dict
+    `:` functional-type(operands, results) `,` $elem_type
+  }];
+  let arguments22 = (ins LLVM_PtrOrPtrVector:$base,
+                         Variadic<LLVM_IntOrIntVector>:$dynamicIndices,
+                         DenseI32ArrayAttr:$rawConstantIndices,
+                         TypeAttr:$elem_type,
+                         DefaultValuedAttr<LLVM_GEPNoWrapFlagsProp, "0 : i32">:$noWrapFlags);
+  let assemblyFormat22 = [{
+    ($noWrapFlags^)?
     $base `[` custom<GEPIndices>($dynamicIndices, $rawConstantIndices) `]` attr-dict
     `:` functional-type(operands, results) `,` $elem_type
   }];
@@ -434,6 +496,34 @@ def LLVM_CallOp : LLVM_Op<"call", [CallOpInterface]> {
                        OptionalAttr<LLVM_TBAATagArrayAttr>:$tbaa);
   let results = (outs Optional<LLVM_Type>:$result);
   let hasCustomAssemblyFormat = 1;
+  // MLIR 22: operand bundles (`op_bundle_operands` is a VariadicOfVariadic
+  // split by `op_bundle_sizes`, checked as one group), function attributes
+  // and argument/result attributes.
+  let traits22 = [CallOpInterface, AttrSizedOperandSegments];
+  let arguments22 = (ins OptionalAttr<LLVM_FunctionTypeAttr>:$var_callee_type,
+                         OptionalAttr<FlatSymbolRefAttr>:$callee,
+                         Variadic<LLVM_Type>:$callee_operands,
+                         DefaultValuedAttr<LLVM_FastmathFlagsAttr,
+                                           "#llvm.fastmath<none>">:$fastmathFlags,
+                         DefaultValuedAttr<LLVM_CConvAttr, "#llvm.cconv<ccc>">:$CConv,
+                         DefaultValuedAttr<LLVM_TailCallKindAttr,
+                                           "#llvm.tailcallkind<none>">:$TailCallKind,
+                         OptionalAttr<LLVM_MemoryEffectsAttr>:$memory_effects,
+                         UnitAttr:$convergent,
+                         UnitAttr:$no_unwind,
+                         UnitAttr:$will_return,
+                         Variadic<LLVM_Type>:$op_bundle_operands,
+                         DenseI32ArrayAttr:$op_bundle_sizes,
+                         OptionalAttr<ArrayAttr>:$op_bundle_tags,
+                         OptionalAttr<DictArrayAttr>:$arg_attrs,
+                         OptionalAttr<DictArrayAttr>:$res_attrs,
+                         UnitAttr:$no_inline,
+                         UnitAttr:$always_inline,
+                         UnitAttr:$inline_hint,
+                         OptionalAttr<LLVM_AccessGroupArrayAttr>:$access_groups,
+                         OptionalAttr<LLVM_AliasScopeArrayAttr>:$alias_scopes,
+                         OptionalAttr<LLVM_AliasScopeArrayAttr>:$noalias_scopes,
+                         OptionalAttr<LLVM_TBAATagArrayAttr>:$tbaa);
 }
 
 // `InvokeOp::verify` (ir/src/verify/llvm.rs): the variadic callee type as
@@ -448,6 +538,18 @@ def LLVM_InvokeOp : LLVM_TerminatorOp<"invoke",
                        Variadic<LLVM_Type>:$unwindDestOperands,
                        OptionalAttr<DenseI32ArrayAttr>:$branch_weights,
                        DefaultValuedAttr<LLVM_CConvAttr, "#llvm.cconv<ccc>">:$CConv);
+  let arguments22 = (ins OptionalAttr<LLVM_FunctionTypeAttr>:$var_callee_type,
+                         OptionalAttr<FlatSymbolRefAttr>:$callee,
+                         Variadic<LLVM_Type>:$callee_operands,
+                         OptionalAttr<DictArrayAttr>:$arg_attrs,
+                         OptionalAttr<DictArrayAttr>:$res_attrs,
+                         Variadic<LLVM_Type>:$normalDestOperands,
+                         Variadic<LLVM_Type>:$unwindDestOperands,
+                         OptionalAttr<DenseI32ArrayAttr>:$branch_weights,
+                         DefaultValuedAttr<LLVM_CConvAttr, "#llvm.cconv<ccc>">:$CConv,
+                         Variadic<LLVM_Type>:$op_bundle_operands,
+                         DenseI32ArrayAttr:$op_bundle_sizes,
+                         OptionalAttr<ArrayAttr>:$op_bundle_tags);
   let results = (outs Optional<LLVM_Type>:$result);
   let successors = (successor AnySuccessor:$normalDest, AnySuccessor:$unwindDest);
   let hasCustomAssemblyFormat = 1;
@@ -463,6 +565,15 @@ def LLVM_InlineAsmOp : LLVM_Op<"inline_asm"> {
                        UnitAttr:$is_align_stack,
                        OptionalAttr<LLVM_AsmDialectAttr>:$asm_dialect,
                        OptionalAttr<ArrayAttr>:$operand_attrs);
+  let arguments22 = (ins Variadic<LLVM_Type>:$operands,
+                         StrAttr:$asm_string,
+                         StrAttr:$constraints,
+                         UnitAttr:$has_side_effects,
+                         UnitAttr:$is_align_stack,
+                         DefaultValuedAttr<LLVM_TailCallKindAttr,
+                                           "#llvm.tailcallkind<none>">:$tail_call_kind,
+                         OptionalAttr<LLVM_AsmDialectAttr>:$asm_dialect,
+                         OptionalAttr<ArrayAttr>:$operand_attrs);
   let results = (outs Optional<LLVM_Type>:$res);
   let assemblyFormat = [{
     (`has_side_effects` $has_side_effects^)?
@@ -520,6 +631,22 @@ def LLVM_GlobalOp : LLVM_Op<"mlir.global",
                        // attribute in MLIR 19: never printed when absent.
                        OptionalAttr<LLVM_DIGlobalVariableExpressionAttr>:$dbg_expr,
                        DefaultValuedAttr<LLVM_Visibility, "0 : i64">:$visibility_);
+  let arguments22 = (ins TypeAttr:$global_type,
+                         UnitAttr:$constant,
+                         StrAttr:$sym_name,
+                         LLVM_LinkageAttr:$linkage,
+                         UnitAttr:$dso_local,
+                         UnitAttr:$thread_local_,
+                         UnitAttr:$externally_initialized,
+                         OptionalAttr<AnyAttr>:$value,
+                         OptionalAttr<I64Attr>:$alignment,
+                         DefaultValuedAttr<ConfinedAttr<I32Attr, [IntNonNegative]>, "0 : i32">:$addr_space,
+                         OptionalAttr<LLVM_UnnamedAddr>:$unnamed_addr,
+                         OptionalAttr<StrAttr>:$section,
+                         OptionalAttr<SymbolRefAttr>:$comdat,
+                         OptionalAttr<LLVM_DIGlobalVariableExpressionArrayAttr>:$dbg_exprs,
+                         DefaultValuedAttr<LLVM_Visibility, "0 : i64">:$visibility_,
+                         OptionalAttr<ArrayAttr>:$target_specific_attrs);
   let regions = (region AnyRegion:$initializer);
   let hasCustomAssemblyFormat = 1;
 }
@@ -570,6 +697,59 @@ def LLVM_LLVMFuncOp : LLVM_Op<"func", [AutomaticAllocationScope, IsolatedFromAbo
                        OptionalAttr<UnitAttr>:$no_unwind,
                        OptionalAttr<UnitAttr>:$will_return,
                        OptionalAttr<UnitAttr>:$optimize_none);
+  let arguments22 = (ins StrAttr:$sym_name,
+                         OptionalAttr<StrAttr>:$sym_visibility,
+                         LLVM_FunctionTypeAttr:$function_type,
+                         DefaultValuedAttr<LLVM_LinkageAttr, "#llvm.linkage<external>">:$linkage,
+                         UnitAttr:$dso_local,
+                         DefaultValuedAttr<LLVM_CConvAttr, "#llvm.cconv<ccc>">:$CConv,
+                         OptionalAttr<SymbolRefAttr>:$comdat,
+                         OptionalAttr<UnitAttr>:$convergent,
+                         OptionalAttr<FlatSymbolRefAttr>:$personality,
+                         OptionalAttr<StrAttr>:$garbageCollector,
+                         OptionalAttr<ArrayAttr>:$passthrough,
+                         OptionalAttr<DictArrayAttr>:$arg_attrs,
+                         OptionalAttr<DictArrayAttr>:$res_attrs,
+                         OptionalAttr<I64Attr>:$function_entry_count,
+                         OptionalAttr<LLVM_MemoryEffectsAttr>:$memory_effects,
+                         DefaultValuedAttr<LLVM_Visibility, "0 : i64">:$visibility_,
+                         OptionalAttr<UnitAttr>:$arm_streaming,
+                         OptionalAttr<UnitAttr>:$arm_locally_streaming,
+                         OptionalAttr<UnitAttr>:$arm_streaming_compatible,
+                         OptionalAttr<UnitAttr>:$arm_new_za,
+                         OptionalAttr<UnitAttr>:$arm_in_za,
+                         OptionalAttr<UnitAttr>:$arm_out_za,
+                         OptionalAttr<UnitAttr>:$arm_inout_za,
+                         OptionalAttr<UnitAttr>:$arm_preserves_za,
+                         OptionalAttr<StrAttr>:$section,
+                         OptionalAttr<LLVM_UnnamedAddr>:$unnamed_addr,
+                         OptionalAttr<I64Attr>:$alignment,
+                         OptionalAttr<LLVM_VScaleRangeAttr>:$vscale_range,
+                         OptionalAttr<LLVM_FramePointerKindAttr>:$frame_pointer,
+                         OptionalAttr<StrAttr>:$target_cpu,
+                         OptionalAttr<StrAttr>:$tune_cpu,
+                         OptionalAttr<StrAttr>:$reciprocal_estimates,
+                         OptionalAttr<StrAttr>:$prefer_vector_width,
+                         OptionalAttr<LLVM_TargetFeaturesAttr22>:$target_features,
+                         OptionalAttr<BoolAttr>:$no_infs_fp_math,
+                         OptionalAttr<BoolAttr>:$no_nans_fp_math,
+                         OptionalAttr<BoolAttr>:$no_signed_zeros_fp_math,
+                         OptionalAttr<StrAttr>:$denormal_fp_math,
+                         OptionalAttr<StrAttr>:$denormal_fp_math_f32,
+                         OptionalAttr<StrAttr>:$fp_contract,
+                         OptionalAttr<StrAttr>:$instrument_function_entry,
+                         OptionalAttr<StrAttr>:$instrument_function_exit,
+                         OptionalAttr<UnitAttr>:$no_inline,
+                         OptionalAttr<UnitAttr>:$always_inline,
+                         OptionalAttr<UnitAttr>:$inline_hint,
+                         OptionalAttr<UnitAttr>:$no_unwind,
+                         OptionalAttr<UnitAttr>:$will_return,
+                         OptionalAttr<UnitAttr>:$optimize_none,
+                         OptionalAttr<LLVM_VecTypeHintAttr>:$vec_type_hint,
+                         OptionalAttr<DenseI32ArrayAttr>:$work_group_size_hint,
+                         OptionalAttr<DenseI32ArrayAttr>:$reqd_work_group_size,
+                         OptionalAttr<I32Attr>:$intel_reqd_sub_group_size,
+                         OptionalAttr<LLVM_UWTableKindAttr>:$uwtable_kind);
   let regions = (region AnyRegion:$body);
   let hasCustomAssemblyFormat = 1;
 }
@@ -683,10 +863,20 @@ def LLVM_StrArrayAttr : Attr<"array", "string array attribute">;
 def LLVM_GlobalCtorsOp : LLVM_Op<"mlir.global_ctors"> {
   let arguments = (ins LLVM_FlatSymbolRefArrayAttr:$ctors, LLVM_I32ArrayAttr:$priorities);
   let assemblyFormat = "attr-dict";
+  let arguments22 = (ins LLVM_FlatSymbolRefArrayAttr:$ctors, LLVM_I32ArrayAttr:$priorities,
+                         ArrayAttr:$data);
+  let assemblyFormat22 = [{
+    `ctors` `=` $ctors `,` `priorities` `=` $priorities `,` `data` `=` $data attr-dict
+  }];
 }
 def LLVM_GlobalDtorsOp : LLVM_Op<"mlir.global_dtors"> {
   let arguments = (ins LLVM_FlatSymbolRefArrayAttr:$dtors, LLVM_I32ArrayAttr:$priorities);
   let assemblyFormat = "attr-dict";
+  let arguments22 = (ins LLVM_FlatSymbolRefArrayAttr:$dtors, LLVM_I32ArrayAttr:$priorities,
+                         ArrayAttr:$data);
+  let assemblyFormat22 = [{
+    `dtors` `=` $dtors `,` `priorities` `=` $priorities `,` `data` `=` $data attr-dict
+  }];
 }
 
 def LLVM_ComdatAttr
@@ -707,6 +897,15 @@ def LLVM_CallIntrinsicOp : LLVM_Op<"call_intrinsic"> {
   let arguments = (ins StrAttr:$intrin, Variadic<LLVM_Type>:$args,
                        DefaultValuedAttr<LLVM_FastmathFlagsAttr,
                                          "#llvm.fastmath<none>">:$fastmathFlags);
+  let traits22 = [AttrSizedOperandSegments];
+  let arguments22 = (ins StrAttr:$intrin, Variadic<LLVM_Type>:$args,
+                         DefaultValuedAttr<LLVM_FastmathFlagsAttr,
+                                           "#llvm.fastmath<none>">:$fastmathFlags,
+                         Variadic<LLVM_Type>:$op_bundle_operands,
+                         DenseI32ArrayAttr:$op_bundle_sizes,
+                         OptionalAttr<ArrayAttr>:$op_bundle_tags,
+                         OptionalAttr<DictArrayAttr>:$arg_attrs,
+                         OptionalAttr<DictArrayAttr>:$res_attrs);
   let results = (outs Optional<LLVM_Type>:$results);
   let assemblyFormat = [{
     $intrin `(` $args `)` `:` functional-type($args, $results) attr-dict
@@ -723,6 +922,10 @@ def LLVM_LinkerOptionsOp : LLVM_Op<"linker_options"> {
 // without (memcpy, memset, ctlz, abs, vector.reduce.*, ...) are further down.
 //===----------------------------------------------------------------------===//
 
+// MLIR 22's `ArgAndResultAttrsOpInterface` on the memory intrinsics.
+defvar LLVM_ArgResAttrs22 = (ins OptionalAttr<DictArrayAttr>:$arg_attrs,
+                                 OptionalAttr<DictArrayAttr>:$res_attrs);
+
 class LLVM_IntrOp<string mnemonic, list<Trait> traits = []>
     : LLVM_Op<"intr." # mnemonic, traits>;
 
@@ -730,6 +933,7 @@ class LLVM_SameArgsIntrOpBase<string func, list<Trait> traits = []>
     : LLVM_IntrOp<func, !listconcat([Pure, SameOperandsAndResultType], traits)> {
   let assemblyFormat = "`(` operands `)` custom<LLVMOpAttrs>(attr-dict) `:` "
       "functional-type(operands, results)";
+  let assemblyFormat22 = "`(` operands `)` attr-dict `:` functional-type(operands, results)";
 }
 class LLVM_UnaryIntrOpI<string func> : LLVM_SameArgsIntrOpBase<func> {
   let arguments = (ins LLVM_IntOrIntVector:$in);
@@ -794,6 +998,9 @@ def LLVM_USubSat : LLVM_BinarySameArgsIntrOpI<"usub.sat">;
 class LLVM_LifetimeBaseOp<string name> : LLVM_IntrOp<name> {
   let arguments = (ins I64Attr:$size, LLVM_AnyPointer:$ptr);
   let assemblyFormat = "$size `,` $ptr attr-dict `:` qualified(type($ptr))";
+  // MLIR 22 dropped the size.
+  let arguments22 = (ins LLVM_AnyPointer:$ptr);
+  let assemblyFormat22 = "$ptr attr-dict `:` qualified(type($ptr))";
 }
 def LLVM_LifetimeStartOp : LLVM_LifetimeBaseOp<"lifetime.start">;
 def LLVM_LifetimeEndOp : LLVM_LifetimeBaseOp<"lifetime.end">;
@@ -834,6 +1041,7 @@ class LLVM_MemcpyIntrOpBase<string name> : LLVM_IntrOp<name> {
                        OptionalAttr<LLVM_AliasScopeArrayAttr>:$alias_scopes,
                        OptionalAttr<LLVM_AliasScopeArrayAttr>:$noalias_scopes,
                        OptionalAttr<LLVM_TBAATagArrayAttr>:$tbaa);
+  let arguments22 = !con(arguments, LLVM_ArgResAttrs22);
 }
 def LLVM_MemcpyOp : LLVM_MemcpyIntrOpBase<"memcpy">;
 def LLVM_MemmoveOp : LLVM_MemcpyIntrOpBase<"memmove">;
@@ -844,10 +1052,14 @@ def LLVM_MemsetOp : LLVM_IntrOp<"memset"> {
                        OptionalAttr<LLVM_AliasScopeArrayAttr>:$alias_scopes,
                        OptionalAttr<LLVM_AliasScopeArrayAttr>:$noalias_scopes,
                        OptionalAttr<LLVM_TBAATagArrayAttr>:$tbaa);
+  let arguments22 = !con(arguments, LLVM_ArgResAttrs22);
 }
 
 def LLVM_AssumeOp : LLVM_IntrOp<"assume"> {
   let arguments = (ins I1:$cond);
+  let arguments22 = (ins I1:$cond, Variadic<LLVM_Type>:$op_bundle_operands,
+                         DenseI32ArrayAttr:$op_bundle_sizes,
+                         OptionalAttr<ArrayAttr>:$op_bundle_tags);
 }
 def LLVM_Prefetch : LLVM_IntrOp<"prefetch"> {
   let arguments = (ins LLVM_AnyPointer:$addr, I32Attr:$rw, I32Attr:$hint, I32Attr:$cache);
@@ -915,12 +1127,14 @@ def LLVM_PowIOp : LLVM_IntrOp<"powi", [Pure]> {
   let results = (outs LLVM_Type:$res);
   let assemblyFormat = "`(` operands `)` custom<LLVMOpAttrs>(attr-dict) `:` "
       "functional-type(operands, results)";
+  let assemblyFormat22 = "`(` operands `)` attr-dict `:` functional-type(operands, results)";
 }
 class LLVM_IntRoundIntrOpBase<string func> : LLVM_IntrOp<func, [Pure]> {
   let arguments = (ins LLVM_AnyFloat:$val);
   let results = (outs LLVM_Type:$res);
   let assemblyFormat = "`(` operands `)` custom<LLVMOpAttrs>(attr-dict) `:` "
       "functional-type(operands, results)";
+  let assemblyFormat22 = "`(` operands `)` attr-dict `:` functional-type(operands, results)";
 }
 def LLVM_LroundOp : LLVM_IntRoundIntrOpBase<"lround">;
 def LLVM_LlroundOp : LLVM_IntRoundIntrOpBase<"llround">;
@@ -936,6 +1150,7 @@ def LLVM_MemcpyInlineOp : LLVM_IntrOp<"memcpy.inline"> {
                        OptionalAttr<LLVM_AliasScopeArrayAttr>:$alias_scopes,
                        OptionalAttr<LLVM_AliasScopeArrayAttr>:$noalias_scopes,
                        OptionalAttr<LLVM_TBAATagArrayAttr>:$tbaa);
+  let arguments22 = !con(arguments, LLVM_ArgResAttrs22);
 }
 
 def LLVM_InvariantStartOp : LLVM_IntrOp<"invariant.start"> {
@@ -1094,6 +1309,7 @@ class LLVM_VecReductionF<string mnem>
   let results = (outs LLVM_Type:$res);
   let assemblyFormat = "`(` operands `)` custom<LLVMOpAttrs>(attr-dict) `:` "
       "functional-type(operands, results)";
+  let assemblyFormat22 = "`(` operands `)` attr-dict `:` functional-type(operands, results)";
 }
 class LLVM_VecReductionAccF<string mnem>
     : LLVM_IntrOp<"vector.reduce." # mnem, [Pure, SameOperandsAndResultElementType]> {
@@ -1174,10 +1390,12 @@ def LLVM_MaskedExpandLoadOp : LLVM_IntrOp<"masked.expandload"> {
   let arguments = (ins LLVM_AnyPointer:$arg0, LLVM_VectorOf<I1>:$arg1,
                        LLVM_AnyVector:$arg2);
   let results = (outs LLVM_Type:$res);
+  let arguments22 = !con(arguments, LLVM_ArgResAttrs22);
 }
 def LLVM_MaskedCompressStoreOp : LLVM_IntrOp<"masked.compressstore"> {
   let arguments = (ins LLVM_AnyVector:$arg0, LLVM_AnyPointer:$arg1,
                        LLVM_VectorOf<I1>:$arg2);
+  let arguments22 = !con(arguments, LLVM_ArgResAttrs22);
 }
 
 // Annotations.

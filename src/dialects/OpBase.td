@@ -114,6 +114,10 @@ class Attr<string k, string desc, list<string> p = []> {
   // IntMinValue / IntMaxValue); empty: no bound.
   string minValue = "";
   string maxValue = "";
+  // A bit enum's keyword separator and `NamedEnumProp` mnemonic (see
+  // I32BitEnumProp).
+  string separator = "";
+  string enumMnemonic = "";
 }
 // An attribute of a dialect: `#<dialect>.<mnemonic><...>`.
 class DialectAttr<Dialect d, string mnemonic, string desc>
@@ -128,6 +132,18 @@ class I64EnumAttr<list<string> cases, string desc, list<string> names = []>
 class I32EnumAttr<list<string> cases, string desc, list<string> names = []>
     : Attr<"i32_enum", desc, cases> {
   let caseNames = names;
+}
+// A bit enum property (MLIR's `EnumProp` of an `I32BitEnum`), stored as a
+// 32-bit signless integer: `cases` are the case values (a group of bits
+// written `G<value>`, e.g. "G3"), `names` their keywords; a format prints
+// the set bits' keywords joined by `sep`, groups first, inside
+// `mnemonic<...>` when `mnemonic` is set (`NamedEnumProp`).
+class I32BitEnumProp<list<string> cases, list<string> names, string desc,
+                     string sep = "|", string mnemonic = "">
+    : Attr<"i32_bit_enum", desc, cases> {
+  let caseNames = names;
+  let separator = sep;
+  let enumMnemonic = mnemonic;
 }
 def AnyAttr : Attr<"any", "any attribute">;
 // Optional by nature, as MLIR's: absent means false.
@@ -169,12 +185,16 @@ class ConfinedAttr<Attr a, list<AttrConstraint> c>
     : Attr<a.kind, !foldl(a.summary, c, prev, cur, prev # " " # cur.summary), a.params> {
   let optional = a.optional;
   let caseNames = a.caseNames;
+  let separator = a.separator;
+  let enumMnemonic = a.enumMnemonic;
   let minValue = !foldl(a.minValue, c, prev, cur, !if(!empty(cur.minValue), prev, cur.minValue));
   let maxValue = !foldl(a.maxValue, c, prev, cur, !if(!empty(cur.maxValue), prev, cur.maxValue));
 }
 class OptionalAttr<Attr a> : Attr<a.kind, a.summary, a.params> {
   let optional = 1;
   let caseNames = a.caseNames;
+  let separator = a.separator;
+  let enumMnemonic = a.enumMnemonic;
   let minValue = a.minValue;
   let maxValue = a.maxValue;
 }
@@ -183,6 +203,8 @@ class OptionalAttr<Attr a> : Attr<a.kind, a.summary, a.params> {
 class DefaultValuedAttr<Attr a, string v> : Attr<a.kind, a.summary, a.params> {
   let optional = 1;
   let caseNames = a.caseNames;
+  let separator = a.separator;
+  let enumMnemonic = a.enumMnemonic;
   let minValue = a.minValue;
   let maxValue = a.maxValue;
   string defaultValue = v;
@@ -357,6 +379,15 @@ class Op<Dialect d, string mnemonic, list<Trait> props = []> {
   // 22;` on the new one.
   int mlirSince = 0;
   int mlirUntil = 0;
+  // An op whose form changed only in part between releases keeps one
+  // definition: at `--mlir-compat=22` the loader reads `X22` in place of
+  // field `X` when it is set (usually in a base class, so one `let` changes
+  // a whole family of ops).
+  dag arguments22 = ?;
+  dag results22 = ?;
+  list<Trait> traits22 = ?;
+  string assemblyFormat22 = ?;
+  bit hasCustomAssemblyFormat22 = ?;
 }
 
 #endif // IRKIT_OPBASE_TD

@@ -404,6 +404,14 @@ impl<'a> Parser<'a> {
                         let id = self.peek_ident();
                         ad.case_names.iter().any(|n| n.as_bytes() == id)
                     }
+                    AttrKind::BitEnum(b) => {
+                        let id = self.peek_ident();
+                        if b.mnemonic.is_empty() {
+                            ad.case_names.iter().any(|n| n.as_bytes() == id)
+                        } else {
+                            id == b.mnemonic.as_bytes()
+                        }
+                    }
                     AttrKind::DialectAttr { .. } if !qualified => {
                         self.peek() == Some(b'<') || !self.peek_ident().is_empty()
                     }
@@ -496,6 +504,50 @@ impl<'a> Parser<'a> {
             AttrKind::String if self.peek() == Some(b'"') => {
                 let s = self.string_lit()?.into_owned();
                 Ok(self.m.ctx.string_attr(&s))
+            }
+            AttrKind::BitEnum(b) => {
+                let named = !b.mnemonic.is_empty();
+                if named {
+                    if self.peek_ident() != b.mnemonic.as_bytes() {
+                        return self.err_tok(&format!("expected '{}'", b.mnemonic));
+                    }
+                    self.pos += b.mnemonic.len();
+                    self.expect(b'<', "'<'")?;
+                }
+                let bar = b.separator.contains('|');
+                let mut flags = 0u64;
+                loop {
+                    self.skip_ws();
+                    let kw_at = self.pos;
+                    let id = self.peek_ident();
+                    if id.is_empty() {
+                        return self.err_at(kw_at, format!("expected keyword for {}", ad.summary));
+                    }
+                    let Some(i) = ad.case_names.iter().position(|n| n.as_bytes() == id) else {
+                        let got = String::from_utf8_lossy(id).into_owned();
+                        return self.err_at(
+                            kw_at,
+                            format!(
+                                "expected one of [{}] for {}, got: {got}",
+                                ad.case_names.join(", "),
+                                ad.summary
+                            ),
+                        );
+                    };
+                    self.pos += id.len();
+                    flags |= b.cases.get(i).copied().unwrap_or(0);
+                    if !self.eat(if bar { b'|' } else { b',' }) {
+                        break;
+                    }
+                }
+                if named {
+                    self.expect(b'>', "'>'")?;
+                }
+                let ty = self.m.ctx.int_type(32);
+                Ok(self.m.ctx.attr(AttrData::Integer {
+                    ty,
+                    words: vec![flags].into(),
+                }))
             }
             AttrKind::IntEnum { width, cases } if !ad.case_names.is_empty() => {
                 let id = self.peek_ident();

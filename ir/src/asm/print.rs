@@ -455,6 +455,22 @@ impl<'m> Printer<'m> {
                     None => self.print_attr(a, Elide::Never),
                 }
             }
+            (AttrKind::BitEnum(b), AttrData::Integer { words, .. }) => {
+                let v = words.first().copied().unwrap_or(0);
+                let start = self.out.len();
+                if !b.mnemonic.is_empty() {
+                    self.out.extend_from_slice(b.mnemonic.as_bytes());
+                    self.out.push(b'<');
+                }
+                if b.stringify(&ad.case_names, v, &mut self.out).is_some() {
+                    if !b.mnemonic.is_empty() {
+                        self.out.push(b'>');
+                    }
+                } else {
+                    self.out.truncate(start);
+                    self.print_attr(a, Elide::Never);
+                }
+            }
             (AttrKind::DialectAttr { mnemonic, .. }, AttrData::Dialect { body, .. })
                 if !qualified && !mnemonic.is_empty() =>
             {

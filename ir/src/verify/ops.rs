@@ -424,6 +424,12 @@ fn storage_ok(cx: &Cx<'_>, kind: &AttrKind, v: AttrId) -> bool {
         AttrKind::IndexInt => {
             matches!(data, AttrData::Integer { ty, .. } if matches!(ctx.type_data(*ty), TypeData::Index))
         }
+        AttrKind::BitEnum(b) => match data {
+            AttrData::Integer { ty, words } if is_int(cx, *ty, 32) => {
+                words.first().copied().unwrap_or(0) & !b.valid == 0
+            }
+            _ => false,
+        },
         AttrKind::IntEnum { width, cases } => match data {
             AttrData::Integer { ty, words } if is_int(cx, *ty, *width) => {
                 let v = words.first().copied().unwrap_or(0) as i64;
