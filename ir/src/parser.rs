@@ -10,6 +10,7 @@ use crate::context::{
 use crate::dialect::DialectRegistry;
 use crate::float;
 use crate::ir::{BlockId, Module, OpId, OpSpec, RegionId, ValueDef, ValueId};
+use crate::dialect::MlirRelease;
 use crate::registry;
 use irkit_diag::{Diagnostic, FileId, Loc, Span};
 use rustc_hash::FxHashMap;
@@ -163,6 +164,12 @@ fn is_suffix_char(c: u8) -> bool {
 }
 
 impl<'a> Parser<'a> {
+    /// The MLIR release whose syntax is read: the registry's, else the
+    /// default.
+    pub(crate) fn release(&self) -> MlirRelease {
+        self.reg.map_or_else(MlirRelease::default, |r| r.release())
+    }
+
     fn new(src: &'a [u8], file: FileId, m: Module, reg: Option<&'a DialectRegistry>) -> Parser<'a> {
         Parser {
             src,
@@ -1795,10 +1802,16 @@ impl<'a> Parser<'a> {
                 self.skip_ws();
                 let at = self.pos;
                 let elem = self.parse_type()?;
-                if !matches!(
-                    self.m.ctx.type_data(elem),
-                    TypeData::Integer { .. } | TypeData::Index | TypeData::Float(_)
-                ) {
+                // MLIR 22's `VectorElementTypeInterface` admits the LLVM
+                // pointer type too.
+                let ptr_ok = self.release() >= MlirRelease::V22
+                    && crate::llvm::kind_of(&self.m.ctx, elem) == crate::llvm::Kind::Ptr;
+                if !ptr_ok
+                    && !matches!(
+                        self.m.ctx.type_data(elem),
+                        TypeData::Integer { .. } | TypeData::Index | TypeData::Float(_)
+                    )
+                {
                     return self.err_at(at, "vector elements must be int/index/float type");
                 }
                 self.expect(b'>', "'>' in vector type")?;

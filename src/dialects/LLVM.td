@@ -1425,9 +1425,16 @@ def LLVM_UBSanTrap : LLVM_IntrOp<"ubsantrap"> {
 def LLVM_VScaleOp : LLVM_IntrOp<"vscale"> {
   let results = (outs LLVM_Type:$res);
 }
-def LLVM_StepVectorOp : LLVM_IntrOp<"experimental.stepvector", [Pure]> {
+class LLVM_StepVectorBase<string name> : LLVM_IntrOp<name, [Pure]> {
   let results = (outs LLVM_VectorOf<AnySignlessInteger>:$res);
   let assemblyFormat = "attr-dict `:` type($res)";
+}
+def LLVM_StepVectorOp : LLVM_StepVectorBase<"experimental.stepvector"> {
+  let mlirUntil = 19;
+}
+// Renamed in MLIR 22.
+def LLVM_StepVectorOp22 : LLVM_StepVectorBase<"stepvector"> {
+  let mlirSince = 22;
 }
 
 // Vector insertion and extraction. (Their PredOpTraits on the vectors'
@@ -1560,5 +1567,113 @@ def LLVM_VPUIToFPOp : LLVM_VPCastI<"uitofp">;
 def LLVM_VPSIToFPOp : LLVM_VPCastI<"sitofp">;
 def LLVM_VPPtrToIntOp : LLVM_VPCastPtr<"ptrtoint">;
 def LLVM_VPIntToPtrOp : LLVM_VPCastI<"inttoptr">;
+
+//===----------------------------------------------------------------------===//
+// Ops new in MLIR 22 (`mlirSince = 22`)
+//===----------------------------------------------------------------------===//
+
+class LLVM_Op22<string mnemonic, list<Trait> traits = []> : LLVM_Op<mnemonic, traits> {
+  let mlirSince = 22;
+}
+class LLVM_IntrOp22<string mnemonic, list<Trait> traits = []>
+    : LLVM_IntrOp<mnemonic, traits> {
+  let mlirSince = 22;
+}
+
+def LLVM_ModuleFlagsOp : LLVM_Op22<"module_flags"> {
+  let arguments = (ins ArrayAttr:$flags);
+  let assemblyFormat = "$flags attr-dict";
+}
+def LLVM_VaArgOp : LLVM_Op22<"va_arg"> {
+  let arguments = (ins LLVM_AnyPointer:$arg);
+  let results = (outs LLVM_Type:$res);
+  let assemblyFormat = "$arg attr-dict `:` functional-type($arg, $res)";
+}
+def LLVM_BlockAddressAttr
+    : DialectAttr<LLVM_Dialect, "blockaddress", "LLVM blockaddress attribute">;
+def LLVM_BlockTagAttr : DialectAttr<LLVM_Dialect, "blocktag", "LLVM blocktag attribute">;
+def LLVM_BlockAddressOp : LLVM_Op22<"blockaddress", [Pure, ConstantLike]> {
+  let arguments = (ins LLVM_BlockAddressAttr:$block_addr);
+  let results = (outs LLVM_AnyPointer:$res);
+  let assemblyFormat = "$block_addr attr-dict `:` qualified(type($res))";
+}
+def LLVM_BlockTagOp : LLVM_Op22<"blocktag"> {
+  let arguments = (ins LLVM_BlockTagAttr:$tag);
+  let assemblyFormat = "$tag attr-dict";
+}
+def LLVM_DSOLocalEquivalentOp : LLVM_Op22<"dso_local_equivalent", [Pure, ConstantLike]> {
+  let arguments = (ins FlatSymbolRefAttr:$function_name);
+  let results = (outs LLVM_AnyPointer:$res);
+  let assemblyFormat = "$function_name attr-dict `:` qualified(type($res))";
+}
+
+class LLVM_UnaryIntrOpF22<string func> : LLVM_UnaryIntrOpF<func> {
+  let mlirSince = 22;
+}
+def LLVM_ACosOp : LLVM_UnaryIntrOpF22<"acos">;
+def LLVM_ASinOp : LLVM_UnaryIntrOpF22<"asin">;
+def LLVM_ATanOp : LLVM_UnaryIntrOpF22<"atan">;
+def LLVM_CoshOp : LLVM_UnaryIntrOpF22<"cosh">;
+def LLVM_SinhOp : LLVM_UnaryIntrOpF22<"sinh">;
+def LLVM_TanOp : LLVM_UnaryIntrOpF22<"tan">;
+def LLVM_TanhOp : LLVM_UnaryIntrOpF22<"tanh">;
+def LLVM_Exp10Op : LLVM_UnaryIntrOpF22<"exp10">;
+def LLVM_ATan2Op : LLVM_BinarySameArgsIntrOpF<"atan2"> {
+  let mlirSince = 22;
+}
+class LLVM_FloatValIntrOp22<string func> : LLVM_IntrOp22<func, [Pure]> {
+  let arguments = (ins LLVM_FloatOrFloatVector:$val,
+                       DefaultValuedAttr<LLVM_FastmathFlagsAttr,
+                                         "#llvm.fastmath<none>">:$fastmathFlags);
+  let results = (outs LLVM_Type:$res);
+  let assemblyFormat = "`(` operands `)` attr-dict `:` functional-type(operands, results)";
+}
+def LLVM_FractionExpOp : LLVM_FloatValIntrOp22<"frexp">;
+def LLVM_SincosOp : LLVM_FloatValIntrOp22<"sincos">;
+def LLVM_LoadExpOp : LLVM_IntrOp22<"ldexp", [Pure]> {
+  let arguments = (ins LLVM_FloatOrFloatVector:$val, AnySignlessInteger:$power,
+                       DefaultValuedAttr<LLVM_FastmathFlagsAttr,
+                                         "#llvm.fastmath<none>">:$fastmathFlags);
+  let results = (outs LLVM_Type:$res);
+  let assemblyFormat = "`(` operands `)` attr-dict `:` functional-type(operands, results)";
+}
+class LLVM_CmpIntrOp22<string func> : LLVM_IntrOp22<func, [Pure, SameTypeOperands]> {
+  let arguments = (ins LLVM_IntOrIntVector:$a, LLVM_IntOrIntVector:$b);
+  let results = (outs LLVM_IntOrIntVector:$res);
+  let assemblyFormat = "`(` operands `)` attr-dict `:` functional-type(operands, results)";
+}
+def LLVM_SCmpOp : LLVM_CmpIntrOp22<"scmp">;
+def LLVM_UCmpOp : LLVM_CmpIntrOp22<"ucmp">;
+def LLVM_PtrMaskOp
+    : LLVM_IntrOp22<"ptrmask", [Pure, AllTypesMatch<["ptr", "res"]>]> {
+  let arguments = (ins LLVM_PtrOrPtrVector:$ptr,
+                       LLVM_ScalarOrVectorOf<AnyInteger>:$mask);
+  let results = (outs LLVM_PtrOrPtrVector:$res);
+  let assemblyFormat = "$ptr `,` $mask attr-dict `:` functional-type(operands, results)";
+}
+class LLVM_InvariantGroupOp22<string func>
+    : LLVM_IntrOp22<func, [SameOperandsAndResultType]> {
+  let arguments = (ins LLVM_AnyPointer:$ptr);
+  let results = (outs LLVM_AnyPointer:$res);
+  let assemblyFormat = "$ptr attr-dict `:` qualified(type($ptr))";
+}
+def LLVM_LaunderInvariantGroupOp : LLVM_InvariantGroupOp22<"launder.invariant.group">;
+def LLVM_StripInvariantGroupOp : LLVM_InvariantGroupOp22<"strip.invariant.group">;
+def LLVM_MemsetInlineOp : LLVM_IntrOp22<"memset.inline"> {
+  let arguments = (ins LLVM_AnyPointer:$dst, I8:$val, APIntAttr:$len, I1Attr:$isVolatile,
+                       OptionalAttr<LLVM_AccessGroupArrayAttr>:$access_groups,
+                       OptionalAttr<LLVM_AliasScopeArrayAttr>:$alias_scopes,
+                       OptionalAttr<LLVM_AliasScopeArrayAttr>:$noalias_scopes,
+                       OptionalAttr<LLVM_TBAATagArrayAttr>:$tbaa,
+                       OptionalAttr<DictArrayAttr>:$arg_attrs,
+                       OptionalAttr<DictArrayAttr>:$res_attrs);
+}
+class LLVM_VPBinaryI22<string mnem> : LLVM_VPBinaryI<mnem> {
+  let mlirSince = 22;
+}
+def LLVM_VPSMaxOp : LLVM_VPBinaryI22<"smax">;
+def LLVM_VPSMinOp : LLVM_VPBinaryI22<"smin">;
+def LLVM_VPUMaxOp : LLVM_VPBinaryI22<"umax">;
+def LLVM_VPUMinOp : LLVM_VPBinaryI22<"umin">;
 
 #endif // IRKIT_LLVM_TD
