@@ -273,6 +273,12 @@ pub(crate) struct Printer<'m> {
 pub(crate) const ARG_BIT: u32 = 1 << 31;
 
 impl<'m> Printer<'m> {
+    /// The MLIR release whose syntax is printed: the registry's, else the
+    /// default.
+    pub(crate) fn release(&self) -> crate::dialect::MlirRelease {
+        self.reg.map_or_else(Default::default, |r| r.release())
+    }
+
     fn new(m: &'m Module, opts: PrintOptions) -> Printer<'m> {
         Printer {
             registered_ops: FxHashMap::default(),

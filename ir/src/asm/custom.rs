@@ -496,27 +496,7 @@ pub(crate) fn print_function_op(p: &mut Printer<'_>, def: &OpDef, op: OpId, inde
     p.out.push(b')');
     if !results.is_empty() {
         p.out.extend_from_slice(b" -> ");
-        let has_attrs = res_attrs
-            .and_then(|a| a.first())
-            .is_some_and(|&a| !matches!(ctx.attr_data(a), AttrData::Dict(e) if e.is_empty()));
-        let wrap = results.len() > 1
-            || matches!(ctx.type_data(results[0]), TypeData::Function { .. })
-            || has_attrs;
-        if wrap {
-            p.out.push(b'(');
-        }
-        for (i, &t) in results.iter().enumerate() {
-            if i > 0 {
-                p.out.extend_from_slice(b", ");
-            }
-            p.print_type(t);
-            if let Some(a) = res_attrs.and_then(|a| a.get(i).copied()) {
-                print_optional_dict(p, a);
-            }
-        }
-        if wrap {
-            p.out.push(b')');
-        }
+        print_fn_results(p, results, res_attrs);
     }
     p.print_attr_dict(def, op, true, &[]);
     if let Some(r) = body {
@@ -531,7 +511,36 @@ pub(crate) fn print_function_op(p: &mut Printer<'_>, def: &OpDef, op: OpId, inde
     }
 }
 
-/// ` {a = 1}` unless the dictionary is empty.
+/// A non-empty result list with its attributes (MLIR's
+/// `printFunctionResultList`): parenthesized when there are several, when
+/// the one is a function type or has attributes.
+pub(crate) fn print_fn_results(p: &mut Printer<'_>, results: &[TypeId], res_attrs: Option<&[AttrId]>) {
+    let ctx = p.ctx;
+    let has_attrs = res_attrs
+        .and_then(|a| a.first())
+        .is_some_and(|&a| !matches!(ctx.attr_data(a), AttrData::Dict(e) if e.is_empty()));
+    let wrap = results.len() > 1
+        || results
+            .first()
+            .is_some_and(|&t| matches!(ctx.type_data(t), TypeData::Function { .. }))
+        || has_attrs;
+    if wrap {
+        p.out.push(b'(');
+    }
+    for (i, &t) in results.iter().enumerate() {
+        if i > 0 {
+            p.out.extend_from_slice(b", ");
+        }
+        p.print_type(t);
+        if let Some(a) = res_attrs.and_then(|a| a.get(i).copied()) {
+            print_optional_dict(p, a);
+        }
+    }
+    if wrap {
+        p.out.push(b')');
+    }
+}
+
 /// The arguments of a FunctionOpInterface op, without the parentheses:
 /// the entry block's (`%a: i32 {attrs} loc(..)`) when there is a body,
 /// else each unnamed type (printed by `print_unnamed`) with its attributes.
@@ -572,6 +581,7 @@ pub(crate) fn print_fn_args(
     }
 }
 
+/// ` {a = 1}` unless the dictionary is empty.
 pub(crate) fn print_optional_dict(p: &mut Printer<'_>, dict: AttrId) {
     let ctx = p.ctx;
     if let AttrData::Dict(es) = ctx.attr_data(dict) {
@@ -973,39 +983,7 @@ pub(crate) fn parse_function_op<'a>(
         ..
     } = parse_fn_args(p, &def.name, false)?;
     // Results.
-    let mut results = Vec::new();
-    let mut res_attrs: Vec<AttrId> = Vec::new();
-    if p.eat_str("->") {
-        if p.peek() == Some(b'(') {
-            // A parenthesized list, unless it is a function type.
-            let save = p.pos;
-            p.pos += 1;
-            if !p.eat(b')') {
-                loop {
-                    results.push(p.parse_type()?);
-                    res_attrs.push(parse_optional_dict(p)?);
-                    if p.eat(b')') {
-                        break;
-                    }
-                    p.expect(b',', "')' in result list")?;
-                }
-            }
-            if p.peek_at(0) == Some(b'-') || {
-                p.skip_ws();
-                p.src[p.pos..].starts_with(b"->")
-            } {
-                // `(A) -> B` was one function type.
-                p.pos = save;
-                results.clear();
-                res_attrs.clear();
-                results.push(p.parse_type()?);
-                res_attrs.push(p.m.ctx.empty_dict());
-            }
-        } else {
-            results.push(p.parse_type()?);
-            res_attrs.push(p.m.ctx.empty_dict());
-        }
-    }
+    let (results, res_attrs) = parse_fn_results(p)?;
     let fty = p.m.ctx.function_type(&inputs, &results);
     let fty = p.m.ctx.attr(AttrData::Type(fty));
     set(p, &mut out, "function_type", fty);
@@ -1092,6 +1070,45 @@ pub(crate) struct FnArgs<'a> {
 /// {attrs} loc(..)`) or none (`i32 {attrs}`), as MLIR's
 /// `function_interface_impl` parses them, with its messages (those of the
 /// op's own parser carry the `custom op 'NAME'` prefix).
+/// `-> T {attrs}` or `-> (T {attrs}, U)` after a signature's arguments,
+/// or nothing: the result types and one dictionary per result.
+pub(crate) fn parse_fn_results(p: &mut Parser<'_>) -> PResult<(Vec<TypeId>, Vec<AttrId>)> {
+    let mut results = Vec::new();
+    let mut res_attrs: Vec<AttrId> = Vec::new();
+    if p.eat_str("->") {
+        if p.peek() == Some(b'(') {
+            // A parenthesized list, unless it is a function type.
+            let save = p.pos;
+            p.pos += 1;
+            if !p.eat(b')') {
+                loop {
+                    results.push(p.parse_type()?);
+                    res_attrs.push(parse_optional_dict(p)?);
+                    if p.eat(b')') {
+                        break;
+                    }
+                    p.expect(b',', "')' in result list")?;
+                }
+            }
+            if p.peek_at(0) == Some(b'-') || {
+                p.skip_ws();
+                p.src[p.pos..].starts_with(b"->")
+            } {
+                // `(A) -> B` was one function type.
+                p.pos = save;
+                results.clear();
+                res_attrs.clear();
+                results.push(p.parse_type()?);
+                res_attrs.push(p.m.ctx.empty_dict());
+            }
+        } else {
+            results.push(p.parse_type()?);
+            res_attrs.push(p.m.ctx.empty_dict());
+        }
+    }
+    Ok((results, res_attrs))
+}
+
 pub(crate) fn parse_fn_args<'a>(
     p: &mut Parser<'a>,
     op_name: &str,

@@ -10,17 +10,28 @@ use super::common::{
     attr_of, check_dict, eat_one_of, elided, keyword_of, llvm_attr, parse_optional_attr_dict,
     print_attrs_except, print_value_list_with_types, set_attr, CCONVS, TAIL_KINDS,
 };
-use crate::context::{AttrData, TypeData, TypeId};
-use crate::dialect::OpDef;
+use super::super::custom::{parse_fn_args, parse_fn_results, print_fn_args, print_fn_results};
+use crate::context::{AttrData, AttrId, TypeData, TypeId};
+use crate::dialect::{MlirRelease, OpDef};
 use crate::ir::OpId;
 use crate::parser::{PResult, Parser};
 use crate::printer::{Elide, Printer};
 
-/// ` [cconv] [tail] @f(%a) [vararg(T)] {attrs} : [P, ](A) -> R`.
-pub(super) fn print_call(p: &mut Printer<'_>, op: OpId) {
+/// ` [cconv] [tail] @f(%a) [vararg(T)] {attrs} : [P, ](A) -> R`; at MLIR
+/// 22 the arguments' and results' attributes are in the signature
+/// (`(i32 {llvm.noundef}) -> (i16 {llvm.zeroext})`).
+pub(super) fn print_call(p: &mut Printer<'_>, def: &OpDef, op: OpId) {
     let ctx = p.ctx;
     let m = p.m;
     let d = &m.ops[op];
+    let v22 = p.release() >= MlirRelease::V22;
+    // At 22 the callee operands are the first of two groups (the operand
+    // bundles' follow).
+    let callee_operands = if v22 {
+        &d.operands[operand_range(m, def, op, 0)]
+    } else {
+        &d.operands[..]
+    };
     p.out.push(b' ');
     if let Some(c) = keyword_of(ctx, attr_of(p, op, "CConv"), "cconv") {
         if c != b"ccc" {
@@ -37,12 +48,12 @@ pub(super) fn print_call(p: &mut Printer<'_>, op: OpId) {
     let callee = attr_of(p, op, "callee");
     let args = if let Some(c) = callee {
         p.print_attr(c, Elide::Never);
-        &d.operands[..]
+        callee_operands
     } else {
-        if let Some(&f) = d.operands.first() {
+        if let Some(&f) = callee_operands.first() {
             p.print_value(f);
         }
-        d.operands.get(1..).unwrap_or(&[])
+        callee_operands.get(1..).unwrap_or(&[])
     };
     p.out.push(b'(');
     for (i, &a) in args.iter().enumerate() {
@@ -57,15 +68,39 @@ pub(super) fn print_call(p: &mut Printer<'_>, op: OpId) {
         p.print_type(*t);
         p.out.push(b')');
     }
-    print_attrs_except(p, op, elided("llvm.call"), false);
+    if v22 {
+        print_attrs_except(p, op, CALL_ELIDED_22, false);
+    } else {
+        print_attrs_except(p, op, elided("llvm.call"), false);
+    }
     p.out.extend_from_slice(b" : ");
     if callee.is_none() {
-        if let Some(&f) = d.operands.first() {
+        if let Some(&f) = callee_operands.first() {
             p.print_type(m.values[f].ty);
             p.out.extend_from_slice(b", ");
         }
     }
     p.out.push(b'(');
+    let results: Vec<TypeId> = d.results.iter().map(|&r| m.values[r].ty).collect();
+    if v22 {
+        // MLIR's `call_interface_impl::printFunctionSignature` of an
+        // external signature.
+        let dicts = |name| match attr_of(p, op, name).map(|a| ctx.attr_data(a)) {
+            Some(AttrData::Array(es)) => Some(&es[..]),
+            _ => None,
+        };
+        let (arg_attrs, res_attrs) = (dicts("arg_attrs"), dicts("res_attrs"));
+        print_fn_args(p, None, args.len(), arg_attrs, |p, i| {
+            p.print_type(m.values[args[i]].ty)
+        });
+        p.out.extend_from_slice(b") -> ");
+        if results.is_empty() {
+            p.out.extend_from_slice(b"()");
+        } else {
+            print_fn_results(p, &results, res_attrs);
+        }
+        return;
+    }
     for (i, &a) in args.iter().enumerate() {
         if i > 0 {
             p.out.extend_from_slice(b", ");
@@ -73,9 +108,21 @@ pub(super) fn print_call(p: &mut Printer<'_>, op: OpId) {
         p.print_type(m.values[a].ty);
     }
     p.out.extend_from_slice(b") -> ");
-    let results: Vec<TypeId> = d.results.iter().map(|&r| m.values[r].ty).collect();
     p.print_result_types(&results);
 }
+
+/// The attributes MLIR 22's `CallOp::print` leaves out of the dictionary.
+const CALL_ELIDED_22: &[&str] = &[
+    "callee",
+    "TailCallKind",
+    "var_callee_type",
+    "CConv",
+    "operandSegmentSizes",
+    "op_bundle_sizes",
+    "op_bundle_tags",
+    "arg_attrs",
+    "res_attrs",
+];
 
 pub(super) fn parse_call<'a>(p: &mut Parser<'a>, def: &OpDef) -> PResult<Parsed<'a>> {
     let mut out = p.new_parsed(def);
@@ -121,11 +168,61 @@ pub(super) fn parse_call<'a>(p: &mut Parser<'a>, def: &OpDef) -> PResult<Parsed<
     let dict_at = p.pos;
     parse_optional_attr_dict(p, &mut out)?;
     check_dict(p, def, &out, dict_at)?;
+    if p.release() >= MlirRelease::V22 {
+        let (types, outs) = parse_call_signature(p, def, &mut out, direct)?;
+        out.operands[0] = operands;
+        out.operand_types[0] = Some(types);
+        out.operand_types[1] = Some(Vec::new());
+        out.all_result_types = Some(outs);
+        let i32t = p.m.ctx.int_type(32);
+        let sizes = p.m.ctx.attr(AttrData::DenseArray {
+            elem: i32t,
+            values: Box::new([]),
+        });
+        set_attr(p, def, &mut out, "op_bundle_sizes", sizes);
+        return Ok(out);
+    }
     let (types, outs) = parse_call_types(p, direct)?;
     out.all_operands = Some(operands);
     out.all_operand_types = Some(types);
     out.all_result_types = Some(outs);
     Ok(out)
+}
+
+/// MLIR 22's `parseCallTypeAndResolveOperands`: `: [P, ](A {attrs}, ..)
+/// -> R`, the arguments' and results' dictionaries stored as `arg_attrs`
+/// and `res_attrs` when any is not empty.
+fn parse_call_signature<'a>(
+    p: &mut Parser<'a>,
+    def: &OpDef,
+    out: &mut Parsed<'a>,
+    direct: bool,
+) -> PResult<(Vec<TypeId>, Vec<TypeId>)> {
+    p.expect(b':', "':'")?;
+    let mut types = Vec::new();
+    if !direct {
+        types.push(p.parse_type()?);
+        p.expect(b',', "','")?;
+    }
+    p.skip_ws();
+    let args = parse_fn_args(p, &def.name, false)?;
+    let (outs, res_attrs) = parse_fn_results(p)?;
+    types.extend(args.inputs);
+    let ctx = &mut p.m.ctx;
+    let nonempty = |ctx: &crate::context::Context, list: &[AttrId]| {
+        list.iter()
+            .any(|&a| !matches!(ctx.attr_data(a), AttrData::Dict(e) if e.is_empty()))
+    };
+    if nonempty(ctx, &args.arg_attrs) {
+        let a = ctx.attr(AttrData::Array(args.arg_attrs.into()));
+        set_attr(p, def, out, "arg_attrs", a);
+    }
+    let ctx = &mut p.m.ctx;
+    if nonempty(ctx, &res_attrs) {
+        let a = ctx.attr(AttrData::Array(res_attrs.into()));
+        set_attr(p, def, out, "res_attrs", a);
+    }
+    Ok((types, outs))
 }
 
 /// `: [P, ](A) -> R` (MLIR's `parseCallTypeAndResolveOperands`): the

@@ -63,7 +63,7 @@ pub(crate) fn print(p: &mut Printer<'_>, def: &OpDef, op: OpId, indent: usize) {
     match &*def.name {
         "llvm.func" => symbols::print_func(p, op, indent),
         "llvm.mlir.global" => symbols::print_global(p, op, indent),
-        "llvm.call" => call::print_call(p, op),
+        "llvm.call" => call::print_call(p, def, op),
         "llvm.invoke" => call::print_invoke(p, def, op),
         "llvm.alloca" => basic::print_alloca(p, op),
         "llvm.icmp" => basic::print_cmp(p, op, basic::ICMP),
