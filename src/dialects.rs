@@ -889,6 +889,7 @@ fn attr(src: &dyn Records, rec: &str, name: &str) -> Result<AttrDef, String> {
         case_names,
         min: bound(src, rec, "minValue").map_err(err)?,
         max: bound(src, rec, "maxValue").map_err(err)?,
+        segment_sizes: matches!(src.field(rec, "segmentSizes"), Some(Value::Int(v)) if v != 0),
     })
 }
 

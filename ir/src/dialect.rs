@@ -296,6 +296,11 @@ pub struct AttrDef {
     pub min: Option<i64>,
     /// `ConfinedAttr<..., [IntMaxValue<n>]>`: the greatest.
     pub max: Option<i64>,
+    /// The sizes of a `VariadicOfVariadic` operand group
+    /// (`VariadicOfVariadicSizes` in OpBase.td, e.g. MLIR 22's
+    /// `op_bundle_sizes`): never printed by `attr-dict`, and set from the
+    /// parsed groups (empty when there are none) by the custom parser.
+    pub segment_sizes: bool,
 }
 
 /// What an [`AttrDef`] accepts. `kind` strings of OpBase.td in brackets.

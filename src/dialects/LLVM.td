@@ -513,7 +513,7 @@ def LLVM_CallOp : LLVM_Op<"call", [CallOpInterface]> {
                          UnitAttr:$no_unwind,
                          UnitAttr:$will_return,
                          Variadic<LLVM_Type>:$op_bundle_operands,
-                         DenseI32ArrayAttr:$op_bundle_sizes,
+                         VariadicOfVariadicSizes:$op_bundle_sizes,
                          OptionalAttr<ArrayAttr>:$op_bundle_tags,
                          OptionalAttr<DictArrayAttr>:$arg_attrs,
                          OptionalAttr<DictArrayAttr>:$res_attrs,
@@ -548,7 +548,7 @@ def LLVM_InvokeOp : LLVM_TerminatorOp<"invoke",
                          OptionalAttr<DenseI32ArrayAttr>:$branch_weights,
                          DefaultValuedAttr<LLVM_CConvAttr, "#llvm.cconv<ccc>">:$CConv,
                          Variadic<LLVM_Type>:$op_bundle_operands,
-                         DenseI32ArrayAttr:$op_bundle_sizes,
+                         VariadicOfVariadicSizes:$op_bundle_sizes,
                          OptionalAttr<ArrayAttr>:$op_bundle_tags);
   let results = (outs Optional<LLVM_Type>:$result);
   let successors = (successor AnySuccessor:$normalDest, AnySuccessor:$unwindDest);
@@ -902,7 +902,7 @@ def LLVM_CallIntrinsicOp : LLVM_Op<"call_intrinsic"> {
                          DefaultValuedAttr<LLVM_FastmathFlagsAttr,
                                            "#llvm.fastmath<none>">:$fastmathFlags,
                          Variadic<LLVM_Type>:$op_bundle_operands,
-                         DenseI32ArrayAttr:$op_bundle_sizes,
+                         VariadicOfVariadicSizes:$op_bundle_sizes,
                          OptionalAttr<ArrayAttr>:$op_bundle_tags,
                          OptionalAttr<DictArrayAttr>:$arg_attrs,
                          OptionalAttr<DictArrayAttr>:$res_attrs);
@@ -1058,8 +1058,14 @@ def LLVM_MemsetOp : LLVM_IntrOp<"memset"> {
 def LLVM_AssumeOp : LLVM_IntrOp<"assume"> {
   let arguments = (ins I1:$cond);
   let arguments22 = (ins I1:$cond, Variadic<LLVM_Type>:$op_bundle_operands,
-                         DenseI32ArrayAttr:$op_bundle_sizes,
+                         VariadicOfVariadicSizes:$op_bundle_sizes,
                          OptionalAttr<ArrayAttr>:$op_bundle_tags);
+  let assemblyFormat22 = [{
+    $cond
+    ( custom<OpBundles>($op_bundle_operands, type($op_bundle_operands),
+                        $op_bundle_tags)^ )?
+    `:` type($cond) attr-dict
+  }];
 }
 def LLVM_Prefetch : LLVM_IntrOp<"prefetch"> {
   let arguments = (ins LLVM_AnyPointer:$addr, I32Attr:$rw, I32Attr:$hint, I32Attr:$cache);

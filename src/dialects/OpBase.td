@@ -118,6 +118,9 @@ class Attr<string k, string desc, list<string> p = []> {
   // I32BitEnumProp).
   string separator = "";
   string enumMnemonic = "";
+  // The sizes of a VariadicOfVariadic operand group (see
+  // VariadicOfVariadicSizes).
+  bit segmentSizes = 0;
 }
 // An attribute of a dialect: `#<dialect>.<mnemonic><...>`.
 class DialectAttr<Dialect d, string mnemonic, string desc>
@@ -144,6 +147,13 @@ class I32BitEnumProp<list<string> cases, list<string> names, string desc,
   let caseNames = names;
   let separator = sep;
   let enumMnemonic = mnemonic;
+}
+// The sizes of a `VariadicOfVariadic` operand group (e.g. MLIR 22's
+// `op_bundle_sizes`); the group itself is declared `Variadic` and checked
+// as one. `attr-dict` never prints it; the custom parser sets it from the
+// groups it read (empty when none).
+def VariadicOfVariadicSizes : Attr<"dense_i32_array", "i32 dense array attribute"> {
+  let segmentSizes = 1;
 }
 def AnyAttr : Attr<"any", "any attribute">;
 // Optional by nature, as MLIR's: absent means false.

@@ -564,6 +564,7 @@ mod tests {
             case_names: Box::new([]),
             min: None,
             max: None,
+            segment_sizes: false,
         }]
         .into();
         d

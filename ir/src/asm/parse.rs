@@ -390,6 +390,8 @@ impl<'a> Parser<'a> {
             }
             Elem::Operand(_) | Elem::Operands => self.peek() == Some(b'%'),
             Elem::Region(_) | Elem::Regions => self.peek() == Some(b'{'),
+            // `custom<OpBundles>` starts with its list.
+            Elem::Custom { name, .. } if &**name == "OpBundles" => self.peek() == Some(b'['),
             Elem::Successor(_) | Elem::Successors => self.peek() == Some(b'^'),
             Elem::Type { .. } | Elem::FunctionalType(..) => {
                 matches!(self.peek(), Some(b'!' | b'(')) || !self.peek_ident().is_empty()
@@ -873,6 +875,20 @@ impl<'a> Parser<'a> {
                 continue;
             }
             if let Some(a) = self.parse_attr_text(text) {
+                props.push((k, a));
+            }
+        }
+        for (ai, ad) in def.attrs.iter().enumerate() {
+            if !ad.segment_sizes {
+                continue;
+            }
+            let k = self.def_sym(def, ai + 1);
+            if !props.iter().any(|(n, _)| *n == k) {
+                let elem = self.m.ctx.int_type(32);
+                let a = self.m.ctx.attr(AttrData::DenseArray {
+                    elem,
+                    values: Box::new([]),
+                });
                 props.push((k, a));
             }
         }

@@ -595,6 +595,7 @@ impl<'m> Printer<'m> {
                 return false;
             }
             match def.attrs.iter().position(|a| a.name.as_bytes() == *k) {
+                Some(i) if def.attrs[i].segment_sizes => false,
                 Some(i) => !used.contains(&(i as u32)) && !self.is_default(&def.attrs[i], *v),
                 None => true,
             }

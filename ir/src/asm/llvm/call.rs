@@ -174,12 +174,6 @@ pub(super) fn parse_call<'a>(p: &mut Parser<'a>, def: &OpDef) -> PResult<Parsed<
         out.operand_types[0] = Some(types);
         out.operand_types[1] = Some(Vec::new());
         out.all_result_types = Some(outs);
-        let i32t = p.m.ctx.int_type(32);
-        let sizes = p.m.ctx.attr(AttrData::DenseArray {
-            elem: i32t,
-            values: Box::new([]),
-        });
-        set_attr(p, def, &mut out, "op_bundle_sizes", sizes);
         return Ok(out);
     }
     let (types, outs) = parse_call_types(p, direct)?;

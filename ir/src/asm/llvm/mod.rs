@@ -41,6 +41,7 @@ pub(crate) fn has_directive(name: &str) -> bool {
             | "GEPIndices"
             | "InsertExtractValueElementType"
             | "ShuffleType"
+            | "OpBundles"
     )
 }
 

@@ -93,14 +93,23 @@ pub(crate) fn print_switch(
         } else {
             (1u128 << width) - 1
         };
+        let signed = style == SwitchStyle::Llvm
+            && p.release() >= crate::dialect::MlirRelease::V22;
         let mut next = cases.start;
         for (k, &v) in vals.iter().enumerate() {
             if k > 0 || style == SwitchStyle::Cf {
                 p.out.extend_from_slice(b",\n");
             }
             p.indent(indent + 2);
-            p.out
-                .extend_from_slice(((v & mask) as u64).to_string().as_bytes());
+            if signed {
+                // MLIR 22 prints the `APInt` itself: signed.
+                let shift = 128 - width.clamp(1, 128);
+                let s = (((v & mask) << shift) as i128) >> shift;
+                p.out.extend_from_slice(s.to_string().as_bytes());
+            } else {
+                p.out
+                    .extend_from_slice(((v & mask) as u64).to_string().as_bytes());
+            }
             p.out.extend_from_slice(b": ");
             if let Some(&b) = d.successors.get(k + 1) {
                 p.print_block_name(b);
