@@ -539,7 +539,41 @@ fn write_groups(out: &mut String, what: &str, groups: &[(&str, Vec<&str>)], show
 
 #[cfg(test)]
 mod tests {
-    use super::{check_args, num_opt};
+    use super::{check_args, num_opt, Subject};
+    use crate::mlir_release::MlirRelease;
+    use std::path::{Path, PathBuf};
+    use std::process::Command;
+
+    fn argv(c: &Command) -> Vec<String> {
+        c.get_args()
+            .map(|a| a.to_string_lossy().into_owned())
+            .collect()
+    }
+
+    #[test]
+    fn irkit_runs_at_the_release_compared_with() {
+        let f = Path::new("f.mlir");
+        let s = Subject::Irkit(PathBuf::from("irkit"), MlirRelease::V22);
+        assert_eq!(
+            argv(&s.opt(f)),
+            [
+                "opt",
+                "--mlir-compat=22",
+                "--mlir-print-op-generic",
+                "f.mlir"
+            ]
+        );
+        assert_eq!(argv(&s.verify(f)), ["verify", "--mlir-compat=22", "f.mlir"]);
+        assert_eq!(s.reference(), "mlir-opt-22");
+        let s = Subject::Irkit(PathBuf::from("irkit"), MlirRelease::V19);
+        assert_eq!(argv(&s.verify(f)), ["verify", "--mlir-compat=19", "f.mlir"]);
+        // mlir-opt standing in for irkit takes no irkit flag.
+        let s = Subject::MlirOpt(PathBuf::from("mlir-opt-22"), MlirRelease::V22);
+        assert!(!argv(&s.opt(f))
+            .iter()
+            .any(|a| a.starts_with("--mlir-compat")));
+        assert_eq!(s.label(), "mlir-opt-22 standing in for irkit opt");
+    }
 
     fn args(v: &[&str]) -> Vec<String> {
         v.iter().map(|s| s.to_string()).collect()
