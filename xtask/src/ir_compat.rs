@@ -1,9 +1,11 @@
 //! `cargo xtask ir-compat`: `irkit opt` and `irkit verify` against
-//! mlir-opt-19 on a corpus of real IR (see [`corpus`]).
+//! mlir-opt-V on a corpus of real IR (see [`corpus`]), for the MLIR release
+//! V that `--mlir` names (19 or 22, see [`MlirRelease`]).
 //!
-//! Each corpus file is mlir-opt-19's generic print of imported LLVM IR, so it
-//! is both the input and the expected output: `irkit opt FILE` must print it
-//! byte for byte, and `irkit verify FILE` must exit 0.
+//! Each corpus file is mlir-opt-V's generic print of imported LLVM IR, so it
+//! is both the input and the expected output: `irkit opt --mlir-compat=V
+//! FILE` must print it byte for byte, and `irkit verify --mlir-compat=V FILE`
+//! must exit 0.
 
 pub mod corpus;
 pub mod custom;
@@ -13,6 +15,7 @@ pub mod llvm_custom;
 pub mod mlir_tests;
 pub mod proc;
 
+use crate::mlir_release::MlirRelease;
 use crate::util;
 use std::fmt::Write as _;
 use std::fs;
@@ -24,51 +27,59 @@ const USAGE: &str = "\
 usage: cargo xtask ir-compat [options]
 
 Builds (and caches) a corpus of generic MLIR from C sources bundled in crates.io
--sys/-src crates (clang-19 -O0/-O2 -> mlir-translate-19 --import-llvm ->
-mlir-opt-19 --mlir-print-op-generic), then checks that `irkit opt FILE` prints
+-sys/-src crates (clang-V -O0/-O2 -> mlir-translate-V --import-llvm ->
+mlir-opt-V --mlir-print-op-generic), then checks that `irkit opt FILE` prints
 each file byte-identically and that `irkit verify FILE` accepts it.
 
+  --mlir V             the MLIR release to match, 19 (default) or 22: the reference
+                       tools are clang-V, mlir-translate-V and mlir-opt-V, MLIR's
+                       tests are LLVM V's, irkit runs with --mlir-compat=V, and each
+                       release has its own folders (target/ir-corpus at 19,
+                       target/ir-corpus-22 at 22; likewise the other caches)
+
 Options:
-  --corpus DIR         corpus folder (default target/ir-corpus)
+  --corpus DIR         corpus folder (default target/ir-corpus, at 22 target/ir-corpus-22)
   --quick              the CI subset (sqlite, zlib, bzip2, lz4)
   --jobs J             parallel jobs (default: number of cores)
   --filter S           only corpus files whose name contains S (e.g. zlib/, .O2)
   --max-files N        at most N corpus files (in name order)
   --irkit PATH         irkit binary to test (default: build it in release mode)
-  --mlir-opt-as-irkit  test mlir-opt-19 itself in place of irkit (harness self-check)
+  --mlir-opt-as-irkit  test mlir-opt-V itself in place of irkit (harness self-check)
   --timeout SECS       per file and command (default 120; corpus build steps: 10x)
   --show N             details for the first N failures of each kind (default 5)
   --build-only         build the corpus and stop
   --list               build the corpus, print `BYTES<TAB>PATH` per file and stop
 
 Custom syntax (`--custom`): instead of the corpus, compares `irkit opt` with
-mlir-opt-19's default (custom) output, the generic output, and the two round
+mlir-opt-V's default (custom) output, the generic output, and the two round
 trips, on testdata/ir-custom, `--dir DIR` (every .mlir below it) and generated
-modules:
+modules (chunks mlir-opt-V rejects are counted and left out):
   --custom             run the custom-syntax check
   --dir DIR            also every .mlir file under DIR (split at `// -----`)
   --generated N        random func/arith/cf modules (default 100)
   --seed S             their seed (default 1)
 
 The corpus in custom form (`--llvm-custom`): each corpus file printed by
-mlir-opt-19 in its default syntax (what mlir-translate-19 writes; cached in
-target/ir-corpus-custom/), read by `irkit opt` and compared byte for byte
-with itself, its generic print with the corpus file, and the custom ->
-generic -> custom round trip; figures per file (lines identical):
+mlir-opt-V in its default syntax (what mlir-translate-V writes; cached in
+target/ir-corpus-custom/, at 22 target/ir-corpus-custom-22/), read by
+`irkit opt` and compared byte for byte with itself, its generic print with
+the corpus file, and the custom -> generic -> custom round trip; figures per
+file (lines identical):
   --llvm-custom        run this check (with --quick, --filter, --max-files)
 
-MLIR's own tests (`--mlir-tests`): every .mlir of LLVM 19's mlir/test/Dialect/
+MLIR's own tests (`--mlir-tests`): every .mlir of LLVM V's mlir/test/Dialect/
 {Builtin,Func,Arith,Math,ControlFlow,SCF,MemRef,Index} and mlir/test/IR (fetched
 by `cargo xtask llvm-src`), split as their RUN lines say and run with no pass:
-chunks mlir-opt-19 accepts are compared as --custom does, chunks whose
-expected-* diagnostics mlir-opt-19 reproduces are checked with irkit opt
+chunks mlir-opt-V accepts are compared as --custom does, chunks whose
+expected-* diagnostics mlir-opt-V reproduces are checked with irkit opt
 --verify-diagnostics; figures per folder, regressions against
-testdata/ir-custom/mlir-tests-19.manifest:
+testdata/ir-custom/mlir-tests-V.manifest:
   --mlir-tests         run this check (--filter S: only chunks whose name has S)
   --bless              rewrite the manifest
 ";
 
 const VALUE_OPTS: &[&str] = &[
+    "--mlir",
     "--corpus",
     "--jobs",
     "--filter",
@@ -124,57 +135,70 @@ pub fn num_opt(args: &[String], name: &str) -> Result<Option<usize>, String> {
         .transpose()
 }
 
-/// The corpus folder: `--corpus DIR` or `target/ir-corpus`.
-pub fn corpus_dir(args: &[String]) -> PathBuf {
-    util::opt_value(args, "--corpus").map_or_else(
-        || {
-            let target = std::env::var_os("CARGO_TARGET_DIR")
-                .map_or_else(|| util::workspace_root().join("target"), PathBuf::from);
-            target.join("ir-corpus")
-        },
-        PathBuf::from,
-    )
+/// The corpus folder: `--corpus DIR`, or the release's `target/ir-corpus`
+/// (`target/ir-corpus-22` at 22).
+pub fn corpus_dir(args: &[String], release: MlirRelease) -> PathBuf {
+    util::opt_value(args, "--corpus").map_or_else(|| release.target_dir("ir-corpus"), PathBuf::from)
+}
+
+/// The irkit binary: `--irkit PATH` or a fresh release build.
+pub fn irkit_binary(args: &[String]) -> Result<PathBuf, String> {
+    let path = match util::opt_value(args, "--irkit") {
+        Some(p) => PathBuf::from(p),
+        None => util::build_irkit()?,
+    };
+    if !path.is_file() {
+        return Err(format!("irkit binary not found at {}", path.display()));
+    }
+    Ok(path)
+}
+
+/// `irkit opt --mlir-compat=V` (with `V` the release compared with).
+pub fn irkit_opt(irkit: &Path, release: MlirRelease) -> Command {
+    let mut c = Command::new(irkit);
+    c.args(["opt", release.compat_arg()]);
+    c
 }
 
 /// The program under test.
 pub enum Subject {
-    Irkit(PathBuf),
-    /// mlir-opt-19 standing in for irkit, to check the harness itself.
-    MlirOpt(PathBuf),
+    Irkit(PathBuf, MlirRelease),
+    /// mlir-opt-V standing in for irkit, to check the harness itself.
+    MlirOpt(PathBuf, MlirRelease),
 }
 
 impl Subject {
     /// `--irkit PATH`, `--mlir-opt-as-irkit`, or a fresh release build.
-    pub fn from_args(args: &[String]) -> Result<Subject, String> {
+    pub fn from_args(args: &[String], release: MlirRelease) -> Result<Subject, String> {
         if util::has_flag(args, "--mlir-opt-as-irkit") {
-            return Ok(Subject::MlirOpt(util::find_tool(&["mlir-opt-19"])?));
+            return Ok(Subject::MlirOpt(release.mlir_opt()?, release));
         }
-        let path = match util::opt_value(args, "--irkit") {
-            Some(p) => PathBuf::from(p),
-            None => util::build_irkit()?,
-        };
-        if !path.is_file() {
-            return Err(format!("irkit binary not found at {}", path.display()));
-        }
-        Ok(Subject::Irkit(path))
+        Ok(Subject::Irkit(irkit_binary(args)?, release))
     }
 
-    pub fn label(&self) -> &'static str {
+    pub fn label(&self) -> String {
         match self {
-            Subject::Irkit(_) => "irkit opt",
-            Subject::MlirOpt(_) => "mlir-opt-19 standing in for irkit opt",
+            Subject::Irkit(..) => "irkit opt".to_string(),
+            Subject::MlirOpt(_, r) => format!("{} standing in for irkit opt", r.opt_name()),
+        }
+    }
+
+    /// The reference's name, as diffs label the expected side.
+    pub fn reference(&self) -> &'static str {
+        match self {
+            Subject::Irkit(_, r) | Subject::MlirOpt(_, r) => r.opt_name(),
         }
     }
 
     /// `irkit opt --mlir-print-op-generic FILE` (prints to stdout).
     pub fn opt(&self, file: &Path) -> Command {
         match self {
-            Subject::Irkit(p) => {
-                let mut c = Command::new(p);
-                c.args(["opt", "--mlir-print-op-generic"]).arg(file);
+            Subject::Irkit(p, r) => {
+                let mut c = irkit_opt(p, *r);
+                c.arg("--mlir-print-op-generic").arg(file);
                 c
             }
-            Subject::MlirOpt(p) => {
+            Subject::MlirOpt(p, _) => {
                 let mut c = Command::new(p);
                 c.args(["--allow-unregistered-dialect", "--mlir-print-op-generic"])
                     .arg(file);
@@ -186,12 +210,12 @@ impl Subject {
     /// `irkit verify FILE`.
     pub fn verify(&self, file: &Path) -> Command {
         match self {
-            Subject::Irkit(p) => {
+            Subject::Irkit(p, r) => {
                 let mut c = Command::new(p);
-                c.arg("verify").arg(file);
+                c.args(["verify", r.compat_arg()]).arg(file);
                 c
             }
-            Subject::MlirOpt(p) => {
+            Subject::MlirOpt(p, _) => {
                 let mut c = Command::new(p);
                 c.args(["--allow-unregistered-dialect", "-o", "/dev/null"])
                     .arg(file);
@@ -228,22 +252,24 @@ pub fn run(args: &[String]) -> Result<(), String> {
         return Ok(());
     }
     check_args(args, VALUE_OPTS, FLAGS, USAGE)?;
+    let release = MlirRelease::from_args(args)?;
     let jobs = num_opt(args, "--jobs")?
         .unwrap_or_else(proc::default_jobs)
         .max(1);
     let timeout = Duration::from_secs(num_opt(args, "--timeout")?.unwrap_or(120) as u64);
     let show = num_opt(args, "--show")?.unwrap_or(5);
     if util::has_flag(args, "--mlir-tests") {
-        return mlir_tests::run(args, timeout, show);
+        return mlir_tests::run(args, release, timeout, show);
     }
     if util::has_flag(args, "--custom") {
-        return custom::run(args, timeout, show);
+        return custom::run(args, release, timeout, show);
     }
     if util::has_flag(args, "--llvm-custom") {
-        return llvm_custom::run(args, jobs, timeout, show);
+        return llvm_custom::run(args, release, jobs, timeout, show);
     }
-    let dir = corpus_dir(args);
+    let dir = corpus_dir(args, release);
     let sel = corpus::Select {
+        release,
         dir: &dir,
         quick: util::has_flag(args, "--quick"),
         filter: util::opt_value(args, "--filter"),
@@ -253,8 +279,9 @@ pub fn run(args: &[String]) -> Result<(), String> {
     };
     let corpus = corpus::build(&sel)?;
     println!(
-        "ir-compat: corpus {} ({} built in {:.1} s)",
+        "ir-compat: corpus {} ({}; {} built in {:.1} s)",
         corpus.summary(),
+        release.pipeline(),
         corpus.built,
         corpus.build_time.as_secs_f64()
     );
@@ -276,7 +303,7 @@ pub fn run(args: &[String]) -> Result<(), String> {
         return Ok(());
     }
 
-    let subject = Subject::from_args(args)?;
+    let subject = Subject::from_args(args, release)?;
     let out_dir = dir.join("out");
     fs::create_dir_all(&out_dir)
         .map_err(|e| format!("cannot create {}: {e}", out_dir.display()))?;
@@ -310,7 +337,12 @@ fn check_one(
             Ok(outcome) => {
                 let res = match (fs::read(&entry.path), fs::read(&out_path)) {
                     (Ok(want), Ok(got)) => {
-                        match diff::first_difference(&want, &got, subject.label()) {
+                        match diff::first_difference(
+                            &want,
+                            &got,
+                            subject.reference(),
+                            &subject.label(),
+                        ) {
                             None => OptResult::Identical,
                             Some(d) => OptResult::Differs(d),
                         }
@@ -507,7 +539,41 @@ fn write_groups(out: &mut String, what: &str, groups: &[(&str, Vec<&str>)], show
 
 #[cfg(test)]
 mod tests {
-    use super::{check_args, num_opt};
+    use super::{check_args, num_opt, Subject};
+    use crate::mlir_release::MlirRelease;
+    use std::path::{Path, PathBuf};
+    use std::process::Command;
+
+    fn argv(c: &Command) -> Vec<String> {
+        c.get_args()
+            .map(|a| a.to_string_lossy().into_owned())
+            .collect()
+    }
+
+    #[test]
+    fn irkit_runs_at_the_release_compared_with() {
+        let f = Path::new("f.mlir");
+        let s = Subject::Irkit(PathBuf::from("irkit"), MlirRelease::V22);
+        assert_eq!(
+            argv(&s.opt(f)),
+            [
+                "opt",
+                "--mlir-compat=22",
+                "--mlir-print-op-generic",
+                "f.mlir"
+            ]
+        );
+        assert_eq!(argv(&s.verify(f)), ["verify", "--mlir-compat=22", "f.mlir"]);
+        assert_eq!(s.reference(), "mlir-opt-22");
+        let s = Subject::Irkit(PathBuf::from("irkit"), MlirRelease::V19);
+        assert_eq!(argv(&s.verify(f)), ["verify", "--mlir-compat=19", "f.mlir"]);
+        // mlir-opt standing in for irkit takes no irkit flag.
+        let s = Subject::MlirOpt(PathBuf::from("mlir-opt-22"), MlirRelease::V22);
+        assert!(!argv(&s.opt(f))
+            .iter()
+            .any(|a| a.starts_with("--mlir-compat")));
+        assert_eq!(s.label(), "mlir-opt-22 standing in for irkit opt");
+    }
 
     fn args(v: &[&str]) -> Vec<String> {
         v.iter().map(|s| s.to_string()).collect()

@@ -16,6 +16,7 @@ mod llvm_ops;
 mod llvm_src;
 mod lsp;
 mod minimise;
+mod mlir_release;
 mod tblgen_compat;
 mod tblgen_corpus;
 mod tblgen_tests;
@@ -34,11 +35,13 @@ Differential checks (each needs the reference tool installed; see README):
   tblgen-tests            LLVM's own TableGen tests (llvm/test/TableGen of release V) under lit,
                           with llvm-tblgen-V and with irkit tblgen --llvm-compat=V
   append-diff             random let append/prepend hierarchies vs desugared llvm-tblgen-19
-  ir-compat               irkit opt vs mlir-opt-19 --mlir-print-op-generic on real IR
-                          (--custom: the custom syntax and round trips)
+  ir-compat               irkit opt vs mlir-opt-V --mlir-print-op-generic on real IR
+                          (--mlir 19|22, default 19; --custom: the custom syntax and
+                          round trips; --mlir-tests: MLIR V's own tests)
   td-diff                 random bang-operator programs vs llvm-tblgen-19 (or -22)
   ir-diff                 random generic-syntax modules vs mlir-opt-19 (or -22)
-  verify-diff             mutants of valid IR: accepted/rejected (and why) as by mlir-opt-19
+  verify-diff             mutants of valid IR: accepted/rejected (and why) as by mlir-opt-V
+                          (--mlir 19|22, default 19)
   llvm-ops                which ops of MLIR 19's LLVM dialect (LLVMOps.td, LLVMIntrinsicOps.td)
                           irkit's llvm dialect does not define
   abi-diff                ABI classification vs clang-19 on random C signatures

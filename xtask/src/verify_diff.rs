@@ -1,14 +1,16 @@
 //! `cargo xtask verify-diff`: mutants of valid IR, accepted or rejected by
-//! `irkit opt` as by `mlir-opt-19`, and for the same reason.
+//! `irkit opt --mlir-compat=V` as by `mlir-opt-V`, and for the same reason,
+//! for the release V of `--mlir` (19 or 22; mlir-opt-19 below stands for
+//! mlir-opt-V).
 //!
 //! Bases are valid modules of the dialects irkit ships: the chunks of LLVM
-//! 19's own `mlir/test` files for them that mlir-opt-19 accepts with no pass
+//! V's own `mlir/test` files for them that mlir-opt-19 accepts with no pass
 //! (`--source tests`, see `ir_compat::mlir_tests`), random func/arith/cf
-//! modules (`generated`), or the real-IR corpus of `ir-compat` (`corpus`,
-//! LLVM dialect; files under 256 KiB). Each base is printed in generic form by
-//! mlir-opt-19; a base is used only when irkit parses that text and prints it
-//! back byte for byte and accepts it, so every difference below is about the
-//! mutation.
+//! modules (`generated`), or the real-IR corpus of `ir-compat` for V
+//! (`corpus`, LLVM dialect; files under 256 KiB). Each base is printed in
+//! generic form by mlir-opt-19; a base is used only when irkit parses that
+//! text and prints it back byte for byte and accepts it, so every difference
+//! below is about the mutation.
 //!
 //! A mutant is one structural change made on irkit's in-memory IR
 //! ([`mutate`]) and printed in generic form. Both tools read it; they agree
@@ -21,6 +23,7 @@ mod mutate;
 
 use crate::ir_compat::{custom_gen, mlir_tests, num_opt, proc};
 use crate::llvm_src;
+use crate::mlir_release::MlirRelease;
 use crate::util::{self, Rng};
 use std::fmt::Write as _;
 use std::fs;
@@ -33,13 +36,17 @@ usage: cargo xtask verify-diff [options]
 
 Mutates valid IR (one value type, operand, attribute/property, terminator,
 region or block argument changed) and compares whether `irkit opt` and
-mlir-opt-19 accept each mutant, and when both reject it, whether the first
+mlir-opt-V accept each mutant, and when both reject it, whether the first
 error says the same thing.
 
 Options:
-  --source LIST    bases: tests (LLVM 19's mlir/test chunks of the dialects irkit
+  --mlir V         the MLIR release to match, 19 (default) or 22: the reference is
+                   mlir-opt-V, the bases LLVM V's tests and V's corpus, and irkit
+                   runs with --mlir-compat=V
+  --source LIST    bases: tests (LLVM V's mlir/test chunks of the dialects irkit
                    ships), generated (random func/arith/cf modules), corpus (the
-                   ir-compat real-IR corpus, LLVM dialect); default tests,generated
+                   ir-compat real-IR corpus of V, LLVM dialect; build it with
+                   `cargo xtask ir-compat --mlir V --build-only`); default tests,generated
   --mutants N      mutants in all (default 4000)
   --generated N    generated bases (default 200)
   --seed S         seed of the generated bases and the mutations (default 1)
@@ -100,11 +107,10 @@ pub fn run(args: &[String]) -> Result<(), String> {
         print!("{HELP}");
         return Ok(());
     }
-    let mlir_opt = util::find_tool(&["mlir-opt-19"])?;
-    let irkit = match util::opt_value(args, "--irkit") {
-        Some(p) => PathBuf::from(p),
-        None => util::build_irkit()?,
-    };
+    let release = MlirRelease::from_args(args)?;
+    let reference = release.opt_name();
+    let mlir_opt = release.mlir_opt()?;
+    let irkit = crate::ir_compat::irkit_binary(args)?;
     let sources = util::opt_value(args, "--source").unwrap_or("tests,generated");
     let mutants = num_opt(args, "--mutants")?.unwrap_or(4000);
     let generated = num_opt(args, "--generated")?.unwrap_or(200);
@@ -132,7 +138,7 @@ pub fn run(args: &[String]) -> Result<(), String> {
     let mut allow_llvm = false;
     for s in sources.split(',').filter(|s| !s.is_empty()) {
         match s {
-            "tests" => bases.extend(test_bases()?),
+            "tests" => bases.extend(test_bases(release)?),
             "generated" => bases.extend((0..generated).map(|i| Base {
                 name: format!("generated#{}", seed + i as u64),
                 unregistered: false,
@@ -140,7 +146,7 @@ pub fn run(args: &[String]) -> Result<(), String> {
             })),
             "corpus" => {
                 allow_llvm = true;
-                bases.extend(corpus_bases(args)?);
+                bases.extend(corpus_bases(args, release)?);
             }
             other => return Err(format!("unknown --source '{other}'\n{HELP}")),
         }
@@ -148,16 +154,14 @@ pub fn run(args: &[String]) -> Result<(), String> {
     if let Some(f) = filter {
         bases.retain(|b| b.name.contains(f));
     }
-    let work = std::env::var_os("CARGO_TARGET_DIR")
-        .map_or_else(|| util::workspace_root().join("target"), PathBuf::from)
-        .join("verify-diff");
+    let work = release.target_dir("verify-diff");
     let _ = fs::remove_dir_all(&work);
     fs::create_dir_all(&work).map_err(|e| format!("cannot create {}: {e}", work.display()))?;
     let start = Instant::now();
 
     // Phase 1: the bases both tools accept and irkit reproduces.
     let prepared = proc::par_map(&bases, jobs, |b| {
-        prepare(&mlir_opt, &irkit, &work, b, allow_llvm, timeout)
+        prepare(release, (&mlir_opt, &irkit), &work, b, allow_llvm, timeout)
     });
     let mut counts = BaseCounts {
         total: bases.len(),
@@ -174,7 +178,7 @@ pub fn run(args: &[String]) -> Result<(), String> {
         }
     }
     println!(
-        "verify-diff: {} bases ({sources}); usable {} (rejected by mlir-opt-19 {}, other dialects {}, \
+        "verify-diff: {} bases ({sources}); usable {} (rejected by {reference} {}, other dialects {}, \
          generic print not reproduced by irkit {}, rejected by irkit {})",
         counts.total,
         ready.len(),
@@ -197,7 +201,14 @@ pub fn run(args: &[String]) -> Result<(), String> {
         })
         .collect();
     let results = proc::par_map(&jobs_list, jobs, |j| {
-        check_mutant(&mlir_opt, &irkit, &work, &ready[j.base], j.seed, timeout)
+        check_mutant(
+            release,
+            (&mlir_opt, &irkit),
+            &work,
+            &ready[j.base],
+            j.seed,
+            timeout,
+        )
     });
     let mut outcomes = Vec::new();
     for r in results {
@@ -205,7 +216,7 @@ pub fn run(args: &[String]) -> Result<(), String> {
             outcomes.push(o);
         }
     }
-    report(&outcomes, show, start.elapsed());
+    report(reference, &outcomes, show, start.elapsed());
     let list = work.join("disagreements.txt");
     let text: String = outcomes
         .iter()
@@ -252,10 +263,10 @@ pub fn run(args: &[String]) -> Result<(), String> {
     }
 }
 
-/// MLIR 19's test chunks with no expected diagnostics (whether mlir-opt-19
+/// MLIR V's test chunks with no expected diagnostics (whether mlir-opt-V
 /// accepts them with no pass is checked when they are prepared).
-fn test_bases() -> Result<Vec<Base>, String> {
-    let src = llvm_src::ensure(19)?;
+fn test_bases(release: MlirRelease) -> Result<Vec<Base>, String> {
+    let src = llvm_src::ensure(release.number())?;
     let (_, chunks) = mlir_tests::collect_chunks(&src.root.join("mlir/test"), None)?;
     Ok(chunks
         .into_iter()
@@ -268,10 +279,10 @@ fn test_bases() -> Result<Vec<Base>, String> {
         .collect())
 }
 
-/// The ir-compat corpus files under 256 KiB (mlir-opt-19's generic prints of
-/// imported C).
-fn corpus_bases(args: &[String]) -> Result<Vec<Base>, String> {
-    let dir = crate::ir_compat::corpus_dir(args);
+/// The ir-compat corpus files of V under 256 KiB (mlir-opt-V's generic
+/// prints of imported C).
+fn corpus_bases(args: &[String], release: MlirRelease) -> Result<Vec<Base>, String> {
+    let dir = crate::ir_compat::corpus_dir(args, release);
     let mut out = Vec::new();
     let mut stack = vec![dir.clone()];
     while let Some(d) = stack.pop() {
@@ -297,8 +308,9 @@ fn corpus_bases(args: &[String]) -> Result<Vec<Base>, String> {
     }
     if out.is_empty() {
         return Err(format!(
-            "no corpus file under {} (build it with `cargo xtask ir-compat --build-only`)",
-            dir.display()
+            "no corpus file under {} (build it with `cargo xtask ir-compat --mlir {} --build-only`)",
+            dir.display(),
+            release.number()
         ));
     }
     Ok(out)
@@ -318,10 +330,11 @@ fn stem(name: &str) -> String {
         .collect()
 }
 
-fn tool(program: &Path, irkit: bool, unregistered: bool) -> Command {
+/// `mlir-opt-V` (`irkit` `None`) or `irkit opt --mlir-compat=V`.
+fn tool(program: &Path, irkit: Option<MlirRelease>, unregistered: bool) -> Command {
     let mut c = Command::new(program);
-    if irkit {
-        c.args(["opt", "--diagnostics", "plain"]);
+    if let Some(release) = irkit {
+        c.args(["opt", release.compat_arg(), "--diagnostics", "plain"]);
     }
     if unregistered {
         c.arg("--allow-unregistered-dialect");
@@ -330,8 +343,8 @@ fn tool(program: &Path, irkit: bool, unregistered: bool) -> Command {
 }
 
 fn prepare(
-    mlir_opt: &Path,
-    irkit: &Path,
+    release: MlirRelease,
+    (mlir_opt, irkit): (&Path, &Path),
     work: &Path,
     b: &Base,
     allow_llvm: bool,
@@ -339,7 +352,7 @@ fn prepare(
 ) -> Result<Prepared, String> {
     let input = work.join(format!("{}.base.mlir", stem(&b.name)));
     fs::write(&input, &b.text).map_err(|e| format!("cannot write {}: {e}", input.display()))?;
-    let mut c = tool(mlir_opt, false, b.unregistered);
+    let mut c = tool(mlir_opt, None, b.unregistered);
     c.arg("--mlir-print-op-generic").arg(&input);
     let r = proc::capture(c, timeout)?;
     let _ = fs::remove_file(&input);
@@ -363,7 +376,7 @@ fn prepare(
     }
     let file = work.join(format!("{}.generic.mlir", stem(&b.name)));
     fs::write(&file, &generic).map_err(|e| format!("cannot write {}: {e}", file.display()))?;
-    let mut c = tool(irkit, true, b.unregistered);
+    let mut c = tool(irkit, Some(release), b.unregistered);
     c.arg(&file).args(["-o", "/dev/null"]);
     let ok = proc::capture(c, timeout)?.out.is_some();
     let _ = fs::remove_file(&file);
@@ -397,8 +410,8 @@ fn first_error(stderr: &str) -> String {
 }
 
 fn check_mutant(
-    mlir_opt: &Path,
-    irkit: &Path,
+    release: MlirRelease,
+    (mlir_opt, irkit): (&Path, &Path),
     work: &Path,
     base: &Ready,
     seed: u64,
@@ -417,10 +430,10 @@ fn check_mutant(
     }
     let file = work.join(format!("{}.{seed:016x}.mlir", stem(&base.name)));
     fs::write(&file, &text).map_err(|e| format!("cannot write {}: {e}", file.display()))?;
-    let mut c = tool(mlir_opt, false, base.unregistered);
+    let mut c = tool(mlir_opt, None, base.unregistered);
     c.arg(&file).args(["-o", "/dev/null"]);
     let reference = proc::capture(c, timeout)?;
-    let mut c = tool(irkit, true, base.unregistered);
+    let mut c = tool(irkit, Some(release), base.unregistered);
     c.arg(&file).args(["-o", "/dev/null"]);
     let ours = proc::capture(c, timeout)?;
     let (want, got) = (first_error(&reference.err), first_error(&ours.err));
@@ -438,7 +451,8 @@ fn check_mutant(
         let _ = writeln!(detail, "  mutant:      {}", file.display());
         let _ = writeln!(
             detail,
-            "  mlir-opt-19: {}",
+            "  {}: {}",
+            release.opt_name(),
             if reference.out.is_some() {
                 "accepted".into()
             } else {
@@ -462,7 +476,7 @@ fn check_mutant(
     }))
 }
 
-fn report(outcomes: &[Outcome], show: usize, elapsed: Duration) {
+fn report(reference: &str, outcomes: &[Outcome], show: usize, elapsed: Duration) {
     let n = outcomes.len();
     let count = |v: Verdict| outcomes.iter().filter(|o| o.verdict == v).count();
     let accept = count(Verdict::BothAccept);
@@ -502,7 +516,7 @@ fn report(outcomes: &[Outcome], show: usize, elapsed: Duration) {
     println!(
         "verify-diff: {n} mutants in {:.1} s; accept/reject agree {agree} / {n} ({:.1}%): \
          both accept {accept}, both reject {}; of those, same first error {same} / {} ({:.1}%); \
-         only irkit rejects {only_ours}, only mlir-opt-19 rejects {only_ref}",
+         only irkit rejects {only_ours}, only {reference} rejects {only_ref}",
         elapsed.as_secs_f64(),
         pct(agree, n),
         same + other,
@@ -511,15 +525,15 @@ fn report(outcomes: &[Outcome], show: usize, elapsed: Duration) {
     );
     for (label, v) in [
         (
-            "only mlir-opt-19 rejects (irkit too lenient)",
+            format!("only {reference} rejects (irkit too lenient)"),
             Verdict::OnlyReferenceRejects,
         ),
         (
-            "only irkit rejects (irkit too strict)",
+            "only irkit rejects (irkit too strict)".to_string(),
             Verdict::OnlyIrkitRejects,
         ),
         (
-            "both reject, different first error",
+            "both reject, different first error".to_string(),
             Verdict::BothRejectOther,
         ),
     ] {

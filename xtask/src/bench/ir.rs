@@ -1,10 +1,12 @@
-//! `cargo xtask bench ir`: `irkit opt` (parse, verify, print) against
-//! `mlir-opt-19 --allow-unregistered-dialect --mlir-print-op-generic`, with
-//! and without `--mlir-disable-threading`, on one large generic-MLIR file
-//! (by default the largest file of the ir-compat corpus), in the same run:
-//! median wall time of N interleaved runs each, and peak RSS.
+//! `cargo xtask bench ir`: `irkit opt --mlir-compat=V` (parse, verify,
+//! print) against `mlir-opt-V --allow-unregistered-dialect
+//! --mlir-print-op-generic`, with and without `--mlir-disable-threading`, on
+//! one large generic-MLIR file (by default the largest file of release V's
+//! ir-compat corpus; `--mlir V`, 19 or 22), in the same run: median wall
+//! time of N interleaved runs each, and peak RSS.
 
-use crate::ir_compat::{self, corpus, proc};
+use crate::ir_compat::{self, corpus, llvm_custom, proc};
+use crate::mlir_release::MlirRelease;
 use crate::util;
 use std::ffi::OsStr;
 use std::path::{Path, PathBuf};
@@ -13,26 +15,40 @@ use std::time::Duration;
 const USAGE: &str = "\
 usage: cargo xtask bench ir [options]
 
-Times `irkit opt FILE` (output to /dev/null) against mlir-opt-19 --mlir-print-op-generic
-(multi-threaded, and with --mlir-disable-threading) on the same file, same run.
+Times `irkit opt --mlir-compat=V FILE` (output to /dev/null) against mlir-opt-V
+--mlir-print-op-generic (multi-threaded, and with --mlir-disable-threading) on the
+same file, same run.
 
 Options:
+  --mlir V          the MLIR release to match, 19 (default) or 22: the reference is
+                    mlir-opt-V, the default input comes from V's ir-compat corpus
+                    (clang-V -> mlir-translate-V -> mlir-opt-V), irkit runs with
+                    --mlir-compat=V
   --file F          the input (default: largest file of the ir-compat corpus,
                     building the sqlite part of it if needed)
   --runs N          timed runs of each tool, interleaved (default 5)
   --irkit PATH      irkit binary (default: build it in release mode)
-  --corpus DIR      ir-compat corpus folder (default target/ir-corpus)
+  --corpus DIR      ir-compat corpus folder (default target/ir-corpus, at 22
+                    target/ir-corpus-22)
   --timeout SECS    per run (default 300)
-  --custom          the custom syntax instead: irkit opt FILE against mlir-opt-19 FILE
+  --custom          the custom syntax instead: irkit opt FILE against mlir-opt-V FILE
                     (default printing), on the custom form of the corpus's sqlite3.O0
-                    (mlir-opt-19's default print of it, cached in target/ir-corpus-custom/)
+                    (mlir-opt-V's default print of it, cached in target/ir-corpus-custom/,
+                    at 22 target/ir-corpus-custom-22/)
 ";
 
-const VALUE_OPTS: &[&str] = &["--file", "--runs", "--irkit", "--corpus", "--timeout"];
+const VALUE_OPTS: &[&str] = &[
+    "--mlir",
+    "--file",
+    "--runs",
+    "--irkit",
+    "--corpus",
+    "--timeout",
+];
 const FLAGS: &[&str] = &["--help", "-h", "--custom"];
 
 struct Tool {
-    label: &'static str,
+    label: String,
     program: PathBuf,
     args: Vec<&'static str>,
     is_irkit: bool,
@@ -50,24 +66,19 @@ pub fn run(args: &[String]) -> Result<(), String> {
     ir_compat::check_args(args, VALUE_OPTS, FLAGS, USAGE)?;
     let runs = ir_compat::num_opt(args, "--runs")?.unwrap_or(5).max(1);
     let timeout = Duration::from_secs(ir_compat::num_opt(args, "--timeout")?.unwrap_or(300) as u64);
-    let dir = ir_compat::corpus_dir(args);
+    let release = MlirRelease::from_args(args)?;
+    let dir = ir_compat::corpus_dir(args, release);
     let custom = util::has_flag(args, "--custom");
     let file = match util::opt_value(args, "--file") {
         Some(f) => PathBuf::from(f),
-        None if custom => custom_corpus_file(&dir, timeout)?,
-        None => largest_corpus_file(&dir, timeout)?,
+        None if custom => custom_corpus_file(release, &dir, timeout)?,
+        None => largest_corpus_file(release, &dir, timeout)?,
     };
     let bytes = std::fs::metadata(&file)
         .map_err(|e| format!("cannot read {}: {e}", file.display()))?
         .len();
-    let mlir_opt = util::find_tool(&["mlir-opt-19"])?;
-    let irkit = match util::opt_value(args, "--irkit") {
-        Some(p) => PathBuf::from(p),
-        None => util::build_irkit()?,
-    };
-    if !irkit.is_file() {
-        return Err(format!("irkit binary not found at {}", irkit.display()));
-    }
+    let mlir_opt = release.mlir_opt()?;
+    let irkit = ir_compat::irkit_binary(args)?;
     let scratch = dir.join("bench");
     std::fs::create_dir_all(&scratch)
         .map_err(|e| format!("cannot create {}: {e}", scratch.display()))?;
@@ -80,20 +91,21 @@ pub fn run(args: &[String]) -> Result<(), String> {
         &["--allow-unregistered-dialect", "--mlir-print-op-generic"]
     };
     let irkit_args = if custom {
-        vec!["opt"]
+        vec!["opt", release.compat_arg()]
     } else {
-        vec!["opt", "--mlir-print-op-generic"]
+        vec!["opt", release.compat_arg(), "--mlir-print-op-generic"]
     };
+    let reference = release.opt_name();
     let mut tools = vec![
-        tool("irkit opt", irkit, irkit_args, true),
+        tool("irkit opt".to_string(), irkit, irkit_args, true),
         tool(
-            "mlir-opt-19 (threaded)",
+            format!("{reference} (threaded)"),
             mlir_opt.clone(),
             generic.to_vec(),
             false,
         ),
         tool(
-            "mlir-opt-19 --mlir-disable-threading",
+            format!("{reference} --mlir-disable-threading"),
             mlir_opt,
             [generic, &["--mlir-disable-threading"]].concat(),
             false,
@@ -130,7 +142,7 @@ pub fn run(args: &[String]) -> Result<(), String> {
             t.peaks.extend(o.peak_kib);
         }
     }
-    print_table(&tools);
+    print_table(reference, &tools);
     match tools.iter().find(|t| t.is_irkit) {
         Some(Tool {
             failed: Some(why), ..
@@ -142,7 +154,7 @@ pub fn run(args: &[String]) -> Result<(), String> {
     }
 }
 
-fn tool(label: &'static str, program: PathBuf, args: Vec<&'static str>, is_irkit: bool) -> Tool {
+fn tool(label: String, program: PathBuf, args: Vec<&'static str>, is_irkit: bool) -> Tool {
     Tool {
         label,
         program,
@@ -155,10 +167,15 @@ fn tool(label: &'static str, program: PathBuf, args: Vec<&'static str>, is_irkit
     }
 }
 
-/// The custom form of the corpus's sqlite3.O0 (mlir-opt-19's default print
-/// of the generic corpus file, what mlir-translate-19 writes), made once.
-fn custom_corpus_file(dir: &Path, timeout: Duration) -> Result<PathBuf, String> {
+/// The custom form of the corpus's sqlite3.O0 (mlir-opt-V's default print
+/// of the generic corpus file, what mlir-translate-V writes), made once.
+fn custom_corpus_file(
+    release: MlirRelease,
+    dir: &Path,
+    timeout: Duration,
+) -> Result<PathBuf, String> {
     let sel = corpus::Select {
+        release,
         dir,
         quick: false,
         filter: Some("sqlite/sqlite3.O0"),
@@ -170,33 +187,21 @@ fn custom_corpus_file(dir: &Path, timeout: Duration) -> Result<PathBuf, String> 
     let Some(e) = c.entries.first() else {
         return Err("sqlite/sqlite3.O0 could not be built for the benchmark; use --file".into());
     };
-    let target = std::env::var_os("CARGO_TARGET_DIR")
-        .map_or_else(|| util::workspace_root().join("target"), PathBuf::from);
-    let cache = target.join("ir-corpus-custom");
+    let cache = release.target_dir("ir-corpus-custom");
     std::fs::create_dir_all(&cache)
         .map_err(|err| format!("cannot create {}: {err}", cache.display()))?;
-    let out = cache.join("sqlite__sqlite3.O0.mlir");
-    if !out.is_file() {
-        let mlir_opt = util::find_tool(&["mlir-opt-19"])?;
-        let tmp = cache.join("sqlite__sqlite3.O0.mlir.tmp");
-        let st = std::process::Command::new(mlir_opt)
-            .arg(&e.path)
-            .arg("-o")
-            .arg(&tmp)
-            .status()
-            .map_err(|err| format!("cannot run mlir-opt-19: {err}"))?;
-        if !st.success() {
-            return Err(format!("mlir-opt-19 could not print {}", e.path.display()));
-        }
-        std::fs::rename(&tmp, &out).map_err(|err| format!("cannot rename: {err}"))?;
-    }
-    Ok(out)
+    llvm_custom::custom_form(release, &release.mlir_opt()?, e, &cache, timeout)
 }
 
 /// The largest corpus file, building the sqlite part of the corpus if the
 /// corpus has no file yet.
-fn largest_corpus_file(dir: &Path, timeout: Duration) -> Result<PathBuf, String> {
+fn largest_corpus_file(
+    release: MlirRelease,
+    dir: &Path,
+    timeout: Duration,
+) -> Result<PathBuf, String> {
     let sel = corpus::Select {
+        release,
         dir,
         quick: false,
         filter: Some("sqlite/"),
@@ -228,7 +233,7 @@ struct Stats {
     mib: Option<f64>,
 }
 
-fn print_table(tools: &[Tool]) {
+fn print_table(reference: &str, tools: &[Tool]) {
     let stats: Vec<Stats> = tools
         .iter()
         .map(|t| Stats {
@@ -282,13 +287,13 @@ fn print_table(tools: &[Tool]) {
             _ => String::new(),
         };
         println!(
-            "bench ir: irkit opt is {:.2}x faster than single-threaded mlir-opt-19{by_cpu} (goal >= 2x)",
+            "bench ir: irkit opt is {:.2}x faster than single-threaded {reference}{by_cpu} (goal >= 2x)",
             ms / is
         );
     }
     if let (Some(mm), Some(im)) = (single.mib, irkit.mib) {
         println!(
-            "bench ir: irkit opt peak memory is {:.2}x that of single-threaded mlir-opt-19 (goal <= 1x)",
+            "bench ir: irkit opt peak memory is {:.2}x that of single-threaded {reference} (goal <= 1x)",
             im / mm
         );
     }

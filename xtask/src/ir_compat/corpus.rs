@@ -1,12 +1,14 @@
 //! The corpus of real IR: C files bundled in crates.io `-sys`/`-src` crates,
-//! compiled by `clang-19 -S -emit-llvm` at -O0 and -O2, imported by
-//! `mlir-translate-19 --import-llvm` and printed generic by `mlir-opt-19`.
+//! compiled by `clang-V -S -emit-llvm` at -O0 and -O2, imported by
+//! `mlir-translate-V --import-llvm` and printed generic by `mlir-opt-V`, for
+//! the MLIR release V of the check (19 or 22: the same C files and flags).
 //!
-//! Layout under the corpus folder (default `target/ir-corpus/`):
+//! Layout under the corpus folder (default `target/ir-corpus/` at 19,
+//! `target/ir-corpus-22/` at 22):
 //! - `fetch/`: a throwaway Cargo manifest depending on the source crates;
 //!   `cargo fetch` downloads them into `$CARGO_HOME/registry/src/`.
 //! - `v1/<source>/<file>.O0.mlir`: one corpus file, the generic print of
-//!   mlir-opt-19 (both the input and the expected output of `irkit opt`).
+//!   mlir-opt-V (both the input and the expected output of `irkit opt`).
 //!   `….failed` instead records why that file could not be produced, so a
 //!   failure is not retried on every run. `v1/index.txt` lists every file
 //!   name, so a fully cached corpus needs neither the network nor the sources.
@@ -15,7 +17,7 @@
 //! Bump [`STAMP`] when the source table or the flags change.
 
 use super::proc::{self, Outcome};
-use crate::util;
+use crate::mlir_release::{MlirRelease, MlirTools};
 use std::collections::HashMap;
 use std::fmt::Write as _;
 use std::fs;
@@ -129,6 +131,8 @@ pub const OPT_LEVELS: &[&str] = &["O0", "O2"];
 
 /// Which part of the corpus to build and return.
 pub struct Select<'a> {
+    /// Whose tools build it.
+    pub release: MlirRelease,
     pub dir: &'a Path,
     pub quick: bool,
     pub filter: Option<&'a str>,
@@ -232,7 +236,7 @@ pub fn build(sel: &Select) -> Result<Corpus, String> {
         .filter(|j| chosen.contains(&j.name) && !is_done(&root, &j.name))
         .collect();
     if !todo.is_empty() {
-        let tools = Tools::find()?;
+        let tools = sel.release.tools()?;
         let work = sel.dir.join("work");
         fs::create_dir_all(&work).map_err(|e| format!("cannot create {}: {e}", work.display()))?;
         eprintln!(
@@ -243,7 +247,7 @@ pub fn build(sel: &Select) -> Result<Corpus, String> {
         let n = todo.len();
         let done = std::sync::atomic::AtomicUsize::new(0);
         let results = proc::par_map(&todo, sel.jobs, |job| {
-            let r = build_one(&tools, &root, &work, job, sel.timeout);
+            let r = build_one(sel.release, &tools, &root, &work, job, sel.timeout);
             let k = done.fetch_add(1, std::sync::atomic::Ordering::Relaxed) + 1;
             match &r {
                 // Quiet progress: slow files, every 25th and the last.
@@ -467,26 +471,11 @@ fn list_jobs(crates: &HashMap<String, PathBuf>) -> Result<Vec<Job>, String> {
     Ok(jobs)
 }
 
-struct Tools {
-    clang: PathBuf,
-    translate: PathBuf,
-    opt: PathBuf,
-}
-
-impl Tools {
-    fn find() -> Result<Tools, String> {
-        Ok(Tools {
-            clang: util::find_tool(&["clang-19"])?,
-            translate: util::find_tool(&["mlir-translate-19"])?,
-            opt: util::find_tool(&["mlir-opt-19"])?,
-        })
-    }
-}
-
 /// Builds one corpus file; `Err` texts starting with `io:` abort the build,
 /// the others are recorded in a `.failed` file.
 fn build_one(
-    tools: &Tools,
+    release: MlirRelease,
+    tools: &MlirTools,
     root: &Path,
     work: &Path,
     job: &Job,
@@ -504,7 +493,8 @@ fn build_one(
             .map_err(|e| format!("io: cannot create {}: {e}", parent.display()))?;
     }
     // -fno-pic: with PIC, -O2 turns switch tables into `llvm.load.relative`,
-    // which mlir-translate-19 cannot import. -w: warnings are noise here.
+    // which mlir-translate-19 cannot import (22 can; the flag stays, so both
+    // releases' corpora come from the same C). -w: warnings are noise here.
     let mut clang = Command::new(&tools.clang);
     clang
         .args(["-S", "-emit-llvm", "-fno-pic", "-w"])
@@ -524,7 +514,7 @@ fn build_one(
         .arg(&imported)
         .arg("-o")
         .arg(&tmp);
-    // The reference must be a fixed point of mlir-opt-19 (it is both the
+    // The reference must be a fixed point of mlir-opt-V (it is both the
     // input and the expected output), so print it once more and compare.
     let again = work.join(format!("{flat}.again.mlir"));
     let mut reprint = Command::new(&tools.opt);
@@ -549,10 +539,16 @@ fn build_one(
     if result.is_ok() {
         let first = fs::read(&tmp).unwrap_or_default();
         let second = fs::read(&again).unwrap_or_default();
-        if let Some(d) = super::diff::first_difference(&first, &second, "mlir-opt-19 reprint") {
+        let again_label = format!("{} reprint", release.opt_name());
+        if let Some(d) =
+            super::diff::first_difference(&first, &second, release.opt_name(), &again_label)
+        {
             result = Err((
                 "fixpoint",
-                format!("mlir-opt-19 does not reprint its output identically\n{d}"),
+                format!(
+                    "{} does not reprint its output identically\n{d}",
+                    release.opt_name()
+                ),
             ));
         }
     }
@@ -601,11 +597,13 @@ fn step(cmd: &mut Command, err: &Path, timeout: Duration) -> Result<(), String> 
 #[cfg(test)]
 mod tests {
     use super::{choose, Select};
+    use crate::mlir_release::MlirRelease;
     use std::path::Path;
     use std::time::Duration;
 
     fn check(quick: bool, filter: Option<&str>, max_files: Option<usize>, want: &[&str]) {
         let sel = Select {
+            release: MlirRelease::V19,
             dir: Path::new("unused"),
             quick,
             filter,

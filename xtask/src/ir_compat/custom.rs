@@ -1,4 +1,5 @@
-//! `cargo xtask ir-compat --custom`: the custom syntax against mlir-opt-19.
+//! `cargo xtask ir-compat --custom`: the custom syntax against mlir-opt-V
+//! (`--mlir V`, 19 or 22; irkit runs with `--mlir-compat=V`).
 //!
 //! Inputs, each split at `// -----` like `--split-input-file`:
 //! - `testdata/ir-custom/*.mlir` (IR written for this check),
@@ -6,17 +7,19 @@
 //!   `mlir/test/Dialect/{Arith,Func,ControlFlow}` and `mlir/test/IR`),
 //! - `--generated N` random func/arith/cf modules (seeded, see [`super::custom_gen`]).
 //!
-//! A chunk that mlir-opt-19 rejects is left out (counted). For the others:
-//! 1. custom: `irkit opt` must print byte for byte what `mlir-opt-19` prints;
-//! 2. generic: `irkit opt --mlir-print-op-generic` as `mlir-opt-19 --mlir-print-op-generic`;
+//! A chunk that mlir-opt-V rejects is left out (counted, and the first few
+//! named with mlir-opt-V's error). For the others:
+//! 1. custom: `irkit opt` must print byte for byte what `mlir-opt-V` prints;
+//! 2. generic: `irkit opt --mlir-print-op-generic` as `mlir-opt-V --mlir-print-op-generic`;
 //! 3. generic→custom: irkit's custom print of its own generic output is (1);
 //! 4. custom→generic: irkit's generic print of its own custom output is
-//!    mlir-opt-19's generic print of mlir-opt-19's custom output (that is
-//!    (2) unless 19's printer loses something, as its `llvm.invoke` does).
+//!    mlir-opt-V's generic print of mlir-opt-V's custom output (that is
+//!    (2) unless the printer loses something, as 19's `llvm.invoke` does).
 
 use super::custom_gen;
 use super::diff::first_difference;
 use super::proc;
+use crate::mlir_release::MlirRelease;
 use crate::util;
 use std::fs;
 use std::path::{Path, PathBuf};
@@ -31,7 +34,8 @@ struct Input {
 #[derive(Default)]
 struct Tally {
     checked: usize,
-    rejected_by_mlir: usize,
+    /// Chunks mlir-opt-V rejects, with its first error line.
+    rejected_by_mlir: Vec<(String, String)>,
     custom_ok: usize,
     generic_ok: usize,
     g2c_ok: usize,
@@ -39,12 +43,14 @@ struct Tally {
     failures: Vec<(String, &'static str, String)>,
 }
 
-pub fn run(args: &[String], timeout: Duration, show: usize) -> Result<(), String> {
-    let mlir_opt = util::find_tool(&["mlir-opt-19"])?;
-    let irkit = match util::opt_value(args, "--irkit") {
-        Some(p) => PathBuf::from(p),
-        None => util::build_irkit()?,
-    };
+pub fn run(
+    args: &[String],
+    release: MlirRelease,
+    timeout: Duration,
+    show: usize,
+) -> Result<(), String> {
+    let mlir_opt = release.mlir_opt()?;
+    let irkit = super::irkit_binary(args)?;
     let mut inputs = Vec::new();
     let own = util::workspace_root().join("testdata/ir-custom");
     collect_files(&own, &mut inputs)?;
@@ -61,9 +67,7 @@ pub fn run(args: &[String], timeout: Duration, show: usize) -> Result<(), String
             text: custom_gen::module(seed.wrapping_mul(1_000_003).wrapping_add(i as u64)),
         });
     }
-    let work = std::env::var_os("CARGO_TARGET_DIR")
-        .map_or_else(|| util::workspace_root().join("target"), PathBuf::from)
-        .join("ir-custom");
+    let work = release.target_dir("ir-custom");
     fs::create_dir_all(&work).map_err(|e| format!("cannot create {}: {e}", work.display()))?;
     // Chunks.
     let mut chunks: Vec<(String, String)> = Vec::new();
@@ -83,14 +87,14 @@ pub fn run(args: &[String], timeout: Duration, show: usize) -> Result<(), String
         .unwrap_or_else(proc::default_jobs)
         .max(1);
     let results = proc::par_map(&chunks, jobs, |(name, text)| {
-        check_chunk(&mlir_opt, &irkit, &work, name, text, timeout)
+        check_chunk(release, &mlir_opt, &irkit, &work, (name, text), timeout)
     });
     let mut t = Tally::default();
     for r in results {
         match r {
             Err(e) => return Err(e),
-            Ok(None) => t.rejected_by_mlir += 1,
-            Ok(Some(c)) => {
+            Ok(Err(rejected)) => t.rejected_by_mlir.push(rejected),
+            Ok(Ok(c)) => {
                 t.checked += 1;
                 t.custom_ok += usize::from(c.custom.is_none());
                 t.generic_ok += usize::from(c.generic.is_none());
@@ -109,15 +113,19 @@ pub fn run(args: &[String], timeout: Duration, show: usize) -> Result<(), String
             }
         }
     }
+    let reference = release.opt_name();
     println!(
-        "ir-compat --custom: {} chunks ({} files of testdata/ir-custom, {} of --dir, {} generated); mlir-opt-19 rejects {}, {} checked",
+        "ir-compat --custom: {} chunks ({} files of testdata/ir-custom, {} of --dir, {} generated); {reference} rejects {}, {} checked",
         chunks.len(),
         n_own,
         n_tests,
         generated,
-        t.rejected_by_mlir,
+        t.rejected_by_mlir.len(),
         t.checked
     );
+    for (name, why) in t.rejected_by_mlir.iter().take(show) {
+        println!("  rejected by {reference}: {name}: {why}");
+    }
     let pct = |k: usize| {
         if t.checked == 0 {
             0.0
@@ -126,13 +134,13 @@ pub fn run(args: &[String], timeout: Duration, show: usize) -> Result<(), String
         }
     };
     println!(
-        "  custom form identical to mlir-opt-19:   {} / {} ({:.1}%)",
+        "  custom form identical to {reference}:   {} / {} ({:.1}%)",
         t.custom_ok,
         t.checked,
         pct(t.custom_ok)
     );
     println!(
-        "  generic form identical to mlir-opt-19:  {} / {} ({:.1}%)",
+        "  generic form identical to {reference}:  {} / {} ({:.1}%)",
         t.generic_ok,
         t.checked,
         pct(t.generic_ok)
@@ -167,14 +175,15 @@ struct Checked {
     c2g: Option<String>,
 }
 
+/// `Ok(Err((name, why)))` when mlir-opt-V rejects the chunk.
 fn check_chunk(
+    release: MlirRelease,
     mlir_opt: &Path,
     irkit: &Path,
     work: &Path,
-    name: &str,
-    text: &str,
+    (name, text): (&str, &str),
     timeout: Duration,
-) -> Result<Option<Checked>, String> {
+) -> Result<Result<Checked, (String, String)>, String> {
     let stem: String = name
         .chars()
         .map(|c| {
@@ -194,21 +203,25 @@ fn check_chunk(
             c.arg("--mlir-print-op-generic");
         }
         c.arg(file);
-        proc::capture(c, timeout).map(|c| c.out)
+        proc::capture(c, timeout)
     };
     let ours = |generic: bool, file: &Path| {
-        let mut c = Command::new(irkit);
-        c.arg("opt");
+        let mut c = super::irkit_opt(irkit, release);
         if generic {
             c.arg("--mlir-print-op-generic");
         }
         c.arg(file);
-        proc::capture(c, timeout).map(|c| c.out)
+        proc::capture(c, timeout)
     };
-    let Some(ref_custom) = mlir(false, &input)? else {
-        return Ok(None);
+    let compare = |expected: &[u8], actual: &proc::Captured| match &actual.out {
+        None => Some(format!("irkit rejected it: {}", first_line(&actual.err))),
+        Some(a) => first_difference(expected, a, release.opt_name(), "irkit"),
     };
-    let ref_generic = mlir(true, &input)?.unwrap_or_default();
+    let reference = mlir(false, &input)?;
+    let Some(ref_custom) = reference.out else {
+        return Ok(Err((name.to_string(), first_line(&reference.err))));
+    };
+    let ref_generic = mlir(true, &input)?.out.unwrap_or_default();
     let mut res = Checked {
         name: name.to_string(),
         custom: None,
@@ -218,36 +231,40 @@ fn check_chunk(
     };
     let custom = ours(false, &input)?;
     let generic = ours(true, &input)?;
-    res.custom = compare(&ref_custom, custom.as_deref());
-    res.generic = compare(&ref_generic, generic.as_deref());
-    if let Some(g) = &generic {
+    res.custom = compare(&ref_custom, &custom);
+    res.generic = compare(&ref_generic, &generic);
+    if let Some(g) = &generic.out {
         let f = work.join(format!("{stem}.generic.mlir"));
         fs::write(&f, g).map_err(|e| format!("cannot write {}: {e}", f.display()))?;
-        res.g2c = compare(&ref_custom, ours(false, &f)?.as_deref());
+        res.g2c = compare(&ref_custom, &ours(false, &f)?);
     } else {
         res.g2c = Some("irkit rejected the input".into());
     }
-    if let Some(c) = &custom {
+    if let Some(c) = &custom.out {
         let f = work.join(format!("{stem}.custom.mlir"));
         fs::write(&f, c).map_err(|e| format!("cannot write {}: {e}", f.display()))?;
-        // What mlir-opt-19 makes of its own custom print: the same as (2)
+        // What mlir-opt-V makes of its own custom print: the same as (2)
         // unless its printer loses something (19's `llvm.invoke` prints
         // the destinations' operands among the call's arguments).
         let rf = work.join(format!("{stem}.ref-custom.mlir"));
         fs::write(&rf, &ref_custom).map_err(|e| format!("cannot write {}: {e}", rf.display()))?;
-        let ref_c2g = mlir(true, &rf)?.unwrap_or_else(|| ref_generic.clone());
-        res.c2g = compare(&ref_c2g, ours(true, &f)?.as_deref());
+        let ref_c2g = mlir(true, &rf)?.out.unwrap_or_else(|| ref_generic.clone());
+        res.c2g = compare(&ref_c2g, &ours(true, &f)?);
     } else {
         res.c2g = Some("irkit rejected the input".into());
     }
-    Ok(Some(res))
+    Ok(Ok(res))
 }
 
-fn compare(expected: &[u8], actual: Option<&[u8]>) -> Option<String> {
-    match actual {
-        None => Some("irkit rejected it".into()),
-        Some(a) => first_difference(expected, a, "irkit"),
-    }
+/// The first line of `err` that names an error (else its first line), cut
+/// at 200 characters.
+fn first_line(err: &str) -> String {
+    let line = err
+        .lines()
+        .find(|l| l.contains("error"))
+        .or_else(|| err.lines().next())
+        .unwrap_or("");
+    line.chars().take(200).collect()
 }
 
 fn collect_files(dir: &Path, out: &mut Vec<Input>) -> Result<(), String> {

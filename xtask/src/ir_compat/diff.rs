@@ -9,7 +9,8 @@ const LINE_CHARS: usize = 160;
 /// Characters shown before the first differing column of a long line.
 const CONTEXT_CHARS: usize = 60;
 
-/// `None` when `expected == actual`; otherwise an excerpt such as
+/// `None` when `expected == actual`; otherwise an excerpt such as (with
+/// `expected_label` mlir-opt-19 and `actual_label` irkit opt)
 ///
 /// ```text
 /// --- expected (mlir-opt-19)
@@ -19,7 +20,12 @@ const CONTEXT_CHARS: usize = 60;
 /// -expected line 12
 /// +actual line 12
 /// ```
-pub fn first_difference(expected: &[u8], actual: &[u8], actual_label: &str) -> Option<String> {
+pub fn first_difference(
+    expected: &[u8],
+    actual: &[u8],
+    expected_label: &str,
+    actual_label: &str,
+) -> Option<String> {
     let common = expected
         .iter()
         .zip(actual)
@@ -39,7 +45,7 @@ pub fn first_difference(expected: &[u8], actual: &[u8], actual_label: &str) -> O
         .count()
         + 1;
     let mut out = String::new();
-    let _ = writeln!(out, "--- expected (mlir-opt-19)");
+    let _ = writeln!(out, "--- expected ({expected_label})");
     let _ = writeln!(out, "+++ actual ({actual_label})");
     // Long lines are shown from a little before the first differing column.
     let col = common - line_start;
@@ -100,7 +106,12 @@ mod tests {
     use super::first_difference;
 
     fn check(expected: &str, actual: &str, want: Option<&str>) {
-        let got = first_difference(expected.as_bytes(), actual.as_bytes(), "irkit opt");
+        let got = first_difference(
+            expected.as_bytes(),
+            actual.as_bytes(),
+            "mlir-opt-19",
+            "irkit opt",
+        );
         assert_eq!(got.as_deref(), want);
     }
 
@@ -128,6 +139,7 @@ mod tests {
         let got = first_difference(
             format!("{common}abc\n").as_bytes(),
             format!("{common}abd\n").as_bytes(),
+            "mlir-opt-19",
             "t",
         );
         let want = format!(

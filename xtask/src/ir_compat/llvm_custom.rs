@@ -1,19 +1,22 @@
 //! `cargo xtask ir-compat --llvm-custom`: the real-IR corpus in its custom
-//! form (what `mlir-translate-19 --import-llvm` writes by default).
+//! form (what `mlir-translate-V --import-llvm` writes by default), for the
+//! release V of `--mlir` (irkit runs with `--mlir-compat=V`).
 //!
-//! The custom form of each corpus file is mlir-opt-19's default print of
-//! the corpus's generic file (the same import printed by the same MLIR 19
-//! printer as mlir-translate-19 uses), cached under
-//! `target/ir-corpus-custom/` of this workspace. For each file:
-//! 1. custom: `irkit opt CUSTOM` must print CUSTOM byte for byte (mlir-opt-19
+//! The custom form of each corpus file is mlir-opt-V's default print of
+//! the corpus's generic file (the same import printed by the same MLIR V
+//! printer as mlir-translate-V uses), cached under
+//! `target/ir-corpus-custom/` (at 22 `target/ir-corpus-custom-22/`) of this
+//! workspace. For each file:
+//! 1. custom: `irkit opt CUSTOM` must print CUSTOM byte for byte (mlir-opt-V
 //!    prints its own output unchanged); lines identical are counted too;
 //! 2. custom→generic: `irkit opt --mlir-print-op-generic CUSTOM` must print
-//!    the corpus's generic file (mlir-opt-19's generic output);
+//!    the corpus's generic file (mlir-opt-V's generic output);
 //! 3. custom→generic→custom: `irkit opt` on (2)'s output must print CUSTOM.
 
 use super::corpus;
 use super::diff::first_difference;
 use super::proc;
+use crate::mlir_release::MlirRelease;
 use crate::util;
 use std::fs;
 use std::path::{Path, PathBuf};
@@ -29,14 +32,18 @@ struct Row {
     round_trip: Result<(), String>,
 }
 
-pub fn run(args: &[String], jobs: usize, timeout: Duration, show: usize) -> Result<(), String> {
-    let mlir_opt = util::find_tool(&["mlir-opt-19"])?;
-    let irkit = match util::opt_value(args, "--irkit") {
-        Some(p) => PathBuf::from(p),
-        None => util::build_irkit()?,
-    };
-    let dir = super::corpus_dir(args);
+pub fn run(
+    args: &[String],
+    release: MlirRelease,
+    jobs: usize,
+    timeout: Duration,
+    show: usize,
+) -> Result<(), String> {
+    let mlir_opt = release.mlir_opt()?;
+    let irkit = super::irkit_binary(args)?;
+    let dir = super::corpus_dir(args, release);
     let sel = corpus::Select {
+        release,
         dir: &dir,
         quick: util::has_flag(args, "--quick"),
         filter: util::opt_value(args, "--filter"),
@@ -48,55 +55,67 @@ pub fn run(args: &[String], jobs: usize, timeout: Duration, show: usize) -> Resu
     if corpus.entries.is_empty() {
         return Err("the corpus is empty (check --filter/--quick)".into());
     }
-    let target = std::env::var_os("CARGO_TARGET_DIR")
-        .map_or_else(|| util::workspace_root().join("target"), PathBuf::from);
-    let cache = target.join("ir-corpus-custom");
-    let work = target.join("ir-custom-llvm");
+    let cache = release.target_dir("ir-corpus-custom");
+    let work = release.target_dir("ir-custom-llvm");
     for d in [&cache, &work] {
         fs::create_dir_all(d).map_err(|e| format!("cannot create {}: {e}", d.display()))?;
     }
     let mut order: Vec<&corpus::Entry> = corpus.entries.iter().collect();
     order.sort_by_key(|e| std::cmp::Reverse(e.bytes));
     let rows = proc::par_map(&order, jobs, |e| {
-        check_one(&mlir_opt, &irkit, e, &cache, &work, timeout)
+        check_one(release, &mlir_opt, &irkit, e, (&cache, &work), timeout)
     });
     let mut rows: Vec<Row> = rows.into_iter().collect::<Result<_, _>>()?;
     rows.sort_by(|a, b| a.name.cmp(&b.name));
-    report(&rows, show)
+    report(release, &rows, show)
 }
 
-fn check_one(
+/// The custom form of corpus entry `e` (mlir-opt-V's default print of it),
+/// made once into `cache`.
+pub fn custom_form(
+    release: MlirRelease,
     mlir_opt: &Path,
-    irkit: &Path,
     e: &corpus::Entry,
     cache: &Path,
-    work: &Path,
     timeout: Duration,
-) -> Result<Row, String> {
+) -> Result<PathBuf, String> {
     let flat = e.name.replace('/', "__");
     let custom_path = cache.join(format!("{flat}.mlir"));
     if !custom_path.is_file() {
         let tmp = cache.join(format!("{flat}.mlir.tmp"));
         let mut c = Command::new(mlir_opt);
         c.arg(&e.path).arg("-o").arg(&tmp);
-        let out = proc::run(&mut c, Stdio::null(), Stdio::null(), timeout * 4, false)?;
+        let out = proc::run(&mut c, Stdio::null(), Stdio::null(), timeout, false)?;
         if !out.success() {
             return Err(format!(
-                "mlir-opt-19 could not print {} in custom form: {}",
+                "{} could not print {} in custom form: {}",
+                release.opt_name(),
                 e.path.display(),
                 out.describe(timeout)
             ));
         }
         fs::rename(&tmp, &custom_path).map_err(|err| format!("cannot rename: {err}"))?;
     }
+    Ok(custom_path)
+}
+
+fn check_one(
+    release: MlirRelease,
+    mlir_opt: &Path,
+    irkit: &Path,
+    e: &corpus::Entry,
+    (cache, work): (&Path, &Path),
+    timeout: Duration,
+) -> Result<Row, String> {
+    let flat = e.name.replace('/', "__");
+    let custom_path = custom_form(release, mlir_opt, e, cache, timeout * 4)?;
     let want_custom = fs::read(&custom_path).map_err(|err| format!("cannot read: {err}"))?;
     let want_generic = fs::read(&e.path).map_err(|err| format!("cannot read: {err}"))?;
     let out1 = work.join(format!("{flat}.custom"));
     let out2 = work.join(format!("{flat}.generic"));
     let out3 = work.join(format!("{flat}.again"));
     let run_irkit = |input: &Path, generic: bool, out: &Path| -> Result<Vec<u8>, String> {
-        let mut c = Command::new(irkit);
-        c.arg("opt");
+        let mut c = super::irkit_opt(irkit, release);
         if generic {
             c.arg("--mlir-print-op-generic");
         }
@@ -119,7 +138,12 @@ fn check_one(
         }
         fs::read(out).map_err(|err| format!("cannot read: {err}"))
     };
-    let compare = |want: &[u8], got: &[u8]| match first_difference(want, got, "irkit opt") {
+    let compare = |want: &[u8], got: &[u8]| match first_difference(
+        want,
+        got,
+        release.opt_name(),
+        "irkit opt",
+    ) {
         None => Ok(()),
         Some(d) => Err(d),
     };
@@ -154,7 +178,8 @@ fn count_lines(want: &[u8], got: &[u8]) -> (usize, usize) {
     (w.len(), same)
 }
 
-fn report(rows: &[Row], show: usize) -> Result<(), String> {
+fn report(release: MlirRelease, rows: &[Row], show: usize) -> Result<(), String> {
+    let reference = release.opt_name();
     let n = rows.len();
     let ok = |f: fn(&Row) -> bool| rows.iter().filter(|r| f(r)).count();
     let custom = ok(|r| r.custom.is_ok());
@@ -162,7 +187,9 @@ fn report(rows: &[Row], show: usize) -> Result<(), String> {
     let rt = ok(|r| r.round_trip.is_ok());
     let lines: usize = rows.iter().map(|r| r.lines).sum();
     let same: usize = rows.iter().map(|r| r.same_lines).sum();
-    println!("ir-compat --llvm-custom: {n} corpus files in custom form (mlir-translate-19's default syntax)");
+    println!(
+        "ir-compat --llvm-custom: {n} corpus files in custom form ({reference}'s default syntax)"
+    );
     for r in rows {
         let mark = |x: &Result<(), String>| if x.is_ok() { "ok" } else { "DIFF" };
         println!(
@@ -182,9 +209,9 @@ fn report(rows: &[Row], show: usize) -> Result<(), String> {
             100.0 * k as f64 / m as f64
         }
     };
-    println!("  custom form identical to mlir-opt-19:     {custom} / {n} files ({:.1}%), lines {same} / {lines} ({:.2}%)", pct(custom, n), pct(same, lines));
+    println!("  custom form identical to {reference}:     {custom} / {n} files ({:.1}%), lines {same} / {lines} ({:.2}%)", pct(custom, n), pct(same, lines));
     println!(
-        "  custom->generic identical to mlir-opt-19: {c2g} / {n} ({:.1}%)",
+        "  custom->generic identical to {reference}: {c2g} / {n} ({:.1}%)",
         pct(c2g, n)
     );
     println!(
@@ -211,7 +238,7 @@ fn report(rows: &[Row], show: usize) -> Result<(), String> {
         Ok(())
     } else {
         Err(format!(
-            "{} of {n} files differ from mlir-opt-19 in custom form ({} custom->generic, {} round trips)",
+            "{} of {n} files differ from {reference} in custom form ({} custom->generic, {} round trips)",
             n - custom,
             n - c2g,
             n - rt

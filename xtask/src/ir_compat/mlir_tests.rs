@@ -1,8 +1,10 @@
 //! `cargo xtask ir-compat --mlir-tests`: MLIR's own test files of the
-//! dialects irkit ships, against mlir-opt-19.
+//! dialects irkit ships, against mlir-opt-V for the release V of `--mlir`
+//! (19 or 22; irkit runs with `--mlir-compat=V`).
 //!
-//! The files come from LLVM 19's source (`llvm_src::ensure(19)`, never kept
-//! here): every `.mlir` under [`FOLDERS`] of `mlir/test`. Each file is split
+//! The files come from LLVM V's source (`llvm_src::ensure(V)`, never kept
+//! here): every `.mlir` under [`FOLDERS`] of `mlir/test`. Below, mlir-opt-19
+//! stands for mlir-opt-V. Each file is split
 //! at `// -----` when one of its RUN lines has `-split-input-file` (as
 //! mlir-opt splits: the marker and the rest of its line end a chunk), and
 //! each chunk is run with no pass, with `--allow-unregistered-dialect` when a
@@ -21,13 +23,14 @@
 //! ships (its generic print names no other dialect's op); the figures are
 //! given for all chunks and for those in reach.
 //!
-//! `testdata/ir-custom/mlir-tests-19.manifest` records, per chunk, its class
-//! and whether irkit agreed; a run reports chunks that regressed against it
+//! `testdata/ir-custom/mlir-tests-V.manifest` (one per release) records, per
+//! chunk, its class and whether irkit agreed; a run reports chunks that regressed against it
 //! (and fails on them), `--bless` rewrites it.
 
 use super::diff::first_difference;
 use super::proc;
 use crate::llvm_src;
+use crate::mlir_release::MlirRelease;
 use crate::util;
 use std::collections::BTreeMap;
 use std::fmt::Write as _;
@@ -75,8 +78,6 @@ const NOT_PASSES: &[&str] = &[
     "verify-roundtrip",
     "o",
 ];
-
-const MANIFEST: &str = "testdata/ir-custom/mlir-tests-19.manifest";
 
 /// What the RUN lines of one file say.
 #[derive(Debug, Default, Clone, Copy)]
@@ -261,26 +262,26 @@ impl Class {
     }
 }
 
-pub fn run(args: &[String], timeout: Duration, show: usize) -> Result<(), String> {
-    let mlir_opt = util::find_tool(&["mlir-opt-19"])?;
-    let src = llvm_src::ensure(19)?;
+pub fn run(
+    args: &[String],
+    release: MlirRelease,
+    timeout: Duration,
+    show: usize,
+) -> Result<(), String> {
+    let mlir_opt = release.mlir_opt()?;
+    let src = llvm_src::ensure(release.number())?;
     let test_root = src.root.join("mlir/test");
-    let irkit = match util::opt_value(args, "--irkit") {
-        Some(p) => PathBuf::from(p),
-        None => util::build_irkit()?,
-    };
+    let irkit = super::irkit_binary(args)?;
     let filter = util::opt_value(args, "--filter");
     let (files, chunks) = collect_chunks(&test_root, filter)?;
-    let work = std::env::var_os("CARGO_TARGET_DIR")
-        .map_or_else(|| util::workspace_root().join("target"), PathBuf::from)
-        .join("ir-mlir-tests");
+    let work = release.target_dir("ir-mlir-tests");
     fs::create_dir_all(&work).map_err(|e| format!("cannot create {}: {e}", work.display()))?;
     let jobs = super::num_opt(args, "--jobs")?
         .unwrap_or_else(proc::default_jobs)
         .max(1);
     let start = Instant::now();
     let results = proc::par_map(&chunks, jobs, |c| {
-        check_chunk(&mlir_opt, &irkit, &work, c, timeout)
+        check_chunk(release, &mlir_opt, &irkit, &work, c, timeout)
     });
     let mut classes = Vec::with_capacity(chunks.len());
     for r in results {
@@ -294,7 +295,7 @@ pub fn run(args: &[String], timeout: Duration, show: usize) -> Result<(), String
         FOLDERS.join(","),
         start.elapsed().as_secs_f64()
     );
-    report(&chunks, &classes, show);
+    report(release, &chunks, &classes, show);
     let details = work.join("failures.txt");
     fs::write(&details, failure_details(&chunks, &classes))
         .map_err(|e| format!("cannot write {}: {e}", details.display()))?;
@@ -303,7 +304,8 @@ pub fn run(args: &[String], timeout: Duration, show: usize) -> Result<(), String
         details.display()
     );
 
-    let manifest_path = util::workspace_root().join(MANIFEST);
+    let manifest_name = release.tests_manifest();
+    let manifest_path = util::workspace_root().join(manifest_name);
     let manifest = render_manifest(&src, &chunks, &classes);
     if util::has_flag(args, "--bless") {
         if filter.is_some() {
@@ -311,14 +313,15 @@ pub fn run(args: &[String], timeout: Duration, show: usize) -> Result<(), String
         }
         fs::write(&manifest_path, manifest)
             .map_err(|e| format!("cannot write {}: {e}", manifest_path.display()))?;
-        println!("ir-compat --mlir-tests: wrote {MANIFEST}");
+        println!("ir-compat --mlir-tests: wrote {manifest_name}");
         return Ok(());
     }
     let old = fs::read_to_string(&manifest_path).unwrap_or_default();
-    compare_manifest(&old, &manifest, filter.is_some())
+    compare_manifest(manifest_name, &old, &manifest, filter.is_some())
 }
 
 fn check_chunk(
+    release: MlirRelease,
     mlir_opt: &Path,
     irkit: &Path,
     work: &Path,
@@ -342,8 +345,7 @@ fn check_chunk(
         proc::capture(c, timeout)
     };
     let ours = |extra: &[&str], file: &Path| {
-        let mut c = Command::new(irkit);
-        c.arg("opt");
+        let mut c = super::irkit_opt(irkit, release);
         if unreg {
             c.arg("--allow-unregistered-dialect");
         }
@@ -374,7 +376,7 @@ fn check_chunk(
     let rejected = |r: &proc::Captured| format!("irkit rejected it: {}", first_lines(&r.err, 3));
     let cmp = |want: &[u8], got: &proc::Captured| match &got.out {
         None => Some(rejected(got)),
-        Some(a) => first_difference(want, a, "irkit"),
+        Some(a) => first_difference(want, a, release.opt_name(), "irkit"),
     };
     let mut res = PrintResult {
         in_reach,
@@ -571,7 +573,7 @@ struct Row {
     reach_all_ok: usize,
 }
 
-fn report(chunks: &[Chunk], classes: &[Class], show: usize) {
+fn report(release: MlirRelease, chunks: &[Chunk], classes: &[Class], show: usize) {
     let mut rows: BTreeMap<&str, Row> = BTreeMap::new();
     let mut total = Row::default();
     for (c, class) in chunks.iter().zip(classes) {
@@ -648,7 +650,8 @@ fn report(chunks: &[Chunk], classes: &[Class], show: usize) {
         }
     };
     println!(
-        "ir-compat --mlir-tests: accepted by mlir-opt-19 (no pass) {} of {} chunks; custom identical {} / {} ({:.1}%), with both round trips {} / {}",
+        "ir-compat --mlir-tests: accepted by {} (no pass) {} of {} chunks; custom identical {} / {} ({:.1}%), with both round trips {} / {}",
+        release.opt_name(),
         total.print,
         total.chunks,
         total.custom,
@@ -769,9 +772,14 @@ fn render_manifest(src: &llvm_src::LlvmSource, chunks: &[Chunk], classes: &[Clas
 }
 
 /// Regressions: chunks that agreed in the manifest and no longer do.
-fn compare_manifest(old: &str, new: &str, filtered: bool) -> Result<(), String> {
+fn compare_manifest(
+    manifest_name: &str,
+    old: &str,
+    new: &str,
+    filtered: bool,
+) -> Result<(), String> {
     if old.is_empty() {
-        println!("ir-compat --mlir-tests: no {MANIFEST} yet (write it with --bless)");
+        println!("ir-compat --mlir-tests: no {manifest_name} yet (write it with --bless)");
         return Ok(());
     }
     let parse = |t: &str| -> BTreeMap<String, String> {
@@ -807,7 +815,7 @@ fn compare_manifest(old: &str, new: &str, filtered: bool) -> Result<(), String> 
         }
     }
     println!(
-        "ir-compat --mlir-tests: against {MANIFEST}: {} regressed, {improved} improved, {} changed class",
+        "ir-compat --mlir-tests: against {manifest_name}: {} regressed, {improved} improved, {} changed class",
         regressed.len(),
         reclassed.len()
     );
