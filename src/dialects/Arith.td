@@ -70,6 +70,13 @@ class Arith_IntBinaryOpWithOverflowFlags<string mnemonic, list<Trait> traits = [
     $lhs `,` $rhs (`overflow` `` $overflowFlags^)? attr-dict `:` type($result)
   }];
 }
+// MLIR 22's `exact` flag (divui, divsi, shrui, shrsi).
+class Arith_IntBinaryOpWithExactFlag<string mnemonic, list<Trait> traits = []>
+    : Arith_IntBinaryOp<mnemonic, traits> {
+  let arguments22 = (ins SignlessIntegerLike:$lhs, SignlessIntegerLike:$rhs,
+                         UnitAttr:$isExact);
+  let assemblyFormat22 = "$lhs `,` $rhs (`exact` $isExact^)? attr-dict `:` type($result)";
+}
 // Float ones that carry `fastmath`.
 class Arith_FloatBinaryOp<string mnemonic, list<Trait> traits = []>
     : Arith_BinaryOp<mnemonic, FloatLike, traits> {
@@ -128,8 +135,8 @@ class Arith_MulExtendedOp<string mnemonic, string desc>
 def Arith_MulSIExtendedOp : Arith_MulExtendedOp<"mulsi_extended", "extended signed integer multiplication operation">;
 def Arith_MulUIExtendedOp : Arith_MulExtendedOp<"mului_extended", "extended unsigned integer multiplication operation">;
 
-def Arith_DivUIOp : Arith_IntBinaryOp<"divui"> { let summary = "unsigned integer division operation"; }
-def Arith_DivSIOp : Arith_IntBinaryOp<"divsi"> { let summary = "signed integer division operation"; }
+def Arith_DivUIOp : Arith_IntBinaryOpWithExactFlag<"divui"> { let summary = "unsigned integer division operation"; }
+def Arith_DivSIOp : Arith_IntBinaryOpWithExactFlag<"divsi"> { let summary = "signed integer division operation"; }
 def Arith_CeilDivUIOp : Arith_IntBinaryOp<"ceildivui"> { let summary = "unsigned ceil integer division operation"; }
 def Arith_CeilDivSIOp : Arith_IntBinaryOp<"ceildivsi"> { let summary = "signed ceil integer division operation"; }
 def Arith_FloorDivSIOp : Arith_IntBinaryOp<"floordivsi"> { let summary = "signed floor integer division operation"; }
@@ -138,8 +145,8 @@ def Arith_RemSIOp : Arith_IntBinaryOp<"remsi"> { let summary = "signed integer d
 def Arith_AndIOp : Arith_IntBinaryOp<"andi", [Commutative]> { let summary = "integer binary and"; }
 def Arith_OrIOp : Arith_IntBinaryOp<"ori", [Commutative]> { let summary = "integer binary or"; }
 def Arith_XOrIOp : Arith_IntBinaryOp<"xori", [Commutative]> { let summary = "integer binary xor"; }
-def Arith_ShRUIOp : Arith_IntBinaryOp<"shrui"> { let summary = "unsigned integer right-shift"; }
-def Arith_ShRSIOp : Arith_IntBinaryOp<"shrsi"> { let summary = "signed integer right-shift"; }
+def Arith_ShRUIOp : Arith_IntBinaryOpWithExactFlag<"shrui"> { let summary = "unsigned integer right-shift"; }
+def Arith_ShRSIOp : Arith_IntBinaryOpWithExactFlag<"shrsi"> { let summary = "signed integer right-shift"; }
 def Arith_MaxSIOp : Arith_IntBinaryOp<"maxsi", [Commutative]> { let summary = "signed integer maximum operation"; }
 def Arith_MaxUIOp : Arith_IntBinaryOp<"maxui", [Commutative]> { let summary = "unsigned integer maximum operation"; }
 def Arith_MinSIOp : Arith_IntBinaryOp<"minsi", [Commutative]> { let summary = "signed integer minimum operation"; }
@@ -166,7 +173,16 @@ def Arith_MinNumFOp : Arith_FloatBinaryOp<"minnumf", [Commutative]> { let summar
 
 def Arith_ExtUIOp : Arith_CastOp<"extui", SignlessFixedWidthIntegerLike, SignlessFixedWidthIntegerLike> { let summary = "integer zero extension operation"; }
 def Arith_ExtSIOp : Arith_CastOp<"extsi", SignlessFixedWidthIntegerLike, SignlessFixedWidthIntegerLike> { let summary = "integer sign extension operation"; }
-def Arith_TruncIOp : Arith_CastOp<"trunci", SignlessFixedWidthIntegerLike, SignlessFixedWidthIntegerLike> { let summary = "integer truncation operation"; }
+def Arith_TruncIOp : Arith_CastOp<"trunci", SignlessFixedWidthIntegerLike, SignlessFixedWidthIntegerLike> {
+  let summary = "integer truncation operation";
+  // MLIR 22 added overflow flags.
+  let arguments22 = (ins SignlessFixedWidthIntegerLike:$in,
+                         DefaultValuedAttr<Arith_IntegerOverflowAttr,
+                                           "#arith.overflow<none>">:$overflowFlags);
+  let assemblyFormat22 = [{
+    $in (`overflow` `` $overflowFlags^)? attr-dict `:` type($in) `to` type($out)
+  }];
+}
 def Arith_UIToFPOp : Arith_CastOp<"uitofp", SignlessFixedWidthIntegerLike, FloatLike> { let summary = "cast from unsigned integer type to floating-point"; }
 def Arith_SIToFPOp : Arith_CastOp<"sitofp", SignlessFixedWidthIntegerLike, FloatLike> { let summary = "cast from integer type to floating-point"; }
 def Arith_FPToUIOp : Arith_CastOp<"fptoui", FloatLike, SignlessFixedWidthIntegerLike> { let summary = "cast from floating-point type to integer type"; }

@@ -36,6 +36,17 @@ def CF_CondBranchOp : CF_BranchOp<"cond_br", [AttrSizedOperandSegments]> {
     $falseDest (`(` $falseDestOperands^ `:` type($falseDestOperands) `)`)?
     attr-dict
   }];
+  // MLIR 22: branch weights.
+  let arguments22 = (ins I1:$condition,
+                         Variadic<AnyType>:$trueDestOperands,
+                         Variadic<AnyType>:$falseDestOperands,
+                         OptionalAttr<DenseI32ArrayAttr>:$branch_weights);
+  let assemblyFormat22 = [{
+    $condition (`weights` `(` $branch_weights^ `)` )? `,`
+    $trueDest (`(` $trueDestOperands^ `:` type($trueDestOperands) `)`)? `,`
+    $falseDest (`(` $falseDestOperands^ `:` type($falseDestOperands) `)`)?
+    attr-dict
+  }];
 }
 
 def CF_AssertOp : Op<CF_Dialect, "assert"> {

@@ -19,6 +19,7 @@ def Func_FuncOp : Func_Op<"func", [AutomaticAllocationScope, IsolatedFromAbove, 
                        OptionalAttr<StrAttr>:$sym_visibility,
                        OptionalAttr<DictArrayAttr>:$arg_attrs,
                        OptionalAttr<DictArrayAttr>:$res_attrs);
+  let arguments22 = !con(arguments, (ins UnitAttr:$no_inline));
   let regions = (region AnyRegion:$body);
   let hasCustomAssemblyFormat = 1;
   let defaultDialect = "func";
@@ -27,6 +28,9 @@ def Func_FuncOp : Func_Op<"func", [AutomaticAllocationScope, IsolatedFromAbove, 
 def Func_CallOp : Func_Op<"call", [CallOpInterface]> {
   let summary = "call operation";
   let arguments = (ins FlatSymbolRefAttr:$callee, Variadic<AnyType>:$operands);
+  let arguments22 = !con(arguments, (ins OptionalAttr<DictArrayAttr>:$arg_attrs,
+                                         OptionalAttr<DictArrayAttr>:$res_attrs,
+                                         UnitAttr:$no_inline));
   let results = (outs Variadic<AnyType>);
   let assemblyFormat = [{
     $callee `(` $operands `)` attr-dict `:` functional-type($operands, results)
@@ -36,6 +40,8 @@ def Func_CallOp : Func_Op<"call", [CallOpInterface]> {
 def Func_CallIndirectOp : Func_Op<"call_indirect", [CallOpInterface]> {
   let summary = "indirect call operation";
   let arguments = (ins AnyFunctionType:$callee, Variadic<AnyType>:$callee_operands);
+  let arguments22 = !con(arguments, (ins OptionalAttr<DictArrayAttr>:$arg_attrs,
+                                         OptionalAttr<DictArrayAttr>:$res_attrs));
   let results = (outs Variadic<AnyType>:$results);
   let assemblyFormat = [{
     $callee `(` $callee_operands `)` attr-dict `:` type($callee)

@@ -263,6 +263,9 @@ def MemRef_AssumeAlignmentOp : MemRef_Op<"assume_alignment"> {
   let summary = "assertion that gives alignment information to the input memref";
   let arguments = (ins AnyMemRef:$memref, ConfinedAttr<I32Attr, [IntPositive]>:$alignment);
   let assemblyFormat = "$memref `,` $alignment attr-dict `:` type($memref)";
+  // MLIR 22 returns the memref (a view of it).
+  let results22 = (outs AnyMemRef:$result);
+  let traits22 = [Pure, SameOperandsAndResultType];
 }
 
 def MemRef_AllocaScopeOp : MemRef_Op<"alloca_scope",

@@ -26,6 +26,12 @@ def SCF_ForOp : SCF_RegionBranchOp<"for",
                        AnySignlessIntegerOrIndex:$upperBound,
                        AnySignlessIntegerOrIndex:$step,
                        Variadic<AnyType>:$initArgs);
+  // MLIR 22: `scf.for unsigned` compares the bounds unsigned.
+  let arguments22 = (ins AnySignlessIntegerOrIndex:$lowerBound,
+                         AnySignlessIntegerOrIndex:$upperBound,
+                         AnySignlessIntegerOrIndex:$step,
+                         Variadic<AnyType>:$initArgs,
+                         UnitAttr:$unsignedCmp);
   let results = (outs Variadic<AnyType>:$results);
   let regions = (region SizedRegion1:$region);
   let hasCustomAssemblyFormat = 1;
@@ -50,6 +56,7 @@ def SCF_WhileOp : SCF_RegionBranchOp<"while"> {
 
 def SCF_ExecuteRegionOp : SCF_RegionBranchOp<"execute_region"> {
   let summary = "operation that executes its region exactly once";
+  let arguments22 = (ins UnitAttr:$no_inline);
   let results = (outs Variadic<AnyType>);
   let regions = (region AnyRegion:$region);
   let hasCustomAssemblyFormat = 1;

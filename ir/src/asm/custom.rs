@@ -118,6 +118,11 @@ fn print_for(p: &mut Printer<'_>, def: &OpDef, op: OpId, indent: usize) {
     };
     let args = &m.blocks[entry].args;
     let Some(&iv) = args.first() else { return };
+    // MLIR 22's `unsignedCmp`.
+    let v22 = p.release() >= crate::dialect::MlirRelease::V22;
+    if v22 && attr_of(p, op, "unsignedCmp").is_some() {
+        p.out.extend_from_slice(b" unsigned");
+    }
     p.out.push(b' ');
     p.print_value(iv);
     p.out.extend_from_slice(b" = ");
@@ -159,7 +164,7 @@ fn print_for(p: &mut Printer<'_>, def: &OpDef, op: OpId, indent: usize) {
         ..RegionStyle::CUSTOM
     };
     p.print_region_with(r, indent, style);
-    p.print_attr_dict(def, op, false, &[]);
+    p.print_attr_dict(def, op, false, if v22 { &["unsignedCmp"] } else { &[] });
 }
 
 /// `%cond [-> (T)] {..} [else {..}] {attrs}`.
@@ -405,6 +410,8 @@ pub(crate) fn result_name_hint(ctx: &Context, m: &Module, op: OpId) -> Option<Ve
         b"memref.alloc" => Some(b"alloc".to_vec()),
         b"memref.alloca" => Some(b"alloca".to_vec()),
         b"memref.dim" => Some(b"dim".to_vec()),
+        // Has a result at MLIR 22 only.
+        b"memref.assume_alignment" => Some(b"assume_align".to_vec()),
         b"memref.cast" => Some(b"cast".to_vec()),
         b"memref.memory_space_cast" => Some(b"memspacecast".to_vec()),
         b"memref.extract_aligned_pointer_as_index" => Some(b"intptr".to_vec()),
@@ -617,8 +624,29 @@ pub(crate) fn parse<'a>(p: &mut Parser<'a>, def: &OpDef, name_at: usize) -> PRes
     }
 }
 
+/// Stores `a` as the op's attribute `name`: in its definition's slot, or
+/// in the dictionary when the definition has none by that name.
+pub(crate) fn set_named<'a>(
+    p: &mut Parser<'a>,
+    def: &OpDef,
+    out: &mut Parsed<'a>,
+    name: &str,
+    a: AttrId,
+) {
+    if let Some(i) = def.attrs.iter().position(|x| &*x.name == name) {
+        out.attrs[i] = Some(a);
+    } else {
+        let k = p.m.ctx.sym(name.as_bytes());
+        out.dict.push((k, a));
+    }
+}
+
 fn parse_for<'a>(p: &mut Parser<'a>, def: &OpDef) -> PResult<Parsed<'a>> {
     let mut out = p.new_parsed(def);
+    if p.release() >= crate::dialect::MlirRelease::V22 && p.eat_keyword("unsigned") {
+        let a = p.m.ctx.unit_attr();
+        set_named(p, def, &mut out, "unsignedCmp", a);
+    }
     p.skip_ws();
     let iv_at = p.pos;
     let (iv, _, iv_span) = p.parse_value_ref()?;
@@ -837,6 +865,11 @@ fn print_execute_region(p: &mut Printer<'_>, def: &OpDef, op: OpId, indent: usiz
         p.print_result_types(&outs);
     }
     p.out.push(b' ');
+    // MLIR 22's `no_inline`.
+    let v22 = p.release() >= crate::dialect::MlirRelease::V22;
+    if v22 && attr_of(p, op, "no_inline").is_some() {
+        p.out.extend_from_slice(b"no_inline ");
+    }
     if let Some(&r) = d.regions.first() {
         let style = RegionStyle {
             entry_args: false,
@@ -844,7 +877,7 @@ fn print_execute_region(p: &mut Printer<'_>, def: &OpDef, op: OpId, indent: usiz
         };
         p.print_region_with(r, indent, style);
     }
-    p.print_attr_dict(def, op, false, &[]);
+    p.print_attr_dict(def, op, false, if v22 { &["no_inline"] } else { &[] });
 }
 
 fn parse_execute_region<'a>(p: &mut Parser<'a>, def: &OpDef) -> PResult<Parsed<'a>> {
@@ -852,6 +885,10 @@ fn parse_execute_region<'a>(p: &mut Parser<'a>, def: &OpDef) -> PResult<Parsed<'
     let mut result_types = Vec::new();
     if p.eat_str("->") {
         result_types = parse_arrow_types(p)?;
+    }
+    if p.release() >= crate::dialect::MlirRelease::V22 && p.eat_keyword("no_inline") {
+        let a = p.m.ctx.unit_attr();
+        set_named(p, def, &mut out, "no_inline", a);
     }
     let r = p.m.regions.alloc(Default::default());
     p.parse_region(r)?;
@@ -940,12 +977,7 @@ pub(crate) fn parse_function_op<'a>(
 ) -> PResult<Parsed<'a>> {
     let mut out = p.new_parsed(def);
     let set = |p: &mut Parser<'a>, out: &mut Parsed<'a>, name: &str, a: AttrId| {
-        if let Some(i) = def.attrs.iter().position(|x| &*x.name == name) {
-            out.attrs[i] = Some(a);
-        } else {
-            let k = p.m.ctx.sym(name.as_bytes());
-            out.dict.push((k, a));
-        }
+        set_named(p, def, out, name, a)
     };
     let vis = p.peek_ident();
     if matches!(vis, b"private" | b"public" | b"nested") {
