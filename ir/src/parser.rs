@@ -8,9 +8,9 @@ use crate::context::{
     TypeId,
 };
 use crate::dialect::DialectRegistry;
+use crate::dialect::MlirRelease;
 use crate::float;
 use crate::ir::{BlockId, Module, OpId, OpSpec, RegionId, ValueDef, ValueId};
-use crate::dialect::MlirRelease;
 use crate::registry;
 use irkit_diag::{Diagnostic, FileId, Loc, Span};
 use rustc_hash::FxHashMap;

@@ -521,7 +521,11 @@ pub(crate) fn print_function_op(p: &mut Printer<'_>, def: &OpDef, op: OpId, inde
 /// A non-empty result list with its attributes (MLIR's
 /// `printFunctionResultList`): parenthesized when there are several, when
 /// the one is a function type or has attributes.
-pub(crate) fn print_fn_results(p: &mut Printer<'_>, results: &[TypeId], res_attrs: Option<&[AttrId]>) {
+pub(crate) fn print_fn_results(
+    p: &mut Printer<'_>,
+    results: &[TypeId],
+    res_attrs: Option<&[AttrId]>,
+) {
     let ctx = p.ctx;
     let has_attrs = res_attrs
         .and_then(|a| a.first())

@@ -1204,7 +1204,14 @@ pub(crate) fn check_call(cx: &Cx<'_>, op: OpId, symbols: &Symbols<'_>) -> Result
     if variadic && var_callee.is_none() {
         return Err(cx.op_error(op, "missing var_callee_type attribute for vararg call"));
     }
-    let n = d.operands.len();
+    // MLIR 22: the callee's operands are the first segment (operand
+    // bundles follow).
+    let operands = if inherent(cx, op, b"operandSegmentSizes").is_some() {
+        &d.operands[..segment(cx, op, 0).min(d.operands.len())]
+    } else {
+        &d.operands[..]
+    };
+    let n = operands.len();
     if !variadic && params.len() != n {
         return Err(cx.op_error(
             op,
@@ -1224,7 +1231,7 @@ pub(crate) fn check_call(cx: &Cx<'_>, op: OpId, symbols: &Symbols<'_>) -> Result
         ));
     }
     for (i, p) in params.iter().enumerate() {
-        let t = m.values[d.operands[i]].ty;
+        let t = m.values[operands[i]].ty;
         if !llvm::same_type(&m.ctx, p, t) {
             return Err(cx.op_error(
                 op,

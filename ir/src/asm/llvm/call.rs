@@ -4,16 +4,17 @@
 //! `: [pointer type, ](argument types) -> result` (MLIR's
 //! `parseCallTypeAndResolveOperands`, shared).
 
+use super::super::custom::{parse_fn_args, parse_fn_results, print_fn_args, print_fn_results};
 use super::super::parse::{Parsed, UseRef};
 use super::super::print::operand_range;
 use super::common::{
-    attr_of, check_dict, eat_one_of, elided, keyword_of, llvm_attr, parse_optional_attr_dict,
-    print_attrs_except, print_value_list_with_types, set_attr, CCONVS, TAIL_KINDS,
+    attr_of, check_dict, eat_one_of, elided, keyword_of, llvm_attr, parse_op_bundles,
+    parse_optional_attr_dict, print_attrs_except, print_op_bundles, print_value_list_with_types,
+    set_attr, OpBundles, CCONVS, TAIL_KINDS,
 };
-use super::super::custom::{parse_fn_args, parse_fn_results, print_fn_args, print_fn_results};
 use crate::context::{AttrData, AttrId, TypeData, TypeId};
 use crate::dialect::{MlirRelease, OpDef};
-use crate::ir::OpId;
+use crate::ir::{OpId, ValueId};
 use crate::parser::{PResult, Parser};
 use crate::printer::{Elide, Printer};
 
@@ -69,6 +70,11 @@ pub(super) fn print_call(p: &mut Printer<'_>, def: &OpDef, op: OpId) {
         p.out.push(b')');
     }
     if v22 {
+        let bundles = operand_range(m, def, op, 1);
+        if !bundles.is_empty() {
+            p.out.push(b' ');
+            print_op_bundles(p, op, bundles, "op_bundle_tags");
+        }
         print_attrs_except(p, op, CALL_ELIDED_22, false);
     } else {
         print_attrs_except(p, op, elided("llvm.call"), false);
@@ -83,22 +89,7 @@ pub(super) fn print_call(p: &mut Printer<'_>, def: &OpDef, op: OpId) {
     p.out.push(b'(');
     let results: Vec<TypeId> = d.results.iter().map(|&r| m.values[r].ty).collect();
     if v22 {
-        // MLIR's `call_interface_impl::printFunctionSignature` of an
-        // external signature.
-        let dicts = |name| match attr_of(p, op, name).map(|a| ctx.attr_data(a)) {
-            Some(AttrData::Array(es)) => Some(&es[..]),
-            _ => None,
-        };
-        let (arg_attrs, res_attrs) = (dicts("arg_attrs"), dicts("res_attrs"));
-        print_fn_args(p, None, args.len(), arg_attrs, |p, i| {
-            p.print_type(m.values[args[i]].ty)
-        });
-        p.out.extend_from_slice(b") -> ");
-        if results.is_empty() {
-            p.out.extend_from_slice(b"()");
-        } else {
-            print_fn_results(p, &results, res_attrs);
-        }
+        print_signature_22(p, op, args, &results);
         return;
     }
     for (i, &a) in args.iter().enumerate() {
@@ -164,15 +155,21 @@ pub(super) fn parse_call<'a>(p: &mut Parser<'a>, def: &OpDef) -> PResult<Parsed<
         let a = p.m.ctx.attr(AttrData::Type(t));
         set_attr(p, def, &mut out, "var_callee_type", a);
     }
+    let v22 = p.release() >= MlirRelease::V22;
+    let bundles = if v22 && p.peek() == Some(b'[') {
+        Some(parse_op_bundles(p)?)
+    } else {
+        None
+    };
     p.skip_ws();
     let dict_at = p.pos;
     parse_optional_attr_dict(p, &mut out)?;
     check_dict(p, def, &out, dict_at)?;
-    if p.release() >= MlirRelease::V22 {
+    if v22 {
         let (types, outs) = parse_call_signature(p, def, &mut out, direct)?;
         out.operands[0] = operands;
         out.operand_types[0] = Some(types);
-        out.operand_types[1] = Some(Vec::new());
+        set_bundles(p, def, &mut out, 1, bundles);
         out.all_result_types = Some(outs);
         return Ok(out);
     }
@@ -254,11 +251,18 @@ pub(super) fn print_invoke(p: &mut Printer<'_>, def: &OpDef, op: OpId) {
         }
     }
     // MLIR 19 prints every operand after the callee, the destinations'
-    // operands too (and their types in the function type below).
+    // operands too (and their types in the function type below); MLIR 22
+    // only the callee's.
+    let v22 = p.release() >= MlirRelease::V22;
+    let callee_operands = if v22 {
+        &d.operands[operand_range(m, def, op, 0)]
+    } else {
+        &d.operands[..]
+    };
     let callee = attr_of(p, op, "callee");
     let args = if let Some(c) = callee {
         p.print_attr(c, Elide::Never);
-        &d.operands[..]
+        callee_operands
     } else {
         if let Some(&f) = d.operands.first() {
             p.print_value(f);
@@ -288,7 +292,16 @@ pub(super) fn print_invoke(p: &mut Printer<'_>, def: &OpDef, op: OpId) {
         p.print_type(*t);
         p.out.push(b')');
     }
-    print_attrs_except(p, op, elided("llvm.invoke"), false);
+    if v22 {
+        let bundles = operand_range(m, def, op, 3);
+        if !bundles.is_empty() {
+            p.out.push(b' ');
+            print_op_bundles(p, op, bundles, "op_bundle_tags");
+        }
+        print_attrs_except(p, op, INVOKE_ELIDED_22, false);
+    } else {
+        print_attrs_except(p, op, elided("llvm.invoke"), false);
+    }
     p.out.extend_from_slice(b" : ");
     if callee.is_none() {
         if let Some(&f) = d.operands.first() {
@@ -297,6 +310,11 @@ pub(super) fn print_invoke(p: &mut Printer<'_>, def: &OpDef, op: OpId) {
         }
     }
     p.out.push(b'(');
+    let results: Vec<TypeId> = d.results.iter().map(|&r| m.values[r].ty).collect();
+    if v22 {
+        print_signature_22(p, op, args, &results);
+        return;
+    }
     for (i, &a) in args.iter().enumerate() {
         if i > 0 {
             p.out.extend_from_slice(b", ");
@@ -304,8 +322,60 @@ pub(super) fn print_invoke(p: &mut Printer<'_>, def: &OpDef, op: OpId) {
         p.print_type(m.values[a].ty);
     }
     p.out.extend_from_slice(b") -> ");
-    let results: Vec<TypeId> = d.results.iter().map(|&r| m.values[r].ty).collect();
     p.print_result_types(&results);
+}
+
+/// The attributes MLIR 22's `InvokeOp::print` leaves out of the dictionary.
+const INVOKE_ELIDED_22: &[&str] = &[
+    "callee",
+    "operandSegmentSizes",
+    "CConv",
+    "var_callee_type",
+    "op_bundle_sizes",
+    "op_bundle_tags",
+    "arg_attrs",
+    "res_attrs",
+];
+
+/// MLIR 22's `call_interface_impl::printFunctionSignature` of an external
+/// signature, after its `(`: `A {attrs}, B) -> (R {attrs})`.
+fn print_signature_22(p: &mut Printer<'_>, op: OpId, args: &[ValueId], results: &[TypeId]) {
+    let ctx = p.ctx;
+    let m = p.m;
+    let dicts = |name| match attr_of(p, op, name).map(|a| ctx.attr_data(a)) {
+        Some(AttrData::Array(es)) => Some(&es[..]),
+        _ => None,
+    };
+    let (arg_attrs, res_attrs) = (dicts("arg_attrs"), dicts("res_attrs"));
+    print_fn_args(p, None, args.len(), arg_attrs, |p, i| {
+        p.print_type(m.values[args[i]].ty)
+    });
+    p.out.extend_from_slice(b") -> ");
+    if results.is_empty() {
+        p.out.extend_from_slice(b"()");
+    } else {
+        print_fn_results(p, results, res_attrs);
+    }
+}
+
+/// Stores MLIR 22's operand bundles (none when `b` is `None`) as operand
+/// group `group` with their tags and sizes.
+fn set_bundles<'a>(
+    p: &mut Parser<'a>,
+    def: &OpDef,
+    out: &mut Parsed<'a>,
+    group: usize,
+    b: Option<OpBundles<'a>>,
+) {
+    match b {
+        Some(b) => {
+            out.operands[group] = b.uses;
+            out.operand_types[group] = Some(b.types);
+            set_attr(p, def, out, "op_bundle_tags", b.tags);
+            set_attr(p, def, out, "op_bundle_sizes", b.sizes);
+        }
+        None => out.operand_types[group] = Some(Vec::new()),
+    }
 }
 
 /// `^bb[(%a, %b : A, B)]` (MLIR's `parseSuccessorAndUseList`).
@@ -381,10 +451,24 @@ pub(super) fn parse_invoke<'a>(p: &mut Parser<'a>, def: &OpDef) -> PResult<Parse
         let a = p.m.ctx.attr(AttrData::Type(t));
         set_attr(p, def, &mut out, "var_callee_type", a);
     }
+    let v22 = p.release() >= MlirRelease::V22;
+    let bundles = if v22 && p.peek() == Some(b'[') {
+        Some(parse_op_bundles(p)?)
+    } else {
+        None
+    };
     p.skip_ws();
     let dict_at = p.pos;
     parse_optional_attr_dict(p, &mut out)?;
     check_dict(p, def, &out, dict_at)?;
+    if v22 {
+        let (types, outs) = parse_call_signature(p, def, &mut out, direct)?;
+        out.operands[0] = operands;
+        out.operand_types[0] = Some(types);
+        set_bundles(p, def, &mut out, 3, bundles);
+        out.all_result_types = Some(outs);
+        return Ok(out);
+    }
     let (types, outs) = parse_call_types(p, direct)?;
     out.operands[0] = operands;
     out.operand_types[0] = Some(types);

@@ -4,7 +4,7 @@
 //! tail-call kinds, linkages).
 
 use super::super::format::TypeArg;
-use super::super::parse::Parsed;
+use super::super::parse::{Parsed, UseRef};
 use crate::context::{AttrData, AttrId, Context, TypeData, TypeId};
 use crate::dialect::OpDef;
 use crate::ir::{OpId, ValueId};
@@ -429,4 +429,123 @@ pub(super) fn print_value_list_with_types(p: &mut Printer<'_>, values: &[ValueId
         p.print_type(m.values[o].ty);
     }
     p.out.push(b')');
+}
+
+/// MLIR 22's `printOpBundles`: `["tag"(%a, %b : A, B), "t"()]`, the
+/// operands `range` of `op` split by its `op_bundle_sizes`, the tags from
+/// its attribute `tags_name`.
+pub(super) fn print_op_bundles(
+    p: &mut Printer<'_>,
+    op: OpId,
+    range: std::ops::Range<usize>,
+    tags_name: &str,
+) {
+    let m = p.m;
+    let ctx = p.ctx;
+    let values = &m.ops[op].operands[range];
+    let sizes = attr_of(p, op, "op_bundle_sizes")
+        .and_then(|a| dense_values(ctx, a))
+        .unwrap_or_default();
+    let tags: &[AttrId] = match attr_of(p, op, tags_name).map(|a| ctx.attr_data(a)) {
+        Some(AttrData::Array(es)) => es,
+        _ => &[],
+    };
+    p.out.push(b'[');
+    let mut next = 0usize;
+    for (k, &tag) in tags.iter().enumerate() {
+        if k > 0 {
+            p.out.extend_from_slice(b", ");
+        }
+        if let AttrData::String { value, .. } = ctx.attr_data(tag) {
+            p.print_escaped(ctx.bytes(*value));
+        }
+        p.out.push(b'(');
+        let n = sizes.get(k).copied().unwrap_or(0).max(0) as usize;
+        let end = (next + n).min(values.len());
+        let group = &values[next.min(end)..end];
+        next = end;
+        if !group.is_empty() {
+            for (j, &v) in group.iter().enumerate() {
+                if j > 0 {
+                    p.out.extend_from_slice(b", ");
+                }
+                p.print_value(v);
+            }
+            p.out.extend_from_slice(b" : ");
+            for (j, &v) in group.iter().enumerate() {
+                if j > 0 {
+                    p.out.extend_from_slice(b", ");
+                }
+                p.print_type(m.values[v].ty);
+            }
+        }
+        p.out.push(b')');
+    }
+    p.out.push(b']');
+}
+
+/// What [`parse_op_bundles`] read: every bundle's operands and types in
+/// order, the tags (`["align", ...]`) and the sizes (`array<i32: ...>`).
+pub(super) struct OpBundles<'a> {
+    pub uses: Vec<UseRef<'a>>,
+    pub types: Vec<TypeId>,
+    pub tags: AttrId,
+    pub sizes: AttrId,
+}
+
+/// MLIR 22's `parseOpBundles` after the `[`-peek: `[` (`"tag"(` [operands
+/// `:` types] `)`),* `]`.
+pub(super) fn parse_op_bundles<'a>(p: &mut Parser<'a>) -> PResult<OpBundles<'a>> {
+    p.expect(b'[', "'['")?;
+    let mut tags = Vec::new();
+    let mut sizes = Vec::new();
+    let mut uses = Vec::new();
+    let mut types = Vec::new();
+    if !p.eat(b']') {
+        loop {
+            p.skip_ws();
+            if p.peek() != Some(b'"') {
+                return p.err_tok("expect operand bundle tag");
+            }
+            let tag = p.string_lit()?.into_owned();
+            tags.push(p.m.ctx.string_attr(&tag));
+            p.expect(b'(', "'('")?;
+            let (n_uses, n_types) = (uses.len(), types.len());
+            if !p.eat(b')') {
+                loop {
+                    uses.push(p.parse_value_ref()?);
+                    if !p.eat(b',') {
+                        break;
+                    }
+                }
+                p.expect(b':', "':'")?;
+                loop {
+                    types.push(p.parse_type()?);
+                    if !p.eat(b',') {
+                        break;
+                    }
+                }
+                p.expect(b')', "')'")?;
+            }
+            let (nu, nt) = (uses.len() - n_uses, types.len() - n_types);
+            if nu != nt {
+                p.skip_ws();
+                let at = p.pos;
+                return p.err_at(at, format!("{nu} operands present, but expected {nt}"));
+            }
+            sizes.push(nu as i64);
+            if !p.eat(b',') {
+                break;
+            }
+        }
+        p.expect(b']', "']'")?;
+    }
+    let tags = p.m.ctx.attr(AttrData::Array(tags.into()));
+    let sizes = dense_attr(&mut p.m.ctx, 32, &sizes);
+    Ok(OpBundles {
+        uses,
+        types,
+        tags,
+        sizes,
+    })
 }

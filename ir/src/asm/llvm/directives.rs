@@ -6,7 +6,7 @@ use super::super::format::Elem;
 use super::super::parse::Parsed;
 use super::common::{
     attr_of, dense_attr, dense_values, dialect_body, fast_element_type, llvm_attr,
-    parse_optional_attr_dict, set_attr, set_types, type_of_arg,
+    parse_op_bundles, parse_optional_attr_dict, print_op_bundles, set_attr, set_types, type_of_arg,
 };
 use crate::context::TypeData;
 use crate::dialect::OpDef;
@@ -37,53 +37,10 @@ pub(crate) fn print_directive(
                 }
             }
         }
-        // MLIR 22's `printOpBundles`: `["tag"(%a, %b : A, B), "t"()]`,
-        // the operands split by `op_bundle_sizes`.
+        // MLIR 22's `printOpBundles`.
         ("OpBundles", [Elem::Operand(i), _, Elem::Attr { idx, .. }]) => {
-            let m = p.m;
-            let ctx = p.ctx;
-            let range = super::super::print::operand_range(m, def, op, *i as usize);
-            let values = &m.ops[op].operands[range];
-            let sizes = attr_of(p, op, "op_bundle_sizes")
-                .and_then(|a| dense_values(ctx, a))
-                .unwrap_or_default();
-            let tags: &[crate::context::AttrId] =
-                match attr_of(p, op, &def.attrs[*idx as usize].name).map(|a| ctx.attr_data(a)) {
-                    Some(crate::context::AttrData::Array(es)) => es,
-                    _ => &[],
-                };
-            p.out.push(b'[');
-            let mut next = 0usize;
-            for (k, &tag) in tags.iter().enumerate() {
-                if k > 0 {
-                    p.out.extend_from_slice(b", ");
-                }
-                if let crate::context::AttrData::String { value, .. } = ctx.attr_data(tag) {
-                    p.print_escaped(ctx.bytes(*value));
-                }
-                p.out.push(b'(');
-                let n = sizes.get(k).copied().unwrap_or(0).max(0) as usize;
-                let end = (next + n).min(values.len());
-                let group = &values[next.min(end)..end];
-                next = end;
-                if !group.is_empty() {
-                    for (j, &v) in group.iter().enumerate() {
-                        if j > 0 {
-                            p.out.extend_from_slice(b", ");
-                        }
-                        p.print_value(v);
-                    }
-                    p.out.extend_from_slice(b" : ");
-                    for (j, &v) in group.iter().enumerate() {
-                        if j > 0 {
-                            p.out.extend_from_slice(b", ");
-                        }
-                        p.print_type(m.values[v].ty);
-                    }
-                }
-                p.out.push(b')');
-            }
-            p.out.push(b']');
+            let range = super::super::print::operand_range(p.m, def, op, *i as usize);
+            print_op_bundles(p, op, range, &def.attrs[*idx as usize].name);
         }
         ("GEPIndices", [Elem::Operand(i), Elem::Attr { idx, .. }]) => {
             let m = p.m;
@@ -143,62 +100,11 @@ pub(crate) fn parse_directive<'a>(
         }
         // MLIR 22's `parseOpBundles`.
         ("OpBundles", [Elem::Operand(i), Elem::Type { arg, .. }, Elem::Attr { idx, .. }]) => {
-            p.expect(b'[', "'['")?;
-            let mut tags = Vec::new();
-            let mut sizes = Vec::new();
-            let mut uses = Vec::new();
-            let mut types = Vec::new();
-            if !p.eat(b']') {
-                loop {
-                    p.skip_ws();
-                    if p.peek() != Some(b'"') {
-                        return p.err_tok("expect operand bundle tag");
-                    }
-                    let tag = p.string_lit()?.into_owned();
-                    tags.push(p.m.ctx.string_attr(&tag));
-                    p.expect(b'(', "'('")?;
-                    let (n_uses, n_types) = (uses.len(), types.len());
-                    if !p.eat(b')') {
-                        loop {
-                            uses.push(p.parse_value_ref()?);
-                            if !p.eat(b',') {
-                                break;
-                            }
-                        }
-                        p.expect(b':', "':'")?;
-                        loop {
-                            types.push(p.parse_type()?);
-                            if !p.eat(b',') {
-                                break;
-                            }
-                        }
-                        p.expect(b')', "')'")?;
-                    }
-                    if uses.len() - n_uses != types.len() - n_types {
-                        p.skip_ws();
-                        let at = p.pos;
-                        return p.err_at(
-                            at,
-                            format!(
-                                "{} operands present, but expected {}",
-                                uses.len() - n_uses,
-                                types.len() - n_types
-                            ),
-                        );
-                    }
-                    sizes.push((uses.len() - n_uses) as i64);
-                    if !p.eat(b',') {
-                        break;
-                    }
-                }
-                p.expect(b']', "']'")?;
-            }
-            out.operands[*i as usize].extend(uses);
-            set_types(out, *arg, types);
-            let tags = p.m.ctx.attr(crate::context::AttrData::Array(tags.into()));
-            out.attrs[*idx as usize] = Some(tags);
-            let sizes = dense_attr(&mut p.m.ctx, 32, &sizes);
-            set_attr(p, def, out, "op_bundle_sizes", sizes);
+            let b = parse_op_bundles(p)?;
+            out.operands[*i as usize].extend(b.uses);
+            set_types(out, *arg, b.types);
+            out.attrs[*idx as usize] = Some(b.tags);
+            set_attr(p, def, out, "op_bundle_sizes", b.sizes);
             Ok(())
         }
         ("GEPIndices", [Elem::Operand(i), Elem::Attr { idx, .. }]) => {

@@ -93,8 +93,7 @@ pub(crate) fn print_switch(
         } else {
             (1u128 << width) - 1
         };
-        let signed = style == SwitchStyle::Llvm
-            && p.release() >= crate::dialect::MlirRelease::V22;
+        let signed = style == SwitchStyle::Llvm && p.release() >= crate::dialect::MlirRelease::V22;
         let mut next = cases.start;
         for (k, &v) in vals.iter().enumerate() {
             if k > 0 || style == SwitchStyle::Cf {
