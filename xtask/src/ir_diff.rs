@@ -1,9 +1,11 @@
 //! `cargo xtask ir-diff`: differential test of the IR parser and printer on
 //! random modules. Each case is a module of unregistered ops with builtin
 //! types and attributes, regions, blocks, block arguments and successors
-//! ([`gen`](ir_diff::gen)), valid by construction. `irkit opt` and
-//! `mlir-opt-19 --allow-unregistered-dialect --mlir-print-op-generic` (or
-//! `--reference mlir-opt-22`) print each; the outputs must be identical.
+//! ([`gen`](ir_diff::gen)), valid by construction. `irkit opt
+//! --mlir-compat=V` and `mlir-opt-V --allow-unregistered-dialect
+//! --mlir-print-op-generic` (V from `--mlir 19|22`, default 19; the older
+//! `--reference mlir-opt-V` says the same) print each; the outputs must be
+//! identical.
 //!
 //! Every other case is instead a module in the custom syntax of func,
 //! arith, math, scf and cf ([`custom_gen`](crate::ir_compat::custom_gen)),
@@ -20,14 +22,17 @@
 
 mod gen;
 
-use crate::util::{build_irkit, find_tool, has_flag, opt_value, workspace_root};
+use crate::mlir_release::MlirRelease;
+use crate::util::{build_irkit, has_flag, opt_value, workspace_root};
 use std::path::{Path, PathBuf};
 use std::process::Command;
 
 const HELP: &str = "\
 cargo xtask ir-diff [--count N] [--seed S] [--batch B] [--irkit PATH]
-                    [--reference mlir-opt-19|mlir-opt-22] [--print-case N]
-Random modules (generic and custom syntax): irkit opt vs mlir-opt, generic and\ndefault printed output compared.";
+                    [--mlir 19|22] [--print-case N]
+Random modules (generic and custom syntax): irkit opt --mlir-compat=V vs mlir-opt-V
+(--mlir V, default 19; --reference mlir-opt-V is the same), generic and default
+printed output compared.";
 
 const SEP: &str = "// -----\n";
 
@@ -47,8 +52,8 @@ fn case_text(seed: u64, n: usize) -> String {
 /// The two printings compared: generic, and each tool's default.
 const FORMS: [(&str, bool); 2] = [("generic", true), ("default", false)];
 
-fn irkit_args(generic: bool) -> Vec<&'static str> {
-    let mut v = vec!["opt"];
+fn irkit_args(release: MlirRelease, generic: bool) -> Vec<&'static str> {
+    let mut v = vec!["opt", release.compat_arg()];
     if generic {
         v.push("--mlir-print-op-generic");
     }
@@ -70,7 +75,7 @@ fn mlir_args(generic: bool) -> Vec<&'static str> {
 fn lit_candidate(
     irkit: &Path,
     mlir: &Path,
-    reference: &str,
+    release: MlirRelease,
     text: &str,
     generic: bool,
     dir: &Path,
@@ -81,7 +86,7 @@ fn lit_candidate(
     let run_both = |t: &str| -> Result<(String, String), String> {
         std::fs::write(&file, t).map_err(|e| format!("{}: {e}", file.display()))?;
         Ok((
-            run_tool(irkit, &irkit_args(generic), &file)?,
+            run_tool(irkit, &irkit_args(release, generic), &file)?,
             run_tool(mlir, &mlir_args(generic), &file)?,
         ))
     };
@@ -102,9 +107,11 @@ fn lit_candidate(
         ""
     };
     Ok(format!(
-        "// ir-diff seed {seed} case {n} ({} form), minimised; expected lines from {reference}.\n\
-         // RUN: irkit opt{flag} %s | FileCheck %s\n{small}{}",
+        "// ir-diff seed {seed} case {n} ({} form), minimised; expected lines from {}.\n\
+         // RUN: irkit opt {}{flag} %s | FileCheck %s\n{small}{}",
         if generic { "generic" } else { "default" },
+        release.opt_name(),
+        release.compat_arg(),
         crate::minimise::check_lines("//", &b)
     ))
 }
@@ -139,8 +146,17 @@ pub fn run(args: &[String]) -> Result<(), String> {
         print!("{}", case_text(seed, n));
         return Ok(());
     }
-    let reference = opt_value(args, "--reference").unwrap_or("mlir-opt-19");
-    let mlir = find_tool(&[reference])?;
+    let release = match opt_value(args, "--reference") {
+        None => MlirRelease::from_args(args)?,
+        Some("mlir-opt-19") => MlirRelease::V19,
+        Some("mlir-opt-22") => MlirRelease::V22,
+        Some(other) => {
+            let why = "--reference expects mlir-opt-19 or mlir-opt-22 (or use --mlir 19|22)";
+            return Err(format!("{why}, got '{other}'"));
+        }
+    };
+    let reference = release.opt_name();
+    let mlir = release.mlir_opt()?;
     let irkit = match opt_value(args, "--irkit") {
         Some(p) => PathBuf::from(p),
         None => build_irkit()?,
@@ -158,7 +174,7 @@ pub fn run(args: &[String]) -> Result<(), String> {
         std::fs::write(&file, cases.join(SEP)).map_err(|e| format!("{}: {e}", file.display()))?;
         let mut outs = Vec::new();
         for (_, generic) in FORMS {
-            let mut a = irkit_args(generic);
+            let mut a = irkit_args(release, generic);
             a.push("--split-input-file");
             let mut b = mlir_args(generic);
             b.push("--split-input-file");
@@ -199,7 +215,7 @@ pub fn run(args: &[String]) -> Result<(), String> {
             let _ = std::fs::write(cd.join("irkit.out"), x.as_deref().unwrap_or("<missing>"));
             let _ = std::fs::write(cd.join("mlir.out"), y.as_deref().unwrap_or("<missing>"));
             if differ <= 20 {
-                let cand = lit_candidate(&irkit, &mlir, reference, case, generic, &cd, seed, n)?;
+                let cand = lit_candidate(&irkit, &mlir, release, case, generic, &cd, seed, n)?;
                 let _ = std::fs::write(cd.join("candidate.mlir"), cand);
             }
             if differ <= 5 {

@@ -39,7 +39,7 @@ Differential checks (each needs the reference tool installed; see README):
                           (--mlir 19|22, default 19; --custom: the custom syntax and
                           round trips; --mlir-tests: MLIR V's own tests)
   td-diff                 random bang-operator programs vs llvm-tblgen-19 (or -22)
-  ir-diff                 random generic-syntax modules vs mlir-opt-19 (or -22)
+  ir-diff                 random generic-syntax modules vs mlir-opt-19 (or --mlir 22)
   verify-diff             mutants of valid IR: accepted/rejected (and why) as by mlir-opt-V
                           (--mlir 19|22, default 19)
   llvm-ops                which ops of MLIR 19's LLVM dialect (LLVMOps.td, LLVMIntrinsicOps.td)
