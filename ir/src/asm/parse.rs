@@ -511,7 +511,7 @@ impl<'a> Parser<'a> {
                 let named = !b.mnemonic.is_empty();
                 if named {
                     if self.peek_ident() != b.mnemonic.as_bytes() {
-                        return self.err_tok(&format!("expected '{}'", b.mnemonic));
+                        return self.err_tok(format!("expected '{}'", b.mnemonic));
                     }
                     self.pos += b.mnemonic.len();
                     self.expect(b'<', "'<'")?;
