@@ -262,11 +262,12 @@ impl LlvmConstraint {
     }
 }
 
-/// MLIR's `isCompatibleVectorType`.
+/// MLIR's `isCompatibleVectorType`. A builtin vector of `!llvm.ptr`
+/// (MLIR 22) only parses at level 22.
 pub fn is_compatible_vector(ctx: &Context, t: TypeId) -> bool {
     match ctx.type_data(t) {
         TypeData::Vector { shape, elem, .. } if shape.len() == 1 => {
-            matches!(kind_of(ctx, *elem), Kind::Int | Kind::Float)
+            matches!(kind_of(ctx, *elem), Kind::Int | Kind::Float | Kind::Ptr)
         }
         _ => kind_of(ctx, t) == Kind::Vec,
     }

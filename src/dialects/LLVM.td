@@ -574,6 +574,16 @@ def LLVM_InlineAsmOp : LLVM_Op<"inline_asm"> {
                                            "#llvm.tailcallkind<none>">:$tail_call_kind,
                          OptionalAttr<LLVM_AsmDialectAttr>:$asm_dialect,
                          OptionalAttr<ArrayAttr>:$operand_attrs);
+  let assemblyFormat22 = [{
+    (`has_side_effects` $has_side_effects^)?
+    (`is_align_stack` $is_align_stack^)?
+    (`tail_call_kind` `=` $tail_call_kind^)?
+    (`asm_dialect` `=` $asm_dialect^)?
+    (`operand_attrs` `=` $operand_attrs^)?
+    attr-dict
+    $asm_string `,` $constraints
+    operands `:` functional-type(operands, results)
+  }];
   let results = (outs Optional<LLVM_Type>:$res);
   let assemblyFormat = [{
     (`has_side_effects` $has_side_effects^)?
