@@ -125,6 +125,19 @@ pub fn run(
             .count(),
         Err(_) => 0,
     };
+    // The last token a checkpoint may be at: the statement before one
+    // reads its token when that is a `;` or `else` (a changed token there
+    // may be taken into it).
+    let reach = match &lexed {
+        Ok(l)
+            if l.toks
+                .get(same)
+                .is_some_and(|t| resume::read_by_previous(t.kind)) =>
+        {
+            same.saturating_sub(1)
+        }
+        _ => same,
+    };
     let prev_eof = prev_toks.len().checked_sub(1);
     // The final model of the last run, if it had no errors, and whether the
     // statements after the edit may keep their results.
@@ -136,6 +149,7 @@ pub fn run(
                 &prev_bounds,
                 end,
                 same,
+                reach,
                 &prev_lens,
                 &map,
             )
@@ -150,8 +164,8 @@ pub fn run(
     drop(prev_toks);
     let ntoks = lexed.as_ref().map_or(0, |l| l.toks.len());
     // Checkpoints past the first changed token are of no more use.
-    prev_cps.retain(|c| c.pos <= same && c.pos < ntoks);
-    let at_edit = prev_boundary_at_most(&prev_bounds, same).filter(|&m| m > 0);
+    prev_cps.retain(|c| c.pos <= reach && c.pos < ntoks);
+    let at_edit = prev_boundary_at_most(&prev_bounds, reach).filter(|&m| m > 0);
     let resume_pos = prev_cps.last().map(|c| c.pos);
     let start = resume_pos.unwrap_or(0);
     // Where to copy the state this time: before the statement with the
@@ -332,9 +346,10 @@ struct Plan {
     q: usize,
 }
 
-/// Finds the edited statements: the tokens agree before `same`, and after
-/// the edit up to the end of input once the edited file's moved by the
-/// size change. None when the edit reaches the end, or when the old
+/// Finds the edited statements: the tokens agree before `same` (the first
+/// of them starts at a boundary at most `reach`, [`run`]), and after the
+/// edit up to the end of input once the edited file's moved by the size
+/// change. None when the edit reaches the end, or when the old
 /// statements or those after them read or wrote what rules keeping them
 /// out (as their log at the last run's end says; the new statements are
 /// checked after they are parsed).
@@ -344,6 +359,7 @@ fn plan_splice(
     bounds: &[usize],
     end: &Checkpoint,
     same: usize,
+    reach: usize,
     old_lens: &[(FileId, u32)],
     map: &SourceMap,
 ) -> Option<Plan> {
@@ -370,7 +386,7 @@ fn plan_splice(
     };
     // The unchanged tail may reach back into the edited statement's first
     // tokens (a statement added before one that starts alike), not past it.
-    let at = prev_boundary_at_most(bounds, same)?;
+    let at = prev_boundary_at_most(bounds, reach)?;
     let room = old.len().min(new.len()) - at;
     let tail = old
         .iter()
