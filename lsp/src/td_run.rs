@@ -141,27 +141,22 @@ pub fn run(
     let prev_eof = prev_toks.len().checked_sub(1);
     // The final model of the last run, if it had no errors, and whether the
     // statements after the edit may keep their results.
-    let plan = match (&lexed, prev_eof) {
-        (Ok(l), Some(eof)) => prev_cps.last().filter(|c| c.pos == eof).and_then(|end| {
-            plan_splice(
-                &prev_toks,
-                &l.toks,
-                &prev_bounds,
-                end,
-                same,
-                reach,
-                &prev_lens,
-                &map,
-            )
-        }),
+    let edit = Edit {
+        same,
+        reach,
+        lens: &prev_lens,
+    };
+    let mut plan = match (&lexed, prev_eof) {
+        (Ok(l), Some(eof)) => prev_cps
+            .last()
+            .filter(|c| c.pos == eof)
+            .and_then(|end| plan_splice(&prev_toks, &l.toks, &prev_bounds, end, &edit, 0, &map)),
         _ => None,
     };
     let mut end_cp = match plan {
         Some(_) => prev_cps.pop(),
         None => None,
     };
-    // Only the position of the old end of input is needed now (memory).
-    drop(prev_toks);
     let ntoks = lexed.as_ref().map_or(0, |l| l.toks.len());
     // Checkpoints past the first changed token are of no more use.
     prev_cps.retain(|c| c.pos <= reach && c.pos < ntoks);
@@ -233,6 +228,49 @@ pub fn run(
     let toks = lexed.toks;
     let stop = plan.as_ref().map(|p| p.new_end);
     let mut res = parse_resumable(&mut cx, toks, state, mark, stop);
+    // The edited statements take in those after them that now make an
+    // instance the old ones made ([`lost_readers`]).
+    while let (Some(p), Some(end)) = (plan.as_ref(), end_cp.as_ref()) {
+        if res.result.is_err() || cx.fatal.is_some() {
+            break;
+        }
+        let Some(reader) = lost_readers(&cx, p, end) else {
+            break;
+        };
+        let at_least = end
+            .cx
+            .deps
+            .as_ref()
+            .and_then(|l| l.stmts.get(reader))
+            .map_or(usize::MAX, |st| st.pos + 1);
+        plan = plan_splice(
+            &prev_toks,
+            &res.toks,
+            &prev_bounds,
+            end,
+            &edit,
+            at_least,
+            &map,
+        )
+        // (worth it while they are few: each is parsed twice)
+        .filter(|p2| 2 * (p2.old_end - p2.at) < prev_toks.len() - p2.at);
+        let Some(p2) = plan.as_ref() else {
+            break;
+        };
+        let Some(at) = res.stopped.take() else {
+            plan = None;
+            break;
+        };
+        let toks = std::mem::take(&mut res.toks);
+        let more = parse_resumable(&mut cx, toks, Some(at), None, Some(p2.new_end));
+        res.boundaries.extend(more.boundaries);
+        res.toks = more.toks;
+        res.result = more.result;
+        res.stopped = more.stopped;
+        res.end = more.end;
+    }
+    // Only the position of the old end of input is needed now (memory).
+    drop(prev_toks);
     let mut boundaries: Vec<usize> = prev_bounds.iter().copied().filter(|&b| b < start).collect();
     if let (Some(plan), Some(end)) = (plan, end_cp.take()) {
         if res.result.is_ok() && cx.fatal.is_none() && res.stopped.is_some() {
@@ -346,10 +384,60 @@ struct Plan {
     q: usize,
 }
 
-/// Finds the edited statements: the tokens agree before `same` (the first
-/// of them starts at a boundary at most `reach`, [`run`]), and after the
-/// edit up to the end of input once the edited file's moved by the size
-/// change. None when the edit reaches the end, or when the old
+/// Where the new tokens first differ from the last run's.
+struct Edit<'a> {
+    /// The tokens agree before `same`; the first edited statement starts
+    /// at a boundary at most `reach` ([`run`]).
+    same: usize,
+    reach: usize,
+    /// The length of each file's text in the last run.
+    lens: &'a [(FileId, u32)],
+}
+
+/// The statement (its index in the last run's log) after the edited ones
+/// up to which they must reach: in a run from scratch, the first
+/// statement after them that reads an instance the old edited statements
+/// made, or where one was written, makes or writes it when the new ones
+/// do not; it is then one of the edited statements (the last such first
+/// reader). None when there is none. `cx` has the new statements parsed
+/// in their place.
+fn lost_readers(cx: &Ctx, plan: &Plan, end: &Checkpoint) -> Option<usize> {
+    let (new_log, old_log) = (cx.deps.as_ref()?, end.cx.deps.as_ref()?);
+    let n0 = new_log.stmts.partition_point(|st| st.pos < plan.at);
+    let instance = |k: u64| k & deps::WRITE != 0 && k & deps::WHAT >= deps::VAR_DEF;
+    let new_made: FxHashSet<u64> = new_log.stmts[n0..]
+        .iter()
+        .flat_map(|st| &new_log.keys[st.start as usize..st.end as usize])
+        .filter(|&&k| instance(k))
+        .map(|&k| k & deps::WHAT)
+        .collect();
+    let mut lost: FxHashSet<u64> = old_log.stmts[plan.s.clone()]
+        .iter()
+        .flat_map(|st| &old_log.keys[st.start as usize..st.end as usize])
+        .filter(|&&k| instance(k) && !new_made.contains(&(k & deps::WHAT)))
+        .map(|&k| k & deps::WHAT)
+        .collect();
+    let mut last = None;
+    for (i, st) in old_log.stmts.iter().enumerate().skip(plan.q) {
+        if lost.is_empty() {
+            break;
+        }
+        let ks = &old_log.keys[st.start as usize..st.end as usize];
+        let n = lost.len();
+        for &k in ks {
+            lost.remove(&(k & deps::WHAT));
+        }
+        if lost.len() < n {
+            last = Some(i);
+        }
+    }
+    last
+}
+
+/// Finds the edited statements: the tokens agree before `edit.same`, and
+/// after the edit up to the end of input once the edited file's moved by
+/// the size change; they reach at least to the token `at_least`
+/// ([`lost_readers`]). None when the edit reaches the end, or when the old
 /// statements or those after them read or wrote what rules keeping them
 /// out (as their log at the last run's end says; the new statements are
 /// checked after they are parsed).
@@ -358,11 +446,15 @@ fn plan_splice(
     new: &[Token],
     bounds: &[usize],
     end: &Checkpoint,
-    same: usize,
-    reach: usize,
-    old_lens: &[(FileId, u32)],
+    edit: &Edit<'_>,
+    at_least: usize,
     map: &SourceMap,
 ) -> Option<Plan> {
+    let &Edit {
+        same,
+        reach,
+        lens: old_lens,
+    } = edit;
     let log = end.cx.deps.as_ref()?;
     let (o, n) = (old.get(same)?, new.get(same)?);
     if o.loc.file != n.loc.file {
@@ -395,7 +487,7 @@ fn plan_splice(
         .take(room)
         .take_while(|(a, b)| moved(a, b))
         .count();
-    let changed_end = old.len() - tail;
+    let changed_end = (old.len() - tail).max(at_least);
     let old_end = bounds[bounds
         .partition_point(|&b| b < changed_end)
         .min(bounds.len() - 1)..]

@@ -554,3 +554,54 @@ fn token_read_by_previous_statement() {
     let _ = std::fs::remove_dir_all(&dir);
     assert!(wrong.is_empty(), "{wrong:#?}");
 }
+
+/// A statement taken away whose instances later statements read: the
+/// first of those makes them in a run from scratch, so the edit reaches
+/// to it (`td_run::lost_readers`) and what follows is kept. Each removal
+/// is resumed from the run with the statement.
+#[test]
+fn removed_maker_equals_scratch() {
+    let dir: PathBuf =
+        std::env::temp_dir().join(format!("irkit-lsp-removed-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).expect("temp dir");
+    std::fs::write(dir.join("base.td"), BASE).expect("write base.td");
+    let cases: &[(&str, &str)] = &[
+        // `Wrap<103>` (P2's until then) made by P0, then P0 taken away:
+        // P2, two statements on, makes it again.
+        (
+            "def P1 : Sig<[1, 2]>;\n",
+            "def P0 : Sig<[3, 4]>;\ndef P1 : Sig<[1, 2]>;\n",
+        ),
+        // ... the same, P0 after P1 (`Wrap<103>` and `Wrap<104>`).
+        (
+            "def : Base<13>;\n",
+            "def P0 : Sig<[3, 4]>;\ndef : Base<13>;\n",
+        ),
+        // `Pair<7, 8>` made first by U0, then U0 taken away: U1 makes it.
+        ("def U1 {", "def U0 { Base b = Pair<7, 8>; }\ndef U1 {"),
+    ];
+    // (statements after them, so that keeping those is worth it)
+    let mut main = MAIN.to_string();
+    for k in 0..24 {
+        main.push_str(&format!("def After{k} : Pair<{k}, 2>;\n"));
+    }
+    let mut kept = 0;
+    for (from, to) in cases {
+        let with = main.replacen(from, to, 1);
+        let mut prev = Some(analyze(&dir, &main, BASE, &mut None));
+        for text in [with.as_str(), main.as_str()] {
+            let inc = analyze(&dir, text, BASE, &mut prev);
+            let scratch = analyze(&dir, text, BASE, &mut None);
+            assert_eq!(
+                summary(&inc),
+                summary(&scratch),
+                "{from:?} -> {to:?}:\n{text}"
+            );
+            assert!(inc.model_current, "{:?}", inc.diags);
+            prev = Some(inc);
+        }
+        kept += usize::from(prev.is_some_and(|p| p.spliced));
+    }
+    let _ = std::fs::remove_dir_all(&dir);
+    assert_eq!(kept, cases.len(), "removals that kept what follows them");
+}
