@@ -147,16 +147,26 @@ pub fn run(
         lens: &prev_lens,
     };
     let mut plan = match (&lexed, prev_eof) {
-        (Ok(l), Some(eof)) => prev_cps
-            .last()
-            .filter(|c| c.pos == eof)
-            .and_then(|end| plan_splice(&prev_toks, &l.toks, &prev_bounds, end, &edit, 0, &map)),
+        (Ok(l), Some(eof)) => prev_cps.last().filter(|c| c.pos == eof).and_then(|end| {
+            plan_splice(
+                Olds::Toks(&prev_toks),
+                &l.toks,
+                &prev_bounds,
+                end,
+                &edit,
+                0,
+                &map,
+            )
+        }),
         _ => None,
     };
     let mut end_cp = match plan {
         Some(_) => prev_cps.pop(),
         None => None,
     };
+    // Only the number of the last tokens is needed now (memory).
+    let prev_n = prev_toks.len();
+    drop(prev_toks);
     let ntoks = lexed.as_ref().map_or(0, |l| l.toks.len());
     // Checkpoints past the first changed token are of no more use.
     prev_cps.retain(|c| c.pos <= reach && c.pos < ntoks);
@@ -244,7 +254,7 @@ pub fn run(
             .and_then(|l| l.stmts.get(reader))
             .map_or(usize::MAX, |st| st.pos + 1);
         plan = plan_splice(
-            &prev_toks,
+            Olds::Len(prev_n),
             &res.toks,
             &prev_bounds,
             end,
@@ -253,7 +263,7 @@ pub fn run(
             &map,
         )
         // (worth it while they are few: each is parsed twice)
-        .filter(|p2| 2 * (p2.old_end - p2.at) < prev_toks.len() - p2.at);
+        .filter(|p2| 2 * (p2.old_end - p2.at) < prev_n - p2.at);
         let Some(p2) = plan.as_ref() else {
             break;
         };
@@ -269,8 +279,10 @@ pub fn run(
         res.stopped = more.stopped;
         res.end = more.end;
     }
-    // Only the position of the old end of input is needed now (memory).
-    drop(prev_toks);
+    if plan.is_none() {
+        // (memory: the old model may be the caller's only)
+        end_cp = None;
+    }
     let mut boundaries: Vec<usize> = prev_bounds.iter().copied().filter(|&b| b < start).collect();
     if let (Some(plan), Some(end)) = (plan, end_cp.take()) {
         if res.result.is_ok() && cx.fatal.is_none() && res.stopped.is_some() {
@@ -384,6 +396,14 @@ struct Plan {
     q: usize,
 }
 
+/// The last run's tokens, or (where only the first changed statement's
+/// end is sought again) their number.
+#[derive(Clone, Copy)]
+enum Olds<'a> {
+    Toks(&'a [Token]),
+    Len(usize),
+}
+
 /// Where the new tokens first differ from the last run's.
 struct Edit<'a> {
     /// The tokens agree before `same`; the first edited statement starts
@@ -442,7 +462,7 @@ fn lost_readers(cx: &Ctx, plan: &Plan, end: &Checkpoint) -> Option<usize> {
 /// out (as their log at the last run's end says; the new statements are
 /// checked after they are parsed).
 fn plan_splice(
-    old: &[Token],
+    old: Olds<'_>,
     new: &[Token],
     bounds: &[usize],
     end: &Checkpoint,
@@ -456,9 +476,11 @@ fn plan_splice(
         lens: old_lens,
     } = edit;
     let log = end.cx.deps.as_ref()?;
-    let (o, n) = (old.get(same)?, new.get(same)?);
-    if o.loc.file != n.loc.file {
-        return None;
+    let n = new.get(same)?;
+    if let Olds::Toks(old) = old {
+        if old.get(same)?.loc.file != n.loc.file {
+            return None;
+        }
     }
     let file = n.loc.file;
     let old_len = old_lens.iter().find(|(f, _)| *f == file)?.1;
@@ -479,30 +501,37 @@ fn plan_splice(
     // The unchanged tail may reach back into the edited statement's first
     // tokens (a statement added before one that starts alike), not past it.
     let at = prev_boundary_at_most(bounds, reach)?;
-    let room = old.len().min(new.len()) - at;
-    let tail = old
-        .iter()
-        .rev()
-        .zip(new.iter().rev())
-        .take(room)
-        .take_while(|(a, b)| moved(a, b))
-        .count();
-    let changed_end = (old.len() - tail).max(at_least);
+    let (old_n, changed_end) = match old {
+        Olds::Toks(old) => {
+            let room = old.len().min(new.len()) - at;
+            let tail = old
+                .iter()
+                .rev()
+                .zip(new.iter().rev())
+                .take(room)
+                .take_while(|(a, b)| moved(a, b))
+                .count();
+            (old.len(), (old.len() - tail).max(at_least))
+        }
+        // (what follows the first changed statement agrees up to the end)
+        Olds::Len(n) => (n, at_least),
+    };
     let old_end = bounds[bounds
         .partition_point(|&b| b < changed_end)
         .min(bounds.len() - 1)..]
         .first()
         .copied()
-        .filter(|&b| b >= changed_end && b + 1 < old.len())?;
-    let dn = new.len() as isize - old.len() as isize;
+        .filter(|&b| b >= changed_end && b + 1 < old_n)?;
+    let dn = new.len() as isize - old_n as isize;
     let new_end = (old_end as isize + dn) as usize;
     if new_end < at {
         return None;
     }
-    let from = old[old_end..]
+    // (the tokens from there on are the old ones moved)
+    let from = new[new_end..]
         .iter()
         .find(|t| t.loc.file == file)
-        .map_or(u32::MAX, |t| t.loc.span.start);
+        .map_or(u32::MAX, |t| (i64::from(t.loc.span.start) - delta) as u32);
     let s0 = log.stmts.partition_point(|st| st.pos < at);
     let q = log.stmts.partition_point(|st| st.pos < old_end);
     if log.stmts.get(q)?.pos != old_end
