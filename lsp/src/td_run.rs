@@ -125,18 +125,36 @@ pub fn run(
             .count(),
         Err(_) => 0,
     };
+    // The last token a checkpoint may be at: the statement before one
+    // reads its token when that is a `;` or `else` (a changed token there
+    // may be taken into it).
+    let reach = match &lexed {
+        Ok(l)
+            if l.toks
+                .get(same)
+                .is_some_and(|t| resume::read_by_previous(t.kind)) =>
+        {
+            same.saturating_sub(1)
+        }
+        _ => same,
+    };
     let prev_eof = prev_toks.len().checked_sub(1);
     // The final model of the last run, if it had no errors, and whether the
     // statements after the edit may keep their results.
-    let plan = match (&lexed, prev_eof) {
+    let edit = Edit {
+        same,
+        reach,
+        lens: &prev_lens,
+    };
+    let mut plan = match (&lexed, prev_eof) {
         (Ok(l), Some(eof)) => prev_cps.last().filter(|c| c.pos == eof).and_then(|end| {
             plan_splice(
-                &prev_toks,
+                Olds::Toks(&prev_toks),
                 &l.toks,
                 &prev_bounds,
                 end,
-                same,
-                &prev_lens,
+                &edit,
+                0,
                 &map,
             )
         }),
@@ -146,12 +164,13 @@ pub fn run(
         Some(_) => prev_cps.pop(),
         None => None,
     };
-    // Only the position of the old end of input is needed now (memory).
+    // Only the number of the last tokens is needed now (memory).
+    let prev_n = prev_toks.len();
     drop(prev_toks);
     let ntoks = lexed.as_ref().map_or(0, |l| l.toks.len());
     // Checkpoints past the first changed token are of no more use.
-    prev_cps.retain(|c| c.pos <= same && c.pos < ntoks);
-    let at_edit = prev_boundary_at_most(&prev_bounds, same).filter(|&m| m > 0);
+    prev_cps.retain(|c| c.pos <= reach && c.pos < ntoks);
+    let at_edit = prev_boundary_at_most(&prev_bounds, reach).filter(|&m| m > 0);
     let resume_pos = prev_cps.last().map(|c| c.pos);
     let start = resume_pos.unwrap_or(0);
     // Where to copy the state this time: before the statement with the
@@ -219,6 +238,51 @@ pub fn run(
     let toks = lexed.toks;
     let stop = plan.as_ref().map(|p| p.new_end);
     let mut res = parse_resumable(&mut cx, toks, state, mark, stop);
+    // The edited statements take in those after them that now make an
+    // instance the old ones made ([`lost_readers`]).
+    while let (Some(p), Some(end)) = (plan.as_ref(), end_cp.as_ref()) {
+        if res.result.is_err() || cx.fatal.is_some() {
+            break;
+        }
+        let Some(reader) = lost_readers(&cx, p, end) else {
+            break;
+        };
+        let at_least = end
+            .cx
+            .deps
+            .as_ref()
+            .and_then(|l| l.stmts.get(reader))
+            .map_or(usize::MAX, |st| st.pos + 1);
+        plan = plan_splice(
+            Olds::Len(prev_n),
+            &res.toks,
+            &prev_bounds,
+            end,
+            &edit,
+            at_least,
+            &map,
+        )
+        // (worth it while they are few: each is parsed twice)
+        .filter(|p2| 2 * (p2.old_end - p2.at) < prev_n - p2.at);
+        let Some(p2) = plan.as_ref() else {
+            break;
+        };
+        let Some(at) = res.stopped.take() else {
+            plan = None;
+            break;
+        };
+        let toks = std::mem::take(&mut res.toks);
+        let more = parse_resumable(&mut cx, toks, Some(at), None, Some(p2.new_end));
+        res.boundaries.extend(more.boundaries);
+        res.toks = more.toks;
+        res.result = more.result;
+        res.stopped = more.stopped;
+        res.end = more.end;
+    }
+    if plan.is_none() {
+        // (memory: the old model may be the caller's only)
+        end_cp = None;
+    }
     let mut boundaries: Vec<usize> = prev_bounds.iter().copied().filter(|&b| b < start).collect();
     if let (Some(plan), Some(end)) = (plan, end_cp.take()) {
         if res.result.is_ok() && cx.fatal.is_none() && res.stopped.is_some() {
@@ -332,25 +396,91 @@ struct Plan {
     q: usize,
 }
 
-/// Finds the edited statements: the tokens agree before `same`, and after
-/// the edit up to the end of input once the edited file's moved by the
-/// size change. None when the edit reaches the end, or when the old
+/// The last run's tokens, or (where only the first changed statement's
+/// end is sought again) their number.
+#[derive(Clone, Copy)]
+enum Olds<'a> {
+    Toks(&'a [Token]),
+    Len(usize),
+}
+
+/// Where the new tokens first differ from the last run's.
+struct Edit<'a> {
+    /// The tokens agree before `same`; the first edited statement starts
+    /// at a boundary at most `reach` ([`run`]).
+    same: usize,
+    reach: usize,
+    /// The length of each file's text in the last run.
+    lens: &'a [(FileId, u32)],
+}
+
+/// The statement (its index in the last run's log) after the edited ones
+/// up to which they must reach: in a run from scratch, the first
+/// statement after them that reads an instance the old edited statements
+/// made, or where one was written, makes or writes it when the new ones
+/// do not; it is then one of the edited statements (the last such first
+/// reader). None when there is none. `cx` has the new statements parsed
+/// in their place.
+fn lost_readers(cx: &Ctx, plan: &Plan, end: &Checkpoint) -> Option<usize> {
+    let (new_log, old_log) = (cx.deps.as_ref()?, end.cx.deps.as_ref()?);
+    let n0 = new_log.stmts.partition_point(|st| st.pos < plan.at);
+    let instance = |k: u64| k & deps::WRITE != 0 && k & deps::WHAT >= deps::VAR_DEF;
+    let new_made: FxHashSet<u64> = new_log.stmts[n0..]
+        .iter()
+        .flat_map(|st| &new_log.keys[st.start as usize..st.end as usize])
+        .filter(|&&k| instance(k))
+        .map(|&k| k & deps::WHAT)
+        .collect();
+    let mut lost: FxHashSet<u64> = old_log.stmts[plan.s.clone()]
+        .iter()
+        .flat_map(|st| &old_log.keys[st.start as usize..st.end as usize])
+        .filter(|&&k| instance(k) && !new_made.contains(&(k & deps::WHAT)))
+        .map(|&k| k & deps::WHAT)
+        .collect();
+    let mut last = None;
+    for (i, st) in old_log.stmts.iter().enumerate().skip(plan.q) {
+        if lost.is_empty() {
+            break;
+        }
+        let ks = &old_log.keys[st.start as usize..st.end as usize];
+        let n = lost.len();
+        for &k in ks {
+            lost.remove(&(k & deps::WHAT));
+        }
+        if lost.len() < n {
+            last = Some(i);
+        }
+    }
+    last
+}
+
+/// Finds the edited statements: the tokens agree before `edit.same`, and
+/// after the edit up to the end of input once the edited file's moved by
+/// the size change; they reach at least to the token `at_least`
+/// ([`lost_readers`]). None when the edit reaches the end, or when the old
 /// statements or those after them read or wrote what rules keeping them
 /// out (as their log at the last run's end says; the new statements are
 /// checked after they are parsed).
 fn plan_splice(
-    old: &[Token],
+    old: Olds<'_>,
     new: &[Token],
     bounds: &[usize],
     end: &Checkpoint,
-    same: usize,
-    old_lens: &[(FileId, u32)],
+    edit: &Edit<'_>,
+    at_least: usize,
     map: &SourceMap,
 ) -> Option<Plan> {
+    let &Edit {
+        same,
+        reach,
+        lens: old_lens,
+    } = edit;
     let log = end.cx.deps.as_ref()?;
-    let (o, n) = (old.get(same)?, new.get(same)?);
-    if o.loc.file != n.loc.file {
-        return None;
+    let n = new.get(same)?;
+    if let Olds::Toks(old) = old {
+        if old.get(same)?.loc.file != n.loc.file {
+            return None;
+        }
     }
     let file = n.loc.file;
     let old_len = old_lens.iter().find(|(f, _)| *f == file)?.1;
@@ -370,31 +500,38 @@ fn plan_splice(
     };
     // The unchanged tail may reach back into the edited statement's first
     // tokens (a statement added before one that starts alike), not past it.
-    let at = prev_boundary_at_most(bounds, same)?;
-    let room = old.len().min(new.len()) - at;
-    let tail = old
-        .iter()
-        .rev()
-        .zip(new.iter().rev())
-        .take(room)
-        .take_while(|(a, b)| moved(a, b))
-        .count();
-    let changed_end = old.len() - tail;
+    let at = prev_boundary_at_most(bounds, reach)?;
+    let (old_n, changed_end) = match old {
+        Olds::Toks(old) => {
+            let room = old.len().min(new.len()) - at;
+            let tail = old
+                .iter()
+                .rev()
+                .zip(new.iter().rev())
+                .take(room)
+                .take_while(|(a, b)| moved(a, b))
+                .count();
+            (old.len(), (old.len() - tail).max(at_least))
+        }
+        // (what follows the first changed statement agrees up to the end)
+        Olds::Len(n) => (n, at_least),
+    };
     let old_end = bounds[bounds
         .partition_point(|&b| b < changed_end)
         .min(bounds.len() - 1)..]
         .first()
         .copied()
-        .filter(|&b| b >= changed_end && b + 1 < old.len())?;
-    let dn = new.len() as isize - old.len() as isize;
+        .filter(|&b| b >= changed_end && b + 1 < old_n)?;
+    let dn = new.len() as isize - old_n as isize;
     let new_end = (old_end as isize + dn) as usize;
     if new_end < at {
         return None;
     }
-    let from = old[old_end..]
+    // (the tokens from there on are the old ones moved)
+    let from = new[new_end..]
         .iter()
         .find(|t| t.loc.file == file)
-        .map_or(u32::MAX, |t| t.loc.span.start);
+        .map_or(u32::MAX, |t| (i64::from(t.loc.span.start) - delta) as u32);
     let s0 = log.stmts.partition_point(|st| st.pos < at);
     let q = log.stmts.partition_point(|st| st.pos < old_end);
     if log.stmts.get(q)?.pos != old_end

@@ -100,6 +100,15 @@ const SNIPPETS: &[&str] = &[
     "def Last : Base<2>;\n",
 ];
 
+/// How many random runs of edits a test makes: `default`, or
+/// `IRKIT_RESUME_RUNS` (thousands find rarer cases; a run is 25 edits).
+fn runs(default: usize) -> usize {
+    std::env::var("IRKIT_RESUME_RUNS")
+        .ok()
+        .and_then(|v| v.parse().ok())
+        .unwrap_or(default)
+}
+
 /// A small deterministic generator (no dependency for a test).
 struct Rng(u64);
 
@@ -226,9 +235,11 @@ fn resume_equals_scratch() {
     let mut with_errors = 0;
     let mut resumed_good = 0;
     let mut spliced = 0;
-    const RUNS: usize = 20;
+    // (a resume at a boundary whose `;` became the statement's before it
+    // showed first at run 289)
+    let runs = runs(320);
     const EDITS: usize = 25;
-    for _ in 0..RUNS {
+    for run in 0..runs {
         let (mut main, mut base) = (MAIN.to_string(), BASE.to_string());
         let first = analyze(&dir, &main, &base, &mut None);
         assert!(first.model_current, "{:?}", first.diags);
@@ -251,7 +262,7 @@ fn resume_equals_scratch() {
             assert_eq!(
                 summary(&inc),
                 summary(&scratch),
-                "step {step}: resumed at {:?}\n--- main.td\n{main}\n--- base.td\n{base}",
+                "run {run} step {step}: resumed at {:?}\n--- main.td\n{main}\n--- base.td\n{base}",
                 inc.resumed_at
             );
             if inc.model_current {
@@ -266,19 +277,19 @@ fn resume_equals_scratch() {
     }
     let _ = std::fs::remove_dir_all(&dir);
     // The check means something only if both kinds of run happened.
-    assert!(resumed > RUNS * EDITS / 10, "only {resumed} runs resumed");
-    assert!(with_errors > 0 && with_errors < RUNS * EDITS * 4 / 5);
+    assert!(resumed > runs * EDITS / 10, "only {resumed} runs resumed");
+    assert!(with_errors > 0 && with_errors < runs * EDITS * 4 / 5);
     assert!(
-        resumed_good > RUNS,
+        resumed_good > runs,
         "only {resumed_good} resumed runs without errors"
     );
     assert!(
-        spliced > RUNS,
+        spliced > runs,
         "only {spliced} runs kept what follows the edit"
     );
     eprintln!(
         "{resumed} of {} re-analyses resumed ({resumed_good} without errors), {spliced} kept what follows the edit, {with_errors} with errors",
-        RUNS * EDITS
+        runs * EDITS
     );
 }
 
@@ -335,9 +346,9 @@ fn splice_equals_scratch() {
     let mut rng = Rng(0x0050_11ce);
     let mut spliced = 0;
     let mut renumbered = 0;
-    const RUNS: usize = 20;
+    let runs = runs(20);
     const EDITS: usize = 25;
-    for _ in 0..RUNS {
+    for _ in 0..runs {
         let (mut main, mut base) = (MAIN.to_string(), BASE.to_string());
         let mut prev = Some(analyze(&dir, &main, &base, &mut None));
         for step in 0..EDITS {
@@ -364,16 +375,16 @@ fn splice_equals_scratch() {
     }
     let _ = std::fs::remove_dir_all(&dir);
     assert!(
-        spliced > RUNS * EDITS / 5,
+        spliced > runs * EDITS / 5,
         "only {spliced} runs kept what follows the edit"
     );
     assert!(
-        renumbered > RUNS,
+        renumbered > runs,
         "only {renumbered} runs renumbered the anonymous records after the edit"
     );
     eprintln!(
         "{spliced} of {} re-analyses kept what follows the edit ({renumbered} renumbering anonymous records)",
-        RUNS * EDITS
+        runs * EDITS
     );
 }
 
@@ -466,4 +477,131 @@ fn named_like_anonymous_kept() {
         assert!(inc.model_current, "{:?}", inc.diags);
     }
     let _ = std::fs::remove_dir_all(&dir);
+}
+
+/// The statement before a checkpoint reads the token after it when that
+/// is a `;` (after a body: an error) or an `else` (after an `if`): typed
+/// there, it must not be parsed as the start of the next statement (the
+/// random `resume_equals_scratch` found it at run 289, in an included
+/// file). Each text is an edit of the one before, resumed from its run.
+#[test]
+fn token_read_by_previous_statement() {
+    let dir: PathBuf = std::env::temp_dir().join(format!("irkit-lsp-peek-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).expect("temp dir");
+    std::fs::write(dir.join("base.td"), BASE).expect("write base.td");
+    let with_if = MAIN.replacen("def Last", "if 1 then def I1 : Base<1>;\ndef Last", 1);
+    let with_body = format!("{MAIN}def Z {{ int a = 1; }}\n");
+    let with_end_if = format!("{MAIN}if 1 then def I1 : Base<1>;\n");
+    let texts: &[(&str, &str, String, String)] = &[
+        // A checkpoint before `def Last` (the first edit there), then a
+        // `;` typed before it, after D2's body.
+        (
+            "; after a body",
+            MAIN,
+            MAIN.replacen("Pair<Width, 5>", "Pair<Width, 6>", 1),
+            MAIN.replacen("def Last : Pair<Width, 5>", ";def Last : Pair<Width, 6>", 1),
+        ),
+        (
+            "else after an if",
+            &with_if,
+            with_if.replacen("Pair<Width, 5>", "Pair<Width, 6>", 1),
+            with_if.replacen(
+                "def Last : Pair<Width, 5>",
+                "else def I2 : Base<2>;\ndef Last : Pair<Width, 6>",
+                1,
+            ),
+        ),
+        // At the end of input (the checkpoint there).
+        (
+            "; at the end",
+            MAIN,
+            with_body.clone(),
+            format!("{with_body};"),
+        ),
+        (
+            "else at the end",
+            MAIN,
+            with_end_if.clone(),
+            format!("{with_end_if}else def I2 : Base<2>;\n"),
+        ),
+    ];
+    let mut wrong = Vec::new();
+    for (what, start, first, second) in texts {
+        let mut prev = Some(analyze(&dir, start, BASE, &mut None));
+        for text in [first, second] {
+            let inc = analyze(&dir, text, BASE, &mut prev);
+            let scratch = analyze(&dir, text, BASE, &mut None);
+            if summary(&inc) != summary(&scratch) {
+                wrong.push(format!("{what}: {}", summary(&inc)));
+            }
+            prev = Some(inc);
+        }
+    }
+    // ... and in the included file, before a class.
+    let mut prev = Some(analyze(&dir, MAIN, BASE, &mut None));
+    let edited = BASE.replacen("parts", "partz", 1);
+    for base in [
+        edited.clone(),
+        edited.replacen("class Pair", ";class Pair", 1),
+    ] {
+        let inc = analyze(&dir, MAIN, &base, &mut prev);
+        let scratch = analyze(&dir, MAIN, &base, &mut None);
+        if summary(&inc) != summary(&scratch) {
+            wrong.push(format!("; in base.td: {}", summary(&inc)));
+        }
+        prev = Some(inc);
+    }
+    let _ = std::fs::remove_dir_all(&dir);
+    assert!(wrong.is_empty(), "{wrong:#?}");
+}
+
+/// A statement taken away whose instances later statements read: the
+/// first of those makes them in a run from scratch, so the edit reaches
+/// to it (`td_run::lost_readers`) and what follows is kept. Each removal
+/// is resumed from the run with the statement.
+#[test]
+fn removed_maker_equals_scratch() {
+    let dir: PathBuf =
+        std::env::temp_dir().join(format!("irkit-lsp-removed-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).expect("temp dir");
+    std::fs::write(dir.join("base.td"), BASE).expect("write base.td");
+    let cases: &[(&str, &str)] = &[
+        // `Wrap<103>` (P2's until then) made by P0, then P0 taken away:
+        // P2, two statements on, makes it again.
+        (
+            "def P1 : Sig<[1, 2]>;\n",
+            "def P0 : Sig<[3, 4]>;\ndef P1 : Sig<[1, 2]>;\n",
+        ),
+        // ... the same, P0 after P1 (`Wrap<103>` and `Wrap<104>`).
+        (
+            "def : Base<13>;\n",
+            "def P0 : Sig<[3, 4]>;\ndef : Base<13>;\n",
+        ),
+        // `Pair<7, 8>` made first by U0, then U0 taken away: U1 makes it.
+        ("def U1 {", "def U0 { Base b = Pair<7, 8>; }\ndef U1 {"),
+    ];
+    // (statements after them, so that keeping those is worth it)
+    let mut main = MAIN.to_string();
+    for k in 0..24 {
+        main.push_str(&format!("def After{k} : Pair<{k}, 2>;\n"));
+    }
+    let mut kept = 0;
+    for (from, to) in cases {
+        let with = main.replacen(from, to, 1);
+        let mut prev = Some(analyze(&dir, &main, BASE, &mut None));
+        for text in [with.as_str(), main.as_str()] {
+            let inc = analyze(&dir, text, BASE, &mut prev);
+            let scratch = analyze(&dir, text, BASE, &mut None);
+            assert_eq!(
+                summary(&inc),
+                summary(&scratch),
+                "{from:?} -> {to:?}:\n{text}"
+            );
+            assert!(inc.model_current, "{:?}", inc.diags);
+            prev = Some(inc);
+        }
+        kept += usize::from(prev.is_some_and(|p| p.spliced));
+    }
+    let _ = std::fs::remove_dir_all(&dir);
+    assert_eq!(kept, cases.len(), "removals that kept what follows them");
 }

@@ -63,6 +63,16 @@ pub struct Resumed {
     pub stopped: Option<(usize, TopState)>,
 }
 
+/// Whether the statement before a top-level boundary reads the token
+/// there when it is `kind`: a `;` after a class, def or multiclass body is
+/// taken (and reported) as a spurious semicolon, an `else` continues an
+/// `if`; any other token ends the statement unread. So a run may resume at
+/// a boundary whose token changed only when the new token is not one of
+/// these.
+pub fn read_by_previous(kind: Tok) -> bool {
+    matches!(kind, Tok::Semi | Tok::Else)
+}
+
 /// Parses `toks` into `cx` as [`super::parse`] does, but from `from` (a
 /// checkpoint's position and state: `cx` must then be a copy of that
 /// checkpoint's model, and `toks` the same as the checkpoint's up to its

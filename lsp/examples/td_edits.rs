@@ -1,0 +1,90 @@
+//! Profiling aid: the edits of `cargo xtask lsp-bench` (xtask/src/lsp.rs,
+//! `mid_edits`) made one after another on a `.td` file, each analysis
+//! resumed from the last one as `irkit lsp` makes it, with its time and
+//! whether it kept what follows the edit
+//! (`cargo run --release -p irkit-lsp --example td_edits -- FILE -I DIR`).
+
+use irkit_lsp::td::{self, TdConfig};
+use std::path::Path;
+
+fn main() {
+    let args: Vec<String> = std::env::args().skip(1).collect();
+    let Some(file) = args.first() else {
+        eprintln!("usage: td_edits FILE [-I DIR]...");
+        std::process::exit(2);
+    };
+    let dirs: Vec<String> = args
+        .windows(2)
+        .filter(|w| w[0] == "-I")
+        .map(|w| w[1].clone())
+        .collect();
+    let text = match std::fs::read_to_string(file) {
+        Ok(t) => t,
+        Err(e) => {
+            eprintln!("{file}: {e}");
+            std::process::exit(1);
+        }
+    };
+    let cfg = TdConfig {
+        include_dirs: &dirs,
+        builtin_includes: &[],
+    };
+    let path = Path::new(file);
+    let mut prev = None;
+    let step = |what: &str, text: &str, prev: &mut Option<td::TdAnalysis>| {
+        let t = std::time::Instant::now();
+        let a = td::analyze(path, text, &cfg, prev, &|_| None, false);
+        eprintln!(
+            "{what:<24} {:>7.1} ms  model {} resumed at {:?} spliced {} renumbered {}",
+            t.elapsed().as_secs_f64() * 1000.0,
+            a.model_current,
+            a.resumed_at,
+            a.spliced,
+            a.renumbered
+        );
+        *prev = Some(a);
+    };
+    step("open", &text, &mut prev);
+    let text = format!("{text}\ndef IrkitBenchExtra;\n");
+    step("edit at end", &text, &mut prev);
+    let mid = text[..text.len() / 2].rfind("\ndef ").map_or(0, |k| k + 1);
+    let with = |s: &str| format!("{}{s}{}", &text[..mid], &text[mid..]);
+    let last = with("def IrkitBenchMid4;\n");
+    let renamed = {
+        let after = mid + "def IrkitBenchMid4;\n".len();
+        match last[after..].find("\ndef ") {
+            Some(d) => {
+                let name = after + d + "\ndef ".len();
+                let end = last[name..]
+                    .find(|c: char| !(c.is_ascii_alphanumeric() || c == '_'))
+                    .map_or(last.len(), |e| name + e);
+                format!("{}Irkit{}", &last[..end], &last[end..])
+            }
+            None => last.clone(),
+        }
+    };
+    let edits = [
+        ("edit mid-file, first", with("def IrkitBenchMid3;\n")),
+        ("edit mid-file, again", last.clone()),
+        (
+            "mid: new anonymous",
+            with(
+                "def IrkitBenchMid4;\ndef int_irkit_bench_props : DefaultAttrsIntrinsic<[], [llvm_ptr_ty], \
+                 [NoCapture<ArgIndex<77>>]>;\n",
+            ),
+        ),
+        ("mid: anonymous removed", last.clone()),
+        (
+            "mid: new signature",
+            with(
+                "def IrkitBenchMid4;\ndef int_irkit_bench_sig : DefaultAttrsIntrinsic<[llvm_i16_ty], \
+                 [llvm_i64_ty, llvm_i8_ty, llvm_i16_ty, llvm_i32_ty, llvm_i8_ty, llvm_i64_ty], [IntrNoMem]>;\n",
+            ),
+        ),
+        ("mid: signature removed", last.clone()),
+        ("mid: rename first def", renamed),
+    ];
+    for (what, text) in &edits {
+        step(what, text, &mut prev);
+    }
+}
