@@ -47,7 +47,7 @@ pub struct Args {
     /// The LLVM release to match: the Clang release whose classification
     /// and attributes to reproduce (22 prints `dead_on_return`, `noext`),
     /// and the MLIR release of the dialects read.
-    #[arg(long, value_enum, value_name = "19|22", default_value_t = crate::abi_lower::MlirCompat::V19)]
+    #[arg(long, value_enum, value_name = "19|22", default_value_t = crate::abi_lower::MlirCompat::V22)]
     pub mlir_compat: crate::abi_lower::MlirCompat,
     /// Output format.
     #[arg(long, value_enum, default_value_t = Format::Table)]

@@ -20,13 +20,12 @@ use irkit_ir::Module;
 /// `--mlir-compat`: the LLVM release whose MLIR (and Clang) to match. For
 /// the ABI tools it picks the Clang release whose classification and
 /// attributes to reproduce (22 adds `dead_on_return` and `noext`). The
-/// default stays 19 until the IR itself reads and writes MLIR 22 (issue 15
-/// makes 22 the default of `opt`, `verify` and `abi` together).
+/// default is the current release, 22, for `opt`, `verify` and `abi` alike.
 #[derive(clap::ValueEnum, Debug, Clone, Copy, PartialEq, Eq, Default)]
 pub enum MlirCompat {
-    #[default]
     #[value(name = "19")]
     V19,
+    #[default]
     #[value(name = "22")]
     V22,
 }

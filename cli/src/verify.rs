@@ -54,7 +54,7 @@ pub struct DialectArgs {
     /// `--abi-lower` the Clang release whose classification and argument
     /// attributes the lowered signatures reproduce (22 adds
     /// `abi.dead_on_return` and `abi.noext`).
-    #[arg(long, value_enum, value_name = "19|22", default_value_t = crate::abi_lower::MlirCompat::V19)]
+    #[arg(long, value_enum, value_name = "19|22", default_value_t = crate::abi_lower::MlirCompat::V22)]
     pub mlir_compat: crate::abi_lower::MlirCompat,
 }
 

@@ -31,11 +31,10 @@ impl OpDefId {
 /// changed between releases ask [`DialectRegistry::release`].
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, PartialOrd, Ord, Hash)]
 pub enum MlirRelease {
-    /// LLVM/MLIR 19.1 (the level the first wave made exact; the default
-    /// until level 22 is complete).
-    #[default]
+    /// LLVM/MLIR 19.1 (the level the first wave made exact).
     V19,
-    /// LLVM/MLIR 22.1, the current release.
+    /// LLVM/MLIR 22.1, the current release and the default.
+    #[default]
     V22,
 }
 

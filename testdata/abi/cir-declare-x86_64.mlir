@@ -2,7 +2,7 @@
 // is the `define` line clang-19 -O0 -S -emit-llvm emits for the equivalent C
 // (below), with non-ABI attributes dropped and named struct types written as
 // literal types.
-// RUN: irkit abi --triple=x86_64-unknown-linux-gnu --format=llvm %s | FileCheck %s
+// RUN: irkit abi --mlir-compat=19 --triple=x86_64-unknown-linux-gnu --format=llvm %s | FileCheck %s
 //
 // C: struct S { double d; int i; };
 // C: struct F3 { float a, b, c; };

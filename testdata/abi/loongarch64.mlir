@@ -3,8 +3,8 @@
 // fields, and `char` is signed (checked with clang-19 and clang-22 -O0 -S
 // -emit-llvm --target=loongarch64-unknown-linux-gnu on the C in the comments;
 // riscv64 gives `i64 @fz(i64, ...)` and `zeroext i8 @ext(i8 zeroext, ...)`).
-// RUN: irkit abi --format=llvm --triple=loongarch64-unknown-linux-gnu %s | FileCheck %s
-// RUN: irkit opt --abi-lower --triple=loongarch64-linux-gnu %s | FileCheck %s --check-prefix=LOWER
+// RUN: irkit abi --mlir-compat=19 --format=llvm --triple=loongarch64-unknown-linux-gnu %s | FileCheck %s
+// RUN: irkit opt --mlir-compat=19 --abi-lower --triple=loongarch64-linux-gnu %s | FileCheck %s --check-prefix=LOWER
 
 !s8i = !cir.int<s, 8>
 !s32i = !cir.int<s, 32>

@@ -6,7 +6,7 @@
 // through a cast pointer + load) as design.md §6 asks. Expand and
 // CoerceAndExpand are never chosen for C on this target. A function whose
 // lowering changes nothing (@direct) is left exactly as written.
-// RUN: irkit opt --mlir-print-op-generic --abi-lower --triple=x86_64-unknown-linux-gnu %s | FileCheck %s --check-prefix=X86
+// RUN: irkit opt --mlir-compat=19 --mlir-print-op-generic --abi-lower --triple=x86_64-unknown-linux-gnu %s | FileCheck %s --check-prefix=X86
 //
 // C: struct S { double d; int i; };
 // C: struct F2 { float a, b; };

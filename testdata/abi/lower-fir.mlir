@@ -5,8 +5,8 @@
 // !fir.array<NxT> -> T[N]. Coerced types are builtin (iN, vector<NxT>, tuple<...>)
 // or !fir.array; memory goes through fir.alloca / fir.convert / fir.load /
 // fir.store, members through fir.extract_value / fir.insert_value.
-// RUN: irkit opt --mlir-print-op-generic --abi-lower --triple=x86_64-unknown-linux-gnu %s | FileCheck %s --check-prefix=X86
-// RUN: irkit opt --mlir-print-op-generic --abi-lower --triple=aarch64-unknown-linux-gnu %s | FileCheck %s --check-prefix=A64
+// RUN: irkit opt --mlir-compat=19 --mlir-print-op-generic --abi-lower --triple=x86_64-unknown-linux-gnu %s | FileCheck %s --check-prefix=X86
+// RUN: irkit opt --mlir-compat=19 --mlir-print-op-generic --abi-lower --triple=aarch64-unknown-linux-gnu %s | FileCheck %s --check-prefix=A64
 //
 // C: struct t1 { double a; int b; };
 // C: struct big { double a[5]; };

@@ -4,9 +4,9 @@
 // --target=s390x-unknown-linux-gnu on the C in the comments):
 // clang-19: define signext i32 @sz(float, ptr, i16, ptr, i32 zeroext, ptr, ptr)
 // clang-22: define signext i32 @sz(float, ptr dead_on_return, i16 noext, ptr dead_on_return, i32 zeroext, ptr dead_on_return, ptr dead_on_return)
-// RUN: irkit abi --format=llvm --triple=s390x-unknown-linux-gnu %s | FileCheck %s --check-prefix=V19
+// RUN: irkit abi --format=llvm --triple=s390x-unknown-linux-gnu --mlir-compat=19 %s | FileCheck %s --check-prefix=V19
 // RUN: irkit abi --format=llvm --triple=s390x-unknown-linux-gnu --mlir-compat=22 %s | FileCheck %s --check-prefix=V22
-// RUN: irkit opt --mlir-print-op-generic --abi-lower --triple=s390x-unknown-linux-gnu %s | FileCheck %s --check-prefix=LOWER19
+// RUN: irkit opt --mlir-print-op-generic --abi-lower --triple=s390x-unknown-linux-gnu --mlir-compat=19 %s | FileCheck %s --check-prefix=LOWER19
 // RUN: irkit opt --mlir-print-op-generic --abi-lower --triple=s390x-unknown-linux-gnu --mlir-compat=22 %s | FileCheck %s --check-prefix=LOWER22
 
 !s8i = !cir.int<s, 8>

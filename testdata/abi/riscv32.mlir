@@ -3,8 +3,8 @@
 // aggregates become [2 x i32]; `unsigned int` is not extended; `long double`
 // is fp128 (checked with clang-19 and clang-22 -O0 -S -emit-llvm
 // --target=riscv32-unknown-linux-gnu on the C in the comments).
-// RUN: irkit abi --format=llvm --triple=riscv32-unknown-linux-gnu %s | FileCheck %s
-// RUN: irkit opt --abi-lower --triple=riscv32-linux-gnu %s | FileCheck %s --check-prefix=LOWER
+// RUN: irkit abi --mlir-compat=19 --format=llvm --triple=riscv32-unknown-linux-gnu %s | FileCheck %s
+// RUN: irkit opt --mlir-compat=19 --abi-lower --triple=riscv32-linux-gnu %s | FileCheck %s --check-prefix=LOWER
 
 !s8i = !cir.int<s, 8>
 !s32i = !cir.int<s, 32>

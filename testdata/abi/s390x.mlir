@@ -4,8 +4,8 @@
 // 16-byte vector is passed and returned in a register (checked with clang-19
 // -O0 -S -emit-llvm --target=s390x-unknown-linux-gnu, and with
 // -Xclang -target-feature -Xclang +vector, on the C in the comments).
-// RUN: irkit abi --format=llvm --triple=s390x-unknown-linux-gnu %s | FileCheck %s
-// RUN: irkit abi --format=llvm --triple=s390x-unknown-linux-gnu --target-features=+vector %s | FileCheck %s --check-prefix=VEC
+// RUN: irkit abi --mlir-compat=19 --format=llvm --triple=s390x-unknown-linux-gnu %s | FileCheck %s
+// RUN: irkit abi --mlir-compat=19 --format=llvm --triple=s390x-unknown-linux-gnu --target-features=+vector %s | FileCheck %s --check-prefix=VEC
 
 !s8i = !cir.int<s, 8>
 !s16i = !cir.int<s, 16>

@@ -1,17 +1,17 @@
 // Triples are read as clang reads them: each spelling below selects the same
 // convention as `clang-19 --target=SPELLING` (expected lines checked with
 // clang-19 -O0 -S -emit-llvm on the C in the comments).
-// RUN: irkit abi --format=llvm --triple=x86_64 %s | FileCheck %s --check-prefix=SYSV
-// RUN: irkit abi --format=llvm --triple=x86_64-linux-gnu %s | FileCheck %s --check-prefix=SYSV
-// RUN: irkit abi --format=llvm --triple=aarch64-linux-gnu %s | FileCheck %s --check-prefix=A64
-// RUN: irkit abi --format=llvm --triple=x86_64-w64-mingw32 %s | FileCheck %s --check-prefix=WIN
-// RUN: irkit abi --format=llvm --triple=x86_64-pc-windows-msvc %s | FileCheck %s --check-prefix=WIN
-// RUN: irkit abi --format=llvm --triple=arm64-apple-macosx %s | FileCheck %s --check-prefix=DARWIN
-// RUN: irkit abi --format=llvm --triple=aarch64-apple-darwin %s | FileCheck %s --check-prefix=DARWIN
+// RUN: irkit abi --mlir-compat=19 --format=llvm --triple=x86_64 %s | FileCheck %s --check-prefix=SYSV
+// RUN: irkit abi --mlir-compat=19 --format=llvm --triple=x86_64-linux-gnu %s | FileCheck %s --check-prefix=SYSV
+// RUN: irkit abi --mlir-compat=19 --format=llvm --triple=aarch64-linux-gnu %s | FileCheck %s --check-prefix=A64
+// RUN: irkit abi --mlir-compat=19 --format=llvm --triple=x86_64-w64-mingw32 %s | FileCheck %s --check-prefix=WIN
+// RUN: irkit abi --mlir-compat=19 --format=llvm --triple=x86_64-pc-windows-msvc %s | FileCheck %s --check-prefix=WIN
+// RUN: irkit abi --mlir-compat=19 --format=llvm --triple=arm64-apple-macosx %s | FileCheck %s --check-prefix=DARWIN
+// RUN: irkit abi --mlir-compat=19 --format=llvm --triple=aarch64-apple-darwin %s | FileCheck %s --check-prefix=DARWIN
 // A triple whose environment changes the C ABI, and that is not implemented,
 // is an error that names what is missing (never a System V answer).
-// RUN: not irkit abi --triple=x86_64-unknown-linux-gnux32 %s 2>&1 | FileCheck %s --check-prefix=X32
-// RUN: not irkit abi --triple=x86_64-linux-android %s 2>&1 | FileCheck %s --check-prefix=ANDROID
+// RUN: not irkit abi --mlir-compat=19 --triple=x86_64-unknown-linux-gnux32 %s 2>&1 | FileCheck %s --check-prefix=X32
+// RUN: not irkit abi --mlir-compat=19 --triple=x86_64-linux-android %s 2>&1 | FileCheck %s --check-prefix=ANDROID
 
 // X32: error: target 'x86_64-unknown-linux-gnux32' (x32: System V with 32-bit pointers and long) is not supported yet
 // ANDROID: error: target 'x86_64-linux-android' (Android x86_64: IEEE quad long double) is not supported yet

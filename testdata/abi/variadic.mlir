@@ -8,11 +8,11 @@
 // sret), RISC-V (no floating-point convention for variadic arguments) and
 // i686 MSVC (an over-aligned record is passed by pointer as a fixed
 // parameter but byval as a variadic argument).
-// RUN: irkit abi --format=llvm --triple=x86_64-unknown-linux-gnu %s | FileCheck %s --check-prefix=X86
-// RUN: irkit abi --format=llvm --triple=armv7-unknown-linux-gnueabihf %s | FileCheck %s --check-prefix=ARM
-// RUN: irkit abi --format=llvm --triple=riscv64-unknown-linux-gnu %s | FileCheck %s --check-prefix=RV64
-// RUN: irkit abi --format=llvm --triple=i686-pc-windows-msvc %s | FileCheck %s --check-prefix=W32
-// RUN: irkit opt --mlir-print-op-generic --abi-lower --triple=riscv64-unknown-linux-gnu %s | FileCheck %s --check-prefix=LOWER
+// RUN: irkit abi --mlir-compat=19 --format=llvm --triple=x86_64-unknown-linux-gnu %s | FileCheck %s --check-prefix=X86
+// RUN: irkit abi --mlir-compat=19 --format=llvm --triple=armv7-unknown-linux-gnueabihf %s | FileCheck %s --check-prefix=ARM
+// RUN: irkit abi --mlir-compat=19 --format=llvm --triple=riscv64-unknown-linux-gnu %s | FileCheck %s --check-prefix=RV64
+// RUN: irkit abi --mlir-compat=19 --format=llvm --triple=i686-pc-windows-msvc %s | FileCheck %s --check-prefix=W32
+// RUN: irkit opt --mlir-compat=19 --mlir-print-op-generic --abi-lower --triple=riscv64-unknown-linux-gnu %s | FileCheck %s --check-prefix=LOWER
 //
 // C: struct S { double d; int i; };
 // C: struct H { double a, b, c; };

@@ -4,7 +4,7 @@
 // -O0 -S -emit-llvm --target=aarch64-pc-windows-msvc on the C in the comments;
 // aarch64-unknown-linux-gnu gives `[3 x float] alignstack(8)` and `i64` for
 // the `long`).
-// RUN: irkit abi --format=llvm --triple=aarch64-pc-windows-msvc %s | FileCheck %s
+// RUN: irkit abi --mlir-compat=19 --format=llvm --triple=aarch64-pc-windows-msvc %s | FileCheck %s
 
 !s8i = !cir.int<s, 8>
 !s16i = !cir.int<s, 16>

@@ -1,5 +1,5 @@
-// RUN: irkit opt %s | FileCheck %s --match-full-lines --strict-whitespace
-// RUN: irkit opt --mlir-print-op-generic %s | irkit opt | FileCheck %s --match-full-lines --strict-whitespace
+// RUN: irkit opt --mlir-compat=19 %s | FileCheck %s --match-full-lines --strict-whitespace
+// RUN: irkit opt --mlir-compat=19 --mlir-print-op-generic %s | irkit opt --mlir-compat=19 | FileCheck %s --match-full-lines --strict-whitespace
 // Expected output checked against mlir-opt-19 (its default, custom, syntax).
 
 // The LLVM dialect in custom syntax: the declarative formats of

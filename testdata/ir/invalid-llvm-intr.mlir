@@ -1,4 +1,4 @@
-// RUN: irkit opt %s --split-input-file --verify-diagnostics
+// RUN: irkit opt --mlir-compat=19 %s --split-input-file --verify-diagnostics
 // Checked with: mlir-opt-19 %s --split-input-file --verify-diagnostics
 // The LLVM intrinsics that print generic (memcpy/memset/abs/ctlz/...), the
 // FunctionOpInterface's argument/result attribute arrays of llvm.func, the

@@ -1,4 +1,4 @@
-// RUN: irkit opt %s --split-input-file --verify-diagnostics
+// RUN: irkit opt --mlir-compat=19 %s --split-input-file --verify-diagnostics
 // Checked with: mlir-opt-19 %s --split-input-file --verify-diagnostics
 // llvm.invoke's verifier (InvokeOp::verify: the variadic callee type as for
 // llvm.call, an unwind destination starting with llvm.landingpad, whose

@@ -1,4 +1,4 @@
-// RUN: irkit opt %s --split-input-file --verify-diagnostics
+// RUN: irkit opt --mlir-compat=19 %s --split-input-file --verify-diagnostics
 // Checked with: mlir-opt-19 %s --split-input-file --verify-diagnostics
 // The LLVM dialect's op definitions (src/dialects/LLVM.td) and the ops' own
 // verifiers (ir/src/verify/llvm.rs), in generic form.

@@ -1,4 +1,4 @@
-// RUN: irkit opt %s --split-input-file --verify-diagnostics --allow-unregistered-dialect
+// RUN: irkit opt --mlir-compat=19 %s --split-input-file --verify-diagnostics --allow-unregistered-dialect
 // Checked with: mlir-opt-19 %s --split-input-file --verify-diagnostics --allow-unregistered-dialect
 // Element types of vector/tensor/memref/complex (isValidElementType), memref
 // memory spaces (isSupportedMemorySpace), layouts against the rank, and the

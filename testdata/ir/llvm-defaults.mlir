@@ -1,4 +1,4 @@
-// RUN: irkit opt --mlir-print-op-generic %s | FileCheck %s
+// RUN: irkit opt --mlir-compat=19 --mlir-print-op-generic %s | FileCheck %s
 // Checked with: mlir-opt-19 --mlir-print-op-generic
 // A registered op read in generic form gets the defaults of its
 // DefaultValuedAttr properties (printed, as mlir-opt-19 does), inherent

@@ -1,4 +1,4 @@
-// RUN: irkit opt --mlir-print-op-generic %s | FileCheck %s --match-full-lines --strict-whitespace
+// RUN: irkit opt --mlir-compat=19 --mlir-print-op-generic %s | FileCheck %s --match-full-lines --strict-whitespace
 // Expected output checked against mlir-opt-19 --allow-unregistered-dialect --mlir-print-op-generic.
 
 // Generic form of ops from many upstream dialects (made by mlir-opt-19 from
