@@ -14,7 +14,8 @@ use std::io::Write;
 /// Parse IR, run passes, and print the result.
 ///
 /// With no pass it prints what it read exactly as
-/// `mlir-opt-19 --allow-unregistered-dialect` does: registered ops in their
+/// `mlir-opt-22 --allow-unregistered-dialect` does (`--mlir-compat=19`:
+/// as `mlir-opt-19`): registered ops in their
 /// custom syntax, or all generic with `--mlir-print-op-generic`.
 /// `--abi-lower` rewrites function signatures, bodies and call sites of the
 /// CIR-like and FIR-like dialects for the target's C calling convention.

@@ -1,5 +1,7 @@
 //===- LLVM.td - the LLVM dialect (foundation) -------------*- tablegen -*-===//
-// MLIR 19's LLVM dialect, what `mlir-translate-19 --import-llvm` writes
+// MLIR 19's and MLIR 22's LLVM dialect: the definitions are 19's, with
+// 22's changes as `X22` fields and `mlirSince = 22` ops (see OpBase.td);
+// what `mlir-translate-19/22 --import-llvm` writes
 // for C code and more: operands, results, properties (with
 // the defaults mlir-opt-19 fills in), traits and type constraints as MLIR
 // 19's LLVMOps.td declares them. The ops' own C++ verifiers are in
