@@ -190,6 +190,7 @@ fn layers_cx<'m>(
         m,
         file,
         traits,
+        release: reg.map_or_else(Default::default, |r| r.release()),
         walked: Default::default(),
         stored: Default::default(),
         accepted: Default::default(),
@@ -240,6 +241,9 @@ pub(crate) struct Cx<'m> {
     /// Types an operand/result constraint accepted (the constraint's
     /// address, the type).
     pub accepted: std::cell::RefCell<rustc_hash::FxHashSet<(usize, crate::context::TypeId)>>,
+    /// The MLIR release whose verifier messages and rules apply (the
+    /// registry's; 19 without one).
+    pub release: crate::dialect::MlirRelease,
 }
 
 impl Cx<'_> {

@@ -27,7 +27,7 @@ pub fn verify_ops(m: &Module, file: FileId, reg: &DialectRegistry) -> Vec<Diagno
     if m.top.is_none() {
         return Vec::new();
     }
-    let cx = new_cx(m, file);
+    let cx = new_cx(m, file, reg);
     let mut diags = Vec::new();
     super::handles::check(&cx, &mut diags);
     if !diags.is_empty() {
@@ -169,7 +169,7 @@ pub fn verify_properties(m: &Module, file: FileId, reg: &DialectRegistry) -> Vec
     if m.top.is_none() {
         return Vec::new();
     }
-    let cx = new_cx(m, file);
+    let cx = new_cx(m, file, reg);
     let mut diags = Vec::new();
     super::handles::check(&cx, &mut diags);
     if !diags.is_empty() {
@@ -205,7 +205,7 @@ pub(crate) fn properties_layer(cx: &Cx<'_>, defs: &mut DefCache<'_>) -> Vec<Diag
 /// [`verify_op_regions`] a caller can interleave these checks with its own
 /// walk. The caller must have run the handle layer.
 pub fn verify_op(m: &Module, file: FileId, reg: &DialectRegistry, op: OpId) -> Option<Diagnostic> {
-    let cx = new_cx(m, file);
+    let cx = new_cx(m, file, reg);
     let def = reg.get(m.ctx.bytes(m.ops[op].name))?;
     let parent = m
         .parent_op(op)
@@ -221,18 +221,19 @@ pub fn verify_op_regions(
     reg: &DialectRegistry,
     op: OpId,
 ) -> Option<Diagnostic> {
-    let cx = new_cx(m, file);
+    let cx = new_cx(m, file, reg);
     let def = reg.get(m.ctx.bytes(m.ops[op].name))?;
     check_region_traits(&cx, def, op).err()
 }
 
 /// The verifier context for these layers (they do not use the built-in
 /// trait table; op facts come from the registry).
-pub(crate) fn new_cx(m: &Module, file: FileId) -> Cx<'_> {
+pub(crate) fn new_cx<'m>(m: &'m Module, file: FileId, reg: &DialectRegistry) -> Cx<'m> {
     Cx {
         m,
         file,
         traits: Default::default(),
+        release: reg.release(),
         walked: Default::default(),
         stored: Default::default(),
         accepted: Default::default(),

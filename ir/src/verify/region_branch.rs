@@ -5,9 +5,15 @@
 //! passed match the successor's inputs in number and type. Each op's edges
 //! are its `getSuccessorRegions`, written here for the ops this build
 //! defines; an op not listed has none.
+//!
+//! MLIR 22 rewrote the check (`--mlir-compat=22`): the branch points are the
+//! op and each block-ending `RegionBranchTerminatorOpInterface` op, every
+//! edge of each is checked on its own, and the messages name the
+//! terminator ([`check22`]).
 
 use super::Cx;
 use crate::context::TypeId;
+use crate::dialect::MlirRelease;
 use crate::ir::{OpId, RegionId, ValueId};
 use crate::printer::type_to_string;
 use irkit_diag::Diagnostic;
@@ -83,6 +89,20 @@ fn successors(cx: &Cx<'_>, op: OpId, from: Point) -> Option<Vec<Succ>> {
                 .collect(),
             Region(_) => vec![succ(Parent, Inputs::Results)],
         },
+        // MLIR 22 gave `scf.forall` its own edges: into the body's shared
+        // outputs, back to the results.
+        b"scf.forall" if cx.release >= MlirRelease::V22 => match from {
+            Parent => {
+                let skip = forall_outputs(cx, op).len();
+                let args = d
+                    .regions
+                    .first()
+                    .and_then(|&r| m.regions[r].blocks.first())
+                    .map_or(0, |&b| m.blocks[b].args.len());
+                vec![succ(Region(0), Inputs::Args(0, args.saturating_sub(skip)))]
+            }
+            Region(_) => vec![succ(Parent, Inputs::Results)],
+        },
         b"scf.parallel" | b"scf.forall" => {
             vec![succ(Region(0), Inputs::None), succ(Parent, Inputs::None)]
         }
@@ -96,8 +116,16 @@ fn entry_operands<'m>(cx: &Cx<'m>, op: OpId) -> &'m [ValueId] {
     match cx.m.ctx.bytes(d.name) {
         b"scf.for" => d.operands.get(3..).unwrap_or(&[]),
         b"scf.while" => &d.operands,
+        b"scf.forall" if cx.release >= MlirRelease::V22 => forall_outputs(cx, op),
         _ => &[],
     }
+}
+
+/// `scf.forall`'s `outputs` operands (its last operand segment).
+fn forall_outputs<'m>(cx: &Cx<'m>, op: OpId) -> &'m [ValueId] {
+    use super::ops::segment;
+    let start = segment(cx, op, 0) + segment(cx, op, 1) + segment(cx, op, 2);
+    cx.m.ops[op].operands.get(start..).unwrap_or(&[])
 }
 
 /// The successor operands of a region terminator implementing
@@ -148,6 +176,9 @@ fn edge_name(from: Point, to: Point) -> String {
 
 /// Verifies `op`'s region control flow edges, if this build knows them.
 pub(crate) fn check(cx: &Cx<'_>, op: OpId) -> Result<(), Diagnostic> {
+    if cx.release >= MlirRelease::V22 {
+        return check22(cx, op);
+    }
     let m = cx.m;
     let ty = |v: &ValueId| m.values[*v].ty;
     if let Some(succs) = successors(cx, op, Point::Parent) {
@@ -228,6 +259,70 @@ fn check_edges(
                         type_to_string(&cx.m.ctx, b)
                     ),
                 ));
+            }
+        }
+    }
+    Ok(())
+}
+
+/// MLIR 22's `verifyRegionBranchOpInterface`: for each branch point (the
+/// op, then each region's block-ending branch terminators in order), each
+/// of its successors takes as many values as it is given, of the same types.
+fn check22(cx: &Cx<'_>, op: OpId) -> Result<(), Diagnostic> {
+    let m = cx.m;
+    if successors(cx, op, Point::Parent).is_none() {
+        return Ok(());
+    }
+    let mut points: Vec<(Point, Option<OpId>)> = vec![(Point::Parent, None)];
+    for (ri, &r) in m.ops[op].regions.iter().enumerate() {
+        for t in terminators(cx, r) {
+            if terminator_operands(cx, t).is_some() {
+                points.push((Point::Region(ri), Some(t)));
+            }
+        }
+    }
+    for (from, term) in points {
+        let Some(succs) = successors(cx, op, from) else {
+            continue;
+        };
+        let operands = match term {
+            None => entry_operands(cx, op),
+            Some(t) => terminator_operands(cx, t).unwrap_or(&[]),
+        };
+        for s in &succs {
+            let want = inputs(cx, op, &s.inputs);
+            let edge = || {
+                let from = match term {
+                    None => "parent".to_string(),
+                    Some(t) => format!("Operation {}", m.op_name(t)),
+                };
+                let to = match s.to {
+                    Point::Parent => "parent".to_string(),
+                    Point::Region(i) => format!("Region #{i}"),
+                };
+                format!("along control flow edge from {from} to {to}")
+            };
+            let fail = |msg: String| {
+                let at = term.map_or_else(|| cx.op_loc(op), |t| cx.op_loc(t));
+                cx.op_error(op, format!("{}: {msg}", edge()))
+                    .with_note(Some(at), "region branch point")
+            };
+            if operands.len() != want.len() {
+                return Err(fail(format!(
+                    "region branch point has {} operands, but region successor needs {} inputs",
+                    operands.len(),
+                    want.len()
+                )));
+            }
+            for (i, (&v, &b)) in operands.iter().zip(want.iter()).enumerate() {
+                let a = m.values[v].ty;
+                if a != b {
+                    return Err(fail(format!(
+                        "successor operand type #{i} '{}' should match successor input type #{i} '{}'",
+                        type_to_string(&m.ctx, a),
+                        type_to_string(&m.ctx, b)
+                    )));
+                }
             }
         }
     }

@@ -39,7 +39,7 @@ pub fn verify_tokens(m: &Module, file: FileId, reg: &DialectRegistry) -> Vec<Dia
     if m.top.is_none() {
         return res;
     }
-    let cx = new_cx(m, file);
+    let cx = new_cx(m, file, reg);
     super::handles::check(&cx, &mut res);
     if !res.is_empty() {
         return res;
