@@ -346,7 +346,11 @@ fn tables_match_the_runtime_registry() {
         );
     }
     for def in reg22.ops() {
-        assert!(lookup(&def.name).is_some(), "no generated op '{}'", def.name);
+        assert!(
+            lookup(&def.name).is_some(),
+            "no generated op '{}'",
+            def.name
+        );
     }
     assert_eq!(
         DIALECTS.iter().map(|d| d.ops.len()).sum::<usize>(),
