@@ -206,20 +206,8 @@ pub(super) fn type_of_arg(out: &Parsed<'_>, arg: TypeArg) -> Option<TypeId> {
     list.and_then(|l| l.first().copied())
 }
 
-pub(super) fn set_attr(
-    p: &mut Parser<'_>,
-    def: &OpDef,
-    out: &mut Parsed<'_>,
-    name: &str,
-    a: AttrId,
-) {
-    if let Some(i) = def.attrs.iter().position(|x| &*x.name == name) {
-        out.attrs[i] = Some(a);
-    } else {
-        let k = p.m.ctx.sym(name.as_bytes());
-        out.dict.push((k, a));
-    }
-}
+/// Stores `a` as the op's attribute `name` (the engine's shared setter).
+pub(super) use super::super::custom::set_named as set_attr;
 
 pub(super) fn parse_optional_attr_dict(p: &mut Parser<'_>, out: &mut Parsed<'_>) -> PResult<()> {
     if p.peek() == Some(b'{') {
