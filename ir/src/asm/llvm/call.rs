@@ -264,10 +264,10 @@ pub(super) fn print_invoke(p: &mut Printer<'_>, def: &OpDef, op: OpId) {
         p.print_attr(c, Elide::Never);
         callee_operands
     } else {
-        if let Some(&f) = d.operands.first() {
+        if let Some(&f) = callee_operands.first() {
             p.print_value(f);
         }
-        d.operands.get(1..).unwrap_or(&[])
+        callee_operands.get(1..).unwrap_or(&[])
     };
     p.out.push(b'(');
     for (i, &a) in args.iter().enumerate() {
