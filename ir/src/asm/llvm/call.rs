@@ -70,12 +70,7 @@ pub(super) fn print_call(p: &mut Printer<'_>, def: &OpDef, op: OpId) {
         p.out.push(b')');
     }
     if v22 {
-        let bundles = operand_range(m, def, op, 1);
-        if !bundles.is_empty() {
-            p.out.push(b' ');
-            print_op_bundles(p, op, bundles, "op_bundle_tags");
-        }
-        print_attrs_except(p, op, CALL_ELIDED_22, false);
+        print_bundles_and_attrs(p, def, op, 1, CALL_ELIDED_22);
     } else {
         print_attrs_except(p, op, elided("llvm.call"), false);
     }
@@ -293,12 +288,7 @@ pub(super) fn print_invoke(p: &mut Printer<'_>, def: &OpDef, op: OpId) {
         p.out.push(b')');
     }
     if v22 {
-        let bundles = operand_range(m, def, op, 3);
-        if !bundles.is_empty() {
-            p.out.push(b' ');
-            print_op_bundles(p, op, bundles, "op_bundle_tags");
-        }
-        print_attrs_except(p, op, INVOKE_ELIDED_22, false);
+        print_bundles_and_attrs(p, def, op, 3, INVOKE_ELIDED_22);
     } else {
         print_attrs_except(p, op, elided("llvm.invoke"), false);
     }
@@ -356,6 +346,23 @@ fn print_signature_22(p: &mut Printer<'_>, op: OpId, args: &[ValueId], results: 
     } else {
         print_fn_results(p, results, res_attrs);
     }
+}
+
+/// MLIR 22's call-like tail before ` : `: the operand bundles (operand
+/// group `group`, when any) and the attribute dictionary without `elided`.
+fn print_bundles_and_attrs(
+    p: &mut Printer<'_>,
+    def: &OpDef,
+    op: OpId,
+    group: usize,
+    elided: &[&str],
+) {
+    let bundles = operand_range(p.m, def, op, group);
+    if !bundles.is_empty() {
+        p.out.push(b' ');
+        print_op_bundles(p, op, bundles, "op_bundle_tags");
+    }
+    print_attrs_except(p, op, elided, false);
 }
 
 /// Stores MLIR 22's operand bundles (none when `b` is `None`) as operand

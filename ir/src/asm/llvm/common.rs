@@ -447,27 +447,15 @@ pub(super) fn print_op_bundles(
         if let AttrData::String { value, .. } = ctx.attr_data(tag) {
             p.print_escaped(ctx.bytes(*value));
         }
-        p.out.push(b'(');
         let n = sizes.get(k).copied().unwrap_or(0).max(0) as usize;
         let end = (next + n).min(values.len());
         let group = &values[next.min(end)..end];
         next = end;
-        if !group.is_empty() {
-            for (j, &v) in group.iter().enumerate() {
-                if j > 0 {
-                    p.out.extend_from_slice(b", ");
-                }
-                p.print_value(v);
-            }
-            p.out.extend_from_slice(b" : ");
-            for (j, &v) in group.iter().enumerate() {
-                if j > 0 {
-                    p.out.extend_from_slice(b", ");
-                }
-                p.print_type(m.values[v].ty);
-            }
+        if group.is_empty() {
+            p.out.extend_from_slice(b"()");
+        } else {
+            print_value_list_with_types(p, group);
         }
-        p.out.push(b')');
     }
     p.out.push(b']');
 }
