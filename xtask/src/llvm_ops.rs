@@ -1,4 +1,4 @@
-//! `cargo xtask llvm-ops --mlir 19`: which ops of MLIR's LLVM dialect irkit
+//! `cargo xtask llvm-ops --mlir 19|22`: which ops of MLIR's LLVM dialect irkit
 //! does not define, measured against MLIR's own op definitions.
 //!
 //! MLIR's side: `irkit tblgen --dump-json` over
@@ -10,8 +10,8 @@
 //! `TypeConstraint`) and attributes/properties (`Attr`, `Property`).
 //!
 //! irkit's side: the registry the `irkit` binary loads
-//! ([`irkit::dialects::builtin_registry`]), so what is counted is what the
-//! verifier knows.
+//! ([`irkit::dialects::builtin_registry_at`] the same release), so what is
+//! counted is what the verifier knows at `--mlir-compat=V`.
 //!
 //! Prints the figures (`defined N / M`), the missing op names (all with
 //! `--list`, else the first 40), and with `--counts` the ops whose operand,
@@ -25,7 +25,7 @@ use std::collections::BTreeMap;
 use std::process::Command;
 
 const HELP: &str = "\
-cargo xtask llvm-ops [--mlir 19] [--list] [--counts] [--max-missing N] [--irkit PATH]";
+cargo xtask llvm-ops [--mlir 19|22] [--list] [--counts] [--max-missing N] [--irkit PATH]";
 
 /// The shape of one op definition: counts of its operands, results,
 /// attributes (properties included), regions and successors.
@@ -43,10 +43,8 @@ pub fn run(args: &[String]) -> Result<(), String> {
         println!("{HELP}");
         return Ok(());
     }
-    let release = match opt_value(args, "--mlir").unwrap_or("19") {
-        "19" => 19,
-        other => return Err(format!("--mlir expects 19, got '{other}'")),
-    };
+    let mlir_release = crate::mlir_release::MlirRelease::from_args(args)?;
+    let release = mlir_release.number();
     let irkit = match opt_value(args, "--irkit") {
         Some(p) => p.into(),
         None => build_irkit()?,
@@ -76,7 +74,10 @@ pub fn run(args: &[String]) -> Result<(), String> {
             .map_err(|e| format!("{}: bad JSON from irkit tblgen: {e}", path.display()))?;
         collect_ops(&json, &mut mlir)?;
     }
-    let reg = irkit::dialects::builtin_registry();
+    let reg = irkit::dialects::builtin_registry_at(match mlir_release {
+        crate::mlir_release::MlirRelease::V19 => irkit_ir::dialect::MlirRelease::V19,
+        crate::mlir_release::MlirRelease::V22 => irkit_ir::dialect::MlirRelease::V22,
+    });
     let mut missing = Vec::new();
     let mut differ = Vec::new();
     for (name, theirs) in &mlir {

@@ -42,7 +42,7 @@ Differential checks (each needs the reference tool installed; see README):
   ir-diff                 random generic-syntax modules vs mlir-opt-19 (or --mlir 22)
   verify-diff             mutants of valid IR: accepted/rejected (and why) as by mlir-opt-V
                           (--mlir 19|22, default 19)
-  llvm-ops                which ops of MLIR 19's LLVM dialect (LLVMOps.td, LLVMIntrinsicOps.td)
+  llvm-ops                which ops of MLIR 19's or 22's LLVM dialect (LLVMOps.td, LLVMIntrinsicOps.td)
                           irkit's llvm dialect does not define
   abi-diff                ABI classification vs clang-19 on random C signatures
   filecheck-diff          irkit filecheck vs FileCheck-19/22, byte for byte
