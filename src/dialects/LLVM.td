@@ -336,11 +336,32 @@ def LLVM_LoadOp : LLVM_Op<"load"> {
                        OptionalAttr<LLVM_AliasScopeArrayAttr>:$alias_scopes,
                        OptionalAttr<LLVM_AliasScopeArrayAttr>:$noalias_scopes,
                        OptionalAttr<LLVM_TBAATagArrayAttr>:$tbaa);
+  let arguments22 = (ins LLVM_AnyPointer:$addr,
+                         OptionalAttr<I64Attr>:$alignment,
+                         UnitAttr:$volatile_,
+                         UnitAttr:$nontemporal,
+                         UnitAttr:$invariant,
+                         UnitAttr:$invariantGroup,
+                         DefaultValuedAttr<LLVM_AtomicOrdering, "0 : i64">:$ordering,
+                         OptionalAttr<StrAttr>:$syncscope,
+                         OptionalAttr<LLVM_DereferenceableAttr>:$dereferenceable,
+                         OptionalAttr<LLVM_AccessGroupArrayAttr>:$access_groups,
+                         OptionalAttr<LLVM_AliasScopeArrayAttr>:$alias_scopes,
+                         OptionalAttr<LLVM_AliasScopeArrayAttr>:$noalias_scopes,
+                         OptionalAttr<LLVM_TBAATagArrayAttr>:$tbaa);
   let results = (outs LLVM_LoadableType:$res);
   let assemblyFormat = [{
     (`volatile` $volatile_^)? $addr
     (`atomic` (`syncscope` `(` $syncscope^ `)`)? $ordering^)?
     (`invariant` $invariant^)?
+    attr-dict `:` qualified(type($addr)) `->` type($res)
+  }];
+  let assemblyFormat22 = [{
+    (`volatile` $volatile_^)? $addr
+    (`atomic` (`syncscope` `(` $syncscope^ `)`)? $ordering^)?
+    (`invariant` $invariant^)?
+    (`invariant_group` $invariantGroup^)?
+    (`dereferenceable` `` $dereferenceable^)?
     attr-dict `:` qualified(type($addr)) `->` type($res)
   }];
 }
@@ -357,9 +378,27 @@ def LLVM_StoreOp : LLVM_Op<"store"> {
                        OptionalAttr<LLVM_AliasScopeArrayAttr>:$alias_scopes,
                        OptionalAttr<LLVM_AliasScopeArrayAttr>:$noalias_scopes,
                        OptionalAttr<LLVM_TBAATagArrayAttr>:$tbaa);
+  let arguments22 = (ins LLVM_LoadableType:$value,
+                         LLVM_AnyPointer:$addr,
+                         OptionalAttr<I64Attr>:$alignment,
+                         UnitAttr:$volatile_,
+                         UnitAttr:$nontemporal,
+                         UnitAttr:$invariantGroup,
+                         DefaultValuedAttr<LLVM_AtomicOrdering, "0 : i64">:$ordering,
+                         OptionalAttr<StrAttr>:$syncscope,
+                         OptionalAttr<LLVM_AccessGroupArrayAttr>:$access_groups,
+                         OptionalAttr<LLVM_AliasScopeArrayAttr>:$alias_scopes,
+                         OptionalAttr<LLVM_AliasScopeArrayAttr>:$noalias_scopes,
+                         OptionalAttr<LLVM_TBAATagArrayAttr>:$tbaa);
   let assemblyFormat = [{
     (`volatile` $volatile_^)? $value `,` $addr
     (`atomic` (`syncscope` `(` $syncscope^ `)`)? $ordering^)?
+    attr-dict `:` type($value) `,` qualified(type($addr))
+  }];
+  let assemblyFormat22 = [{
+    (`volatile` $volatile_^)? $value `,` $addr
+    (`atomic` (`syncscope` `(` $syncscope^ `)`)? $ordering^)?
+    (`invariant_group` $invariantGroup^)?
     attr-dict `:` type($value) `,` qualified(type($addr))
   }];
 }
@@ -1189,14 +1228,29 @@ def LLVM_RoundingModeAttr
 def LLVM_FPExceptionBehaviorAttr
     : I64EnumAttr<["0", "1", "2"], "LLVM Exception Behavior",
                   ["ignore", "maytrap", "strict"]>;
-def LLVM_ConstrainedFPTruncIntr : LLVM_IntrOp<"experimental.constrained.fptrunc", [Pure]> {
-  let arguments = (ins LLVM_Type:$arg_0,
-                       ConfinedAttr<LLVM_RoundingModeAttr, [IntMinValue<0>]>:$roundingmode,
-                       LLVM_FPExceptionBehaviorAttr:$fpExceptionBehavior);
+// Constrained floating-point casts: one operand, a rounding mode (all but
+// fpext) and an exception behaviour.
+class LLVM_ConstrainedCastIntr<string mnem, bit hasRoundingMode>
+    : LLVM_IntrOp<"experimental.constrained." # mnem, [Pure]> {
+  let arguments = !con((ins LLVM_Type:$arg_0),
+                       !if(hasRoundingMode,
+                           (ins ConfinedAttr<LLVM_RoundingModeAttr, [IntMinValue<0>]>:$roundingmode),
+                           (ins)),
+                       (ins LLVM_FPExceptionBehaviorAttr:$fpExceptionBehavior));
   let results = (outs LLVM_Type:$res);
-  let assemblyFormat = [{
-    $arg_0 $roundingmode $fpExceptionBehavior attr-dict `:` type($arg_0) `to` type(results)
-  }];
+  let assemblyFormat = "$arg_0 " # !if(hasRoundingMode, "$roundingmode ", "")
+      # "$fpExceptionBehavior attr-dict `:` type($arg_0) `to` type(results)";
+}
+def LLVM_ConstrainedFPTruncIntr : LLVM_ConstrainedCastIntr<"fptrunc", 1>;
+// New in MLIR 22.
+def LLVM_ConstrainedFPExtIntr : LLVM_ConstrainedCastIntr<"fpext", 0> {
+  let mlirSince = 22;
+}
+def LLVM_ConstrainedSIToFP : LLVM_ConstrainedCastIntr<"sitofp", 1> {
+  let mlirSince = 22;
+}
+def LLVM_ConstrainedUIToFP : LLVM_ConstrainedCastIntr<"uitofp", 1> {
+  let mlirSince = 22;
 }
 
 def LLVM_SSACopyOp : LLVM_IntrOp<"ssa.copy", [Pure, SameOperandsAndResultType]> {
@@ -1382,6 +1436,9 @@ def LLVM_GetActiveLaneMaskOp : LLVM_IntrOp<"get.active.lane.mask", [Pure]> {
 def LLVM_MaskedLoadOp : LLVM_IntrOp<"masked.load"> {
   let arguments = (ins LLVM_AnyPointer:$data, LLVM_VectorOf<I1>:$mask,
                        Variadic<LLVM_AnyVector>:$pass_thru, I32Attr:$alignment);
+  let arguments22 = (ins LLVM_AnyPointer:$data, LLVM_VectorOf<I1>:$mask,
+                         Optional<LLVM_AnyVector>:$pass_thru, I32Attr:$alignment,
+                         UnitAttr:$nontemporal);
   let results = (outs LLVM_AnyVector:$res);
   let assemblyFormat = "operands attr-dict `:` functional-type(operands, results)";
 }

@@ -25,7 +25,11 @@ pub(crate) fn check(cx: &Cx<'_>, op: OpId) -> Result<(), Diagnostic> {
         return Ok(());
     };
     match mnemonic {
-        b"load" => check_atomic(cx, op, &[5, 6], result_type(cx, op)),
+        b"load" => {
+            check_dereferenceable(cx, op)?;
+            check_atomic(cx, op, &[5, 6], result_type(cx, op))
+        }
+        b"inttoptr" => check_dereferenceable(cx, op),
         b"store" => check_atomic(cx, op, &[4, 6], operand_type(cx, op, 0)),
         b"getelementptr" => check_gep(cx, op),
         b"extractvalue" => check_extractvalue(cx, op),
@@ -141,6 +145,22 @@ fn check_atomic(
     }
     if inherent(cx, op, b"syncscope").is_some() {
         return Err(cx.op_error(op, "expected syncscope to be null for non-atomic access"));
+    }
+    Ok(())
+}
+
+/// MLIR 22's `DereferenceableOpInterface` (`llvm.load`, `llvm.inttoptr`):
+/// a `dereferenceable` attribute needs one result of LLVM pointer type.
+/// The attribute exists from 22 on, so at 19 this never fires.
+fn check_dereferenceable(cx: &Cx<'_>, op: OpId) -> Result<(), Diagnostic> {
+    if inherent(cx, op, b"dereferenceable").is_none() {
+        return Ok(());
+    }
+    let results = &cx.m.ops[op].results;
+    let ptr = results.len() == 1
+        && result_type(cx, op).is_some_and(|t| llvm::kind_of(&cx.m.ctx, t) == Kind::Ptr);
+    if !ptr {
+        return Err(cx.op_error(op, "expected op to return a single LLVM pointer type"));
     }
     Ok(())
 }
