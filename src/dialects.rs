@@ -613,6 +613,10 @@ fn operand(src: &dyn Records, rec: &str, name: Option<&str>) -> Result<OperandDe
             summary: str_field(src, rec, "summary").into(),
         },
         arity,
+        sizes_attr: match src.field(rec, "segmentAttrName") {
+            Some(Value::Str(s)) if src.is_a(rec, "VariadicOfVariadic") => Some(s.into()),
+            _ => None,
+        },
     })
 }
 

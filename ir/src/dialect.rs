@@ -152,6 +152,9 @@ pub struct OperandDef {
     pub name: Option<Box<str>>,
     pub constraint: TypeConstraint,
     pub arity: Arity,
+    /// MLIR's `VariadicOfVariadic`: the dense i32 array attribute that
+    /// splits this variadic group (its elements sum to the group's size).
+    pub sizes_attr: Option<Box<str>>,
 }
 
 /// How many values an operand/result definition stands for.

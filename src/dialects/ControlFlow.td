@@ -55,14 +55,14 @@ def CF_AssertOp : Op<CF_Dialect, "assert"> {
   let assemblyFormat = "$arg `,` $msg attr-dict";
 }
 
-// Its case operands are one variadic list cut by `case_operand_segments`
-// (MLIR's VariadicOfVariadic); a hand-written syntax (MLIR's
+// Its case operands are split by `case_operand_segments` (MLIR's
+// VariadicOfVariadic); a hand-written syntax (MLIR's
 // `custom<SwitchOpCases>` of the cf dialect).
 def CF_SwitchOp : CF_BranchOp<"switch", [AttrSizedOperandSegments]> {
   let summary = "switch operation";
   let arguments = (ins AnyInteger:$flag,
                        Variadic<AnyType>:$defaultOperands,
-                       Variadic<AnyType>:$caseOperands,
+                       VariadicOfVariadic<AnyType, "case_operand_segments">:$caseOperands,
                        OptionalAttr<AnyAttr>:$case_values,
                        DenseI32ArrayAttr:$case_operand_segments);
   let successors = (successor AnySuccessor:$defaultDestination,

@@ -89,6 +89,11 @@ class MemRefOf<TypeConstraint e> : TypeConstraint<"memref_of", "memref of " # e.
 class Variadic<TypeConstraint t> : TypeConstraint<t.kind, "variadic of " # t.summary, t.params> {
   TypeConstraint base = t;
 }
+// A variadic group split into groups by the dense i32 array attribute
+// `sizes` (MLIR's `VariadicOfVariadic`; the verifier checks their sum).
+class VariadicOfVariadic<TypeConstraint t, string sizes> : Variadic<t> {
+  string segmentAttrName = sizes;
+}
 // MLIR's `Optional` keeps the summary of the type it wraps.
 class Optional<TypeConstraint t> : TypeConstraint<t.kind, t.summary, t.params> {
   TypeConstraint base = t;

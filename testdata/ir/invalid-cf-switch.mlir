@@ -38,3 +38,12 @@ func.func @unclosed(%flag: i32) {
   ^bb1:
   return
 }
+
+// -----
+
+func.func @case_operand_segments(%a: i32) {
+  // expected-error @+1 {{'cf.switch' op caseOperands count (1) does not match with the total size (2) specified in attribute 'case_operand_segments'}}
+  "cf.switch"(%a, %a) [^bb1, ^bb1] <{case_operand_segments = array<i32: 2>, case_values = dense<1> : vector<1xi32>, operandSegmentSizes = array<i32: 1, 0, 1>}> : (i32, i32) -> ()
+^bb1:
+  return
+}

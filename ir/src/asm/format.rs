@@ -540,11 +540,13 @@ mod tests {
                 name: Some("lhs".into()),
                 constraint: c.clone(),
                 arity: Arity::Single,
+                sizes_attr: None,
             },
             OperandDef {
                 name: Some("rest".into()),
                 constraint: c.clone(),
                 arity: Arity::Variadic,
+                sizes_attr: None,
             },
         ]
         .into();
@@ -552,6 +554,7 @@ mod tests {
             name: Some("res".into()),
             constraint: c,
             arity: Arity::Single,
+            sizes_attr: None,
         }]
         .into();
         d.attrs = vec![AttrDef {

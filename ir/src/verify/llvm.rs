@@ -12,6 +12,7 @@ use super::structure::check_arg_res_attrs;
 use super::symbols::{symbol_ref, Symbols};
 use super::Cx;
 use crate::context::{AttrData, AttrId, TypeData, TypeId};
+use crate::dialect::MlirRelease;
 use crate::ir::OpId;
 use crate::llvm::{self, Aggregate, Kind, LlvmType};
 use crate::printer::type_to_string;
@@ -51,6 +52,8 @@ pub(crate) fn check(cx: &Cx<'_>, op: OpId) -> Result<(), Diagnostic> {
         b"linker_options" => check_linker_options(cx, op),
         b"cmpxchg" => check_cmpxchg(cx, op),
         b"switch" => check_switch(cx, op),
+        b"mlir.ifunc" => check_ifunc(cx, op),
+        b"mlir.alias" => check_alias(cx, op),
         _ => Ok(()),
     }
 }
@@ -574,6 +577,21 @@ fn check_cmp_shape(cx: &Cx<'_>, op: OpId) -> Result<(), Diagnostic> {
 
 /// `GlobalOp::verify` and `verifyRegions`: the global's type, a string
 /// initializer's length, the alignment, the initializer region's type.
+/// The type check `GlobalOp::verify` and `AliasOp::verify` share: an
+/// LLVM-compatible type other than void, token, metadata and label (a
+/// function type is one); other types would need MLIR's
+/// `PointerElementTypeInterface`, which no type irkit knows has.
+fn valid_global_type(cx: &Cx<'_>, ty: TypeId) -> bool {
+    match llvm::kind_of(&cx.m.ctx, ty) {
+        Kind::Incompatible | Kind::Void => false,
+        Kind::OtherLlvm => !matches!(
+            llvm::body_text(&cx.m.ctx, ty).as_deref(),
+            Some(".token" | ".metadata" | ".label")
+        ),
+        _ => true,
+    }
+}
+
 fn check_global(cx: &Cx<'_>, op: OpId) -> Result<(), Diagnostic> {
     let m = cx.m;
     let ctx = &m.ctx;
@@ -583,15 +601,7 @@ fn check_global(cx: &Cx<'_>, op: OpId) -> Result<(), Diagnostic> {
     }) else {
         return Ok(());
     };
-    let valid = match llvm::kind_of(ctx, ty) {
-        Kind::Incompatible | Kind::Void | Kind::Func => false,
-        Kind::OtherLlvm => !matches!(
-            llvm::body_text(ctx, ty).as_deref(),
-            Some(".token" | ".metadata" | ".label")
-        ),
-        _ => true,
-    };
-    if !valid {
+    if !valid_global_type(cx, ty) {
         return Err(cx.op_error(
             op,
             "expects type to be a valid element type for an LLVM global",
@@ -993,34 +1003,65 @@ pub(crate) fn check_addressof(
     let Some(name) = symbol_ref(cx, op, b"global_name") else {
         return Ok(());
     };
+    let v22 = cx.release >= MlirRelease::V22;
+    let not_global = || {
+        cx.op_error(
+            op,
+            if v22 {
+                "must reference a global defined by 'llvm.mlir.global', 'llvm.mlir.alias' or \
+                 'llvm.func' or 'llvm.mlir.ifunc'"
+            } else {
+                "must reference a global defined by 'llvm.mlir.global' or 'llvm.func'"
+            },
+        )
+    };
     let Some(&g) = symbols.get(name) else {
+        return Err(not_global());
+    };
+    let space = match cx.m.ctx.bytes(cx.m.ops[g].name) {
+        b"llvm.func" => return Ok(()),
+        b"llvm.mlir.ifunc" if v22 => return Ok(()),
+        b"llvm.mlir.global" => inherent(cx, g, b"addr_space")
+            .and_then(|a| int_value(cx, a))
+            .unwrap_or(0),
+        b"llvm.mlir.alias" if v22 => match alias_addr_space(cx, g) {
+            Some(s) => s,
+            None => return Ok(()),
+        },
+        _ => return Err(not_global()),
+    };
+    let ptr_space = match result_type(cx, op).and_then(|t| LlvmType::of(&cx.m.ctx, t)) {
+        Some(LlvmType::Ptr { addr_space }) => i64::from(addr_space),
+        _ => space,
+    };
+    if space != ptr_space {
         return Err(cx.op_error(
             op,
-            "must reference a global defined by 'llvm.mlir.global' or 'llvm.func'",
+            if v22 {
+                "pointer address space must match address space of the referenced global or alias"
+            } else {
+                "pointer address space must match address space of the referenced global"
+            },
         ));
-    };
-    match cx.m.ctx.bytes(cx.m.ops[g].name) {
-        b"llvm.func" => Ok(()),
-        b"llvm.mlir.global" => {
-            let space = inherent(cx, g, b"addr_space")
-                .and_then(|a| int_value(cx, a))
-                .unwrap_or(0);
-            let ptr_space = match result_type(cx, op).and_then(|t| LlvmType::of(&cx.m.ctx, t)) {
-                Some(LlvmType::Ptr { addr_space }) => i64::from(addr_space),
-                _ => space,
-            };
-            if space != ptr_space {
-                return Err(cx.op_error(
-                    op,
-                    "pointer address space must match address space of the referenced global",
-                ));
-            }
-            Ok(())
-        }
-        _ => Err(cx.op_error(
-            op,
-            "must reference a global defined by 'llvm.mlir.global' or 'llvm.func'",
-        )),
+    }
+    Ok(())
+}
+
+/// The value an `llvm.mlir.alias` initializer returns (MLIR's
+/// `AliasOp::getAddrSpace` reads its pointer type).
+fn alias_result(cx: &Cx<'_>, alias: OpId) -> Option<crate::ir::ValueId> {
+    let m = cx.m;
+    let r = *m.ops[alias].regions.first()?;
+    let b = *m.regions[r].blocks.first()?;
+    let ret = *m.blocks[b].ops.last()?;
+    m.ops[ret].operands.first().copied()
+}
+
+fn alias_addr_space(cx: &Cx<'_>, alias: OpId) -> Option<i64> {
+    let v = alias_result(cx, alias)?;
+    match LlvmType::of(&cx.m.ctx, cx.m.values[v].ty)? {
+        LlvmType::Ptr { addr_space } => Some(i64::from(addr_space)),
+        _ => None,
     }
 }
 
@@ -1194,11 +1235,38 @@ pub(crate) fn check_call(cx: &Cx<'_>, op: OpId, symbols: &Symbols<'_>) -> Result
             format!("'{name}' does not reference a symbol in the current scope"),
         ));
     };
-    if m.ctx.bytes(m.ops[f].name) != b"llvm.func" {
-        return Err(cx.op_error(
-            op,
-            format!("'{name}' does not reference a valid LLVM function"),
-        ));
+    // MLIR 22 also calls an `llvm.mlir.ifunc`, whose type is any type.
+    let callee_type = match m.ctx.bytes(m.ops[f].name) {
+        b"llvm.func" => b"function_type".as_slice(),
+        b"llvm.mlir.ifunc" => b"i_func_type",
+        _ if cx.release >= MlirRelease::V22 => {
+            return Err(cx.op_error(
+                op,
+                format!("'{name}' does not reference a valid LLVM function or IFunc"),
+            ))
+        }
+        _ => {
+            return Err(cx.op_error(
+                op,
+                format!("'{name}' does not reference a valid LLVM function"),
+            ))
+        }
+    };
+    let callee_ty = inherent(cx, f, callee_type).and_then(|a| match m.ctx.attr_data(a) {
+        AttrData::Type(t) => Some(*t),
+        _ => None,
+    });
+    let fn_ty = callee_ty.and_then(|t| LlvmType::of(&m.ctx, t));
+    if !matches!(fn_ty, Some(LlvmType::Func { .. })) {
+        if let Some(t) = callee_ty.filter(|_| cx.release >= MlirRelease::V22) {
+            return Err(cx.op_error(
+                op,
+                format!(
+                    "callee does not have a functional type: '{}'",
+                    type_to_string(&m.ctx, t)
+                ),
+            ));
+        }
     }
     let var_callee = inherent(cx, op, b"var_callee_type").and_then(|a| match m.ctx.attr_data(a) {
         AttrData::Type(t) => LlvmType::of(&m.ctx, *t),
@@ -1217,7 +1285,7 @@ pub(crate) fn check_call(cx: &Cx<'_>, op: OpId, symbols: &Symbols<'_>) -> Result
         result,
         params,
         variadic,
-    }) = func_type(cx, f)
+    }) = fn_ty
     else {
         return Ok(());
     };
@@ -1339,6 +1407,166 @@ fn check_switch(cx: &Cx<'_>, op: OpId) -> Result<(), Diagnostic> {
         if elem != ty {
             return Err(cx.op_diag(op, "expects case value type to match condition value type"));
         }
+    }
+    Ok(())
+}
+
+/// The linkage keyword of a global-like op (`#llvm.linkage<KEYWORD>`).
+fn linkage_of(cx: &Cx<'_>, op: OpId) -> Option<String> {
+    let text = crate::printer::attr_to_string(&cx.m.ctx, inherent(cx, op, b"linkage")?);
+    Some(
+        text.strip_prefix("#llvm.linkage<")?
+            .strip_suffix('>')?
+            .to_string(),
+    )
+}
+
+/// `IFuncOp::verify`: the linkages LLVM allows on an ifunc.
+fn check_ifunc(cx: &Cx<'_>, op: OpId) -> Result<(), Diagnostic> {
+    match linkage_of(cx, op).as_deref() {
+        None
+        | Some(
+            "external" | "internal" | "private" | "weak" | "weak_odr" | "linkonce" | "linkonce_odr",
+        ) => Ok(()),
+        Some(l) => Err(cx.op_error(
+            op,
+            format!(
+                "'{l}' linkage not supported in ifuncs, available options: private, internal, \
+                 linkonce, weak, linkonce_odr, weak_odr, or external linkage"
+            ),
+        )),
+    }
+}
+
+/// `AliasOp::verify`: a valid element type, then a linkage LLVM allows on
+/// an alias. (`verifyRegions`, the initializer's checks, is
+/// [`check_alias_region`].)
+fn check_alias(cx: &Cx<'_>, op: OpId) -> Result<(), Diagnostic> {
+    let ty = inherent(cx, op, b"alias_type").and_then(|a| match cx.m.ctx.attr_data(a) {
+        AttrData::Type(t) => Some(*t),
+        _ => None,
+    });
+    if ty.is_some_and(|t| !valid_global_type(cx, t)) {
+        return Err(cx.op_error(
+            op,
+            "expects type to be a valid element type for an LLVM global alias",
+        ));
+    }
+    match linkage_of(cx, op).as_deref() {
+        None
+        | Some(
+            "external"
+            | "internal"
+            | "private"
+            | "weak"
+            | "weak_odr"
+            | "linkonce"
+            | "linkonce_odr"
+            | "available_externally",
+        ) => Ok(()),
+        Some(l) => Err(cx.op_error(
+            op,
+            format!(
+                "'{l}' linkage not supported in aliases, available options: private, \
+                 internal, linkonce, weak, linkonce_odr, weak_odr, external or \
+                 available_externally"
+            ),
+        )),
+    }
+}
+
+/// The LLVM ops' own `verifyRegions`, after their nested ops.
+pub(crate) fn check_regions(cx: &Cx<'_>, op: OpId) -> Result<(), Diagnostic> {
+    match cx.m.ctx.bytes(cx.m.ops[op].name) {
+        b"llvm.mlir.alias" => check_alias_region(cx, op),
+        _ => Ok(()),
+    }
+}
+
+/// `AliasOp::verifyRegions`: the initializer returns a pointer, and every
+/// op in it is free of memory effects.
+fn check_alias_region(cx: &Cx<'_>, op: OpId) -> Result<(), Diagnostic> {
+    let m = cx.m;
+    let ptr =
+        alias_result(cx, op).is_some_and(|v| llvm::kind_of(&m.ctx, m.values[v].ty) == Kind::Ptr);
+    if !ptr {
+        return Err(cx.op_error(op, "initializer region must always return a pointer"));
+    }
+    let Some(&r) = m.ops[op].regions.first() else {
+        return Ok(());
+    };
+    for &b in m.regions[r].blocks.iter().take(1) {
+        for &o in m.blocks[b].ops.iter() {
+            if !cx.traits(o).memory_effect_free {
+                return Err(cx.op_diag(
+                    o,
+                    "ops with side effects are not allowed in alias initializers",
+                ));
+            }
+        }
+    }
+    Ok(())
+}
+
+/// `IFuncOp::verifySymbolUses`: the resolver, seen through aliases whose
+/// initializer returns an `llvm.mlir.addressof`, is a defined function
+/// returning a pointer, and `resolver_type` is a pointer in the ifunc's
+/// address space.
+pub(crate) fn check_ifunc_resolver(
+    cx: &Cx<'_>,
+    op: OpId,
+    symbols: &Symbols<'_>,
+) -> Result<(), Diagnostic> {
+    let m = cx.m;
+    let named =
+        |o: OpId, attr: &[u8]| symbol_ref(cx, o, attr).and_then(|n| symbols.get(n).copied());
+    let is = |o: OpId, name: &[u8]| m.ctx.bytes(m.ops[o].name) == name;
+    let mut sym = named(op, b"resolver");
+    // An alias chain can be a cycle; MLIR would loop, irkit stops after
+    // every symbol was seen once.
+    for _ in 0..=symbols.len() {
+        let Some(alias) = sym.filter(|&s| is(s, b"llvm.mlir.alias")) else {
+            break;
+        };
+        let addr = alias_result(cx, alias).and_then(|v| match m.values[v].def {
+            crate::ir::ValueDef::Result { op, .. } => Some(op),
+            _ => None,
+        });
+        let Some(addr) = addr else {
+            return Ok(());
+        };
+        if !is(addr, b"llvm.mlir.addressof") {
+            return Ok(());
+        }
+        sym = named(addr, b"global_name");
+    }
+    let Some(f) = sym.filter(|&s| is(s, b"llvm.func")) else {
+        return Err(cx.op_error(op, "must have a function resolver"));
+    };
+    let external = m.ops[f]
+        .regions
+        .first()
+        .is_none_or(|&r| m.regions[r].blocks.is_empty());
+    if external || linkage_of(cx, f).as_deref() == Some("available_externally") {
+        return Err(cx.op_error(op, "resolver must be a definition"));
+    }
+    let returns_ptr = matches!(func_type(cx, f), Some(LlvmType::Func { result, .. }) if &*result == "ptr" || result.starts_with("ptr<"));
+    if !returns_ptr {
+        return Err(cx.op_error(op, "resolver must return a pointer"));
+    }
+    let space = inherent(cx, op, b"address_space")
+        .and_then(|a| int_value(cx, a))
+        .unwrap_or(0);
+    let ok = inherent(cx, op, b"resolver_type")
+        .and_then(|a| match m.ctx.attr_data(a) {
+            AttrData::Type(t) => LlvmType::of(&m.ctx, *t),
+            _ => None,
+        })
+        .is_some_and(
+            |t| matches!(t, LlvmType::Ptr { addr_space } if i64::from(addr_space) == space),
+        );
+    if !ok {
+        return Err(cx.op_error(op, "resolver has incorrect type"));
     }
     Ok(())
 }

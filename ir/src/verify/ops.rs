@@ -158,6 +158,7 @@ pub(crate) fn check_region_traits(cx: &Cx<'_>, def: &OpDef, op: OpId) -> Result<
             }
         }
     }
+    super::llvm::check_regions(cx, op)?;
     super::scf::check_regions(cx, op)
 }
 
@@ -837,6 +838,9 @@ fn check_values(
     let mut index = 0usize;
     for (i, def) in defs.iter().enumerate() {
         let size = segments.size(i, def);
+        if let Some(attr) = &def.sizes_attr {
+            check_value_size_attr(cx, op, attr, def.name.as_deref().unwrap_or(""), size)?;
+        }
         if def.arity == Arity::Optional && size > 1 {
             return Err(cx.op_error(
                 op,
@@ -862,6 +866,41 @@ fn check_values(
             }
             index += 1;
         }
+    }
+    Ok(())
+}
+
+/// MLIR's `verifyValueSizeAttr`: the sizes attribute of a
+/// `VariadicOfVariadic` group has no negative element and sums to the
+/// group's size.
+fn check_value_size_attr(
+    cx: &Cx<'_>,
+    op: OpId,
+    attr: &str,
+    group: &str,
+    size: usize,
+) -> Result<(), Diagnostic> {
+    let Some(a) = inherent(cx, op, attr.as_bytes()) else {
+        return Ok(());
+    };
+    let AttrData::DenseArray { values, .. } = cx.m.ctx.attr_data(a) else {
+        return Ok(());
+    };
+    let sizes = values.iter().map(|&v| i64::from(v as u32 as i32));
+    if sizes.clone().any(|v| v < 0) {
+        return Err(cx.op_error(
+            op,
+            format!("'{attr}' attribute cannot have negative elements"),
+        ));
+    }
+    let total: i64 = sizes.sum();
+    if total != size as i64 {
+        return Err(cx.op_error(
+            op,
+            format!(
+                "{group} count ({size}) does not match with the total size ({total}) specified in attribute '{attr}'"
+            ),
+        ));
     }
     Ok(())
 }

@@ -67,6 +67,17 @@ pub(crate) fn check_branch_op(cx: &Cx<'_>, op: OpId) -> Result<(), Diagnostic> {
     let d = &cx.m.ops[op];
     match cx.m.ctx.bytes(d.name) {
         b"cf.br" | b"llvm.br" => check_branch(cx, op, &[d.operands.len()]),
+        b"llvm.indirectbr" => {
+            let counts: Vec<usize> = super::ops::inherent(cx, op, b"indbr_operand_segments")
+                .and_then(|a| match cx.m.ctx.attr_data(a) {
+                    AttrData::DenseArray { values, .. } => {
+                        Some(values.iter().map(|&v| v as u32 as usize).collect())
+                    }
+                    _ => None,
+                })
+                .unwrap_or_default();
+            check_branch(cx, op, &counts)
+        }
         b"cf.cond_br" | b"llvm.cond_br" => match segment_sizes(cx, op) {
             Some(seg) if seg.len() == 3 => check_branch(cx, op, &[seg[1], seg[2]]),
             _ => Ok(()),

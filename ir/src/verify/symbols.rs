@@ -37,7 +37,11 @@ pub(crate) fn check_symbol_uses(cx: &Cx<'_>, table: OpId) -> Result<(), Diagnost
         let name = m.ctx.bytes(m.ops[o].name);
         if matches!(
             name,
-            b"llvm.call" | b"llvm.mlir.addressof" | b"memref.get_global" | b"func.call"
+            b"llvm.call"
+                | b"llvm.mlir.addressof"
+                | b"llvm.mlir.ifunc"
+                | b"memref.get_global"
+                | b"func.call"
         ) {
             users.push(o);
         }
@@ -53,6 +57,7 @@ pub(crate) fn check_symbol_uses(cx: &Cx<'_>, table: OpId) -> Result<(), Diagnost
     for o in users {
         match m.ctx.bytes(m.ops[o].name) {
             b"llvm.call" => super::llvm::check_call(cx, o, &symbols)?,
+            b"llvm.mlir.ifunc" => super::llvm::check_ifunc_resolver(cx, o, &symbols)?,
             b"func.call" => super::func::check_call(cx, o, lookup(o, b"callee"))?,
             b"memref.get_global" => super::memref::check_get_global(cx, o, lookup(o, b"name"))?,
             _ => super::llvm::check_addressof(cx, o, &symbols)?,

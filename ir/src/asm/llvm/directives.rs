@@ -1,12 +1,14 @@
 //! The `custom<Name>` directives of the LLVM dialect's declarative
 //! formats: `LLVMOpAttrs`, `OverflowFlags`, `GEPIndices`,
-//! `InsertExtractValueElementType` and `ShuffleType`.
+//! `InsertExtractValueElementType`, `ShuffleType`, and MLIR 22's
+//! `OpBundles` and `LLVMLinkage`.
 
 use super::super::format::Elem;
 use super::super::parse::Parsed;
 use super::common::{
-    attr_of, dense_attr, dense_values, dialect_body, fast_element_type, llvm_attr,
+    attr_of, dense_attr, dense_values, dialect_body, eat_one_of, fast_element_type, llvm_attr,
     parse_op_bundles, parse_optional_attr_dict, print_op_bundles, set_attr, set_types, type_of_arg,
+    LINKAGES,
 };
 use crate::context::TypeData;
 use crate::dialect::OpDef;
@@ -35,6 +37,15 @@ pub(crate) fn print_directive(
                     p.out.extend_from_slice(body);
                     p.out.push(b'>');
                 }
+            }
+        }
+        // MLIR 22's `printLLVMLinkage`: always the keyword, `external` too.
+        ("LLVMLinkage", [Elem::Attr { idx, .. }]) => {
+            let ad = &def.attrs[*idx as usize];
+            if let Some(body) =
+                attr_of(p, op, &ad.name).and_then(|a| dialect_body(p.ctx, a, "linkage"))
+            {
+                p.out.extend_from_slice(body);
             }
         }
         // MLIR 22's `printOpBundles`.
@@ -96,6 +107,16 @@ pub(crate) fn parse_directive<'a>(
                 let a = llvm_attr(p, "overflow", &body, at)?;
                 out.attrs[*idx as usize] = Some(a);
             }
+            Ok(())
+        }
+        // MLIR 22's `parseLLVMLinkage`: an optional keyword, `external`
+        // when absent.
+        ("LLVMLinkage", [Elem::Attr { idx, .. }]) => {
+            p.skip_ws();
+            let at = p.pos;
+            let l = eat_one_of(p, LINKAGES).unwrap_or_else(|| "external".to_string());
+            let a = llvm_attr(p, "linkage", &l, at)?;
+            out.attrs[*idx as usize] = Some(a);
             Ok(())
         }
         // MLIR 22's `parseOpBundles`.

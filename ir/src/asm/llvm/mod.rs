@@ -18,12 +18,14 @@ use crate::printer::Printer;
 const CUSTOM_OPS: &[&str] = &[
     "llvm.func",
     "llvm.mlir.global",
+    "llvm.mlir.alias",
     "llvm.call",
     "llvm.invoke",
     "llvm.alloca",
     "llvm.icmp",
     "llvm.fcmp",
     "llvm.switch",
+    "llvm.indirectbr",
     "llvm.landingpad",
 ];
 
@@ -42,6 +44,7 @@ pub(crate) fn has_directive(name: &str) -> bool {
             | "InsertExtractValueElementType"
             | "ShuffleType"
             | "OpBundles"
+            | "LLVMLinkage"
     )
 }
 
@@ -64,12 +67,14 @@ pub(crate) fn print(p: &mut Printer<'_>, def: &OpDef, op: OpId, indent: usize) {
     match &*def.name {
         "llvm.func" => symbols::print_func(p, op, indent),
         "llvm.mlir.global" => symbols::print_global(p, op, indent),
+        "llvm.mlir.alias" => symbols::print_alias(p, op, indent),
         "llvm.call" => call::print_call(p, def, op),
         "llvm.invoke" => call::print_invoke(p, def, op),
         "llvm.alloca" => basic::print_alloca(p, op),
         "llvm.icmp" => basic::print_cmp(p, op, basic::ICMP),
         "llvm.fcmp" => basic::print_cmp(p, op, basic::FCMP),
         "llvm.switch" => print_switch(p, def, op, indent, SwitchStyle::Llvm),
+        "llvm.indirectbr" => switch::print_indirectbr(p, def, op, indent),
         "llvm.landingpad" => eh::print_landingpad(p, op),
         _ => {}
     }
@@ -82,11 +87,13 @@ pub(crate) fn parse<'a>(p: &mut Parser<'a>, def: &OpDef) -> PResult<Parsed<'a>> 
     match &*def.name {
         "llvm.func" => symbols::parse_func(p, def),
         "llvm.mlir.global" => symbols::parse_global(p, def),
+        "llvm.mlir.alias" => symbols::parse_alias(p, def),
         "llvm.call" => call::parse_call(p, def),
         "llvm.invoke" => call::parse_invoke(p, def),
         "llvm.alloca" => basic::parse_alloca(p, def),
         "llvm.icmp" => basic::parse_cmp(p, def, basic::ICMP),
         "llvm.switch" => parse_switch(p, def, SwitchStyle::Llvm),
+        "llvm.indirectbr" => switch::parse_indirectbr(p, def),
         "llvm.landingpad" => eh::parse_landingpad(p, def),
         _ => basic::parse_cmp(p, def, basic::FCMP),
     }

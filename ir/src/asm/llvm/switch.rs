@@ -1,5 +1,6 @@
-//! `llvm.switch` and its `SwitchOpCases`, and `cf.switch`, which is
-//! spelled nearly alike.
+//! `llvm.switch` and its `SwitchOpCases`, `cf.switch`, which is spelled
+//! nearly alike, and MLIR 22's `llvm.indirectbr` (a list of successors with
+//! their operands).
 
 use super::super::parse::Parsed;
 use super::common::{
@@ -229,6 +230,81 @@ pub(crate) fn parse_switch<'a>(
     }
     let seg = dense_attr(&mut p.m.ctx, 32, &segments);
     set_attr(p, def, &mut out, "case_operand_segments", seg);
+    parse_optional_attr_dict(p, &mut out)?;
+    Ok(out)
+}
+
+/// MLIR 22's `llvm.indirectbr` after its name: ` %addr : T, [` then each
+/// successor with its operands on a line of its own at the op's
+/// indentation (MLIR's `printIndirectBrOpSucessors`), `]`, attributes.
+pub(super) fn print_indirectbr(p: &mut Printer<'_>, def: &OpDef, op: OpId, indent: usize) {
+    let m = p.m;
+    let d = &m.ops[op];
+    p.out.push(b' ');
+    if let Some(&v) = d.operands.first() {
+        p.print_value(v);
+        p.out.extend_from_slice(b" : ");
+        p.print_type(m.values[v].ty);
+    }
+    p.out.extend_from_slice(b", [");
+    let seg = attr_of(p, op, "indbr_operand_segments")
+        .and_then(|a| dense_values(p.ctx, a))
+        .unwrap_or_default();
+    let mut next = 1usize.min(d.operands.len());
+    for (k, &b) in d.successors.iter().enumerate() {
+        if k > 0 {
+            p.out.push(b',');
+        }
+        p.out.push(b'\n');
+        p.indent(indent);
+        p.print_block_name(b);
+        let n = seg.get(k).copied().unwrap_or(0).max(0) as usize;
+        let end = (next + n).min(d.operands.len());
+        if end > next {
+            print_value_list_with_types(p, &d.operands[next..end]);
+        }
+        next = end;
+    }
+    if !seg.is_empty() {
+        p.out.push(b'\n');
+        p.indent(indent);
+    }
+    p.out.push(b']');
+    p.print_attr_dict(def, op, false, &[]);
+}
+
+/// Parses `llvm.indirectbr` after its name (MLIR 22's
+/// `parseIndirectBrOpSucessors`; the sizes attribute is the groups read).
+pub(super) fn parse_indirectbr<'a>(p: &mut Parser<'a>, def: &OpDef) -> PResult<Parsed<'a>> {
+    let mut out = p.new_parsed(def);
+    let v = p.parse_value_ref()?;
+    p.expect(b':', "':'")?;
+    let ty = p.parse_type()?;
+    out.operands[0].push(v);
+    out.operand_types[0] = Some(vec![ty]);
+    p.expect(b',', "','")?;
+    p.expect(b'[', "'['")?;
+    let mut segments: Vec<i64> = Vec::new();
+    let mut uses = Vec::new();
+    let mut types = Vec::new();
+    if !p.eat(b']') {
+        loop {
+            let s = p.parse_successor()?;
+            out.successors[0].push(s);
+            let (u, t) = parse_operands_with_types(p)?;
+            segments.push(u.len() as i64);
+            uses.extend(u);
+            types.extend(t);
+            if !p.eat(b',') {
+                break;
+            }
+        }
+        p.expect(b']', "']'")?;
+    }
+    out.operands[1] = uses;
+    out.operand_types[1] = Some(types);
+    let seg = dense_attr(&mut p.m.ctx, 32, &segments);
+    set_attr(p, def, &mut out, "indbr_operand_segments", seg);
     parse_optional_attr_dict(p, &mut out)?;
     Ok(out)
 }

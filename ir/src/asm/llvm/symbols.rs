@@ -1,5 +1,5 @@
-//! `llvm.func` and `llvm.mlir.global`, as MLIR 19's `LLVMDialect.cpp`
-//! prints and reads them.
+//! `llvm.func`, `llvm.mlir.global` and (MLIR 22) `llvm.mlir.alias`, as
+//! `LLVMDialect.cpp` prints and reads them.
 
 use super::super::parse::Parsed;
 use super::common::{
@@ -30,13 +30,11 @@ pub(super) fn print_enum_keyword(p: &mut Printer<'_>, a: Option<AttrId>, names: 
     }
 }
 
-/// ` linkage [visibility] [thread_local] [unnamed_addr] [constant] @g(value)
-/// [comdat(..)] {attrs} [: T [{ init }]]`.
-pub(super) fn print_global(p: &mut Printer<'_>, op: OpId, indent: usize) {
-    let ctx = p.ctx;
-    let m = p.m;
+/// ` linkage [visibility] [thread_local] [unnamed_addr] `: what globals and
+/// aliases print first (MLIR's `printCommonGlobalAndAlias`).
+fn print_common_global_and_alias(p: &mut Printer<'_>, op: OpId) {
     p.out.push(b' ');
-    if let Some(l) = keyword_of(ctx, attr_of(p, op, "linkage"), "linkage") {
+    if let Some(l) = keyword_of(p.ctx, attr_of(p, op, "linkage"), "linkage") {
         p.out.extend_from_slice(l);
     }
     p.out.push(b' ');
@@ -45,15 +43,41 @@ pub(super) fn print_global(p: &mut Printer<'_>, op: OpId, indent: usize) {
         p.out.extend_from_slice(b"thread_local ");
     }
     print_enum_keyword(p, attr_of(p, op, "unnamed_addr"), UNNAMED_ADDR);
+}
+
+/// `@name`, quoted when it is not a bare identifier.
+fn print_sym_name(p: &mut Printer<'_>, op: OpId) {
+    p.out.push(b'@');
+    if let Some(AttrData::String { value, .. }) =
+        attr_of(p, op, "sym_name").map(|a| p.ctx.attr_data(a))
+    {
+        p.print_keyword_or_string(p.ctx.bytes(*value));
+    }
+}
+
+/// The initializer region of a global or alias, if it has a block.
+fn print_initializer(p: &mut Printer<'_>, op: OpId, indent: usize) {
+    if let Some(&r) = p.m.ops[op].regions.first() {
+        if !p.m.regions[r].blocks.is_empty() {
+            let style = RegionStyle {
+                entry_args: false,
+                ..RegionStyle::CUSTOM
+            };
+            p.print_region_with(r, indent, style);
+        }
+    }
+}
+
+/// ` linkage [visibility] [thread_local] [unnamed_addr] [constant] @g(value)
+/// [comdat(..)] {attrs} [: T [{ init }]]`.
+pub(super) fn print_global(p: &mut Printer<'_>, op: OpId, indent: usize) {
+    let ctx = p.ctx;
+    let m = p.m;
+    print_common_global_and_alias(p, op);
     if attr_of(p, op, "constant").is_some() {
         p.out.extend_from_slice(b"constant ");
     }
-    p.out.push(b'@');
-    if let Some(AttrData::String { value, .. }) =
-        attr_of(p, op, "sym_name").map(|a| ctx.attr_data(a))
-    {
-        p.print_keyword_or_string(ctx.bytes(*value));
-    }
+    print_sym_name(p, op);
     p.out.push(b'(');
     let value = attr_of(p, op, "value");
     if let Some(v) = value {
@@ -76,13 +100,23 @@ pub(super) fn print_global(p: &mut Printer<'_>, op: OpId, indent: usize) {
     if let Some(&r) = m.ops[op].regions.first() {
         if !m.regions[r].blocks.is_empty() {
             p.out.push(b' ');
-            let style = RegionStyle {
-                entry_args: false,
-                ..RegionStyle::CUSTOM
-            };
-            p.print_region_with(r, indent, style);
         }
     }
+    print_initializer(p, op, indent);
+}
+
+/// MLIR 22's `AliasOp::print`: ` linkage [visibility] [thread_local]
+/// [unnamed_addr] @a {attrs} : T { init }`.
+pub(super) fn print_alias(p: &mut Printer<'_>, op: OpId, indent: usize) {
+    print_common_global_and_alias(p, op);
+    print_sym_name(p, op);
+    print_attrs_except(p, op, elided("llvm.mlir.alias"), false);
+    p.out.extend_from_slice(b" : ");
+    if let Some(AttrData::Type(t)) = attr_of(p, op, "alias_type").map(|a| p.ctx.attr_data(a)) {
+        p.print_type(*t);
+    }
+    p.out.push(b' ');
+    print_initializer(p, op, indent);
 }
 
 /// ` [linkage] [visibility] [unnamed_addr] [cconv] @f(args[, ...]) [-> R]
@@ -180,18 +214,23 @@ pub(super) fn print_func(p: &mut Printer<'_>, op: OpId, indent: usize) {
     }
 }
 
-pub(super) fn parse_global<'a>(p: &mut Parser<'a>, def: &OpDef) -> PResult<Parsed<'a>> {
-    let mut out = p.new_parsed(def);
+/// MLIR's `parseCommonGlobalAndAlias`: linkage (default external),
+/// visibility, `thread_local`, unnamed_addr, in this order.
+fn parse_common_global_and_alias<'a>(
+    p: &mut Parser<'a>,
+    def: &OpDef,
+    out: &mut Parsed<'a>,
+) -> PResult<()> {
     p.skip_ws();
     let at = p.pos;
     // MLIR's parser sets linkage (default external), visibility_ and
     // unnamed_addr (default 0) whether or not they are written.
     let l = eat_one_of(p, LINKAGES).unwrap_or_else(|| "external".to_string());
     let a = llvm_attr(p, "linkage", &l, at)?;
-    set_attr(p, def, &mut out, "linkage", a);
+    set_attr(p, def, out, "linkage", a);
     for name in ["visibility_", "unnamed_addr"] {
         let z = i64_attr(p, 64, 0);
-        set_attr(p, def, &mut out, name, z);
+        set_attr(p, def, out, name, z);
     }
     // Visibility, thread_local, unnamed_addr, constant: in this order.
     if let Some(i) = VISIBILITY
@@ -202,11 +241,11 @@ pub(super) fn parse_global<'a>(p: &mut Parser<'a>, def: &OpDef) -> PResult<Parse
         let id_len = VISIBILITY[i + 1].len();
         p.pos += id_len;
         let a = i64_attr(p, 64, i as i64 + 1);
-        set_attr(p, def, &mut out, "visibility_", a);
+        set_attr(p, def, out, "visibility_", a);
     }
     if p.eat_keyword("thread_local") {
         let u = p.m.ctx.unit_attr();
-        set_attr(p, def, &mut out, "thread_local_", u);
+        set_attr(p, def, out, "thread_local_", u);
     }
     if let Some(i) = UNNAMED_ADDR
         .iter()
@@ -215,8 +254,14 @@ pub(super) fn parse_global<'a>(p: &mut Parser<'a>, def: &OpDef) -> PResult<Parse
     {
         p.pos += UNNAMED_ADDR[i + 1].len();
         let a = i64_attr(p, 64, i as i64 + 1);
-        set_attr(p, def, &mut out, "unnamed_addr", a);
+        set_attr(p, def, out, "unnamed_addr", a);
     }
+    Ok(())
+}
+
+pub(super) fn parse_global<'a>(p: &mut Parser<'a>, def: &OpDef) -> PResult<Parsed<'a>> {
+    let mut out = p.new_parsed(def);
+    parse_common_global_and_alias(p, def, &mut out)?;
     if p.eat_keyword("constant") {
         let u = p.m.ctx.unit_attr();
         set_attr(p, def, &mut out, "constant", u);
@@ -406,6 +451,37 @@ pub(super) fn parse_func<'a>(p: &mut Parser<'a>, def: &OpDef) -> PResult<Parsed<
         }
         p.parse_region_with_args(r, &named)?;
     }
+    if let Some(first) = out.regions.first_mut() {
+        first.push(r);
+    }
+    Ok(out)
+}
+
+/// MLIR 22's `AliasOp::parse`: the common head, `@a`, an attribute
+/// dictionary, `: T` and the initializer region.
+pub(super) fn parse_alias<'a>(p: &mut Parser<'a>, def: &OpDef) -> PResult<Parsed<'a>> {
+    let mut out = p.new_parsed(def);
+    parse_common_global_and_alias(p, def, &mut out)?;
+    let name = parse_symbol_name(p)?;
+    let a = p.m.ctx.string_attr(&name);
+    set_attr(p, def, &mut out, "sym_name", a);
+    p.skip_ws();
+    let dict_at = p.pos;
+    parse_optional_attr_dict(p, &mut out)?;
+    check_dict(p, def, &out, dict_at)?;
+    p.skip_ws();
+    let colon = p.pos;
+    if !p.eat(b':') {
+        return p.err_at(colon, "expected ':' and the alias type");
+    }
+    let ty = p.parse_type()?;
+    if p.peek() == Some(b',') {
+        return p.err_at(colon, "expected zero or one type");
+    }
+    let ta = p.m.ctx.attr(AttrData::Type(ty));
+    set_attr(p, def, &mut out, "alias_type", ta);
+    let r = p.m.regions.alloc(Default::default());
+    p.parse_region(r)?;
     if let Some(first) = out.regions.first_mut() {
         first.push(r);
     }
