@@ -38,8 +38,17 @@ pub enum Signedness {
 }
 
 /// The builtin floating-point kinds.
+///
+/// The small formats MLIR 20 added (`f4E2M1FN`, `f6E2M3FN`, `f6E3M2FN`,
+/// `f8E3M4`, `f8E8M0FNU`) exist only from MLIR 22 on (see
+/// [`FloatKind::mlir_since`]); at 19 their names are no type at all.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum FloatKind {
+    F4E2M1FN,
+    F6E2M3FN,
+    F6E3M2FN,
+    F8E3M4,
+    F8E8M0FNU,
     F8E5M2,
     F8E4M3,
     F8E4M3FN,
@@ -56,7 +65,12 @@ pub enum FloatKind {
 }
 
 impl FloatKind {
-    pub const ALL: [FloatKind; 13] = [
+    pub const ALL: [FloatKind; 18] = [
+        FloatKind::F4E2M1FN,
+        FloatKind::F6E2M3FN,
+        FloatKind::F6E3M2FN,
+        FloatKind::F8E3M4,
+        FloatKind::F8E8M0FNU,
         FloatKind::F8E5M2,
         FloatKind::F8E4M3,
         FloatKind::F8E4M3FN,
@@ -73,6 +87,11 @@ impl FloatKind {
     ];
     pub fn name(self) -> &'static str {
         match self {
+            FloatKind::F4E2M1FN => "f4E2M1FN",
+            FloatKind::F6E2M3FN => "f6E2M3FN",
+            FloatKind::F6E3M2FN => "f6E3M2FN",
+            FloatKind::F8E3M4 => "f8E3M4",
+            FloatKind::F8E8M0FNU => "f8E8M0FNU",
             FloatKind::F8E5M2 => "f8E5M2",
             FloatKind::F8E4M3 => "f8E4M3",
             FloatKind::F8E4M3FN => "f8E4M3FN",
@@ -91,10 +110,38 @@ impl FloatKind {
     pub fn from_name(s: &str) -> Option<FloatKind> {
         FloatKind::ALL.into_iter().find(|k| k.name() == s)
     }
+    /// The first MLIR release (major version) whose builtin types include
+    /// this kind; 0 for the kinds every supported release has.
+    pub fn mlir_since(self) -> u32 {
+        match self {
+            FloatKind::F4E2M1FN
+            | FloatKind::F6E2M3FN
+            | FloatKind::F6E3M2FN
+            | FloatKind::F8E3M4
+            | FloatKind::F8E8M0FNU => 22,
+            FloatKind::F8E5M2
+            | FloatKind::F8E4M3
+            | FloatKind::F8E4M3FN
+            | FloatKind::F8E5M2FNUZ
+            | FloatKind::F8E4M3FNUZ
+            | FloatKind::F8E4M3B11FNUZ
+            | FloatKind::BF16
+            | FloatKind::F16
+            | FloatKind::TF32
+            | FloatKind::F32
+            | FloatKind::F64
+            | FloatKind::F80
+            | FloatKind::F128 => 0,
+        }
+    }
     /// Storage width in bits.
     pub fn bit_width(self) -> u32 {
         match self {
-            FloatKind::F8E5M2
+            FloatKind::F4E2M1FN => 4,
+            FloatKind::F6E2M3FN | FloatKind::F6E3M2FN => 6,
+            FloatKind::F8E3M4
+            | FloatKind::F8E8M0FNU
+            | FloatKind::F8E5M2
             | FloatKind::F8E4M3
             | FloatKind::F8E4M3FN
             | FloatKind::F8E5M2FNUZ

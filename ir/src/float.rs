@@ -26,6 +26,13 @@ enum Style {
     FiniteAllOnesNan,
     /// No infinities, no negative zero; NaN is 0x80 (the FNUZ formats).
     Fnuz,
+    /// No infinities and no NaN; overflow saturates to the largest finite
+    /// value (f4E2M1FN, f6E2M3FN, f6E3M2FN: APFloat's `FiniteOnly`).
+    FiniteOnly,
+    /// f8E8M0FNU: an 8-bit biased exponent alone. No sign, no zero (a zero
+    /// becomes the smallest value, 2^-127), no infinity; NaN is 0xFF, and
+    /// the bias is 127 rather than `1 - min_exp`.
+    E8M0,
 }
 
 fn sem(k: FloatKind) -> Sem {
@@ -37,7 +44,14 @@ fn sem(k: FloatKind) -> Sem {
         explicit_int: false,
         style,
     };
+    // (precision, max_exp, min_exp, exp_bits, style): APFloat's
+    // `fltSemantics` of each format.
     match k {
+        FloatKind::F4E2M1FN => s(2, 2, 0, 2, Style::FiniteOnly),
+        FloatKind::F6E2M3FN => s(4, 2, 0, 2, Style::FiniteOnly),
+        FloatKind::F6E3M2FN => s(3, 4, -2, 3, Style::FiniteOnly),
+        FloatKind::F8E3M4 => s(5, 3, -2, 3, Style::Ieee),
+        FloatKind::F8E8M0FNU => s(1, 127, -127, 8, Style::E8M0),
         FloatKind::F16 => s(11, 15, -14, 5, Style::Ieee),
         FloatKind::BF16 => s(8, 127, -126, 8, Style::Ieee),
         FloatKind::TF32 => s(11, 127, -126, 8, Style::Ieee),
@@ -86,8 +100,13 @@ fn frac_bits(s: &Sem) -> u32 {
 }
 
 fn bias(s: &Sem) -> i32 {
-    // Exponent of 1.0 encodes as `bias`; minimum normal exponent encodes as 1.
-    1 - s.min_exp
+    // Exponent of 1.0 encodes as `bias`; minimum normal exponent encodes as 1
+    // (as 0 in f8E8M0FNU, which has no subnormals and no zero).
+    if s.style == Style::E8M0 {
+        -s.min_exp
+    } else {
+        1 - s.min_exp
+    }
 }
 
 fn decode(k: FloatKind, bits: u128) -> Decoded {
@@ -99,6 +118,17 @@ fn decode(k: FloatKind, bits: u128) -> Decoded {
     let neg = (bits >> (width - 1)) & 1 == 1;
     let all_ones = (1i32 << s.exp_bits) - 1;
     match s.style {
+        Style::E8M0 => {
+            if e == all_ones {
+                return Decoded::Nan;
+            }
+            return Decoded::Finite {
+                neg: false,
+                sig: 1,
+                exp: e - bias(&s),
+            };
+        }
+        Style::FiniteOnly => {}
         Style::Ieee => {
             if e == all_ones {
                 let f = if s.explicit_int {
@@ -147,7 +177,12 @@ fn encode(k: FloatKind, neg: bool, sig: u128, exp: i32) -> u128 {
     let s = sem(k);
     let fb = frac_bits(&s);
     let width = k.bit_width();
-    let sign = if neg { 1u128 << (width - 1) } else { 0 };
+    let sign = if neg && s.style != Style::E8M0 {
+        1u128 << (width - 1)
+    } else {
+        0
+    };
+    // A zero of f8E8M0FNU is its smallest value, 2^-127: bits 0.
     if sig == 0 {
         return if s.style == Style::Fnuz { 0 } else { sign };
     }
@@ -175,6 +210,9 @@ fn inf_bits(k: FloatKind, neg: bool) -> u128 {
         // No infinity: APFloat saturates to NaN on overflow for these.
         Style::FiniteAllOnesNan => sign | ((1u128 << (width - 1)) - 1),
         Style::Fnuz => 1u128 << (width - 1),
+        // Neither infinity nor NaN: the largest finite value.
+        Style::FiniteOnly => sign | ((1u128 << (width - 1)) - 1),
+        Style::E8M0 => nan_bits(k),
     }
 }
 
@@ -675,6 +713,10 @@ fn nan_bits(k: FloatKind) -> u128 {
         }
         Style::FiniteAllOnesNan => (1u128 << (k.bit_width() - 1)) - 1,
         Style::Fnuz => 1u128 << (k.bit_width() - 1),
+        // No NaN at all (APFloat cannot produce one either: a NaN literal
+        // does not reach here); the largest finite value stands in.
+        Style::FiniteOnly => (1u128 << (k.bit_width() - 1)) - 1,
+        Style::E8M0 => (1u128 << k.bit_width()) - 1,
     }
 }
 
@@ -794,6 +836,24 @@ mod tests {
         check(FloatKind::F32, 1.25, "1.250000e+00");
         check(FloatKind::F64, 0.999, "0.99899999999999999");
         check(FloatKind::BF16, 1.5, "1.500000e+00");
+        // The MLIR 20 formats, as mlir-opt-22 prints `arith.constant V : T`:
+        // ties to even, saturation without infinities, f8E8M0FNU's missing
+        // zero and sign.
+        check(FloatKind::F4E2M1FN, 0.25, "0.000000e+00");
+        check(FloatKind::F4E2M1FN, 7.0, "6.000000e+00");
+        check(FloatKind::F4E2M1FN, -0.5, "-5.000000e-01");
+        check(FloatKind::F6E2M3FN, 8.0, "7.500000e+00");
+        check(FloatKind::F6E3M2FN, 15.5, "1.600000e+01");
+        check(FloatKind::F6E3M2FN, 1e10, "2.800000e+01");
+        check(FloatKind::F8E3M4, 0.1, "9.375000e-02");
+        check(FloatKind::F8E3M4, 16.0, "0x70");
+        check(FloatKind::F8E8M0FNU, 0.0, "5.877470e-39");
+        check(FloatKind::F8E8M0FNU, -0.0, "5.877470e-39");
+        check(FloatKind::F8E8M0FNU, 3.0, "4.000000e+00");
+        check(FloatKind::F8E8M0FNU, 1e10, "8.589930e+09");
+        check(FloatKind::F8E8M0FNU, 3e38, "0xFF");
+        assert_eq!(format_float(FloatKind::F8E8M0FNU, 0xFE), "1.701410e+38");
+        assert_eq!(format_float(FloatKind::F6E2M3FN, 0x20), "-0.000000e+00");
         assert_eq!(format_float(FloatKind::F32, 0x7FC00000), "0x7FC00000");
         assert_eq!(
             format_float(FloatKind::F64, 0x7FF0000000000000),

@@ -1757,7 +1757,11 @@ impl<'a> Parser<'a> {
                 return mk_int(self, int(rest), sg);
             }
         }
-        if let Some(k) = std::str::from_utf8(id).ok().and_then(FloatKind::from_name) {
+        if let Some(k) = std::str::from_utf8(id)
+            .ok()
+            .and_then(FloatKind::from_name)
+            .filter(|k| self.release().major() >= k.mlir_since())
+        {
             return Ok(self.m.ctx.float_type(k));
         }
         match id {
@@ -2643,22 +2647,7 @@ impl<'a> Parser<'a> {
                 Ok(self.m.ctx.attr(AttrData::Float { ty, bits }))
             }
             NumLit::Int { mag, neg, hex } => {
-                if !hex {
-                    return self.err_at(
-                        start,
-                        "unexpected decimal integer literal for a floating point value",
-                    );
-                }
-                if neg {
-                    return self.err_at(
-                        start,
-                        "hexadecimal float literal should not have a leading minus",
-                    );
-                }
-                if significant_bits(&mag) > 64 {
-                    return self.err_at(start, "hexadecimal float constant out of range for type");
-                }
-                let bits = words_to_u128(&mag);
+                let bits = self.float_from_int_literal(&mag, neg, hex, start, 64)?;
                 Ok(self.m.ctx.attr(AttrData::Float { ty, bits }))
             }
         }
@@ -2703,23 +2692,8 @@ impl<'a> Parser<'a> {
                 };
                 match self.m.ctx.type_data(ty).clone() {
                     TypeData::Float(k) => {
-                        if !hex {
-                            return self.err_at(
-                                start,
-                                "unexpected decimal integer literal for a floating point value",
-                            );
-                        }
-                        if neg {
-                            return self.err_at(
-                                start,
-                                "hexadecimal float literal should not have a leading minus",
-                            );
-                        }
-                        let bits = words_to_u128(&mag);
-                        if significant_bits(&mag) > k.bit_width() {
-                            return self
-                                .err_at(start, "hexadecimal float constant out of range for type");
-                        }
+                        let bits =
+                            self.float_from_int_literal(&mag, neg, hex, start, k.bit_width())?;
                         Ok(self.m.ctx.attr(AttrData::Float { ty, bits }))
                     }
                     TypeData::Integer { width, signedness } => {
@@ -2789,6 +2763,41 @@ impl<'a> Parser<'a> {
         }
         truncate_words(&mut w, width);
         Ok(w.into_boxed_slice())
+    }
+
+    /// A float given as an integer literal starting at `start` (its `-`,
+    /// if any): MLIR's `parseFloatFromIntegerLiteral`, only a hex bit
+    /// pattern of at most `width` significant bits; errors point at the
+    /// digits.
+    fn float_from_int_literal(
+        &self,
+        mag: &[u64],
+        neg: bool,
+        hex: bool,
+        start: usize,
+        width: u32,
+    ) -> PResult<u128> {
+        let tok = start + usize::from(neg);
+        if !hex {
+            let loc = self.loc(Span::new(tok as u32, tok as u32 + 1));
+            return Err(Box::new(
+                Diagnostic::error(
+                    loc,
+                    "unexpected decimal integer literal for a floating point value",
+                )
+                .with_note(Some(loc), "add a trailing dot to make the literal a float"),
+            ));
+        }
+        if neg {
+            return self.err_at(
+                tok,
+                "hexadecimal float literal should not have a leading minus",
+            );
+        }
+        if significant_bits(mag) > width {
+            return self.err_at(tok, "hexadecimal float constant out of range for type");
+        }
+        Ok(words_to_u128(mag))
     }
 
     fn number_literal(&mut self) -> PResult<NumLit> {
@@ -3173,19 +3182,15 @@ impl<'a> Parser<'a> {
                     None => self.err_at(p, "invalid floating point value"),
                 }
             }
-            (ElemLit::Num(NumLit::Int { mag, neg, hex }, p), TypeData::Float(k)) => {
-                if hex {
-                    out.push(words_to_u128(&mag));
-                    return Ok(());
-                }
-                let text = words_to_dec(&mag);
-                match float::parse_decimal_literal(*k, &text, neg) {
-                    Some(b) => {
-                        out.push(b);
-                        Ok(())
-                    }
-                    None => self.err_at(p, "invalid floating point value"),
-                }
+            // A hex element is a bit pattern, checked as a scalar's is; a
+            // decimal integer is rejected: at 19 as the wrong kind of
+            // element, at 22 by the scalar float literal rule.
+            (ElemLit::Num(NumLit::Int { mag, neg, hex }, p), TypeData::Float(k))
+                if hex || self.release() >= MlirRelease::V22 =>
+            {
+                let bits = self.float_from_int_literal(&mag, neg, hex, p, k.bit_width())?;
+                out.push(bits);
+                Ok(())
             }
             (ElemLit::Bool(_), _) => {
                 self.err_at(at, "expected i1 type for 'true' or 'false' values")
@@ -3471,28 +3476,6 @@ fn dec_to_words(s: &[u8]) -> Vec<u64> {
         }
     }
     trim_words(w)
-}
-
-fn words_to_dec(w: &[u64]) -> String {
-    let mut w = w.to_vec();
-    let mut digits = Vec::new();
-    loop {
-        let mut rem: u128 = 0;
-        for x in w.iter_mut().rev() {
-            let cur = (rem << 64) | *x as u128;
-            *x = (cur / 10) as u64;
-            rem = cur % 10;
-        }
-        digits.push(b'0' + rem as u8);
-        while w.last() == Some(&0) {
-            w.pop();
-        }
-        if w.is_empty() {
-            break;
-        }
-    }
-    digits.reverse();
-    String::from_utf8(digits).unwrap_or_default()
 }
 
 fn trim_words(mut w: Vec<u64>) -> Vec<u64> {

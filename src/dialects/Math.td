@@ -1,5 +1,5 @@
 //===- Math.td - the math dialect --------------------------*- tablegen -*-===//
-// Every op of MLIR 19's math dialect with its operands, results, `fastmath`
+// Every op of MLIR 19's and 22's math dialect with its operands, results, `fastmath`
 // property and custom syntax (checked with `mlir-opt-19` and
 // `cargo xtask ir-compat --custom`).
 
@@ -97,5 +97,58 @@ def Math_FPowIOp : Math_Op<"fpowi", [AllTypesMatch<["lhs", "result"]>]> {
   let results = (outs FloatLike:$result);
   let assemblyFormat = [{
     $lhs `,` $rhs (`fastmath` `` $fastmath^)? attr-dict `:` type($lhs) `,` type($rhs)
+  }];
+}
+
+//===----------------------------------------------------------------------===//
+// Ops new in MLIR 22 (`mlirSince = 22`)
+//===----------------------------------------------------------------------===//
+
+// `math.isfinite %x : T`: an i1 (or i1-shaped) classification of a float.
+class Math_FloatClassificationOp<string mnemonic>
+    : Math_Op<mnemonic, [I1SameShapeOf<"operand", "result",
+                                       "result type has i1 element type and same shape as operands">]> {
+  let mlirSince = 22;
+  let arguments = (ins FloatLike:$operand,
+                       DefaultValuedAttr<Arith_FastMathAttr, "#arith.fastmath<none>">:$fastmath);
+  let results = (outs BoolLike:$result);
+  let assemblyFormat = "$operand attr-dict `:` type($operand)";
+}
+
+def Math_ClampFOp : Math_Op<"clampf", [SameOperandsAndResultType]> {
+  let summary = "floating point clamping operation";
+  let mlirSince = 22;
+  let arguments = (ins FloatLike:$value, FloatLike:$min, FloatLike:$max,
+                       DefaultValuedAttr<Arith_FastMathAttr, "#arith.fastmath<none>">:$fastmath);
+  let results = (outs FloatLike:$result);
+  let assemblyFormat = [{
+    $value `to` ` ` `[` $min `,` $max `]` (`fastmath` `` $fastmath^)? attr-dict `:` type($result)
+  }];
+}
+def Math_ErfcOp : Math_FloatUnaryOp<"erfc"> {
+  let summary = "complementary error function of the specified value";
+  let mlirSince = 22;
+}
+def Math_IsFiniteOp : Math_FloatClassificationOp<"isfinite"> {
+  let summary = "returns true if the operand classifies as finite";
+}
+def Math_IsInfOp : Math_FloatClassificationOp<"isinf"> {
+  let summary = "returns true if the operand classifies as infinite";
+}
+def Math_IsNaNOp : Math_FloatClassificationOp<"isnan"> {
+  let summary = "returns true if the operand classifies as NaN";
+}
+def Math_IsNormalOp : Math_FloatClassificationOp<"isnormal"> {
+  let summary = "returns true if the operand classifies as normal";
+}
+def Math_SincosOp : Math_Op<"sincos", [SameOperandsAndResultShape,
+                                       AllTypesMatch<["operand", "sin", "cos"]>]> {
+  let summary = "sine and cosine of the specified value";
+  let mlirSince = 22;
+  let arguments = (ins FloatLike:$operand,
+                       DefaultValuedAttr<Arith_FastMathAttr, "#arith.fastmath<none>">:$fastmath);
+  let results = (outs FloatLike:$sin, FloatLike:$cos);
+  let assemblyFormat = [{
+    $operand (`fastmath` `` $fastmath^)? attr-dict `:` type($operand)
   }];
 }

@@ -147,6 +147,20 @@ impl<'a> Parser<'a> {
         match e {
             Elem::Literal(s) => {
                 if !self.eat_literal(s) {
+                    // A keyword is the generated parser's `parseKeyword`:
+                    // reported at the token found, through the op's parser
+                    // (`custom op 'NAME' ...`); punctuation is `parseToken`'s
+                    // wrong-token error, after what came before.
+                    if s.starts_with(|c: char| c.is_ascii_alphabetic() || c == '_') {
+                        self.skip_ws();
+                        return self.err_at(
+                            self.pos,
+                            format!(
+                                "custom op '{}' expected '{s}'",
+                                self.custom_op_name.as_deref().unwrap_or("")
+                            ),
+                        );
+                    }
                     return self.err_tok(format!("expected '{s}'"));
                 }
             }
