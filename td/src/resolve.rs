@@ -204,6 +204,32 @@ impl Resolver for MapResolver {
     }
 }
 
+/// Substitutes one variable: a `!foreach` or `!filter` item. What a
+/// [`MapResolver`] holding that one entry does (it hands the value out as
+/// given: nothing else in the map to resolve it against), without building
+/// the map: items are applied by the ten thousand.
+pub struct OneVarResolver {
+    pub name: Sym,
+    pub value: InitId,
+    pub cur: Option<RecId>,
+}
+
+impl Resolver for OneVarResolver {
+    #[inline]
+    fn resolve(&mut self, _cx: &mut Ctx, name: Sym) -> Option<InitId> {
+        (name == self.name).then_some(self.value)
+    }
+    fn is_final(&self) -> bool {
+        false
+    }
+    fn cur_rec(&self) -> Option<RecId> {
+        self.cur
+    }
+    fn mask(&self) -> u64 {
+        VarMask::var(self.name)
+    }
+}
+
 /// Resolves references to the fields of one record (LLVM's RecordResolver).
 pub struct RecordResolver {
     rec: RecId,
@@ -810,6 +836,43 @@ mod small_map_tests {
         v.pop();
         v.pop();
         assert_eq!(v.as_slice(), &[100, 1, 2, 3, 4, 5, 6, 70]);
+    }
+
+    #[test]
+    fn one_var_resolver_does_what_a_one_entry_map_does() {
+        use crate::model::TY_INT;
+        let mut cx = Ctx::new();
+        let (x, y) = (cx.strs.intern("x"), cx.strs.intern("y"));
+        let vx = cx.mk(Init::Var(x, TY_INT));
+        let vy = cx.mk(Init::Var(y, TY_INT));
+        let three = cx.int(3);
+        // `!add(x, y)`, `!add(x, 3)`, `[x, y, 3]` and `!mul(!add(x, 3), x)`,
+        // with x bound to 4, to y (unresolved: handed out as given) and to
+        // `!add(x, 3)` (which mentions x itself).
+        let add_xy = cx.mk(Init::Bin(BinOp::Add, vx, vy, TY_INT));
+        let add_x3 = cx.mk(Init::Bin(BinOp::Add, vx, three, TY_INT));
+        let list = cx.mk(Init::List(vec![vx, vy, three].into(), TY_INT));
+        let mul = cx.mk(Init::Bin(BinOp::Mul, add_x3, vx, TY_INT));
+        let four = cx.int(4);
+        for item in [four, vy, add_x3] {
+            for body in [add_xy, add_x3, list, mul, vx, vy, three] {
+                let mut m = MapResolver::new(None);
+                m.set(x, item);
+                let want = resolve_init(&mut cx, body, &mut m);
+                let mut one = OneVarResolver {
+                    name: x,
+                    value: item,
+                    cur: None,
+                };
+                assert_eq!(resolve_init(&mut cx, body, &mut one), want);
+            }
+        }
+        let mut one = OneVarResolver {
+            name: x,
+            value: four,
+            cur: None,
+        };
+        assert_eq!(resolve_init(&mut cx, mul, &mut one), cx.int(28));
     }
 
     #[test]

@@ -143,6 +143,7 @@ pub enum InitRef<'a> {
 }
 
 impl Init {
+    #[inline]
     pub fn as_ref(&self) -> InitRef<'_> {
         match *self {
             Init::Unset => InitRef::Unset,

@@ -707,8 +707,11 @@ pub(super) fn item_apply(
     }
     let (errors, messages) = (cx.errors.len(), cx.messages.len());
     let mark = if memo { cx.memo_start() } else { None };
-    let mut r = MapResolver::new(cur);
-    r.set(var, item);
+    let mut r = OneVarResolver {
+        name: var,
+        value: item,
+        cur,
+    };
     let v = resolve_init(cx, body, &mut r);
     // A result that came with a message is not reused (the message would
     // not be repeated).
