@@ -5,12 +5,12 @@
 //! `parseCallTypeAndResolveOperands`, shared).
 
 use super::super::custom::{parse_fn_args, parse_fn_results, print_fn_args, print_fn_results};
-use super::super::parse::{Parsed, UseRef};
+use super::super::parse::Parsed;
 use super::super::print::operand_range;
 use super::common::{
     attr_of, check_dict, eat_one_of, elided, keyword_of, llvm_attr, parse_op_bundles,
-    parse_optional_attr_dict, print_attrs_except, print_op_bundles, print_value_list_with_types,
-    set_attr, OpBundles, CCONVS, TAIL_KINDS,
+    parse_operands_with_types, parse_optional_attr_dict, print_attrs_except, print_op_bundles,
+    print_value_list_with_types, set_attr, OpBundles, CCONVS, TAIL_KINDS,
 };
 use crate::context::{AttrData, AttrId, TypeData, TypeId};
 use crate::dialect::{MlirRelease, OpDef};
@@ -389,24 +389,7 @@ fn set_bundles<'a>(
 fn parse_successor_operands<'a>(p: &mut Parser<'a>, out: &mut Parsed<'a>, k: usize) -> PResult<()> {
     let s = p.parse_successor()?;
     out.successors[k - 1].push(s);
-    let mut uses: Vec<UseRef<'a>> = Vec::new();
-    let mut types = Vec::new();
-    if p.eat(b'(') {
-        loop {
-            uses.push(p.parse_value_ref()?);
-            if !p.eat(b',') {
-                break;
-            }
-        }
-        p.expect(b':', "':'")?;
-        loop {
-            types.push(p.parse_type()?);
-            if !p.eat(b',') {
-                break;
-            }
-        }
-        p.expect(b')', "')'")?;
-    }
+    let (uses, types) = parse_operands_with_types(p)?;
     out.operands[k] = uses;
     out.operand_types[k] = Some(types);
     Ok(())

@@ -497,19 +497,7 @@ pub(super) fn parse_op_bundles<'a>(p: &mut Parser<'a>) -> PResult<OpBundles<'a>>
             p.expect(b'(', "'('")?;
             let (n_uses, n_types) = (uses.len(), types.len());
             if !p.eat(b')') {
-                loop {
-                    uses.push(p.parse_value_ref()?);
-                    if !p.eat(b',') {
-                        break;
-                    }
-                }
-                p.expect(b':', "':'")?;
-                loop {
-                    types.push(p.parse_type()?);
-                    if !p.eat(b',') {
-                        break;
-                    }
-                }
+                parse_uses_colon_types(p, &mut uses, &mut types)?;
                 p.expect(b')', "')'")?;
             }
             let (nu, nt) = (uses.len() - n_uses, types.len() - n_types);
@@ -533,4 +521,41 @@ pub(super) fn parse_op_bundles<'a>(p: &mut Parser<'a>) -> PResult<OpBundles<'a>>
         tags,
         sizes,
     })
+}
+
+/// `%a, %b : A, B`, appended to `uses` and `types` (the inside of
+/// [`parse_operands_with_types`] and of an operand bundle).
+fn parse_uses_colon_types<'a>(
+    p: &mut Parser<'a>,
+    uses: &mut Vec<UseRef<'a>>,
+    types: &mut Vec<TypeId>,
+) -> PResult<()> {
+    loop {
+        uses.push(p.parse_value_ref()?);
+        if !p.eat(b',') {
+            break;
+        }
+    }
+    p.expect(b':', "':'")?;
+    loop {
+        types.push(p.parse_type()?);
+        if !p.eat(b',') {
+            break;
+        }
+    }
+    Ok(())
+}
+
+/// `(%a, %b : A, B)` or nothing: a successor's operands (MLIR's
+/// `parseSuccessorAndUseList` after the block).
+pub(super) fn parse_operands_with_types<'a>(
+    p: &mut Parser<'a>,
+) -> PResult<(Vec<UseRef<'a>>, Vec<TypeId>)> {
+    let mut uses = Vec::new();
+    let mut types = Vec::new();
+    if p.eat(b'(') {
+        parse_uses_colon_types(p, &mut uses, &mut types)?;
+        p.expect(b')', "')'")?;
+    }
+    Ok((uses, types))
 }

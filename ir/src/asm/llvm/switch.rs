@@ -4,10 +4,10 @@
 
 use super::super::parse::Parsed;
 use super::common::{
-    attr_of, dense_attr, dense_values, parse_optional_attr_dict, print_value_list_with_types,
-    set_attr,
+    attr_of, dense_attr, dense_values, parse_operands_with_types, parse_optional_attr_dict,
+    print_value_list_with_types, set_attr,
 };
-use crate::context::{AttrData, AttrId, Context, TypeData, TypeId};
+use crate::context::{AttrData, AttrId, Context, TypeData};
 use crate::dialect::OpDef;
 use crate::ir::OpId;
 use crate::parser::{PResult, Parser};
@@ -307,29 +307,4 @@ pub(super) fn parse_indirectbr<'a>(p: &mut Parser<'a>, def: &OpDef) -> PResult<P
     set_attr(p, def, &mut out, "indbr_operand_segments", seg);
     parse_optional_attr_dict(p, &mut out)?;
     Ok(out)
-}
-
-/// `(%a, %b : A, B)` or nothing.
-pub(super) fn parse_operands_with_types<'a>(
-    p: &mut Parser<'a>,
-) -> PResult<(Vec<super::super::parse::UseRef<'a>>, Vec<TypeId>)> {
-    let mut uses = Vec::new();
-    let mut types = Vec::new();
-    if p.eat(b'(') {
-        loop {
-            uses.push(p.parse_value_ref()?);
-            if !p.eat(b',') {
-                break;
-            }
-        }
-        p.expect(b':', "':'")?;
-        loop {
-            types.push(p.parse_type()?);
-            if !p.eat(b',') {
-                break;
-            }
-        }
-        p.expect(b')', "')'")?;
-    }
-    Ok((uses, types))
 }
