@@ -1103,6 +1103,15 @@ impl<'a> Parser<'a> {
                 }
             }
         }
+        if def.has(Trait::InferResultsFromOperands) && p.result_types.iter().all(Option::is_none) {
+            let mut all = Vec::new();
+            for t in p.operand_types.iter().flatten() {
+                all.extend_from_slice(t);
+            }
+            if let Some(first) = p.result_types.first_mut() {
+                *first = Some(all);
+            }
+        }
         if def.has(Trait::SameTypeOperands) {
             if let Some(t) = p.operand_types.iter().find_map(single) {
                 for i in 0..def.operands.len() {
