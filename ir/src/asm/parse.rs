@@ -775,10 +775,8 @@ impl<'a> Parser<'a> {
                         }
                     };
                     if ts.len() != uses.len() {
-                        return self.err_at(
-                            name_start,
-                            format!("{} operands present, but expected {}", uses.len(), ts.len()),
-                        );
+                        return self
+                            .err_at(name_start, self.operand_count_message(uses.len(), ts.len()));
                     }
                     refs.extend(uses.iter().copied());
                     types.extend_from_slice(ts);
@@ -789,11 +787,7 @@ impl<'a> Parser<'a> {
         if refs.len() != types.len() {
             return self.err_at(
                 name_start,
-                format!(
-                    "{} operands present, but expected {}",
-                    refs.len(),
-                    types.len()
-                ),
+                self.operand_count_message(refs.len(), types.len()),
             );
         }
         let mut operands = Vec::with_capacity(refs.len());
