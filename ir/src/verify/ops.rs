@@ -308,7 +308,9 @@ pub(crate) fn check_op(
     super::arith::check(cx, op)?;
     super::memref::check(cx, op)?;
     super::cf::check(cx, op)?;
-    if cx.m.ctx.bytes(cx.m.ops[op].name) == b"func.constant" {
+    if cx.m.ctx.bytes(cx.m.ops[op].name) == b"func.constant"
+        && !super::func::constant_is_symbol_use(cx)
+    {
         super::func::check_constant(cx, op)?;
     }
     super::scf::check(cx, def, op)?;
