@@ -976,8 +976,9 @@ impl<'a> Parser<'a> {
             for r in targets {
                 self.add_implicit_terminator(r, term, loc);
             }
-        } else if def.has(Trait::SingleBlock) {
-            // `{}` of a single-block region holds one empty block.
+        } else if def.has(Trait::SingleBlock) && &*def.name != "scf.while" {
+            // `{}` of a single-block region holds one empty block (but
+            // MLIR's `WhileOp::parse` leaves its regions as written).
             for &r in &regions {
                 if self.m.regions[r].blocks.is_empty() {
                     let b = self.m.blocks.alloc(Default::default());
