@@ -542,6 +542,7 @@ fn load_op_def(src: &dyn Records, rec: &str) -> Result<OpDef, String> {
             | Trait::SameOperandsAndResultShape
             | Trait::Elementwise
             | Trait::AutomaticAllocationScope
+            | Trait::InferResultsFromOperands
             | Trait::GraphRegion
             | Trait::AttrSizedOperandSegments
             | Trait::Pure
@@ -685,6 +686,7 @@ fn constraint_kind(src: &dyn Records, rec: &str, depth: usize) -> Result<Constra
         "ranked_or_unranked_memref" => simple(ConstraintKind::AnyMemRef),
         "non0_ranked_or_unranked_memref" => simple(ConstraintKind::Non0RankedOrUnrankedMemRef),
         "strided_memref" => simple(ConstraintKind::StridedMemRef(None)),
+        "static_shape_memref" => simple(ConstraintKind::StaticShapeMemRef),
         "strided_memref_rank" => {
             want_params(rec, kind, &p, 1)?;
             match p[0].parse::<u32>() {
@@ -732,11 +734,21 @@ fn constraint_kind(src: &dyn Records, rec: &str, depth: usize) -> Result<Constra
             }
             Ok(ConstraintKind::AnyOf(res.into()))
         }
-        "memref_of" => {
-            want_params(rec, kind, &p, 0)?;
+        "memref_of" | "memref_rank_of" => {
+            // `memref_rank_of`'s param is the rank.
+            let rank = if kind == "memref_of" {
+                want_params(rec, kind, &p, 0)?;
+                None
+            } else {
+                want_params(rec, kind, &p, 1)?;
+                match p[0].parse::<u32>() {
+                    Ok(r) => Some(r),
+                    _ => return Err(format!("'{rec}': bad memref rank '{}'", p[0])),
+                }
+            };
             match src.field(rec, "element") {
                 Some(Value::Def(e)) if src.is_a(e, "TypeConstraint") => Ok(
-                    ConstraintKind::MemRefOf(Box::new(constraint_kind(src, e, depth + 1)?)),
+                    ConstraintKind::MemRefOf(Box::new(constraint_kind(src, e, depth + 1)?), rank),
                 ),
                 _ => Err(format!(
                     "'{rec}': 'memref_of' needs an 'element' constraint"
@@ -782,6 +794,7 @@ fn attr(src: &dyn Records, rec: &str, name: &str) -> Result<AttrDef, String> {
         "symbol_ref" => simple(AttrKind::SymbolRef)?,
         "type" => simple(AttrKind::Type)?,
         "function_type" => simple(AttrKind::FunctionType)?,
+        "memref_type" => simple(AttrKind::MemRefType)?,
         "int64" => simple(AttrKind::Int64)?,
         "int32" => simple(AttrKind::Int32)?,
         "int1" => simple(AttrKind::Int1)?,
@@ -893,6 +906,7 @@ fn attr(src: &dyn Records, rec: &str, name: &str) -> Result<AttrDef, String> {
         case_names,
         min: bound(src, rec, "minValue").map_err(err)?,
         max: bound(src, rec, "maxValue").map_err(err)?,
+        power_of_two: matches!(src.field(rec, "powerOfTwo"), Some(Value::Int(v)) if v != 0),
         segment_sizes: matches!(src.field(rec, "segmentSizes"), Some(Value::Int(v)) if v != 0),
     })
 }

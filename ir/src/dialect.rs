@@ -226,8 +226,11 @@ pub enum ConstraintKind {
     /// of rank at least 1.
     Non0RankedOrUnrankedMemRef,
     /// `memref_of` with an `element` constraint: a ranked memref whose
-    /// element type satisfies it.
-    MemRefOf(Box<ConstraintKind>),
+    /// element type satisfies it; `memref_rank_of` (param: the rank) also
+    /// fixes its rank.
+    MemRefOf(Box<ConstraintKind>, Option<u32>),
+    /// `static_shape_memref`: a ranked memref with no dynamic dimension.
+    StaticShapeMemRef,
     /// `strided_memref` (optional param: the rank): a ranked memref whose
     /// layout is strided (MLIR's `isStrided`).
     StridedMemRef(Option<u32>),
@@ -298,6 +301,9 @@ pub struct AttrDef {
     pub min: Option<i64>,
     /// `ConfinedAttr<..., [IntMaxValue<n>]>`: the greatest.
     pub max: Option<i64>,
+    /// `ConfinedAttr<..., [IntPositivePowerOf2]>` (MLIR 22's
+    /// `IntValidAlignment`): only powers of two.
+    pub power_of_two: bool,
     /// The sizes of a `VariadicOfVariadic` operand group
     /// (`VariadicOfVariadicSizes` in OpBase.td, e.g. MLIR 22's
     /// `op_bundle_sizes`): never printed by `attr-dict`, and set from the
@@ -327,6 +333,8 @@ pub enum AttrKind {
     Type,
     /// `function_type`: a type attribute holding a builtin function type.
     FunctionType,
+    /// `memref_type`: a type attribute holding a ranked memref type.
+    MemRefType,
     /// `int64`: a 64-bit signless integer attribute.
     Int64,
     /// `int32`: a 32-bit signless integer attribute.
@@ -537,6 +545,7 @@ flag_enum!(
         SameOperandsAndResultShape,
         Elementwise,
         AutomaticAllocationScope,
+        InferResultsFromOperands,
     }
 );
 
@@ -553,7 +562,7 @@ flag_enum!(
     }
 );
 
-const _: () = assert!(Trait::AutomaticAllocationScope as u32 <= 31);
+const _: () = assert!(Trait::InferResultsFromOperands as u32 <= 31);
 const _: () = assert!(Interface::ReturnLike as u32 <= 31);
 
 impl DialectRegistry {
@@ -760,6 +769,10 @@ impl ConstraintKind {
                 TypeData::UnrankedMemRef { .. } => true,
                 _ => false,
             },
+            ConstraintKind::StaticShapeMemRef => match data {
+                TypeData::MemRef { shape, .. } => shape.iter().all(|&d| d >= 0),
+                _ => false,
+            },
             ConstraintKind::StridedMemRef(rank) => match data {
                 TypeData::MemRef { shape, layout, .. } => {
                     rank.is_none_or(|r| shape.len() == r as usize)
@@ -767,8 +780,10 @@ impl ConstraintKind {
                 }
                 _ => false,
             },
-            ConstraintKind::MemRefOf(elem) => match data {
-                TypeData::MemRef { elem: e, .. } => elem.accepts(ctx, *e),
+            ConstraintKind::MemRefOf(elem, rank) => match data {
+                TypeData::MemRef { elem: e, shape, .. } => {
+                    rank.is_none_or(|r| shape.len() == r as usize) && elem.accepts(ctx, *e)
+                }
                 _ => false,
             },
             ConstraintKind::AnyOf(alts) => alts.iter().any(|k| k.accepts(ctx, ty)),

@@ -170,6 +170,16 @@ impl<'a> Parser<'a> {
         self.reg.map_or_else(MlirRelease::default, |r| r.release())
     }
 
+    /// `resolveOperands`' message for `operands` operands given with a
+    /// list of `types` types of another length.
+    pub(crate) fn operand_count_message(&self, operands: usize, types: usize) -> String {
+        if self.release() >= MlirRelease::V22 {
+            format!("number of operands and types do not match: got {operands} operands and {types} types")
+        } else {
+            format!("{operands} operands present, but expected {types}")
+        }
+    }
+
     fn new(src: &'a [u8], file: FileId, m: Module, reg: Option<&'a DialectRegistry>) -> Parser<'a> {
         Parser {
             src,
@@ -2877,7 +2887,10 @@ impl<'a> Parser<'a> {
         self.parse_attr()
     }
 
+    /// `dense<...>`, with the position just after the keyword: MLIR reports
+    /// a literal that does not fit its type at the keyword.
     fn parse_dense(&mut self, expected: Option<TypeId>) -> PResult<AttrId> {
+        let attr_at = self.pos.saturating_sub(5);
         self.expect(b'<', "'<' after 'dense'")?;
         self.skip_ws();
         let lit_start = self.pos;
@@ -2898,7 +2911,6 @@ impl<'a> Parser<'a> {
             l
         };
         self.skip_ws();
-        let ty_at = self.pos;
         let ty = match expected {
             Some(t) if self.peek() != Some(b':') => t,
             _ => {
@@ -2909,14 +2921,14 @@ impl<'a> Parser<'a> {
         let (shape, elem) = match self.m.ctx.type_data(ty) {
             TypeData::RankedTensor { shape, elem, .. } => (shape.to_vec(), *elem),
             TypeData::Vector { shape, elem, .. } => (shape.to_vec(), *elem),
-            _ => return self.err_at(ty_at, "elements literal must be a shaped type"),
+            _ => return self.err_at(attr_at, "elements literal must be a shaped type"),
         };
         if shape.iter().any(|&d| d < 0) {
-            return self.err_at(ty_at, "elements literal type must have static shape");
+            return self.err_at(attr_at, "elements literal type must have static shape");
         }
         let num: u64 = shape.iter().map(|&d| d as u64).product();
         let _ = lit_start;
-        let data = self.dense_data(lit, &shape, num, elem, ty_at)?;
+        let data = self.dense_data(lit, &shape, num, elem, attr_at)?;
         Ok(self.m.ctx.attr(AttrData::Dense { ty, data }))
     }
 

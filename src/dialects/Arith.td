@@ -43,6 +43,9 @@ def Arith_IndexCastType
 def Arith_BitcastType
     : AnyTypeOf<[SignlessIntegerLike, FloatLike],
                 "signless-integer-or-float-like or memref of signless-integer or float">;
+// MLIR 22's `SignlessIntegerOrFloatLike` no longer takes index.
+def Arith_BitcastType22
+    : AnyTypeOf<[SignlessFixedWidthIntegerLike, FloatLike], Arith_BitcastType.summary>;
 
 // Every arith op here is pure and elementwise (MLIR's
 // `ElementwiseMappable`); the base class accumulates them with `let append`,
@@ -189,7 +192,11 @@ def Arith_FPToUIOp : Arith_CastOp<"fptoui", FloatLike, SignlessFixedWidthInteger
 def Arith_FPToSIOp : Arith_CastOp<"fptosi", FloatLike, SignlessFixedWidthIntegerLike> { let summary = "cast from floating-point type to integer type"; }
 def Arith_IndexCastOp : Arith_CastOp<"index_cast", Arith_IndexCastType, Arith_IndexCastType> { let summary = "cast between index and integer types"; }
 def Arith_IndexCastUIOp : Arith_CastOp<"index_castui", Arith_IndexCastType, Arith_IndexCastType> { let summary = "unsigned cast between index and integer types"; }
-def Arith_BitcastOp : Arith_CastOp<"bitcast", Arith_BitcastType, Arith_BitcastType> { let summary = "bitcast between values of equal bit width"; }
+def Arith_BitcastOp : Arith_CastOp<"bitcast", Arith_BitcastType, Arith_BitcastType> {
+  let summary = "bitcast between values of equal bit width";
+  let arguments22 = (ins Arith_BitcastType22:$in);
+  let results22 = (outs Arith_BitcastType22:$out);
+}
 def Arith_ExtFOp : Arith_CastOp<"extf", FloatLike, FloatLike> {
   let summary = "cast from floating-point to wider floating-point";
   let append arguments = (ins OptionalAttr<Arith_FastMathAttr>:$fastmath);

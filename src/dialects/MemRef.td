@@ -18,10 +18,18 @@ def AnyNon0RankedOrUnrankedMemRef
     : TypeConstraint<"non0_ranked_or_unranked_memref",
                      "unranked.memref of any type values or non-0-ranked.memref of any type values">;
 
+// MLIR 22 accepts only power-of-two alignments (`IntValidAlignment`), on
+// load and store too.
+defvar MemRef_Alignment = ConfinedAttr<OptionalAttr<I64Attr>, [IntMinValue<0>]>;
+defvar MemRef_Alignment22 = OptionalAttr<IntValidAlignment<I64Attr>>;
+
 class MemRef_AllocLikeOp<string mnemonic> : MemRef_Op<mnemonic, [AttrSizedOperandSegments]> {
   let arguments = (ins Variadic<Index>:$dynamicSizes,
                        Variadic<Index>:$symbolOperands,
-                       OptionalAttr<I64Attr>:$alignment);
+                       MemRef_Alignment:$alignment);
+  let arguments22 = (ins Variadic<Index>:$dynamicSizes,
+                         Variadic<Index>:$symbolOperands,
+                         MemRef_Alignment22:$alignment);
   let results = (outs AnyMemRef:$memref);
   let assemblyFormat = [{
     `(`$dynamicSizes`)` (`` `[` $symbolOperands^ `]`)? attr-dict `:` type($memref)
@@ -42,6 +50,7 @@ def MemRef_LoadOp : MemRef_Op<"load",
   let summary = "load operation";
   let arguments = (ins AnyMemRef:$memref, Variadic<Index>:$indices,
                        DefaultValuedOptionalAttr<BoolAttr, "false">:$nontemporal);
+  let arguments22 = !con(arguments, (ins MemRef_Alignment22:$alignment));
   let results = (outs AnyType:$result);
   let assemblyFormat = "$memref `[` $indices `]` attr-dict `:` type($memref)";
 }
@@ -51,6 +60,7 @@ def MemRef_StoreOp : MemRef_Op<"store",
   let summary = "store operation";
   let arguments = (ins AnyType:$value, AnyMemRef:$memref, Variadic<Index>:$indices,
                        DefaultValuedOptionalAttr<BoolAttr, "false">:$nontemporal);
+  let arguments22 = !con(arguments, (ins MemRef_Alignment22:$alignment));
   let assemblyFormat = [{
     $value `,` $memref `[` $indices `]` attr-dict `:` type($memref)
   }];
@@ -96,15 +106,17 @@ def MemRef_CopyOp : MemRef_Op<"copy"> {
 def MemRef_GetGlobalOp : MemRef_Op<"get_global", [Pure]> {
   let summary = "get the memref pointing to a global variable";
   let arguments = (ins FlatSymbolRefAttr:$name);
-  let results = (outs AnyMemRef:$result);
+  let results = (outs AnyStaticShapeMemRef:$result);
   let assemblyFormat = "$name `:` type($result) attr-dict";
 }
 
 def MemRef_ReallocOp : MemRef_Op<"realloc"> {
   let summary = "memory reallocation operation";
-  let arguments = (ins AnyMemRef:$source, Optional<Index>:$dynamicResultSize,
-                       OptionalAttr<I64Attr>:$alignment);
-  let results = (outs AnyMemRef);
+  let arguments = (ins MemRefRankOf<AnyType, 1>:$source, Optional<Index>:$dynamicResultSize,
+                       MemRef_Alignment:$alignment);
+  let arguments22 = (ins MemRefRankOf<AnyType, 1>:$source, Optional<Index>:$dynamicResultSize,
+                         MemRef_Alignment22:$alignment);
+  let results = (outs MemRefRankOf<AnyType, 1>);
   let assemblyFormat = [{
     $source (`(` $dynamicResultSize^ `)`)? attr-dict
     `:` type($source) `to` type(results)
@@ -139,6 +151,10 @@ def MemRef_AtomicRMWOp : MemRef_Op<"atomic_rmw",
   }];
 }
 
+def AnyStridedMemRef : TypeConstraint<"strided_memref", "strided memref of any type values">;
+class AnyStridedMemRefOfRank<int rank>
+    : TypeConstraint<"strided_memref_rank", AnyStridedMemRef.summary # " of rank " # rank, ["" # rank]>;
+
 def IndexListArrayAttr : Attr<"i64_array_array", "Array of 64-bit integer array attributes">;
 
 def MemRef_SubViewOp : MemRef_Op<"subview", [AttrSizedOperandSegments, Pure]> {
@@ -171,6 +187,7 @@ def MemRef_ReinterpretCastOp
                        DenseI64ArrayAttr:$static_sizes,
                        DenseI64ArrayAttr:$static_strides);
   let results = (outs AnyMemRef:$result);
+  let results22 = (outs AnyStridedMemRef:$result);
   let assemblyFormat = [{
     $source `to` `offset` `` `:`
     custom<DynamicIndexList>($offsets, $static_offsets)
@@ -184,7 +201,7 @@ def MemRef_ReinterpretCastOp
 
 def MemRef_ViewOp : MemRef_Op<"view", [Pure]> {
   let summary = "memref view operation";
-  let arguments = (ins AnyMemRef:$source, Index:$byte_shift, Variadic<Index>:$sizes);
+  let arguments = (ins MemRefRankOf<I8, 1>:$source, Index:$byte_shift, Variadic<Index>:$sizes);
   let results = (outs AnyMemRef);
   let assemblyFormat = [{
     $source `[` $byte_shift `]` `` `[` $sizes `]` attr-dict
@@ -201,9 +218,6 @@ def MemRef_ReshapeOp : MemRef_Op<"reshape", [Pure]> {
   }];
 }
 
-def AnyStridedMemRef : TypeConstraint<"strided_memref", "strided memref of any type values">;
-class AnyStridedMemRefOfRank<int rank>
-    : TypeConstraint<"strided_memref_rank", AnyStridedMemRef.summary # " of rank " # rank, ["" # rank]>;
 
 def MemRef_ExpandShapeOp : MemRef_Op<"expand_shape", [Pure]> {
   let summary = "operation to produce a memref with a higher rank.";
@@ -240,7 +254,7 @@ def MemRef_ExtractStridedMetadataOp : MemRef_Op<"extract_strided_metadata", [Pur
   }];
 }
 
-def MemRefTypeAttr : Attr<"type", "memref type attribute">;
+def MemRefTypeAttr : Attr<"memref_type", "memref type attribute">;
 
 def MemRef_GlobalOp : MemRef_Op<"global", [Symbol]> {
   let summary = "declare or define a global memref variable";
@@ -250,6 +264,12 @@ def MemRef_GlobalOp : MemRef_Op<"global", [Symbol]> {
                        OptionalAttr<AnyAttr>:$initial_value,
                        UnitAttr:$constant,
                        OptionalAttr<I64Attr>:$alignment);
+  let arguments22 = (ins SymbolNameAttr:$sym_name,
+                         OptionalAttr<StrAttr>:$sym_visibility,
+                         MemRefTypeAttr:$type,
+                         OptionalAttr<AnyAttr>:$initial_value,
+                         UnitAttr:$constant,
+                         MemRef_Alignment22:$alignment);
   let assemblyFormat = [{
        ($sym_visibility^)?
        (`constant` $constant^)?
@@ -266,6 +286,14 @@ def MemRef_AssumeAlignmentOp : MemRef_Op<"assume_alignment"> {
   // MLIR 22 returns the memref (a view of it).
   let results22 = (outs AnyMemRef:$result);
   let traits22 = [Pure, SameOperandsAndResultType];
+}
+
+def MemRef_DistinctObjectsOp : MemRef_Op<"distinct_objects", [Pure, InferResultsFromOperands]> {
+  let mlirSince = 22;
+  let summary = "assumption that acesses to specific memrefs will never alias";
+  let arguments = (ins Variadic<AnyMemRef>:$operands);
+  let results = (outs Variadic<AnyMemRef>:$results);
+  let assemblyFormat = "$operands attr-dict `:` type($operands)";
 }
 
 def MemRef_AllocaScopeOp : MemRef_Op<"alloca_scope",

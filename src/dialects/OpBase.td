@@ -67,6 +67,8 @@ def F32 : TypeConstraint<"exact", "32-bit float", ["f32"]>;
 def F64 : TypeConstraint<"exact", "64-bit float", ["f64"]>;
 def AnyFunctionType : TypeConstraint<"function", "function type">;
 def AnyMemRef : TypeConstraint<"memref", "memref of any type values">;
+def AnyStaticShapeMemRef
+    : TypeConstraint<"static_shape_memref", "statically shaped memref of any type values">;
 def AnyUnrankedMemRef : TypeConstraint<"unranked_memref", "unranked.memref of any type values">;
 def AnyRankedOrUnrankedMemRef
     : TypeConstraint<"ranked_or_unranked_memref", "ranked or unranked memref of any type values">;
@@ -82,6 +84,11 @@ class AnyTypeOf<list<TypeConstraint> allowed, string desc>
 
 // A ranked memref whose element type satisfies `e` (MLIR's `MemRefOf`).
 class MemRefOf<TypeConstraint e> : TypeConstraint<"memref_of", "memref of " # e.summary # " values"> {
+  TypeConstraint element = e;
+}
+// The same of one rank (MLIR's `MemRefRankOf<[e], [rank]>`).
+class MemRefRankOf<TypeConstraint e, int rank>
+    : TypeConstraint<"memref_rank_of", rank # "D memref of " # e.summary # " values", ["" # rank]> {
   TypeConstraint element = e;
 }
 
@@ -119,6 +126,8 @@ class Attr<string k, string desc, list<string> p = []> {
   // IntMinValue / IntMaxValue); empty: no bound.
   string minValue = "";
   string maxValue = "";
+  // Only powers of two are accepted (ConfinedAttr's IntPowerOf2).
+  bit powerOfTwo = 0;
   // A bit enum's keyword separator and `NamedEnumProp` mnemonic (see
   // I32BitEnumProp).
   string separator = "";
@@ -185,15 +194,20 @@ def TypedAttr : Attr<"typed", "TypedAttr instance">;
 def AffineMapAttr : Attr<"affine_map", "AffineMap attribute">;
 
 // MLIR's attribute constraints that bound an integer.
-class AttrConstraint<string desc, string min, string max = ""> {
+class AttrConstraint<string desc, string min, string max = "", bit pow2 = 0> {
   string summary = desc;
   string minValue = min;
   string maxValue = max;
+  bit powerOfTwo = pow2;
 }
 class IntMinValue<int n> : AttrConstraint<"whose minimum value is " # n, !cast<string>(n)>;
 class IntMaxValue<int n> : AttrConstraint<"whose maximum value is " # n, "", !cast<string>(n)>;
 def IntNonNegative : AttrConstraint<"whose value is non-negative", "0">;
 def IntPositive : AttrConstraint<"whose value is positive", "1">;
+// MLIR 22's `IntPositivePowerOf2` (an `AllAttrOf`, whose summary joins its
+// parts' with "and") and `IntValidAlignment`.
+def IntPositivePowerOf2
+    : AttrConstraint<"whose value is positive and whose value is a power of two > 0", "1", "", 1>;
 // `attr` further constrained; the summary gains each constraint's, as in
 // MLIR ("32-bit signless integer attribute whose value is positive").
 class ConfinedAttr<Attr a, list<AttrConstraint> c>
@@ -204,7 +218,9 @@ class ConfinedAttr<Attr a, list<AttrConstraint> c>
   let enumMnemonic = a.enumMnemonic;
   let minValue = !foldl(a.minValue, c, prev, cur, !if(!empty(cur.minValue), prev, cur.minValue));
   let maxValue = !foldl(a.maxValue, c, prev, cur, !if(!empty(cur.maxValue), prev, cur.maxValue));
+  let powerOfTwo = !foldl(a.powerOfTwo, c, prev, cur, !if(cur.powerOfTwo, cur.powerOfTwo, prev));
 }
+class IntValidAlignment<Attr a> : ConfinedAttr<a, [IntPositivePowerOf2]>;
 class OptionalAttr<Attr a> : Attr<a.kind, a.summary, a.params> {
   let optional = 1;
   let caseNames = a.caseNames;
@@ -212,6 +228,7 @@ class OptionalAttr<Attr a> : Attr<a.kind, a.summary, a.params> {
   let enumMnemonic = a.enumMnemonic;
   let minValue = a.minValue;
   let maxValue = a.maxValue;
+  let powerOfTwo = a.powerOfTwo;
 }
 // `v` is the default as MLIR attribute text (`#arith.overflow<none>`): the
 // custom syntax elides an attribute equal to it, and parsing fills it in.
@@ -222,6 +239,7 @@ class DefaultValuedAttr<Attr a, string v> : Attr<a.kind, a.summary, a.params> {
   let enumMnemonic = a.enumMnemonic;
   let minValue = a.minValue;
   let maxValue = a.maxValue;
+  let powerOfTwo = a.powerOfTwo;
   string defaultValue = v;
   // The custom parser stores the default when the attribute is not written.
   bit defaultFilled = 1;
@@ -314,6 +332,9 @@ def Elementwise : Trait<"Elementwise">;
 // Allocas (`memref.alloca`) inside are freed when the op's region is left;
 // an alloca needs an ancestor with it.
 def AutomaticAllocationScope : Trait<"AutomaticAllocationScope">;
+// The op's `InferTypeOpInterface` gives its results the types of its
+// operands (`memref.distinct_objects`): the custom parser infers them.
+def InferResultsFromOperands : Trait<"InferResultsFromOperands">;
 def NoRegionArguments : Trait<"NoRegionArguments">;
 // The named operands, results and (typed) attributes all have one type.
 class AllTypesMatch<list<string> names> : Trait<"AllTypesMatch"> {

@@ -46,7 +46,7 @@ def SCF_IfOp : SCF_RegionBranchOp<"if",
   let hasCustomAssemblyFormat = 1;
 }
 
-def SCF_WhileOp : SCF_RegionBranchOp<"while"> {
+def SCF_WhileOp : SCF_RegionBranchOp<"while", [SingleBlock]> {
   let summary = "a generic 'while' loop";
   let arguments = (ins Variadic<AnyType>:$inits);
   let results = (outs Variadic<AnyType>:$results);

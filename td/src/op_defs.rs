@@ -55,6 +55,7 @@ pub const TRAITS: &[&str] = &[
     "SameOperandsAndResultShape",
     "Elementwise",
     "AutomaticAllocationScope",
+    "InferResultsFromOperands",
 ];
 
 /// Interface names the token contract knows (`irkit_ir::dialect::Interface`).
@@ -93,6 +94,8 @@ pub const TYPE_KINDS: &[(&str, Option<usize>)] = &[
     ("ranked_or_unranked_memref", Some(0)),
     ("non0_ranked_or_unranked_memref", Some(0)),
     ("memref_of", Some(0)),
+    ("memref_rank_of", Some(1)),
+    ("static_shape_memref", Some(0)),
     ("strided_memref", Some(0)),
     ("strided_memref_rank", Some(1)),
     ("any_of", None),
@@ -123,6 +126,7 @@ pub const ATTR_KINDS: &[&str] = &[
     "symbol_ref",
     "type",
     "function_type",
+    "memref_type",
     "int64",
     "int32",
     "int1",
@@ -227,7 +231,7 @@ impl AttrAccess {
             "string" | "symbol_name" => AttrAccess::Str,
             "flat_symbol_ref" => AttrAccess::FlatSymbol,
             "symbol_ref" => AttrAccess::SymbolPath,
-            "type" | "function_type" | "llvm_function_type" => AttrAccess::Type,
+            "type" | "function_type" | "memref_type" | "llvm_function_type" => AttrAccess::Type,
             "int64" | "int32" | "int8" | "int1" | "i64_enum" | "i32_enum" => AttrAccess::Int,
             "array" | "dict_array" | "i64_array_array" | "dialect_attr_array" => {
                 AttrAccess::Elements

@@ -1,4 +1,4 @@
-// RUN: irkit opt %s --split-input-file --verify-diagnostics
+// RUN: irkit opt --mlir-compat=19 %s --split-input-file --verify-diagnostics
 // Checked with: mlir-opt-19 %s --split-input-file --verify-diagnostics
 // The memref ops' own verifiers (ir/src/verify/memref.rs) and the
 // element-type rule of load/store (`ElementTypeOf`).

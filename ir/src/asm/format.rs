@@ -567,6 +567,7 @@ mod tests {
             case_names: Box::new([]),
             min: None,
             max: None,
+            power_of_two: false,
             segment_sizes: false,
         }]
         .into();

@@ -789,10 +789,8 @@ impl<'a> Parser<'a> {
                         }
                     };
                     if ts.len() != uses.len() {
-                        return self.err_at(
-                            name_start,
-                            format!("{} operands present, but expected {}", uses.len(), ts.len()),
-                        );
+                        return self
+                            .err_at(name_start, self.operand_count_message(uses.len(), ts.len()));
                     }
                     refs.extend(uses.iter().copied());
                     types.extend_from_slice(ts);
@@ -803,11 +801,7 @@ impl<'a> Parser<'a> {
         if refs.len() != types.len() {
             return self.err_at(
                 name_start,
-                format!(
-                    "{} operands present, but expected {}",
-                    refs.len(),
-                    types.len()
-                ),
+                self.operand_count_message(refs.len(), types.len()),
             );
         }
         let mut operands = Vec::with_capacity(refs.len());
@@ -996,8 +990,9 @@ impl<'a> Parser<'a> {
             for r in targets {
                 self.add_implicit_terminator(r, term, loc);
             }
-        } else if def.has(Trait::SingleBlock) {
-            // `{}` of a single-block region holds one empty block.
+        } else if def.has(Trait::SingleBlock) && &*def.name != "scf.while" {
+            // `{}` of a single-block region holds one empty block (but
+            // MLIR's `WhileOp::parse` leaves its regions as written).
             for &r in &regions {
                 if self.m.regions[r].blocks.is_empty() {
                     let b = self.m.blocks.alloc(Default::default());
@@ -1115,6 +1110,15 @@ impl<'a> Parser<'a> {
                         p.result_types[i] = Some(vec![t]);
                     }
                 }
+            }
+        }
+        if def.has(Trait::InferResultsFromOperands) && p.result_types.iter().all(Option::is_none) {
+            let mut all = Vec::new();
+            for t in p.operand_types.iter().flatten() {
+                all.extend_from_slice(t);
+            }
+            if let Some(first) = p.result_types.first_mut() {
+                *first = Some(all);
             }
         }
         if def.has(Trait::SameTypeOperands) {

@@ -130,10 +130,9 @@ pub(crate) fn parse_parallel<'a>(p: &mut Parser<'a>, def: &OpDef) -> PResult<Par
         return p.err_at(
             op_at,
             format!(
-                "'{}' {} operands present, but expected {}",
+                "'{}' {}",
                 def.name,
-                inits.len(),
-                result_types.len()
+                p.operand_count_message(inits.len(), result_types.len())
             ),
         );
     }
@@ -360,14 +359,7 @@ pub(crate) fn parse_forall<'a>(p: &mut Parser<'a>, def: &OpDef) -> PResult<Parse
     }
     if outs.len() != result_types.len() {
         let at = p.pos;
-        return p.err_at(
-            at,
-            format!(
-                "{} operands present, but expected {}",
-                outs.len(),
-                result_types.len()
-            ),
-        );
+        return p.err_at(at, p.operand_count_message(outs.len(), result_types.len()));
     }
     let i64t = p.m.ctx.int_type(64);
     for (name, values) in [

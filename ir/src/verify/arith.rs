@@ -130,7 +130,18 @@ pub(crate) fn check(cx: &Cx<'_>, op: OpId) -> Result<(), Diagnostic> {
         return Ok(());
     };
     let (ft, tt) = (m.values[from].ty, m.values[to].ty);
-    let ok = rule(underlying(cx, ft, through), underlying(cx, tt, through));
+    // `areValidCastInputsAndOutputs` (arith's casts only): two ranked
+    // tensors must have the same encoding.
+    let encoding = |t: TypeId| match m.ctx.type_data(t) {
+        TypeData::RankedTensor { encoding, .. } => Some(*encoding),
+        _ => None,
+    };
+    let same_encoding = !name.starts_with(b"arith.")
+        || match (encoding(ft), encoding(tt)) {
+            (Some(a), Some(b)) => a == b,
+            _ => true,
+        };
+    let ok = same_encoding && rule(underlying(cx, ft, through), underlying(cx, tt, through));
     if ok {
         return Ok(());
     }
@@ -290,6 +301,31 @@ fn check_constant(cx: &Cx<'_>, op: OpId) -> Result<(), Diagnostic> {
         ) {
             return Err(cx.op_error(op, "value must be an integer, float, or elements attribute"));
         }
+        // A scalable vector takes only a splat.
+        let scalable = matches!(
+            m.ctx.type_data(m.values[res].ty),
+            TypeData::Vector { scalable, .. } if scalable.iter().any(|&s| s)
+        );
+        if scalable && !is_splat(&m.ctx, v) {
+            return Err(cx.op_error(
+                op,
+                "intializing scalable vectors with elements attribute is not supported unless it's a vector splat",
+            ));
+        }
     }
     Ok(())
+}
+
+/// Whether `a` is a `SplatElementsAttr`: dense elements stored as one
+/// value (the parser folds equal elements into one).
+fn is_splat(ctx: &crate::context::Context, a: crate::context::AttrId) -> bool {
+    use crate::context::DenseData;
+    match ctx.attr_data(a) {
+        AttrData::Dense { data, .. } => match data {
+            DenseData::Bits(v) => v.len() == 1,
+            DenseData::Wide(v) => v.len() == 1,
+            DenseData::Strings(v) => v.len() == 1,
+        },
+        _ => false,
+    }
 }

@@ -4,6 +4,7 @@
 
 use super::Cx;
 use crate::context::{AttrData, TypeData, TypeId};
+use crate::dialect::MlirRelease;
 use crate::ir::OpId;
 use crate::printer::type_to_string;
 use irkit_diag::Diagnostic;
@@ -81,6 +82,42 @@ pub(crate) fn check_call(
                 .with_note(loc, format!("      op result types: {ours}"))
                 .with_note(loc, format!("function result types: {theirs}")));
         }
+    }
+    Ok(())
+}
+
+/// Whether `func.constant` is checked as a symbol use (MLIR 22's
+/// `ConstantOp::verifySymbolUses`, after every op of the symbol table is
+/// verified, in the nearest symbol table) rather than by its own verifier
+/// (MLIR 19's `ConstantOp::verify`, in the enclosing `builtin.module`).
+pub(crate) fn constant_is_symbol_use(cx: &Cx<'_>) -> bool {
+    cx.release >= MlirRelease::V22
+}
+
+/// MLIR 22's `ConstantOp::verifySymbolUses`; `value` is the referenced
+/// name and the op it names in the nearest symbol table, if any.
+pub(crate) fn check_constant_use(
+    cx: &Cx<'_>,
+    op: OpId,
+    value: Option<(&[u8], Option<OpId>)>,
+) -> Result<(), Diagnostic> {
+    let m = cx.m;
+    let Some((name, found)) = value else {
+        return Ok(());
+    };
+    let f = found.filter(|&f| m.ctx.bytes(m.ops[f].name) == b"func.func");
+    let Some(f) = f else {
+        return Err(cx.op_error(
+            op,
+            format!(
+                "reference to undefined function '{}'",
+                String::from_utf8_lossy(name)
+            ),
+        ));
+    };
+    let ty = m.ops[op].results.first().map(|&r| m.values[r].ty);
+    if function_type(cx, f) != ty {
+        return Err(cx.op_error(op, "reference to function with mismatched type"));
     }
     Ok(())
 }

@@ -5,6 +5,7 @@ use super::ops::{int_value, segment};
 use super::strided::{strides_and_offset, Strided};
 use super::Cx;
 use crate::context::{AttrData, AttrId, Context, TypeData, TypeId};
+use crate::dialect::MlirRelease;
 use crate::ir::OpId;
 use crate::printer::type_to_string;
 use irkit_diag::Diagnostic;
@@ -33,6 +34,9 @@ pub(crate) fn check(cx: &Cx<'_>, op: OpId) -> Result<(), Diagnostic> {
             let dynamic = shape.iter().filter(|&&s| s < 0).count();
             let sizes = segment(cx, op, 0);
             if sizes != dynamic {
+                if cx.release >= MlirRelease::V22 {
+                    return Err(dynamic_size_count(cx, op, sizes, dynamic));
+                }
                 return Err(cx.op_error(
                     op,
                     "dimension operand count does not equal memref dynamic dimension count",
@@ -165,6 +169,17 @@ pub(crate) fn check(cx: &Cx<'_>, op: OpId) -> Result<(), Diagnostic> {
             }
         }
         b"memref.global" => global(cx, op)?,
+        // Only in MLIR 22.
+        b"memref.distinct_objects" => {
+            let types =
+                |vs: &[crate::ir::ValueId]| vs.iter().map(|&v| m.values[v].ty).collect::<Vec<_>>();
+            if types(&d.operands) != types(&d.results) {
+                return Err(cx.op_error(op, "operand types and result types must match"));
+            }
+            if d.operands.is_empty() {
+                return Err(cx.op_error(op, "expected at least one operand"));
+            }
+        }
         b"memref.assume_alignment" => {
             let a = super::ops::inherent(cx, op, b"alignment").and_then(|a| int_value(cx, a));
             if a.is_some_and(|a| !(a as u32).is_power_of_two()) {
@@ -206,7 +221,20 @@ pub(crate) fn check(cx: &Cx<'_>, op: OpId) -> Result<(), Diagnostic> {
     Ok(())
 }
 
-/// `GlobalOp::verify`.
+/// MLIR 22's `verifyDynamicDimensionCount` (alloc, alloca, view): `given`
+/// size operands for a type with `dynamic` dynamic dimensions.
+pub(super) fn dynamic_size_count(
+    cx: &Cx<'_>,
+    op: OpId,
+    given: usize,
+    dynamic: usize,
+) -> Diagnostic {
+    cx.op_error(
+        op,
+        format!("incorrect number of dynamic sizes, has {given}, expected {dynamic}"),
+    )
+}
+
 /// MLIR's `DmaStartOp::verify`: the operands read by position, each
 /// memref's rank telling how many indices follow it.
 fn dma_start(cx: &Cx<'_>, op: OpId) -> Result<(), Diagnostic> {
@@ -304,6 +332,7 @@ fn generic_atomic_rmw(cx: &Cx<'_>, op: OpId) -> Result<(), Diagnostic> {
     Ok(())
 }
 
+/// `GlobalOp::verify`.
 fn global(cx: &Cx<'_>, op: OpId) -> Result<(), Diagnostic> {
     let ctx = &cx.m.ctx;
     let Some(t) = super::ops::inherent(cx, op, b"type").and_then(|a| match ctx.attr_data(a) {
@@ -337,7 +366,9 @@ fn global(cx: &Cx<'_>, op: OpId) -> Result<(), Diagnostic> {
                 ))
             }
         };
-        if let Some(init_ty) = elements {
+        if let (Some(init_ty), true) = (elements, cx.release >= MlirRelease::V22) {
+            initial_value_22(cx, op, t, shape, init_ty)?;
+        } else if let Some(init_ty) = elements {
             let ok = match ctx.type_data(init_ty) {
                 TypeData::RankedTensor {
                     shape: ts,
@@ -368,6 +399,47 @@ fn global(cx: &Cx<'_>, op: OpId) -> Result<(), Diagnostic> {
                 format!("alignment attribute value {} is not a power of 2", a as u64),
             ));
         }
+    }
+    Ok(())
+}
+
+/// MLIR 22's check of a global's elements initial value: its element type,
+/// then its shape (its encoding no longer matters).
+fn initial_value_22(
+    cx: &Cx<'_>,
+    op: OpId,
+    t: TypeId,
+    shape: &[i64],
+    init_ty: TypeId,
+) -> Result<(), Diagnostic> {
+    let ctx = &cx.m.ctx;
+    let (Some(elem), Some(init_elem)) = (ctx.element_type(t), ctx.element_type(init_ty)) else {
+        return Ok(());
+    };
+    if elem != init_elem {
+        return Err(cx.op_error(
+            op,
+            format!(
+                "initial value element expected to be of type '{}', but was of type '{}'",
+                type_to_string(ctx, elem),
+                type_to_string(ctx, init_elem)
+            ),
+        ));
+    }
+    let init_shape: &[i64] = match ctx.type_data(init_ty) {
+        TypeData::RankedTensor { shape, .. } | TypeData::Vector { shape, .. } => shape,
+        _ => &[],
+    };
+    if init_shape != shape {
+        let list = |s: &[i64]| s.iter().map(i64::to_string).collect::<Vec<_>>().join(", ");
+        return Err(cx.op_error(
+            op,
+            format!(
+                "initial value shape expected to be {} but was {}",
+                list(shape),
+                list(init_shape)
+            ),
+        ));
     }
     Ok(())
 }

@@ -9,6 +9,7 @@ use super::strided::{self, add, dim, mul, Dyn, MemRefDesc, Parts, Strided};
 use super::Cx;
 use crate::affine::AffineMap;
 use crate::context::{AttrData, AttrId, TypeData, TypeId};
+use crate::dialect::MlirRelease;
 use crate::ir::OpId;
 use crate::printer::{type_param_to_string, type_to_string};
 use irkit_diag::Diagnostic;
@@ -66,6 +67,23 @@ fn offset_size_stride(cx: &Cx<'_>, op: OpId, max: [usize; 3]) -> R {
     let names: [&[u8]; 3] = [b"static_offsets", b"static_sizes", b"static_strides"];
     let lists = names.map(|n| dense_i64(cx, op, n));
     let [offsets, sizes, strides] = &lists;
+    if cx.release >= MlirRelease::V22 {
+        // MLIR 22 first matches each list's dynamic entries with its
+        // operands: sizes, strides, then offsets.
+        for i in [1, 2, 0] {
+            let what = ["offsets", "sizes", "strides"][i];
+            let dynamic = lists[i].iter().filter(|&&v| v == DYNAMIC).count();
+            let given = segment(cx, op, i + 1);
+            if given != dynamic {
+                return Err(cx.op_diag(
+                    op,
+                    format!(
+                        "expected the number of '{what}' to match the number of dynamic entries in 'static_{what}' ({given} vs {dynamic})"
+                    ),
+                ));
+            }
+        }
+    }
     if !(offsets.len() == 1 && max[0] == 1) && offsets.len() != sizes.len() {
         return Err(cx.op_diag(
             op,
@@ -144,12 +162,23 @@ fn reinterpret_cast(cx: &Cx<'_>, op: OpId) -> R {
             ),
         ));
     }
+    // A static result size, offset or stride must equal the op's: MLIR 19
+    // lets a dynamic one pass, MLIR 22 reports it as "dynamic".
+    let v22 = cx.release >= MlirRelease::V22;
+    let differs = |r: i64, e: i64| r != e && (v22 || e != DYNAMIC);
+    let shown = |e: i64| match kdyn(e) {
+        Some(e) => e.to_string(),
+        None => "dynamic".to_string(),
+    };
     let sizes = dense_i64(cx, op, b"static_sizes");
     for (i, (&r, &e)) in shape.iter().zip(&sizes).enumerate() {
-        if r >= 0 && e != DYNAMIC && r != e {
+        if r >= 0 && differs(r, e) {
             return Err(cx.op_diag(
                 op,
-                format!("expected result type with size = {e} instead of {r} in dim = {i}"),
+                format!(
+                    "expected result type with size = {} instead of {r} in dim = {i}",
+                    shown(e)
+                ),
             ));
         }
     }
@@ -163,21 +192,27 @@ fn reinterpret_cast(cx: &Cx<'_>, op: OpId) -> R {
         ));
     };
     let want = dense_i64(cx, op, b"static_offsets");
-    if let (Some(r), Some(Some(e))) = (offset, want.first().map(|&v| kdyn(v))) {
-        if r != e {
+    if let (Some(r), Some(&e)) = (offset, want.first()) {
+        if differs(r, e) {
             return Err(cx.op_diag(
                 op,
-                format!("expected result type with offset = {e} instead of {r}"),
+                format!(
+                    "expected result type with offset = {} instead of {r}",
+                    shown(e)
+                ),
             ));
         }
     }
     let want = dense_i64(cx, op, b"static_strides");
     for (i, (&r, &e)) in strides.iter().zip(&want).enumerate() {
-        if let (Some(r), Some(e)) = (r, kdyn(e)) {
-            if r != e {
+        if let Some(r) = r {
+            if differs(r, e) {
                 return Err(cx.op_diag(
                     op,
-                    format!("expected result type with stride = {e} instead of {r} in dim = {i}"),
+                    format!(
+                        "expected result type with stride = {} instead of {r} in dim = {i}",
+                        shown(e)
+                    ),
                 ));
             }
         }
@@ -251,11 +286,18 @@ fn subview(cx: &Cx<'_>, op: OpId) -> R {
         }),
         space: sspace,
     };
+    // `produceSubViewErrorMsg`: MLIR 22 ends each message with the
+    // result type.
+    let (end, got) = if cx.release >= MlirRelease::V22 {
+        ("", format!(", but got {}", q(cx, res)))
+    } else {
+        (" ", String::new())
+    };
     let layout_error = || {
         cx.op_diag(
             op,
             format!(
-                "expected result type to be {} or a rank-reduced version. (mismatch of result layout) ",
+                "expected result type to be {} or a rank-reduced version. (mismatch of result layout){end}{got}",
                 expected.quoted(ctx)
             ),
         )
@@ -264,16 +306,19 @@ fn subview(cx: &Cx<'_>, op: OpId) -> R {
     let same = MemRefDesc::of(ctx, res).is_some_and(|d| d == expected);
     if !same {
         if rshape.len() > expected.shape.len() {
+            let rank_end = if got.is_empty() { ". " } else { "" };
             return Err(cx.op_diag(
                 op,
-                "expected result rank to be smaller or equal to the source rank. ",
+                format!(
+                    "expected result rank to be smaller or equal to the source rank{rank_end}{got}"
+                ),
             ));
         }
         if rank_reduction(&expected.shape, rshape).is_none() {
             return Err(cx.op_diag(
                 op,
                 format!(
-                    "expected result type to be {} or a rank-reduced version. (mismatch of result sizes) ",
+                    "expected result type to be {} or a rank-reduced version. (mismatch of result sizes){end}{got}",
                     expected.quoted(ctx)
                 ),
             ));
@@ -282,7 +327,7 @@ fn subview(cx: &Cx<'_>, op: OpId) -> R {
             return Err(cx.op_diag(
                 op,
                 format!(
-                    "expected result element type to be '{}'",
+                    "expected result element type to be '{}'{got}",
                     type_to_string(ctx, selem)
                 ),
             ));
@@ -341,6 +386,47 @@ fn subview(cx: &Cx<'_>, op: OpId) -> R {
         .map(|(s, _)| *s);
     if !kept.eq(actual.strides.iter().copied()) {
         return Err(layout_error());
+    }
+    if cx.release >= MlirRelease::V22 {
+        in_bounds_slice(cx, op, sshape, [&offsets, &sizes, &steps])?;
+    }
+    Ok(())
+}
+
+/// MLIR 22's `verifyInBoundsSlice`: along each static dimension of the
+/// source, a static offset and the last position the slice reaches stay
+/// inside it.
+fn in_bounds_slice(
+    cx: &Cx<'_>,
+    op: OpId,
+    shape: &[i64],
+    [offsets, sizes, strides]: [&[i64]; 3],
+) -> R {
+    for (i, &dim) in shape.iter().enumerate() {
+        let (Some(&offset), Some(&size), Some(&stride)) =
+            (offsets.get(i), sizes.get(i), strides.get(i))
+        else {
+            break;
+        };
+        if dim < 0 || offset == DYNAMIC {
+            continue;
+        }
+        if offset >= dim {
+            return Err(cx.op_diag(
+                op,
+                format!("offset {i} is out-of-bounds: {offset} >= {dim}"),
+            ));
+        }
+        if size == DYNAMIC || stride == DYNAMIC {
+            continue;
+        }
+        let last = offset.wrapping_add(size.wrapping_sub(1).wrapping_mul(stride));
+        if last >= dim {
+            return Err(cx.op_diag(
+                op,
+                format!("slice along dimension {i} runs out-of-bounds: {last} >= {dim}"),
+            ));
+        }
     }
     Ok(())
 }
@@ -705,7 +791,11 @@ fn view(cx: &Cx<'_>, op: OpId) -> R {
         labels,
     )?;
     let dynamic = rshape.iter().filter(|&&s| s < 0).count();
-    if cx.m.ops[op].operands.len().saturating_sub(2) != dynamic {
+    let given = cx.m.ops[op].operands.len().saturating_sub(2);
+    if given != dynamic {
+        if cx.release >= MlirRelease::V22 {
+            return Err(super::memref::dynamic_size_count(cx, op, given, dynamic));
+        }
         return Err(cx.op_diag(
             op,
             format!("incorrect number of size operands for type {}", q(cx, res)),

@@ -309,7 +309,9 @@ pub(crate) fn check_op(
     super::arith::check(cx, op)?;
     super::memref::check(cx, op)?;
     super::cf::check(cx, op)?;
-    if cx.m.ctx.bytes(cx.m.ops[op].name) == b"func.constant" {
+    if cx.m.ctx.bytes(cx.m.ops[op].name) == b"func.constant"
+        && !super::func::constant_is_symbol_use(cx)
+    {
         super::func::check_constant(cx, op)?;
     }
     super::scf::check(cx, def, op)?;
@@ -416,7 +418,10 @@ fn storage_ok(cx: &Cx<'_>, kind: &AttrKind, v: AttrId) -> bool {
         AttrKind::String | AttrKind::SymbolName => matches!(data, AttrData::String { .. }),
         AttrKind::FlatSymbolRef => matches!(data, AttrData::SymbolRef(p) if p.len() == 1),
         AttrKind::SymbolRef => matches!(data, AttrData::SymbolRef(_)),
-        AttrKind::Type | AttrKind::FunctionType | AttrKind::LlvmFunctionType => {
+        AttrKind::Type
+        | AttrKind::FunctionType
+        | AttrKind::MemRefType
+        | AttrKind::LlvmFunctionType => {
             matches!(data, AttrData::Type(_))
         }
         AttrKind::Int64 | AttrKind::Int32 | AttrKind::Int8 | AttrKind::Int1 | AttrKind::Integer => {
@@ -502,6 +507,9 @@ fn constraint_ok(cx: &Cx<'_>, kind: &AttrKind, v: AttrId) -> bool {
     match (kind, ctx.attr_data(v)) {
         (AttrKind::FunctionType, AttrData::Type(t)) => {
             matches!(ctx.type_data(*t), TypeData::Function { .. })
+        }
+        (AttrKind::MemRefType, AttrData::Type(t)) => {
+            matches!(ctx.type_data(*t), TypeData::MemRef { .. })
         }
         (AttrKind::LlvmFunctionType, AttrData::Type(t)) => {
             crate::llvm::kind_of(ctx, *t) == crate::llvm::Kind::Func
@@ -704,8 +712,13 @@ fn check_attr(cx: &Cx<'_>, op: OpId, a: &AttrDef) -> Result<(), Diagnostic> {
         }
         _ => None,
     };
-    let in_range =
-        || value().is_none_or(|x| a.min.is_none_or(|m| x >= m) && a.max.is_none_or(|m| x <= m));
+    let in_range = || {
+        value().is_none_or(|x| {
+            a.min.is_none_or(|m| x >= m)
+                && a.max.is_none_or(|m| x <= m)
+                && (!a.power_of_two || (x as u64).is_power_of_two())
+        })
+    };
     if constraint_ok(cx, &a.kind, v) && in_range() {
         return Ok(());
     }
@@ -1009,6 +1022,7 @@ fn is_structural(t: Trait) -> bool {
         | Trait::SameOperandsAndResultShape
         | Trait::Elementwise
         | Trait::AutomaticAllocationScope
+        | Trait::InferResultsFromOperands
         | Trait::GraphRegion
         | Trait::Pure
         | Trait::ConstantLike
@@ -1197,7 +1211,8 @@ fn check_traits(cx: &Cx<'_>, def: &OpDef, op: OpId, phase: Phase) -> Result<(), 
             | Trait::Pure
             | Trait::ConstantLike
             | Trait::Commutative
-            | Trait::AutomaticAllocationScope => {}
+            | Trait::AutomaticAllocationScope
+            | Trait::InferResultsFromOperands => {}
             // Checked first, by the token layer's opt-in rule.
             Trait::ProducesToken | Trait::ConsumesToken => {}
         }

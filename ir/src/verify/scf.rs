@@ -3,7 +3,7 @@
 
 use super::Cx;
 use crate::context::{AttrData, TypeData, TypeId};
-use crate::dialect::OpDef;
+use crate::dialect::{MlirRelease, OpDef};
 use crate::ir::{OpId, ValueDef, ValueId};
 use crate::printer::type_to_string;
 use irkit_diag::Diagnostic;
@@ -396,7 +396,18 @@ pub(crate) fn check_regions(cx: &Cx<'_>, op: OpId) -> Result<(), Diagnostic> {
     let m = cx.m;
     let d = &m.ops[op];
     match m.ctx.bytes(d.name) {
-        b"scf.reduce" => {}
+        b"scf.reduce" => {
+            // MLIR 22 first checks there is one region per operand.
+            let (regions, operands) = (d.regions.len(), d.operands.len());
+            if cx.release >= MlirRelease::V22 && regions != operands {
+                return Err(cx.op_error(
+                    op,
+                    format!(
+                        "expects number of reduction regions: {regions} to be the same as number of reduction operands: {operands}"
+                    ),
+                ));
+            }
+        }
         b"scf.for" => {
             // ForOp::verifyRegions.
             let Some(&body) = d.regions.first().and_then(|&r| m.regions[r].blocks.first()) else {

@@ -2,7 +2,7 @@
 //! from the `SymbolTable` trait after the table's nested ops are verified:
 //! the symbols the table defines, the users nested in it, and each user's
 //! dialect check (`llvm.call`, `llvm.mlir.addressof`, `func.call`,
-//! `memref.get_global`).
+//! `memref.get_global`, and at MLIR 22 `func.constant`).
 
 use super::ops::inherent;
 use super::Cx;
@@ -42,7 +42,8 @@ pub(crate) fn check_symbol_uses(cx: &Cx<'_>, table: OpId) -> Result<(), Diagnost
                 | b"llvm.mlir.ifunc"
                 | b"memref.get_global"
                 | b"func.call"
-        ) {
+        ) || (name == b"func.constant" && super::func::constant_is_symbol_use(cx))
+        {
             users.push(o);
         }
         for &r in m.ops[o].regions.iter().rev() {
@@ -59,6 +60,7 @@ pub(crate) fn check_symbol_uses(cx: &Cx<'_>, table: OpId) -> Result<(), Diagnost
             b"llvm.call" => super::llvm::check_call(cx, o, &symbols)?,
             b"llvm.mlir.ifunc" => super::llvm::check_ifunc_resolver(cx, o, &symbols)?,
             b"func.call" => super::func::check_call(cx, o, lookup(o, b"callee"))?,
+            b"func.constant" => super::func::check_constant_use(cx, o, lookup(o, b"value"))?,
             b"memref.get_global" => super::memref::check_get_global(cx, o, lookup(o, b"name"))?,
             _ => super::llvm::check_addressof(cx, o, &symbols)?,
         }
