@@ -106,6 +106,13 @@ pub(crate) fn check_constant_use(
         return Ok(());
     };
     let f = found.filter(|&f| m.ctx.bytes(m.ops[f].name) == b"func.func");
+    constant_names(cx, op, name, f)
+}
+
+/// The function a `func.constant` names (`f`, if it was found) exists and
+/// has the constant's type.
+fn constant_names(cx: &Cx<'_>, op: OpId, name: &[u8], f: Option<OpId>) -> Result<(), Diagnostic> {
+    let m = cx.m;
     let Some(f) = f else {
         return Err(cx.op_error(
             op,
@@ -153,18 +160,5 @@ pub(crate) fn check_constant(cx: &Cx<'_>, op: OpId) -> Result<(), Diagnostic> {
                     Some(AttrData::String { value, .. }) if ctx.bytes(*value) == name
                 )
         });
-    let Some(f) = f else {
-        return Err(cx.op_error(
-            op,
-            format!(
-                "reference to undefined function '{}'",
-                String::from_utf8_lossy(name)
-            ),
-        ));
-    };
-    let ty = m.ops[op].results.first().map(|&r| m.values[r].ty);
-    if function_type(cx, f) != ty {
-        return Err(cx.op_error(op, "reference to function with mismatched type"));
-    }
-    Ok(())
+    constant_names(cx, op, name, f)
 }

@@ -60,12 +60,7 @@ pub(crate) fn print_switch(
     let ctx = p.ctx;
     let m = p.m;
     let d = &m.ops[op];
-    p.out.push(b' ');
-    if let Some(&v) = d.operands.first() {
-        p.print_value(v);
-        p.out.extend_from_slice(b" : ");
-        p.print_type(m.values[v].ty);
-    }
+    print_first_operand(p, op);
     p.out.extend_from_slice(b", ");
     if style == SwitchStyle::Cf {
         p.out.extend_from_slice(b"[\n");
@@ -234,18 +229,24 @@ pub(crate) fn parse_switch<'a>(
     Ok(out)
 }
 
+/// ` %v : T`: the op's first operand and its type (a switch's value, an
+/// indirectbr's address).
+fn print_first_operand(p: &mut Printer<'_>, op: OpId) {
+    p.out.push(b' ');
+    if let Some(&v) = p.m.ops[op].operands.first() {
+        p.print_value(v);
+        p.out.extend_from_slice(b" : ");
+        p.print_type(p.m.values[v].ty);
+    }
+}
+
 /// MLIR 22's `llvm.indirectbr` after its name: ` %addr : T, [` then each
 /// successor with its operands on a line of its own at the op's
 /// indentation (MLIR's `printIndirectBrOpSucessors`), `]`, attributes.
 pub(super) fn print_indirectbr(p: &mut Printer<'_>, def: &OpDef, op: OpId, indent: usize) {
     let m = p.m;
     let d = &m.ops[op];
-    p.out.push(b' ');
-    if let Some(&v) = d.operands.first() {
-        p.print_value(v);
-        p.out.extend_from_slice(b" : ");
-        p.print_type(m.values[v].ty);
-    }
+    print_first_operand(p, op);
     p.out.extend_from_slice(b", [");
     let seg = attr_of(p, op, "indbr_operand_segments")
         .and_then(|a| dense_values(p.ctx, a))
