@@ -61,3 +61,27 @@ func.func @index_cast(%a: index) {
 
 // expected-error @+1 {{'func.func' op results may only have dialect attributes}}
 func.func private @res_attr() -> (i32 {plain = 1 : i32})
+
+// -----
+
+func.func @callee(%a: f32) -> f32 {
+  return %a : f32
+}
+func.func @call_indirect_args(%a: i32) {
+  %f = "func.constant"() <{value = @callee}> : () -> ((f32) -> f32)
+  // expected-error @+1 {{'func.call_indirect' op failed to verify that callee input types match argument types}}
+  %r = "func.call_indirect"(%f, %a) : ((f32) -> f32, i32) -> f32
+  return
+}
+
+// -----
+
+func.func @callee(%a: f32) -> f32 {
+  return %a : f32
+}
+func.func @call_indirect_results(%a: f32) {
+  %f = "func.constant"() <{value = @callee}> : () -> ((f32) -> f32)
+  // expected-error @+1 {{'func.call_indirect' op failed to verify that callee result types match result types}}
+  %r = "func.call_indirect"(%f, %a) : ((f32) -> f32, f32) -> index
+  return
+}

@@ -162,3 +162,33 @@ pub(crate) fn check_constant(cx: &Cx<'_>, op: OpId) -> Result<(), Diagnostic> {
         });
     constant_names(cx, op, name, f)
 }
+
+/// `func.call_indirect`'s `TypesMatchWith` traits: the callee's input
+/// types are the arguments' types, its result types the op's.
+pub(crate) fn check_pred(cx: &Cx<'_>, op: OpId) -> Result<(), Diagnostic> {
+    let m = cx.m;
+    let d = &m.ops[op];
+    if m.ctx.bytes(d.name) != b"func.call_indirect" {
+        return Ok(());
+    }
+    let Some(&callee) = d.operands.first() else {
+        return Ok(());
+    };
+    let TypeData::Function { inputs, results } = m.ctx.type_data(m.values[callee].ty) else {
+        return Ok(());
+    };
+    let types = |vs: &[crate::ir::ValueId]| vs.iter().map(|&v| m.values[v].ty).collect::<Vec<_>>();
+    if **inputs != *types(&d.operands[1..]) {
+        return Err(cx.op_error(
+            op,
+            "failed to verify that callee input types match argument types",
+        ));
+    }
+    if **results != *types(&d.results) {
+        return Err(cx.op_error(
+            op,
+            "failed to verify that callee result types match result types",
+        ));
+    }
+    Ok(())
+}

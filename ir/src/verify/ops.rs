@@ -300,6 +300,7 @@ pub(crate) fn check_op(
     check_values(cx, op, &def.results, result_segments, Which::Result)?;
     check_traits(cx, def, op, Phase::Pred)?;
     super::arith::check_pred(cx, op)?;
+    super::func::check_pred(cx, op)?;
     check_regions(cx, def, op)?;
     check_traits(cx, def, op, Phase::Other)?;
     check_inferred_types(cx, def, op)?;
