@@ -1550,7 +1550,10 @@ pub(crate) fn check_ifunc_resolver(
     if external || linkage_of(cx, f).as_deref() == Some("available_externally") {
         return Err(cx.op_error(op, "resolver must be a definition"));
     }
-    let returns_ptr = matches!(func_type(cx, f), Some(LlvmType::Func { result, .. }) if &*result == "ptr" || result.starts_with("ptr<"));
+    let returns_ptr = matches!(
+        func_type(cx, f),
+        Some(LlvmType::Func { result, .. }) if matches!(LlvmType::parse(&result), Some(LlvmType::Ptr { .. }))
+    );
     if !returns_ptr {
         return Err(cx.op_error(op, "resolver must return a pointer"));
     }

@@ -68,17 +68,10 @@ pub(crate) fn check_branch_op(cx: &Cx<'_>, op: OpId) -> Result<(), Diagnostic> {
     match cx.m.ctx.bytes(d.name) {
         b"cf.br" | b"llvm.br" => check_branch(cx, op, &[d.operands.len()]),
         b"llvm.indirectbr" => {
-            let counts: Vec<usize> = super::ops::inherent(cx, op, b"indbr_operand_segments")
-                .and_then(|a| match cx.m.ctx.attr_data(a) {
-                    AttrData::DenseArray { values, .. } => {
-                        Some(values.iter().map(|&v| v as u32 as usize).collect())
-                    }
-                    _ => None,
-                })
-                .unwrap_or_default();
+            let counts = sizes_attr(cx, op, b"indbr_operand_segments").unwrap_or_default();
             check_branch(cx, op, &counts)
         }
-        b"cf.cond_br" | b"llvm.cond_br" => match segment_sizes(cx, op) {
+        b"cf.cond_br" | b"llvm.cond_br" => match sizes_attr(cx, op, b"operandSegmentSizes") {
             Some(seg) if seg.len() == 3 => check_branch(cx, op, &[seg[1], seg[2]]),
             _ => Ok(()),
         },
@@ -382,8 +375,10 @@ fn check_return(cx: &Cx<'_>, op: OpId) -> Result<(), Diagnostic> {
     Ok(())
 }
 
-fn segment_sizes(cx: &Cx<'_>, op: OpId) -> Option<Vec<usize>> {
-    let a = inherent(cx, op, b"operandSegmentSizes")?;
+/// A dense i32 array attribute of sizes (`operandSegmentSizes`, a
+/// `VariadicOfVariadic` group's sizes).
+fn sizes_attr(cx: &Cx<'_>, op: OpId, name: &[u8]) -> Option<Vec<usize>> {
+    let a = inherent(cx, op, name)?;
     match cx.m.ctx.attr_data(a) {
         AttrData::DenseArray { values, .. } => {
             Some(values.iter().map(|&v| v as u32 as usize).collect())
