@@ -541,6 +541,7 @@ fn load_op_def(src: &dyn Records, rec: &str) -> Result<OpDef, String> {
             | Trait::SameOperandsAndResultElementType
             | Trait::SameOperandsAndResultShape
             | Trait::Elementwise
+            | Trait::CastOpInterface
             | Trait::AutomaticAllocationScope
             | Trait::InferResultsFromOperands
             | Trait::GraphRegion

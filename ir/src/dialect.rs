@@ -546,6 +546,7 @@ flag_enum!(
         Elementwise,
         AutomaticAllocationScope,
         InferResultsFromOperands,
+        CastOpInterface,
     }
 );
 
@@ -562,7 +563,7 @@ flag_enum!(
     }
 );
 
-const _: () = assert!(Trait::InferResultsFromOperands as u32 <= 31);
+const _: () = assert!(Trait::CastOpInterface as u32 <= 31);
 const _: () = assert!(Interface::ReturnLike as u32 <= 31);
 
 impl DialectRegistry {

@@ -91,7 +91,7 @@ class Arith_FloatBinaryOp<string mnemonic, list<Trait> traits = []>
 
 // Casts: one operand, one result, `$in : T to U`.
 class Arith_CastOp<string mnemonic, TypeConstraint from, TypeConstraint to>
-    : Arith_Op<mnemonic, [SameOperandsAndResultShape]> {
+    : Arith_Op<mnemonic, [SameOperandsAndResultShape, CastOpInterface]> {
   let arguments = (ins from:$in);
   let results = (outs to:$out);
   let assemblyFormat = "$in attr-dict `:` type($in) `to` type($out)";
@@ -210,6 +210,35 @@ def Arith_TruncFOp : Arith_CastOp<"truncf", FloatLike, FloatLike> {
                               OptionalAttr<Arith_FastMathAttr>:$fastmath);
   let assemblyFormat = [{
     $in ($roundingmode^)? (`fastmath` `` $fastmath^)? attr-dict `:` type($in) `to` type($out)
+  }];
+}
+
+// MLIR 22's OCP MXFP casts: `$in` scaled by `$scale`, then widened or
+// narrowed. Their cast rule (`CastOpInterface`: `$in` to `$out`, the scale
+// takes no part) and `SameInputOutputTensorDims` are the other casts'; with
+// no `SameOperandsAndResultShape`, the cast rule checks the shapes, before
+// `Elementwise` does.
+def Arith_ScalingExtFOp : Arith_Op<"scaling_extf", [CastOpInterface]> {
+  let summary = "Upcasts input floats using provided scales values following OCP MXFP Spec";
+  let mlirSince = 22;
+  let arguments = (ins FloatLike:$in, FloatLike:$scale,
+                       OptionalAttr<Arith_FastMathAttr>:$fastmath);
+  let results = (outs FloatLike:$out);
+  let assemblyFormat = [{
+    $in `,` $scale (`fastmath` `` $fastmath^)? attr-dict `:`
+    type($in) `,` type($scale) `to` type($out)
+  }];
+}
+def Arith_ScalingTruncFOp : Arith_Op<"scaling_truncf", [CastOpInterface]> {
+  let summary = "Downcasts input floating point values using provided scales values following OCP MXFP Spec";
+  let mlirSince = 22;
+  let arguments = (ins FloatLike:$in, FloatLike:$scale,
+                       OptionalAttr<Arith_RoundingModeAttr>:$roundingmode,
+                       OptionalAttr<Arith_FastMathAttr>:$fastmath);
+  let results = (outs FloatLike:$out);
+  let assemblyFormat = [{
+    $in `,` $scale ($roundingmode^)? (`fastmath` `` $fastmath^)? attr-dict `:`
+    type($in) `,` type($scale) `to` type($out)
   }];
 }
 

@@ -42,14 +42,14 @@ def Index_XOrOp : IndexBinaryOp<"xor", [Commutative, Pure]> { let summary = "ind
 
 def IntegerOrIndex : AnyTypeOf<[AnyInteger, Index], "integer or index">;
 
-def Index_CastSOp : IndexOp<"casts", [Pure]> {
+def Index_CastSOp : IndexOp<"casts", [Pure, CastOpInterface]> {
   let summary = "index signed cast";
   let arguments = (ins IntegerOrIndex:$input);
   let results = (outs IntegerOrIndex:$output);
   let assemblyFormat = "$input attr-dict `:` type($input) `to` type($output)";
 }
 
-def Index_CastUOp : IndexOp<"castu", [Pure]> {
+def Index_CastUOp : IndexOp<"castu", [Pure, CastOpInterface]> {
   let summary = "index unsigned cast";
   let arguments = (ins IntegerOrIndex:$input);
   let results = (outs IntegerOrIndex:$output);

@@ -137,6 +137,13 @@ def MemRef_AtomicRMWKindAttr : I64EnumAttr<
     ["addf", "addi", "assign", "maximumf", "maxs", "maxu", "minimumf", "mins", "minu",
      "mulf", "muli", "ori", "andi", "maxnumf", "minnumf"]>;
 
+// MLIR 22 renumbered the kinds (alphabetical) and added `xori`.
+def MemRef_AtomicRMWKindAttr22 : I64EnumAttr<
+    ["0", "1", "2", "3", "4", "5", "6", "7", "8", "9", "10", "11", "12", "13", "14", "15"],
+    "allowed 64-bit signless integer cases: 0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15",
+    ["addf", "addi", "andi", "assign", "maximumf", "maxnumf", "maxs", "maxu", "minimumf",
+     "minnumf", "mins", "minu", "mulf", "muli", "ori", "xori"]>;
+
 def MemRef_AtomicRMWOp : MemRef_Op<"atomic_rmw",
     [AllTypesMatch<["value", "result"]>,
      ElementTypeOf<"memref", "value", "value type matches element type of memref">]> {
@@ -144,6 +151,9 @@ def MemRef_AtomicRMWOp : MemRef_Op<"atomic_rmw",
   let arguments = (ins AnyTypeOf<[AnySignlessInteger, AnyFloat], "signless integer or floating-point">:$value,
                        AnyMemRef:$memref, Variadic<Index>:$indices,
                        MemRef_AtomicRMWKindAttr:$kind);
+  let arguments22 = (ins AnyTypeOf<[AnySignlessInteger, AnyFloat], "signless integer or floating-point">:$value,
+                         AnyMemRef:$memref, Variadic<Index>:$indices,
+                         MemRef_AtomicRMWKindAttr22:$kind);
   let results = (outs AnyTypeOf<[AnySignlessInteger, AnyFloat], "signless integer or floating-point">:$result);
   let assemblyFormat = [{
     $kind $value `,` $memref `[` $indices `]` attr-dict `:` `(` type($value) `,`

@@ -335,6 +335,10 @@ def AutomaticAllocationScope : Trait<"AutomaticAllocationScope">;
 // The op's `InferTypeOpInterface` gives its results the types of its
 // operands (`memref.distinct_objects`): the custom parser infers them.
 def InferResultsFromOperands : Trait<"InferResultsFromOperands">;
+// MLIR's `CastOpInterface` verifier (`verifyCastInterfaceOp`), at its place
+// among the traits: a result, and operand and result types the op's
+// `areCastCompatible` accepts (the arith and index casts' rules).
+def CastOpInterface : Trait<"CastOpInterface">;
 def NoRegionArguments : Trait<"NoRegionArguments">;
 // The named operands, results and (typed) attributes all have one type.
 class AllTypesMatch<list<string> names> : Trait<"AllTypesMatch"> {

@@ -56,6 +56,7 @@ pub const TRAITS: &[&str] = &[
     "Elementwise",
     "AutomaticAllocationScope",
     "InferResultsFromOperands",
+    "CastOpInterface",
 ];
 
 /// Interface names the token contract knows (`irkit_ir::dialect::Interface`).

@@ -172,3 +172,29 @@ func.func @distinct_objects_custom(%a: memref<?xf32>, %b: memref<?xi32>) -> (mem
   %0, %1 = memref.distinct_objects %a, %b : memref<?xf32>, memref<?xi32>
   return %0, %1 : memref<?xf32>, memref<?xi32>
 }
+
+// -----
+
+// MLIR 22's kind 5 is `maxnumf` (19's `maxu`), 9 `minnumf`: any value
+// type; 12 is `mulf` (19's `andi`).
+func.func @atomic_rmw_kinds_22(%m: memref<4xf32>, %i: index, %v: f32) {
+  %0 = "memref.atomic_rmw"(%v, %m, %i) <{kind = 5 : i64}> : (f32, memref<4xf32>, index) -> f32
+  %1 = "memref.atomic_rmw"(%v, %m, %i) <{kind = 9 : i64}> : (f32, memref<4xf32>, index) -> f32
+  return
+}
+
+// -----
+
+func.func @atomic_rmw_xori(%m: memref<4xf32>, %i: index, %v: f32) {
+  // expected-error @+1 {{'memref.atomic_rmw' op with kind 'xori' expects an integer type}}
+  %0 = memref.atomic_rmw xori %v, %m[%i] : (f32, memref<4xf32>) -> f32
+  return
+}
+
+// -----
+
+func.func @atomic_rmw_kind_16(%m: memref<4xf32>, %i: index, %v: f32) {
+  // expected-error @+1 {{invalid properties {kind = 16 : i64} for op memref.atomic_rmw: Invalid attribute `kind` in property conversion: 16 : i64}}
+  %0 = "memref.atomic_rmw"(%v, %m, %i) <{kind = 16 : i64}> : (f32, memref<4xf32>, index) -> f32
+  return
+}

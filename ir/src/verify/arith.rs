@@ -2,7 +2,7 @@
 //! declared constraints and traits as MLIR runs them: `CastOpInterface`'s
 //! `areCastCompatible` of each cast and `arith.constant`'s value rules.
 
-use super::ops::{is_i1_same_shape, shape_of};
+use super::ops::{compatible_shapes, is_i1_same_shape, shape_of};
 use super::Cx;
 use crate::context::{AttrData, TypeData, TypeId};
 use crate::ir::OpId;
@@ -74,11 +74,11 @@ fn cast_rule(name: &[u8]) -> Option<(Through, CastRule)> {
             Through::VectorTensor,
             |a, b| matches!((a, b), (Some((Kind::Int, x)), Some((Kind::Int, y))) if x > y),
         ),
-        b"arith.extf" => (
+        b"arith.extf" | b"arith.scaling_extf" => (
             Through::VectorTensor,
             |a, b| matches!((a, b), (Some((Kind::Float, x)), Some((Kind::Float, y))) if x < y),
         ),
-        b"arith.truncf" => (
+        b"arith.truncf" | b"arith.scaling_truncf" => (
             Through::VectorTensor,
             |a, b| matches!((a, b), (Some((Kind::Float, x)), Some((Kind::Float, y))) if x > y),
         ),
@@ -111,27 +111,40 @@ fn cast_rule(name: &[u8]) -> Option<(Through, CastRule)> {
     })
 }
 
-/// `'arith.extsi' op operand type 'i32' and result type 'i16' are cast
-/// incompatible` when the op is one of the arith casts and its types are.
+/// `arith.constant`'s and `arith.select`'s verifiers, after the traits.
 pub(crate) fn check(cx: &Cx<'_>, op: OpId) -> Result<(), Diagnostic> {
+    let m = cx.m;
+    match m.ctx.bytes(m.ops[op].name) {
+        b"arith.constant" => check_constant(cx, op),
+        b"arith.select" => select(cx, op),
+        _ => Ok(()),
+    }
+}
+
+/// The `CastOpInterface` trait of the arith and index casts:
+/// `'arith.extsi' op operand type 'i32' and result type 'i16' are cast
+/// incompatible` when the types are.
+pub(crate) fn check_cast(cx: &Cx<'_>, op: OpId) -> Result<(), Diagnostic> {
     let m = cx.m;
     let d = &m.ops[op];
     let name = m.ctx.bytes(d.name);
-    if name == b"arith.constant" {
-        return check_constant(cx, op);
-    }
-    if name == b"arith.select" {
-        return select(cx, op);
-    }
     let Some((through, rule)) = cast_rule(name) else {
         return Ok(());
     };
-    let (&[from], &[to]) = (&d.operands[..], &d.results[..]) else {
+    // The scaling casts' `$scale` takes no part in the check, but the
+    // message lists every operand type.
+    let (Some(&from), &[to]) = (d.operands.first(), &d.results[..]) else {
         return Ok(());
     };
+    let scaling = name.starts_with(b"arith.scaling_");
+    if d.operands.len() != 1 && !scaling {
+        return Ok(());
+    }
     let (ft, tt) = (m.values[from].ty, m.values[to].ty);
     // `areValidCastInputsAndOutputs` (arith's casts only): two ranked
-    // tensors must have the same encoding.
+    // tensors must have the same encoding, and the shapes must be
+    // compatible (the other casts' `SameOperandsAndResultShape` has
+    // rejected incompatible ones already).
     let encoding = |t: TypeId| match m.ctx.type_data(t) {
         TypeData::RankedTensor { encoding, .. } => Some(*encoding),
         _ => None,
@@ -141,15 +154,24 @@ pub(crate) fn check(cx: &Cx<'_>, op: OpId) -> Result<(), Diagnostic> {
             (Some(a), Some(b)) => a == b,
             _ => true,
         };
-    let ok = same_encoding && rule(underlying(cx, ft, through), underlying(cx, tt, through));
+    let same_shape = !scaling || compatible_shapes(&m.ctx, &[ft, tt]);
+    let ok = same_encoding
+        && same_shape
+        && rule(underlying(cx, ft, through), underlying(cx, tt, through));
     if ok {
         return Ok(());
     }
+    let operands = d
+        .operands
+        .iter()
+        .map(|&v| format!("'{}'", type_to_string(&m.ctx, m.values[v].ty)))
+        .collect::<Vec<_>>()
+        .join(", ");
+    let s = if d.operands.len() == 1 { "" } else { "s" };
     Err(cx.op_error(
         op,
         format!(
-            "operand type '{}' and result type '{}' are cast incompatible",
-            type_to_string(&m.ctx, ft),
+            "operand type{s} {operands} and result type '{}' are cast incompatible",
             type_to_string(&m.ctx, tt)
         ),
     ))
@@ -167,7 +189,8 @@ pub(crate) fn check_pred(cx: &Cx<'_>, op: OpId) -> Result<(), Diagnostic> {
     if cast_rule(m.ctx.bytes(d.name)).is_none() {
         return Ok(());
     }
-    let (&[from], &[to]) = (&d.operands[..], &d.results[..]) else {
+    // `$in` is the first operand (the scaling casts' second is `$scale`).
+    let (Some(&from), &[to]) = (d.operands.first(), &d.results[..]) else {
         return Ok(());
     };
     if dims(cx, m.values[from].ty) != dims(cx, m.values[to].ty) {

@@ -5,13 +5,13 @@ use super::ops::{int_value, segment};
 use super::strided::{strides_and_offset, Strided};
 use super::Cx;
 use crate::context::{AttrData, AttrId, Context, TypeData, TypeId};
-use crate::dialect::MlirRelease;
+use crate::dialect::{MlirRelease, OpDef};
 use crate::ir::OpId;
 use crate::printer::type_to_string;
 use irkit_diag::Diagnostic;
 
 /// The verifier of a memref op, by name (ops with none pass).
-pub(crate) fn check(cx: &Cx<'_>, op: OpId) -> Result<(), Diagnostic> {
+pub(crate) fn check(cx: &Cx<'_>, def: &OpDef, op: OpId) -> Result<(), Diagnostic> {
     let m = cx.m;
     let d = &m.ops[op];
     let ctx = &m.ctx;
@@ -101,21 +101,19 @@ pub(crate) fn check(cx: &Cx<'_>, op: OpId) -> Result<(), Diagnostic> {
                 _ => None,
             });
             let Some(vt) = ty(0) else { return Ok(()) };
-            const NAMES: [&str; 15] = [
-                "addf", "addi", "assign", "maximumf", "maxs", "maxu", "minimumf", "mins", "minu",
-                "mulf", "muli", "ori", "andi", "maxnumf", "minnumf",
-            ];
-            let Some(name) = kind.and_then(|k| NAMES.get(k as usize)) else {
+            // The kind's keyword from the release's enum (MLIR 22
+            // renumbered the cases and added `xori`).
+            let names = def.attr(b"kind").map_or(&[][..], |a| &a.case_names[..]);
+            let Some(name) = kind.and_then(|k| names.get(usize::try_from(k).ok()?)) else {
                 return Ok(());
             };
+            let name: &str = name;
             let is_float = matches!(ctx.type_data(vt), TypeData::Float(_));
-            let wants_float = matches!(
-                *name,
-                "addf" | "maximumf" | "minimumf" | "mulf" | "maxnumf" | "minnumf"
-            );
+            // `maxnumf` and `minnumf` are not checked (at 19 or 22).
+            let wants_float = matches!(name, "addf" | "maximumf" | "minimumf" | "mulf");
             let wants_int = matches!(
-                *name,
-                "addi" | "maxs" | "maxu" | "mins" | "minu" | "muli" | "ori" | "andi"
+                name,
+                "addi" | "maxs" | "maxu" | "mins" | "minu" | "muli" | "ori" | "xori" | "andi"
             );
             if wants_float && !is_float {
                 return Err(cx.op_error(

@@ -308,7 +308,7 @@ pub(crate) fn check_op(
         super::structure::check_branch_op(cx, op)?;
     }
     super::arith::check(cx, op)?;
-    super::memref::check(cx, op)?;
+    super::memref::check(cx, def, op)?;
     super::cf::check(cx, op)?;
     if cx.m.ctx.bytes(cx.m.ops[op].name) == b"func.constant"
         && !super::func::constant_is_symbol_use(cx)
@@ -1022,6 +1022,7 @@ fn is_structural(t: Trait) -> bool {
         | Trait::SameOperandsAndResultElementType
         | Trait::SameOperandsAndResultShape
         | Trait::Elementwise
+        | Trait::CastOpInterface
         | Trait::AutomaticAllocationScope
         | Trait::InferResultsFromOperands
         | Trait::GraphRegion
@@ -1093,6 +1094,7 @@ fn check_traits(cx: &Cx<'_>, def: &OpDef, op: OpId, phase: Phase) -> Result<(), 
                 }
             }
             Trait::Elementwise => check_elementwise(cx, op)?,
+            Trait::CastOpInterface => super::arith::check_cast(cx, op)?,
             Trait::SameTypeOperands => {
                 let mut tys = d.operands.iter().map(|&v| m.values[v].ty);
                 if let Some(first) = tys.next() {
