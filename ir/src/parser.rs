@@ -180,6 +180,21 @@ impl<'a> Parser<'a> {
         }
     }
 
+    /// [`Self::operand_count_message`] from an op's custom parser (MLIR
+    /// prefixes what an `OpAsmParser` emits with `custom op 'NAME'`).
+    pub(crate) fn custom_count_message(
+        &self,
+        def: &crate::dialect::OpDef,
+        operands: usize,
+        types: usize,
+    ) -> String {
+        format!(
+            "custom op '{}' {}",
+            def.name,
+            self.operand_count_message(operands, types)
+        )
+    }
+
     fn new(src: &'a [u8], file: FileId, m: Module, reg: Option<&'a DialectRegistry>) -> Parser<'a> {
         Parser {
             src,

@@ -168,3 +168,15 @@ llvm.func @f(%a: i32) {
 ^bb1:
   llvm.return
 }
+
+// -----
+
+// The dictionary's `indbr_operand_segments` replaces the parsed one.
+llvm.func @indirectbr_segments_in_dict(%p: !llvm.ptr, %x: i32) {
+  // expected-error @+1 {{'llvm.indirectbr' op succOperands count (1) does not match with the total size (0) specified in attribute 'indbr_operand_segments'}}
+  llvm.indirectbr %p : !llvm.ptr, [
+  ^bb1(%x : i32)
+  ] {indbr_operand_segments = array<i32: 0>}
+^bb1(%y: i32):
+  llvm.return
+}

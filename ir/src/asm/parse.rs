@@ -21,6 +21,15 @@ pub(crate) struct Parsed<'a> {
     pub all_operands: Option<Vec<UseRef<'a>>>,
     pub operand_types: Vec<Option<Vec<TypeId>>>,
     pub all_operand_types: Option<Vec<TypeId>>,
+    /// Where each operand group (and `operands`) began: MLIR resolves a
+    /// group's operands there (`resolveOperands(.., loc, ..)`), so a count
+    /// mismatch is reported there. None: at the op's name.
+    pub operand_at: Vec<Option<usize>>,
+    pub all_operands_at: Option<usize>,
+    /// An error a hand-written parser found in an operand group (its
+    /// index), reported when the groups are resolved in order: (group,
+    /// where, message).
+    pub group_error: Option<(usize, usize, String)>,
     pub result_types: Vec<Option<Vec<TypeId>>>,
     pub all_result_types: Option<Vec<TypeId>>,
     pub attrs: Vec<Option<AttrId>>,
@@ -45,6 +54,9 @@ impl<'a> Parsed<'a> {
         self.all_operands = None;
         fit(&mut self.operand_types, def.operands.len(), |t| *t = None);
         self.all_operand_types = None;
+        fit(&mut self.operand_at, def.operands.len(), |t| *t = None);
+        self.all_operands_at = None;
+        self.group_error = None;
         fit(&mut self.result_types, def.results.len(), |t| *t = None);
         self.all_result_types = None;
         fit(&mut self.attrs, def.attrs.len(), |a| *a = None);
@@ -58,6 +70,7 @@ impl<'a> Parsed<'a> {
         Parsed {
             operands: vec![Vec::new(); def.operands.len()],
             operand_types: vec![None; def.operands.len()],
+            operand_at: vec![None; def.operands.len()],
             result_types: vec![None; def.results.len()],
             attrs: vec![None; def.attrs.len()],
             regions: vec![Vec::new(); def.regions.len()],
@@ -167,6 +180,8 @@ impl<'a> Parser<'a> {
             Elem::Space(_) | Elem::Newline => {}
             Elem::Operand(i) => {
                 let i = *i as usize;
+                self.skip_ws();
+                out.operand_at[i] = Some(self.pos);
                 match def.operands[i].arity {
                     Arity::Single => {
                         let r = self.parse_value_ref()?;
@@ -185,6 +200,8 @@ impl<'a> Parser<'a> {
                 }
             }
             Elem::Operands => {
+                self.skip_ws();
+                out.all_operands_at = Some(self.pos);
                 let list = self.parse_optional_use_list()?;
                 out.all_operands = Some(list);
             }
@@ -788,9 +805,13 @@ impl<'a> Parser<'a> {
                             }
                         }
                     };
+                    if let Some((_, at, msg)) = p.group_error.take_if(|e| e.0 == i) {
+                        return self.err_at(at, msg);
+                    }
                     if ts.len() != uses.len() {
+                        let at = p.operand_at[i].unwrap_or(name_start);
                         return self
-                            .err_at(name_start, self.operand_count_message(uses.len(), ts.len()));
+                            .err_at(at, self.custom_count_message(def, uses.len(), ts.len()));
                     }
                     refs.extend(uses.iter().copied());
                     types.extend_from_slice(ts);
@@ -799,10 +820,8 @@ impl<'a> Parser<'a> {
             }
         };
         if refs.len() != types.len() {
-            return self.err_at(
-                name_start,
-                self.operand_count_message(refs.len(), types.len()),
-            );
+            let at = p.all_operands_at.unwrap_or(name_start);
+            return self.err_at(at, self.custom_count_message(def, refs.len(), types.len()));
         }
         let mut operands = Vec::with_capacity(refs.len());
         let mut operand_spans = Vec::with_capacity(refs.len());
@@ -869,7 +888,12 @@ impl<'a> Parser<'a> {
             let inherent = def.attrs.iter().any(|a| a.name.as_bytes() == kb)
                 || (kb == b"operandSegmentSizes" && def.has(Trait::AttrSizedOperandSegments));
             if inherent {
-                props.push((k, v));
+                // MLIR sets the dictionary's inherent attributes after the
+                // format's (`Operation::setAttrs`): the dictionary wins.
+                match props.iter_mut().find(|(n, _)| *n == k) {
+                    Some(slot) => slot.1 = v,
+                    None => props.push((k, v)),
+                }
             } else {
                 discardable.push((k, v));
             }

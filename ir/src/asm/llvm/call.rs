@@ -168,7 +168,7 @@ pub(super) fn parse_call<'a>(p: &mut Parser<'a>, def: &OpDef) -> PResult<Parsed<
         out.all_result_types = Some(outs);
         return Ok(out);
     }
-    let (types, outs) = parse_call_types(p, direct)?;
+    let (types, outs) = parse_call_types(p, def, direct)?;
     out.all_operands = Some(operands);
     out.all_operand_types = Some(types);
     out.all_result_types = Some(outs);
@@ -184,15 +184,29 @@ fn parse_call_signature<'a>(
     out: &mut Parsed<'a>,
     direct: bool,
 ) -> PResult<(Vec<TypeId>, Vec<TypeId>)> {
+    p.skip_ws();
+    let at = p.pos;
     p.expect(b':', "':'")?;
     let mut types = Vec::new();
     if !direct {
         types.push(p.parse_type()?);
-        p.expect(b',', "','")?;
+        if !p.eat(b',') {
+            return p.err_at(
+                at,
+                custom(def, "expected indirect call to have 2 trailing types"),
+            );
+        }
     }
+    // MLIR then also reports "expected direct call to have 1 trailing
+    // types" (or "expected trailing function type") at `:`; one error is
+    // reported here.
     p.skip_ws();
+    if p.peek() != Some(b'(') {
+        return p.err_tok("expected '('");
+    }
     let args = parse_fn_args(p, &def.name, false)?;
     let (outs, res_attrs) = parse_fn_results(p)?;
+    check_call_results(p, def, &outs, at)?;
     types.extend(args.inputs);
     let ctx = &mut p.m.ctx;
     let nonempty = |ctx: &crate::context::Context, list: &[AttrId]| {
@@ -214,22 +228,56 @@ fn parse_call_signature<'a>(
 /// `: [P, ](A) -> R` (MLIR's `parseCallTypeAndResolveOperands`): the
 /// operand types (the function pointer's first when indirect) and the
 /// result types.
-fn parse_call_types(p: &mut Parser<'_>, direct: bool) -> PResult<(Vec<TypeId>, Vec<TypeId>)> {
-    p.expect(b':', "':'")?;
-    let mut types = Vec::new();
-    if !direct {
-        types.push(p.parse_type()?);
-        p.expect(b',', "','")?;
-    }
+fn parse_call_types(
+    p: &mut Parser<'_>,
+    def: &OpDef,
+    direct: bool,
+) -> PResult<(Vec<TypeId>, Vec<TypeId>)> {
+    // MLIR 19's `parseCallTypeAndResolveOperands`: `parseColonTypeList`,
+    // then the list is checked, every error at the `:`.
     p.skip_ws();
     let at = p.pos;
-    let fty = p.parse_type()?;
-    let (ins, outs) = match p.m.ctx.type_data(fty) {
-        TypeData::Function { inputs, results } => (inputs.to_vec(), results.to_vec()),
-        _ => return p.err_at(at, "expected function type"),
+    p.expect(b':', "':'")?;
+    let mut types = vec![p.parse_type()?];
+    while p.eat(b',') {
+        types.push(p.parse_type()?);
+    }
+    if direct && types.len() != 1 {
+        return p.err_at(
+            at,
+            custom(def, "expected direct call to have 1 trailing type"),
+        );
+    }
+    if !direct && types.len() != 2 {
+        return p.err_at(
+            at,
+            custom(def, "expected indirect call to have 2 trailing types"),
+        );
+    }
+    let (ins, outs) = match types.pop().map(|t| p.m.ctx.type_data(t)) {
+        Some(TypeData::Function { inputs, results }) => (inputs.to_vec(), results.to_vec()),
+        _ => return p.err_at(at, custom(def, "expected trailing function type")),
     };
+    check_call_results(p, def, &outs, at)?;
     types.extend(ins);
     Ok((types, outs))
+}
+
+/// `custom op 'NAME' msg`: an error of the op's hand-written parser.
+fn custom(def: &OpDef, msg: &str) -> String {
+    format!("custom op '{}' {msg}", def.name)
+}
+
+/// A call's result types, as its parser checks them (at `at`, the `:`).
+fn check_call_results(p: &Parser<'_>, def: &OpDef, outs: &[TypeId], at: usize) -> PResult<()> {
+    match outs {
+        [] => Ok(()),
+        [t] if crate::printer::type_to_string(&p.m.ctx, *t) == "!llvm.void" => {
+            p.err_at(at, custom(def, "expected a non-void result type"))
+        }
+        [_] => Ok(()),
+        _ => p.err_at(at, custom(def, "expected function with 0 or 1 result")),
+    }
 }
 
 /// ` [cconv] @f(%a) to ^bb1[(..)] unwind ^bb2[(..)] [vararg(T)] {attrs} :
@@ -376,6 +424,9 @@ fn set_bundles<'a>(
 ) {
     match b {
         Some(b) => {
+            if let Some((at, msg)) = b.error(def) {
+                out.group_error = Some((group, at, msg));
+            }
             out.operands[group] = b.uses;
             out.operand_types[group] = Some(b.types);
             set_attr(p, def, out, "op_bundle_tags", b.tags);
@@ -459,7 +510,7 @@ pub(super) fn parse_invoke<'a>(p: &mut Parser<'a>, def: &OpDef) -> PResult<Parse
         out.all_result_types = Some(outs);
         return Ok(out);
     }
-    let (types, outs) = parse_call_types(p, direct)?;
+    let (types, outs) = parse_call_types(p, def, direct)?;
     out.operands[0] = operands;
     out.operand_types[0] = Some(types);
     out.all_result_types = Some(outs);

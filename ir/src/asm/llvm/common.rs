@@ -476,11 +476,37 @@ pub(super) struct OpBundles<'a> {
     pub types: Vec<TypeId>,
     pub tags: AttrId,
     pub sizes: AttrId,
+    /// Where the list began (`[`): MLIR resolves the bundles' operands
+    /// there, after the rest of the op.
+    pub at: usize,
+    /// The first bundle whose operand and type counts differ, as
+    /// (operands, types).
+    pub mismatch: Option<(usize, usize)>,
+}
+
+impl OpBundles<'_> {
+    /// `resolveOpBundleOperands`' error for a bundle whose operand and type
+    /// counts differ (MLIR never advances its `#0`), as a hand-written
+    /// parser reports it: when the bundles' group is resolved, after the
+    /// call's arguments.
+    pub fn error(&self, def: &OpDef) -> Option<(usize, String)> {
+        let (nu, nt) = self.mismatch?;
+        Some((
+            self.at,
+            format!(
+                "custom op '{}' expected {nu} types for operand bundle operands for operand bundle #0, but actually got {nt}",
+                def.name
+            ),
+        ))
+    }
 }
 
 /// MLIR 22's `parseOpBundles` after the `[`-peek: `[` (`"tag"(` [operands
 /// `:` types] `)`),* `]`.
 pub(super) fn parse_op_bundles<'a>(p: &mut Parser<'a>) -> PResult<OpBundles<'a>> {
+    p.skip_ws();
+    let at = p.pos;
+    let mut mismatch = None;
     p.expect(b'[', "'['")?;
     let mut tags = Vec::new();
     let mut sizes = Vec::new();
@@ -501,10 +527,8 @@ pub(super) fn parse_op_bundles<'a>(p: &mut Parser<'a>) -> PResult<OpBundles<'a>>
                 p.expect(b')', "')'")?;
             }
             let (nu, nt) = (uses.len() - n_uses, types.len() - n_types);
-            if nu != nt {
-                p.skip_ws();
-                let at = p.pos;
-                return p.err_at(at, format!("{nu} operands present, but expected {nt}"));
+            if nu != nt && mismatch.is_none() {
+                mismatch = Some((nu, nt));
             }
             sizes.push(nu as i64);
             if !p.eat(b',') {
@@ -520,6 +544,8 @@ pub(super) fn parse_op_bundles<'a>(p: &mut Parser<'a>) -> PResult<OpBundles<'a>>
         types,
         tags,
         sizes,
+        at,
+        mismatch,
     })
 }
 

@@ -121,7 +121,10 @@ pub(crate) fn parse_directive<'a>(
         }
         // MLIR 22's `parseOpBundles`.
         ("OpBundles", [Elem::Operand(i), Elem::Type { arg, .. }, Elem::Attr { idx, .. }]) => {
+            // The generated parser resolves the bundles' operands with
+            // their types as one list, where the list began.
             let b = parse_op_bundles(p)?;
+            out.operand_at[*i as usize] = Some(b.at);
             out.operands[*i as usize].extend(b.uses);
             set_types(out, *arg, b.types);
             out.attrs[*idx as usize] = Some(b.tags);
