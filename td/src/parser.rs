@@ -336,7 +336,12 @@ impl Parser<'_> {
         } else {
             ":"
         };
-        let s = format!("{}{}{}", self.cx.rec_name(rec), sep, self.s(name));
+        // (one buffer, no formatting machinery: met once per class and name)
+        let (rn, n) = (self.cx.rec_name_cow(rec), self.s(name));
+        let mut s = String::with_capacity(rn.len() + sep.len() + n.len());
+        s.push_str(&rn);
+        s.push_str(sep);
+        s.push_str(n);
         let q = self.intern(&s);
         self.qualified.insert((rec, name), q);
         q

@@ -309,18 +309,21 @@ impl Parser<'_> {
         resolve::check_assertions(self.cx, r);
         resolve::emit_dumps(self.cx, r);
         let di = self.cx.def_init(r);
-        let rt = self.cx.record_type(r);
-        for k in 0..self.defsets.len() {
-            let et = self.defsets[k].elt_ty;
-            if !self.cx.ty_is_a(rt, et) {
-                let loc = self.cx.rec(r).locs[0];
-                let msg = format!(
-                    "adding record of incompatible type '{}' to defset",
-                    self.cx.ty_str(rt)
-                );
-                return self.err(loc, msg);
+        // The record's type is built only when a defset asks for it.
+        if !self.defsets.is_empty() {
+            let rt = self.cx.record_type(r);
+            for k in 0..self.defsets.len() {
+                let et = self.defsets[k].elt_ty;
+                if !self.cx.ty_is_a(rt, et) {
+                    let loc = self.cx.rec(r).locs[0];
+                    let msg = format!(
+                        "adding record of incompatible type '{}' to defset",
+                        self.cx.ty_str(rt)
+                    );
+                    return self.err(loc, msg);
+                }
+                self.defsets[k].elems.push(di);
             }
-            self.defsets[k].elems.push(di);
         }
         if let Some(y) = self.cx.rec_name_sym(r) {
             let existed = self.cx.defs.insert(y, r).is_some();
