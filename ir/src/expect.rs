@@ -38,9 +38,12 @@ pub fn check(map: &SourceMap, file: FileId, diags: &[Diagnostic]) -> Vec<Diagnos
         let line = loc
             .filter(|l| l.file == file)
             .map(|l| src.line_col(l.span.start).0);
+        // As MLIR's verifier: the first expectation of the line that
+        // matches, met before or not (one expectation may meet several
+        // diagnostics).
         let found = line.and_then(|line| {
             exps.iter_mut()
-                .find(|e| !e.matched && e.kind == sev && e.line == line && matches(e, msg))
+                .find(|e| e.kind == sev && e.line == line && matches(e, msg))
         });
         match found {
             Some(e) => e.matched = true,
@@ -74,8 +77,16 @@ fn matches(e: &Expectation, msg: &str) -> bool {
 fn parse_expectations(text: &str, errs: &mut Vec<Diagnostic>, file: FileId) -> Vec<Expectation> {
     let mut res = Vec::new();
     let mut offset = 0usize;
+    // MLIR's `@above`/`@below` name the nearest line above/below that holds
+    // no designator; `below` ones wait here for it (the last line when none
+    // follows).
+    let mut last_plain_line = 1u32;
+    let mut waiting_below: Vec<usize> = Vec::new();
+    let n_lines = text.split('\n').count() as u32;
     for (i, line) in text.split_inclusive('\n').enumerate() {
         let line_no = i as u32 + 1;
+        let n_before = res.len();
+        let mut below_here = Vec::new();
         let mut search = 0usize;
         while let Some(p) = line[search..].find("expected-") {
             let start = search + p;
@@ -94,11 +105,13 @@ fn parse_expectations(text: &str, errs: &mut Vec<Diagnostic>, file: FileId) -> V
             };
             let mut r = rest[klen..].trim_start_matches(' ');
             let mut target = line_no;
+            let mut below = false;
             if let Some(after) = r.strip_prefix('@') {
                 let (t, used) = if let Some(a) = after.strip_prefix("above") {
-                    (Some(line_no.saturating_sub(1)), after.len() - a.len())
+                    (Some(last_plain_line), after.len() - a.len())
                 } else if let Some(a) = after.strip_prefix("below") {
-                    (Some(line_no + 1), after.len() - a.len())
+                    below = true;
+                    (Some(n_lines), after.len() - a.len())
                 } else if after.starts_with('+') || after.starts_with('-') {
                     let digits: String = after[1..]
                         .chars()
@@ -145,6 +158,9 @@ fn parse_expectations(text: &str, errs: &mut Vec<Diagnostic>, file: FileId) -> V
                 None
             };
             let s = (offset + start) as u32;
+            if below {
+                below_here.push(res.len());
+            }
             res.push(Expectation {
                 kind,
                 line: target,
@@ -154,6 +170,13 @@ fn parse_expectations(text: &str, errs: &mut Vec<Diagnostic>, file: FileId) -> V
                 matched: false,
             });
         }
+        if res.len() == n_before {
+            for k in waiting_below.drain(..) {
+                res[k].line = line_no;
+            }
+            last_plain_line = line_no;
+        }
+        waiting_below.extend(below_here);
         offset += line.len();
     }
     res

@@ -4,8 +4,7 @@
 //! Recursion (regions, attributes, types) is bounded by [`MAX_DEPTH`].
 
 use crate::context::{
-    AttrData, AttrId, Context, DenseData, FloatKind, LocData, Piece, Signedness, Sym, TypeData,
-    TypeId,
+    AttrData, AttrId, Context, FloatKind, LocData, Piece, Signedness, Sym, TypeData, TypeId,
 };
 use crate::dialect::DialectRegistry;
 use crate::dialect::MlirRelease;
@@ -14,6 +13,8 @@ use crate::ir::{BlockId, Module, OpId, OpSpec, RegionId, ValueDef, ValueId};
 use crate::registry;
 use irkit_diag::{Diagnostic, FileId, Loc, Span};
 use rustc_hash::FxHashMap;
+
+mod elements;
 
 /// Maximum nesting of regions, attributes and types.
 pub const MAX_DEPTH: u32 = 1000;
@@ -1755,6 +1756,30 @@ impl<'a> Parser<'a> {
         }
     }
 
+    /// Whether the identifier is a keyword that starts a builtin type
+    /// (MLIR's `parseOptionalType`, plus irkit's `token`; any other bare
+    /// identifier is no type).
+    fn starts_builtin_type(&self, id: &[u8]) -> bool {
+        let int = ["si", "ui", "i"].iter().any(|p| {
+            id.strip_prefix(p.as_bytes())
+                .is_some_and(|r| !r.is_empty() && r.iter().all(u8::is_ascii_digit))
+        });
+        int || matches!(
+            id,
+            b"memref"
+                | b"tensor"
+                | b"complex"
+                | b"tuple"
+                | b"vector"
+                | b"index"
+                | b"none"
+                | b"token"
+        ) || std::str::from_utf8(id)
+            .ok()
+            .and_then(FloatKind::from_name)
+            .is_some_and(|k| self.release().major() >= k.mlir_since())
+    }
+
     fn builtin_type(&mut self, id: &'a [u8], start: usize) -> PResult<TypeId> {
         let int = |s: &[u8]| -> Option<u32> {
             if s.is_empty() || !s.iter().all(|c| c.is_ascii_digit()) {
@@ -1822,28 +1847,49 @@ impl<'a> Parser<'a> {
                 Ok(self.m.ctx.ty(TypeData::Tuple(v.into())))
             }
             b"vector" => {
+                let kw_at = start;
                 self.expect(b'<', "'<' in vector type")?;
                 let (shape, scalable) = self.parse_dims(true, false)?;
-                if shape.iter().any(|&d| d <= 0) {
+                let v22 = self.release() >= MlirRelease::V22;
+                // MLIR 19's parser checks the sizes before the element type
+                // and the element type after `>`; 22's `getChecked` checks
+                // both after `>`, at the keyword, element type first.
+                if !v22 && shape.iter().any(|&d| d <= 0) {
                     let at = self.pos;
                     return self.err_at(at, "vector types must have positive constant sizes");
                 }
                 self.skip_ws();
                 let at = self.pos;
                 let elem = self.parse_type()?;
+                self.expect(b'>', "'>' in vector type")?;
                 // MLIR 22's `VectorElementTypeInterface` admits the LLVM
                 // pointer type too.
-                let ptr_ok = self.release() >= MlirRelease::V22
-                    && crate::llvm::kind_of(&self.m.ctx, elem) == crate::llvm::Kind::Ptr;
+                let ptr_ok =
+                    v22 && crate::llvm::kind_of(&self.m.ctx, elem) == crate::llvm::Kind::Ptr;
                 if !ptr_ok
                     && !matches!(
                         self.m.ctx.type_data(elem),
                         TypeData::Integer { .. } | TypeData::Index | TypeData::Float(_)
                     )
                 {
+                    if v22 {
+                        return self.err_at(
+                            kw_at,
+                            "failed to verify 'elementType': VectorElementTypeInterface instance",
+                        );
+                    }
                     return self.err_at(at, "vector elements must be int/index/float type");
                 }
-                self.expect(b'>', "'>' in vector type")?;
+                if v22 && shape.iter().any(|&d| d <= 0) {
+                    let dims: Vec<String> = shape.iter().map(i64::to_string).collect();
+                    return self.err_at(
+                        kw_at,
+                        format!(
+                            "vector types must have positive constant sizes but got {}",
+                            dims.join(", ")
+                        ),
+                    );
+                }
                 Ok(self.m.ctx.ty(TypeData::Vector {
                     shape: shape.into(),
                     scalable: scalable.into(),
@@ -2543,18 +2589,7 @@ impl<'a> Parser<'a> {
                     }
                     b"dense_resource" => {
                         self.pos += id.len();
-                        self.expect(b'<', "'<' after 'dense_resource'")?;
-                        self.skip_ws();
-                        let s = self.pos;
-                        let name = self.suffix_id().to_vec();
-                        if name.is_empty() {
-                            return self.err_at(s, "expected identifier key for 'resource' entry");
-                        }
-                        self.expect(b'>', "'>'")?;
-                        self.expect(b':', "':' after dense_resource")?;
-                        let ty = self.parse_type()?;
-                        let handle = self.m.ctx.sym(&name);
-                        Ok(self.m.ctx.attr(AttrData::DenseResource { ty, handle }))
+                        self.parse_dense_resource()
                     }
                     b"array" => {
                         self.pos += 5;
@@ -2595,7 +2630,7 @@ impl<'a> Parser<'a> {
                         self.distinct.insert(key, a);
                         Ok(a)
                     }
-                    _ if !id.is_empty() => {
+                    _ if self.starts_builtin_type(id) => {
                         let t = self.parse_type()?;
                         Ok(self.m.ctx.attr(AttrData::Type(t)))
                     }
@@ -2672,7 +2707,8 @@ impl<'a> Parser<'a> {
                 Ok(self.m.ctx.attr(AttrData::Float { ty, bits }))
             }
             NumLit::Int { mag, neg, hex } => {
-                let bits = self.float_from_int_literal(&mag, neg, hex, start, 64)?;
+                let tok = start + usize::from(neg);
+                let bits = self.float_from_int_literal(&mag, neg, hex, tok, 64)?;
                 Ok(self.m.ctx.attr(AttrData::Float { ty, bits }))
             }
         }
@@ -2717,8 +2753,9 @@ impl<'a> Parser<'a> {
                 };
                 match self.m.ctx.type_data(ty).clone() {
                     TypeData::Float(k) => {
+                        let tok = start + usize::from(neg);
                         let bits =
-                            self.float_from_int_literal(&mag, neg, hex, start, k.bit_width())?;
+                            self.float_from_int_literal(&mag, neg, hex, tok, k.bit_width())?;
                         Ok(self.m.ctx.attr(AttrData::Float { ty, bits }))
                     }
                     TypeData::Integer { width, signedness } => {
@@ -2790,19 +2827,17 @@ impl<'a> Parser<'a> {
         Ok(w.into_boxed_slice())
     }
 
-    /// A float given as an integer literal starting at `start` (its `-`,
-    /// if any): MLIR's `parseFloatFromIntegerLiteral`, only a hex bit
-    /// pattern of at most `width` significant bits; errors point at the
-    /// digits.
+    /// A float given as an integer literal whose digits start at `tok`:
+    /// MLIR's `parseFloatFromIntegerLiteral`, only a hex bit pattern of at
+    /// most `width` significant bits; errors point at the digits.
     fn float_from_int_literal(
         &self,
         mag: &[u64],
         neg: bool,
         hex: bool,
-        start: usize,
+        tok: usize,
         width: u32,
     ) -> PResult<u128> {
-        let tok = start + usize::from(neg);
         if !hex {
             let loc = self.loc(Span::new(tok as u32, tok as u32 + 1));
             return Err(Box::new(
@@ -2828,529 +2863,77 @@ impl<'a> Parser<'a> {
     fn number_literal(&mut self) -> PResult<NumLit> {
         self.skip_ws();
         let start = self.pos;
-        let mut neg = false;
-        if self.src.get(self.pos) == Some(&b'-') {
-            neg = true;
+        let neg = self.src.get(self.pos) == Some(&b'-');
+        if neg {
             self.pos += 1;
         }
         let s = self.pos;
         if !self.src.get(s).is_some_and(|c| c.is_ascii_digit()) {
             return self.err_at(start, "expected integer or floating point literal");
         }
-        if self.src.get(s) == Some(&b'0')
-            && self.src.get(s + 1) == Some(&b'x')
-            && self.src.get(s + 2).is_some_and(|c| c.is_ascii_hexdigit())
-        {
-            self.pos = s + 2;
-            let hs = self.pos;
-            while self
-                .src
-                .get(self.pos)
-                .is_some_and(|c| c.is_ascii_hexdigit())
-            {
-                self.pos += 1;
-            }
-            let mag = hex_to_words(&self.src[hs..self.pos]);
-            return Ok(NumLit::Int {
-                mag,
-                neg,
-                hex: true,
-            });
-        }
-        while self.src.get(self.pos).is_some_and(|c| c.is_ascii_digit()) {
-            self.pos += 1;
-        }
-        if self.src.get(self.pos) == Some(&b'.') {
-            self.pos += 1;
-            while self.src.get(self.pos).is_some_and(|c| c.is_ascii_digit()) {
-                self.pos += 1;
-            }
-            if matches!(self.src.get(self.pos), Some(b'e' | b'E')) {
-                let save = self.pos;
-                self.pos += 1;
-                if matches!(self.src.get(self.pos), Some(b'+' | b'-')) {
-                    self.pos += 1;
-                }
-                if self.src.get(self.pos).is_some_and(|c| c.is_ascii_digit()) {
-                    while self.src.get(self.pos).is_some_and(|c| c.is_ascii_digit()) {
-                        self.pos += 1;
-                    }
-                } else {
-                    self.pos = save;
-                }
-            }
-            let text = String::from_utf8_lossy(&self.src[s..self.pos]).into_owned();
+        let src = self.src;
+        let tok = &src[s..self.scan_number_end()];
+        if self.scan_number() {
+            let text = String::from_utf8_lossy(tok).into_owned();
             return Ok(NumLit::Float { text, neg });
         }
-        let mag = dec_to_words(&self.src[s..self.pos]);
-        Ok(NumLit::Int {
-            mag,
-            neg,
-            hex: false,
+        Ok(match tok.strip_prefix(b"0x") {
+            Some(digits) => NumLit::Int {
+                mag: hex_to_words(digits),
+                neg,
+                hex: true,
+            },
+            None => NumLit::Int {
+                mag: dec_to_words(tok),
+                neg,
+                hex: false,
+            },
         })
     }
 
-    // -------------------------------------------------------------- dense
-
-    /// An attribute whose type, when it does not spell one, is `ty` (MLIR's
-    /// `parseAttribute(attr, type)`; here for `dense<...>` literals).
-    pub(crate) fn parse_attr_of_type(&mut self, ty: TypeId) -> PResult<AttrId> {
-        if self.peek_ident() == b"dense" && self.src.get(self.pos + 5) == Some(&b'<') {
-            self.pos += 5;
-            return self.parse_dense(Some(ty));
-        }
-        self.parse_attr()
-    }
-
-    /// `dense<...>`, with the position just after the keyword: MLIR reports
-    /// a literal that does not fit its type at the keyword.
-    fn parse_dense(&mut self, expected: Option<TypeId>) -> PResult<AttrId> {
-        let attr_at = self.pos.saturating_sub(5);
-        self.expect(b'<', "'<' after 'dense'")?;
-        self.skip_ws();
-        let lit_start = self.pos;
-        let lit = if self.eat(b'>') {
-            DenseLit::Empty
-        } else {
-            let l = if self.peek() == Some(b'"') {
-                let s = self.string_lit()?.into_owned();
-                if s.starts_with(b"0x") {
-                    DenseLit::Hex(s)
-                } else {
-                    DenseLit::Elem(ElemLit::Str(s))
-                }
-            } else {
-                self.parse_dense_lit()?
-            };
-            self.expect(b'>', "'>'")?;
-            l
-        };
-        self.skip_ws();
-        let ty = match expected {
-            Some(t) if self.peek() != Some(b':') => t,
-            _ => {
-                self.expect(b':', "':' after dense literal")?;
-                self.parse_type()?
-            }
-        };
-        let (shape, elem) = match self.m.ctx.type_data(ty) {
-            TypeData::RankedTensor { shape, elem, .. } => (shape.to_vec(), *elem),
-            TypeData::Vector { shape, elem, .. } => (shape.to_vec(), *elem),
-            _ => return self.err_at(attr_at, "elements literal must be a shaped type"),
-        };
-        if shape.iter().any(|&d| d < 0) {
-            return self.err_at(attr_at, "elements literal type must have static shape");
-        }
-        let num: u64 = shape.iter().map(|&d| d as u64).product();
-        let _ = lit_start;
-        let data = self.dense_data(lit, &shape, num, elem, attr_at)?;
-        Ok(self.m.ctx.attr(AttrData::Dense { ty, data }))
-    }
-
-    fn parse_dense_lit(&mut self) -> PResult<DenseLit> {
-        self.enter()?;
-        let r = if self.eat(b'[') {
-            let mut v = Vec::new();
-            if !self.eat(b']') {
-                loop {
-                    v.push(self.parse_dense_lit()?);
-                    if self.eat(b']') {
-                        break;
-                    }
-                    self.expect(b',', "']'")?;
-                }
-            }
-            Ok(DenseLit::List(v))
-        } else {
-            Ok(DenseLit::Elem(self.parse_elem_lit()?))
-        };
-        self.leave();
-        r
-    }
-
-    fn parse_elem_lit(&mut self) -> PResult<ElemLit> {
-        self.skip_ws();
-        match self.peek() {
-            Some(b'(') => {
-                self.pos += 1;
-                let a = self.parse_elem_lit()?;
-                self.expect(b',', "','")?;
-                let b = self.parse_elem_lit()?;
-                self.expect(b')', "')'")?;
-                Ok(ElemLit::Complex(Box::new((a, b))))
-            }
-            Some(b'"') => Ok(ElemLit::Str(self.string_lit()?.into_owned())),
-            _ => {
-                if self.eat_keyword("true") {
-                    return Ok(ElemLit::Bool(true));
-                }
-                if self.eat_keyword("false") {
-                    return Ok(ElemLit::Bool(false));
-                }
-                let at = self.pos;
-                Ok(ElemLit::Num(self.number_literal()?, at))
-            }
-        }
-    }
-
-    fn dense_data(
-        &mut self,
-        lit: DenseLit,
-        shape: &[i64],
-        num: u64,
-        elem: TypeId,
-        at: usize,
-    ) -> PResult<DenseData> {
-        let ed = self.m.ctx.type_data(elem).clone();
-        match lit {
-            DenseLit::Hex(s) => {
-                let bytes = match hex_decode(&s[2..]) {
-                    Some(b) => b,
-                    None => {
-                        return self.err_at(
-                            at,
-                            "expected string containing hex digits starting with `0x`",
-                        )
-                    }
-                };
-                let (bits, parts) = match &ed {
-                    TypeData::Integer { width, .. } => (*width, 1),
-                    TypeData::Index => (64, 1),
-                    TypeData::Float(k) => (k.bit_width(), 1),
-                    TypeData::Complex(inner) => match self.m.ctx.type_data(*inner) {
-                        TypeData::Integer { width, .. } => (*width, 2),
-                        TypeData::Float(k) => (k.bit_width(), 2),
-                        _ => return self.err_at(at, "invalid element type for hex dense literal"),
-                    },
-                    _ => return self.err_at(at, "invalid element type for hex dense literal"),
-                };
-                if bits > 128 {
-                    return self
-                        .err_at(at, "hex dense literal wider than 128 bits is not supported");
-                }
-                let mut vals: Vec<u128> = Vec::new();
-                if bits == 1 {
-                    let total = num as usize;
-                    if bytes.len() == 1
-                        && (bytes[0] == 0 || bytes[0] == 0xff || bytes[0] == 1)
-                        && total != 1
-                    {
-                        vals.push(u128::from(bytes[0] != 0));
-                    } else {
-                        if bytes.len() * 8 < total {
-                            return self
-                                .err_at(at, "elements hex data size is invalid for provided type");
-                        }
-                        for i in 0..total {
-                            vals.push(u128::from((bytes[i / 8] >> (i % 8)) & 1));
-                        }
-                    }
-                } else {
-                    let esize = (bits as usize).div_ceil(8);
-                    let n_elems = num as usize * parts;
-                    let chunk = esize;
-                    if bytes.len() == chunk * parts && n_elems != parts {
-                        // splat
-                    } else if bytes.len() != chunk * n_elems {
-                        return self
-                            .err_at(at, "elements hex data size is invalid for provided type");
-                    }
-                    for c in bytes.chunks(chunk) {
-                        let mut v: u128 = 0;
-                        for (i, b) in c.iter().enumerate() {
-                            v |= (*b as u128) << (8 * i);
-                        }
-                        if bits < 128 {
-                            v &= (1u128 << bits) - 1;
-                        }
-                        vals.push(v);
-                    }
-                }
-                Ok(DenseData::Bits(splat_normalize(
-                    vals,
-                    if matches!(ed, TypeData::Complex(_)) {
-                        2
-                    } else {
-                        1
-                    },
-                )))
-            }
-            DenseLit::Empty => {
-                if num != 0 {
-                    return self.err_at(at, "expected 0 elements in dense literal");
-                }
-                Ok(DenseData::Bits(Box::new([])))
-            }
-            DenseLit::List(_) | DenseLit::Elem(_) => {
-                // Flatten and check the shape.
-                let mut flat: Vec<ElemLit> = Vec::new();
-                let is_splat = matches!(lit, DenseLit::Elem(_));
-                if is_splat {
-                    if let DenseLit::Elem(e) = lit {
-                        flat.push(e);
-                    }
-                } else {
-                    let mut lit_shape = Vec::new();
-                    self.flatten(lit, 0, &mut lit_shape, &mut flat, at)?;
-                    if lit_shape.iter().map(|&d| d as i64).collect::<Vec<_>>() != shape {
-                        let ls: Vec<String> = lit_shape.iter().map(|d| d.to_string()).collect();
-                        let ts: Vec<String> = shape.iter().map(|d| d.to_string()).collect();
-                        return self.err_at(
-                            at,
-                            format!(
-                                "inferred shape of elements literal ([{}]) does not match type ([{}])",
-                                ls.join(", "),
-                                ts.join(", ")
-                            ),
-                        );
-                    }
-                }
-                if flat.iter().any(|e| matches!(e, ElemLit::Str(_))) {
-                    let mut syms = Vec::new();
-                    for e in flat {
-                        match e {
-                            ElemLit::Str(s) => syms.push(self.m.ctx.sym(&s)),
-                            _ => return self.err_at(at, "expected string element"),
-                        }
-                    }
-                    if syms.len() > 1 && syms.iter().all(|s| *s == syms[0]) {
-                        syms.truncate(1);
-                    }
-                    return Ok(DenseData::Strings(syms.into()));
-                }
-                let mut vals = Vec::with_capacity(flat.len());
-                let parts = if matches!(ed, TypeData::Complex(_)) {
-                    2
-                } else {
-                    1
-                };
-                for e in flat {
-                    self.elem_bits(e, &ed, &mut vals, at)?;
-                }
-                Ok(DenseData::Bits(splat_normalize(vals, parts)))
-            }
-        }
-    }
-
-    fn flatten(
-        &self,
-        lit: DenseLit,
-        depth: usize,
-        shape: &mut Vec<usize>,
-        out: &mut Vec<ElemLit>,
-        at: usize,
-    ) -> PResult<()> {
-        match lit {
-            DenseLit::List(items) => {
-                if shape.len() == depth {
-                    shape.push(items.len());
-                } else if shape.get(depth) != Some(&items.len()) {
-                    return self.err_at(
-                        at,
-                        "tensor literal is invalid; ranks are not consistent between elements",
-                    );
-                }
-                for it in items {
-                    self.flatten(it, depth + 1, shape, out, at)?;
-                }
-                Ok(())
-            }
-            DenseLit::Elem(e) => {
-                if shape.len() > depth {
-                    return self.err_at(
-                        at,
-                        "tensor literal is invalid; ranks are not consistent between elements",
-                    );
-                }
-                out.push(e);
-                Ok(())
-            }
-            DenseLit::Hex(_) | DenseLit::Empty => self.err_at(at, "unexpected hex string in list"),
-        }
-    }
-
-    fn elem_bits(
-        &mut self,
-        e: ElemLit,
-        ed: &TypeData,
-        out: &mut Vec<u128>,
-        at: usize,
-    ) -> PResult<()> {
-        match (e, ed) {
-            (ElemLit::Complex(b), TypeData::Complex(inner)) => {
-                let inner = self.m.ctx.type_data(*inner).clone();
-                let (a, bb) = *b;
-                self.elem_bits(a, &inner, out, at)?;
-                self.elem_bits(bb, &inner, out, at)
-            }
-            (ElemLit::Bool(v), TypeData::Integer { width: 1, .. }) => {
-                out.push(u128::from(v));
-                Ok(())
-            }
-            (
-                ElemLit::Num(NumLit::Int { mag, neg, .. }, p),
-                TypeData::Integer { width, signedness },
-            ) => {
-                let w = self.int_value(&mag, neg, *width, *signedness, p, true)?;
-                out.push(words_to_u128(&w));
-                Ok(())
-            }
-            (ElemLit::Num(NumLit::Int { mag, neg, .. }, p), TypeData::Index) => {
-                let w = self.int_value(&mag, neg, 64, Signedness::Signed, p, true)?;
-                out.push(words_to_u128(&w));
-                Ok(())
-            }
-            (ElemLit::Num(NumLit::Float { text, neg }, p), TypeData::Float(k)) => {
-                match float::parse_decimal_literal(*k, &text, neg) {
-                    Some(b) => {
-                        out.push(b);
-                        Ok(())
-                    }
-                    None => self.err_at(p, "invalid floating point value"),
-                }
-            }
-            // A hex element is a bit pattern, checked as a scalar's is; a
-            // decimal integer is rejected: at 19 as the wrong kind of
-            // element, at 22 by the scalar float literal rule.
-            (ElemLit::Num(NumLit::Int { mag, neg, hex }, p), TypeData::Float(k))
-                if hex || self.release() >= MlirRelease::V22 =>
+    /// Where the number token at the current position (a digit) ends.
+    fn scan_number_end(&self) -> usize {
+        let src = self.src;
+        let s = self.pos;
+        let digits_from = |mut p: usize, hex: bool| {
+            while src
+                .get(p)
+                .is_some_and(|c| c.is_ascii_digit() || (hex && c.is_ascii_hexdigit()))
             {
-                let bits = self.float_from_int_literal(&mag, neg, hex, p, k.bit_width())?;
-                out.push(bits);
-                Ok(())
+                p += 1;
             }
-            (ElemLit::Bool(_), _) => {
-                self.err_at(at, "expected i1 type for 'true' or 'false' values")
-            }
-            (_, TypeData::Integer { .. }) | (_, TypeData::Index) => {
-                self.err_at(at, "expected integer elements, but parsed floating-point")
-            }
-            _ => self.err_at(at, "expected floating-point elements, but parsed integer"),
+            p
+        };
+        if src.get(s) == Some(&b'0')
+            && src.get(s + 1) == Some(&b'x')
+            && src.get(s + 2).is_some_and(|c| c.is_ascii_hexdigit())
+        {
+            return digits_from(s + 2, true);
         }
+        let mut p = digits_from(s, false);
+        if src.get(p) != Some(&b'.') {
+            return p;
+        }
+        p = digits_from(p + 1, false);
+        if matches!(src.get(p), Some(b'e' | b'E')) {
+            let mut q = p + 1;
+            if matches!(src.get(q), Some(b'+' | b'-')) {
+                q += 1;
+            }
+            if src.get(q).is_some_and(|c| c.is_ascii_digit()) {
+                p = digits_from(q, false);
+            }
+        }
+        p
     }
 
-    fn parse_dense_array(&mut self) -> PResult<AttrId> {
-        self.expect(b'<', "'<' after 'array'")?;
-        self.skip_ws();
-        let at = self.pos;
-        let elem = self.parse_type()?;
-        let ed = self.m.ctx.type_data(elem).clone();
-        if !matches!(ed, TypeData::Integer { .. } | TypeData::Float(_)) {
-            return self.err_at(at, "expected integer or float type, got");
-        }
-        let mut values = Vec::new();
-        if self.eat(b':') {
-            loop {
-                self.skip_ws();
-                let c = self.src.get(self.pos).copied();
-                let numeric = matches!(c, Some(b'-' | b'0'..=b'9'))
-                    || self.peek_ident() == b"true"
-                    || self.peek_ident() == b"false";
-                if !numeric {
-                    let what = if matches!(ed, TypeData::Integer { .. }) {
-                        "expected integer literal"
-                    } else {
-                        "expected floating point literal"
-                    };
-                    let at = self.pos;
-                    return self.err_at(at, what);
-                }
-                let e = self.parse_elem_lit()?;
-                self.elem_bits(e, &ed, &mut values, at)?;
-                if !self.eat(b',') {
-                    break;
-                }
-            }
-        }
-        self.expect(b'>', "'>' to close an array attribute")?;
-        Ok(self.m.ctx.attr(AttrData::DenseArray {
-            elem,
-            values: values.into(),
-        }))
-    }
-
-    fn parse_sparse(&mut self) -> PResult<AttrId> {
-        self.expect(b'<', "'<' after 'sparse'")?;
-        self.skip_ws();
-        let at = self.pos;
-        let (ind_lit, val_lit) = if self.eat(b'>') {
-            (DenseLit::List(vec![]), DenseLit::List(vec![]))
-        } else {
-            let i = self.parse_dense_lit()?;
-            self.expect(b',', "','")?;
-            self.skip_ws();
-            let v = if self.peek() == Some(b'"') {
-                let s = self.string_lit()?.into_owned();
-                if s.starts_with(b"0x") {
-                    DenseLit::Hex(s)
-                } else {
-                    DenseLit::Elem(ElemLit::Str(s))
-                }
-            } else {
-                self.parse_dense_lit()?
-            };
-            self.expect(b'>', "'>'")?;
-            (i, v)
-        };
-        self.expect(b':', "':'")?;
-        let ty = self.parse_type()?;
-        let (shape, elem) = match self.m.ctx.type_data(ty) {
-            TypeData::RankedTensor { shape, elem, .. } | TypeData::Vector { shape, elem, .. } => {
-                (shape.to_vec(), *elem)
-            }
-            _ => return self.err_at(at, "elements literal must be a shaped type"),
-        };
-        let rank = shape.len() as i64;
-        // Indices: an [N x rank] i64 tensor (a list of lists, or one list).
-        let (n, ishape) = match &ind_lit {
-            DenseLit::List(items) if items.is_empty() => (0, vec![0i64, rank]),
-            DenseLit::List(items) if matches!(items.first(), Some(DenseLit::List(_))) => {
-                (items.len() as i64, vec![items.len() as i64, rank])
-            }
-            DenseLit::List(items) => (1, vec![1, items.len() as i64]),
-            _ => (1, vec![1, rank]),
-        };
-        let i64t = self.m.ctx.int_type(64);
-        let ity = self.m.ctx.ty(TypeData::RankedTensor {
-            shape: ishape.clone().into(),
-            elem: i64t,
-            encoding: None,
-        });
-        let ind_lit = match ind_lit {
-            DenseLit::List(items)
-                if n == 1 && !matches!(items.first(), Some(DenseLit::List(_))) =>
-            {
-                DenseLit::List(vec![DenseLit::List(items)])
-            }
-            l => l,
-        };
-        let inum = (ishape[0] * ishape[1]).max(0) as u64;
-        let idata = self.dense_data(ind_lit, &ishape, inum, i64t, at)?;
-        let indices = self.m.ctx.attr(AttrData::Dense {
-            ty: ity,
-            data: idata,
-        });
-        let vshape = vec![n];
-        let vty = self.m.ctx.ty(TypeData::RankedTensor {
-            shape: vshape.clone().into(),
-            elem,
-            encoding: None,
-        });
-        let val_lit = match val_lit {
-            DenseLit::Elem(e) if n != 1 => DenseLit::Elem(e),
-            DenseLit::Elem(e) => DenseLit::List(vec![DenseLit::Elem(e)]),
-            l => l,
-        };
-        let vdata = self.dense_data(val_lit, &vshape, n as u64, elem, at)?;
-        let values = self.m.ctx.attr(AttrData::Dense {
-            ty: vty,
-            data: vdata,
-        });
-        Ok(self.m.ctx.attr(AttrData::Sparse {
-            ty,
-            indices,
-            values,
-        }))
+    /// Moves past the number token at the current position (a digit), as
+    /// MLIR's lexer reads it; whether it is a float literal.
+    pub(crate) fn scan_number(&mut self) -> bool {
+        let end = self.scan_number_end();
+        let float = self.src[self.pos..end].contains(&b'.');
+        self.pos = end;
+        float
     }
 }
 
@@ -3365,21 +2948,6 @@ pub(crate) enum LocOrAlias {
 enum NumLit {
     Int { mag: Vec<u64>, neg: bool, hex: bool },
     Float { text: String, neg: bool },
-}
-
-enum ElemLit {
-    Num(NumLit, usize),
-    Bool(bool),
-    Str(Vec<u8>),
-    Complex(Box<(ElemLit, ElemLit)>),
-}
-
-enum DenseLit {
-    /// `dense<>`: no elements, any shape with zero elements.
-    Empty,
-    List(Vec<DenseLit>),
-    Elem(ElemLit),
-    Hex(Vec<u8>),
 }
 
 /// Rewrites a plain-text body into mlir-opt's canonical spelling (bit-enum
