@@ -555,6 +555,7 @@ flag_enum!(
         CallOpInterface,
         FunctionOpInterface,
         BranchOpInterface,
+        WeightedBranchOpInterface,
         RegionBranchOpInterface,
         RegionBranchTerminatorOpInterface,
         SelectLikeOpInterface,
