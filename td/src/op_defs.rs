@@ -63,6 +63,7 @@ pub const INTERFACES: &[&str] = &[
     "CallOpInterface",
     "FunctionOpInterface",
     "BranchOpInterface",
+    "WeightedBranchOpInterface",
     "RegionBranchOpInterface",
     "RegionBranchTerminatorOpInterface",
     "SelectLikeOpInterface",
