@@ -6,7 +6,7 @@ use crate::report::{Reporter, EXIT_FAIL, EXIT_OK, EXIT_USAGE};
 use clap::Args as ClapArgs;
 use irkit_diag::{Diagnostic, SourceMap};
 use irkit_ir::dialect::DialectRegistry;
-use irkit_ir::parser::parse_with_dialects;
+use irkit_ir::parser::parse_with_dialects_all;
 use irkit_ir::printer::print_module_custom_to;
 use irkit_ir::{print_module_to, ParseConfig, PrintOptions};
 use std::io::Write;
@@ -239,10 +239,7 @@ fn parse_and_verify(
     registry: &DialectRegistry,
     args: &Args,
 ) -> Result<irkit_ir::Module, Vec<Diagnostic>> {
-    let module = match parse_with_dialects(map.file(file).text(), file, cfg, registry) {
-        Ok(m) => m,
-        Err(d) => return Err(vec![*d]),
-    };
+    let module = parse_with_dialects_all(map.file(file).text(), file, cfg, registry)?;
     // As mlir-opt: the op is printed in notes except when checking
     // expected diagnostics.
     let vcfg = irkit_ir::verify::VerifyConfig {

@@ -556,6 +556,7 @@ flag_enum!(
         CallOpInterface,
         FunctionOpInterface,
         BranchOpInterface,
+        WeightedBranchOpInterface,
         RegionBranchOpInterface,
         RegionBranchTerminatorOpInterface,
         SelectLikeOpInterface,

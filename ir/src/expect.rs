@@ -1,7 +1,7 @@
 //! `--verify-diagnostics`: match produced diagnostics against
 //! `// expected-error {{...}}` annotations with MLIR's semantics
 //! (`expected-error|warning|note|remark`, `@+N`, `@-N`, `@above`, `@below`,
-//! `{{regex}}` inside the text, substring match). Notes attached to a
+//! substring match; with `-re`, `{{regex}}` blocks inside the text). Notes attached to a
 //! diagnostic are checked as diagnostics of their own, as MLIR does.
 
 use irkit_diag::{Diagnostic, FileId, Loc, Severity, SourceMap, Span};
@@ -38,9 +38,9 @@ pub fn check(map: &SourceMap, file: FileId, diags: &[Diagnostic]) -> Vec<Diagnos
         let line = loc
             .filter(|l| l.file == file)
             .map(|l| src.line_col(l.span.start).0);
-        // As MLIR's verifier: the first expectation of the line that
-        // matches, met before or not (one expectation may meet several
-        // diagnostics).
+        // As MLIR's verifier: the first expectation on the line that
+        // matches, met before or not (so two equal diagnostics on a line
+        // meet one expectation, and a second equal one is never met).
         let found = line.and_then(|line| {
             exps.iter_mut()
                 .find(|e| e.kind == sev && e.line == line && matches(e, msg))
@@ -103,6 +103,10 @@ fn parse_expectations(text: &str, errs: &mut Vec<Diagnostic>, file: FileId) -> V
             } else {
                 continue;
             };
+            // `expected-error-re`: the text mixes literal parts and
+            // `{{regex}}` blocks; without `-re` it is a plain substring.
+            let is_re = rest[klen..].starts_with("-re");
+            let klen = if is_re { klen + 3 } else { klen };
             let mut r = rest[klen..].trim_start_matches(' ');
             let mut target = line_no;
             let mut below = false;
@@ -140,7 +144,7 @@ fn parse_expectations(text: &str, errs: &mut Vec<Diagnostic>, file: FileId) -> V
                 continue;
             };
             let inner = &inner_start[..inner_start.len() - 2];
-            let matcher = if inner.contains("{{") {
+            let matcher = if is_re {
                 match build_regex(inner) {
                     Ok(re) => Some(re),
                     Err(msg) => {

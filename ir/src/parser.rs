@@ -15,6 +15,7 @@ use irkit_diag::{Diagnostic, FileId, Loc, Span};
 use rustc_hash::FxHashMap;
 
 mod elements;
+mod metadata;
 
 /// Maximum nesting of regions, attributes and types.
 pub const MAX_DEPTH: u32 = 1000;
@@ -52,18 +53,52 @@ pub fn parse_with_dialects(
     parse_impl(text, file, config, Some(reg))
 }
 
+/// [`parse_with_dialects`], with every error MLIR reports when the parse
+/// fails: the first, then those it emits while unwinding (an affine
+/// negation adds "missing operand of negation" to its operand's error).
+pub fn parse_with_dialects_all(
+    text: &str,
+    file: FileId,
+    config: &ParseConfig,
+    reg: &DialectRegistry,
+) -> Result<Module, Vec<Diagnostic>> {
+    let mut p = new_parser(text, file, config, Some(reg));
+    match p.parse_file() {
+        Ok(()) => Ok(p.m),
+        Err(d) => {
+            let mut res = vec![*d];
+            if let Some((lead, then)) = p.then.take() {
+                if lead == res[0] {
+                    res.extend(then);
+                }
+            }
+            Err(res)
+        }
+    }
+}
+
 fn parse_impl(
     text: &str,
     file: FileId,
     config: &ParseConfig,
     reg: Option<&DialectRegistry>,
 ) -> Result<Module, Box<Diagnostic>> {
+    let mut p = new_parser(text, file, config, reg);
+    p.parse_file()?;
+    Ok(p.m)
+}
+
+fn new_parser<'a>(
+    text: &'a str,
+    file: FileId,
+    config: &ParseConfig,
+    reg: Option<&'a DialectRegistry>,
+) -> Parser<'a> {
     let mut p = Parser::new(text.as_bytes(), file, Module::new(Context::new()), reg);
     p.line_offset = config.line_offset;
     p.loc_file = p.m.ctx.sym_str(&config.loc_file_name);
     p.module_name = p.m.ctx.sym_str("builtin.module");
-    p.parse_file()?;
-    Ok(p.m)
+    p
 }
 
 #[derive(Clone)]
@@ -134,6 +169,9 @@ pub(crate) struct Parser<'a> {
     /// Interned names of a custom op definition and its attributes, by the
     /// definition's address ([`Parser::def_sym`]).
     pub(crate) def_syms: FxHashMap<usize, Box<[Sym]>>,
+    /// Errors MLIR emits after an error while its parse unwinds, with that
+    /// error: they are reported only if it is the one the parse fails with.
+    pub(crate) then: Option<(Diagnostic, Vec<Diagnostic>)>,
 }
 
 #[derive(Clone, Copy)]
@@ -227,6 +265,7 @@ impl<'a> Parser<'a> {
             scratch_refs: Vec::new(),
             scratch_types: Vec::new(),
             def_syms: FxHashMap::default(),
+            then: None,
         }
     }
 
@@ -321,11 +360,38 @@ impl<'a> Parser<'a> {
     /// whitespace separates them.
     pub(crate) fn err_tok<T>(&mut self, msg: impl Into<String>) -> PResult<T> {
         self.skip_ws();
+        self.lexer_error()?;
         let at = self.wrong_token_at(self.pos);
         Err(Box::new(Diagnostic::error(
             self.loc(Span::new(at as u32, at as u32)),
             msg,
         )))
+    }
+    /// An error about the current token, placed as MLIR's `emitError()`
+    /// without a location does: at the token, or one character back at EOF.
+    pub(crate) fn err_here<T>(&mut self, msg: impl Into<String>) -> PResult<T> {
+        self.skip_ws();
+        self.lexer_error()?;
+        let at = if self.pos >= self.src.len() {
+            self.src.len().saturating_sub(1)
+        } else {
+            self.pos
+        };
+        self.err_at(at, msg)
+    }
+    /// The error MLIR's lexer reports on lexing the token at the cursor,
+    /// before the parser sees it: a `.` that does not start `...`
+    /// (`lexEllipsis`, at the character after the first dot). The
+    /// parser's own message about that token is then dropped.
+    fn lexer_error(&self) -> PResult<()> {
+        let src = self.src;
+        let p = self.pos;
+        if src.get(p) == Some(&b'.')
+            && !(src.get(p + 1) == Some(&b'.') && src.get(p + 2) == Some(&b'.'))
+        {
+            return self.err_at(p + 1, "expected three consecutive dots for an ellipsis");
+        }
+        Ok(())
     }
     /// Where MLIR reports a wrong token at `pos` (`emitWrongTokenError`):
     /// at the end of the last line before it that has code, skipping blank
@@ -681,57 +747,6 @@ impl<'a> Parser<'a> {
         Ok(())
     }
 
-    /// `{-# dialect_resources: { d: { key: "0x.." } } #-}`.
-    fn parse_file_metadata(&mut self) -> PResult<()> {
-        self.pos += 3;
-        loop {
-            if self.eat_str("#-}") {
-                return Ok(());
-            }
-            let section = self.bare_ident()?.to_vec();
-            self.expect(b':', "':'")?;
-            self.expect(b'{', "'{'")?;
-            while !self.eat(b'}') {
-                let dialect = self.bare_ident()?.to_vec();
-                self.expect(b':', "':'")?;
-                self.expect(b'{', "'{'")?;
-                let mut entries = Vec::new();
-                while !self.eat(b'}') {
-                    let key = self.suffix_id_or_ident()?;
-                    self.expect(b':', "':'")?;
-                    self.skip_ws();
-                    let vstart = self.pos;
-                    if self.peek() == Some(b'"') {
-                        self.string_lit()?;
-                    } else {
-                        self.bare_ident()?;
-                    }
-                    let text = self.src[vstart..self.pos].to_vec();
-                    let k = self.m.ctx.sym(&key);
-                    let v = self.m.ctx.sym(&text);
-                    entries.push((k, v));
-                    self.eat(b',');
-                }
-                if section == b"dialect_resources" {
-                    let d = self.m.ctx.sym(&dialect);
-                    self.m.resources.push((d, entries));
-                }
-                self.eat(b',');
-            }
-            self.eat(b',');
-        }
-    }
-
-    fn suffix_id_or_ident(&mut self) -> PResult<Vec<u8>> {
-        self.skip_ws();
-        let start = self.pos;
-        let id = self.suffix_id();
-        if id.is_empty() {
-            return self.err_at(start, "expected identifier");
-        }
-        Ok(id.to_vec())
-    }
-
     // ------------------------------------------------------------ operations
 
     pub(crate) fn parse_operation(&mut self) -> PResult<OpId> {
@@ -744,7 +759,7 @@ impl<'a> Parser<'a> {
                 self.skip_ws();
                 let s = self.pos;
                 if !self.eat(b'%') {
-                    return self.err_at(s, "expected SSA operand");
+                    return self.err_tok("expected valid ssa identifier");
                 }
                 let name = self.suffix_id();
                 if name.is_empty() {
@@ -753,6 +768,9 @@ impl<'a> Parser<'a> {
                 let span = Span::new(s as u32, self.pos as u32);
                 let mut count = 1u32;
                 if self.eat(b':') {
+                    if !self.peek().is_some_and(|c| c.is_ascii_digit()) {
+                        return self.err_tok("expected integer number of results");
+                    }
                     let at = self.pos;
                     let n = self.integer()?;
                     if n == 0 || n > u32::MAX as u64 {
@@ -809,7 +827,14 @@ impl<'a> Parser<'a> {
         // Successors.
         let mut successors = Vec::new();
         let mut succ_spans = Vec::new();
-        if self.eat(b'[') {
+        if self.peek() == Some(b'[') {
+            // MLIR's `mightHaveTrait<IsTerminator>`: only an op known not
+            // to be a terminator is refused here.
+            let def = self.reg.and_then(|r| r.get(&name_bytes));
+            if def.is_some_and(|d| !d.has(crate::dialect::Trait::Terminator)) {
+                return self.err_here("successors in non-terminator");
+            }
+            self.pos += 1;
             loop {
                 self.skip_ws();
                 let s = self.pos;
@@ -1070,7 +1095,7 @@ impl<'a> Parser<'a> {
         self.skip_ws();
         let s = self.pos;
         if !self.eat(b'%') {
-            return self.err_at(s, "expected SSA operand");
+            return self.err_tok("expected SSA operand");
         }
         let name = self.suffix_id();
         if name.is_empty() {
@@ -1393,7 +1418,7 @@ impl<'a> Parser<'a> {
                     self.skip_ws();
                     let as_ = self.pos;
                     if !self.eat(b'%') {
-                        return self.err_at(as_, "expected SSA operand");
+                        return self.err_tok("expected SSA operand");
                     }
                     let an = self.suffix_id();
                     if an.is_empty() {
@@ -2666,13 +2691,22 @@ impl<'a> Parser<'a> {
         let (text, is_set, end) = match crate::affine::canonical(self.src, start) {
             Ok(r) => r,
             Err(e) => {
-                return match e.at {
+                let res: PResult<AttrId> = match e.at {
                     crate::affine::ErrorAt::At(at) => self.err_at(at, e.msg),
                     crate::affine::ErrorAt::WrongToken(at) => {
                         self.pos = at;
                         self.err_tok(e.msg)
                     }
                 };
+                if let (Err(lead), false) = (&res, e.then.is_empty()) {
+                    let then = e
+                        .then
+                        .into_iter()
+                        .map(|(at, msg)| self.err_at::<()>(at, msg));
+                    let then = then.filter_map(Result::err).map(|d| *d).collect();
+                    self.then = Some(((**lead).clone(), then));
+                }
+                return res;
             }
         };
         if is_set != want_set {

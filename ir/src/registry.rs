@@ -3,6 +3,8 @@
 //! inherent op attributes take part in alias generation), which dialect
 //! attributes get printer aliases, and a few structural op traits.
 
+use crate::dialect::MlirRelease;
+
 /// Dialect namespaces registered in `mlir-opt-19` (its own `test` and
 /// `test_dyn` dialects are left out on purpose: IR written for irkit uses
 /// `test.*` names for made-up ops, which mlir-opt treats as unregistered ops).
@@ -57,6 +59,56 @@ pub const REGISTERED_DIALECTS: &[&str] = &[
 
 pub fn is_registered_dialect(ns: &[u8]) -> bool {
     REGISTERED_DIALECTS.iter().any(|d| d.as_bytes() == ns)
+}
+
+/// Dialects of [`REGISTERED_DIALECTS`] that mlir-opt-22 no longer has.
+const DIALECTS_GONE_IN_22: &[&str] = &["mesh", "polynomial"];
+
+/// Dialects mlir-opt-22 registers that mlir-opt-19 did not (its
+/// `--show-dialects`), besides its test dialects.
+const DIALECTS_NEW_IN_22: &[&str] = &["shard", "smt", "wasmssa", "xevm"];
+
+/// mlir-opt's own test dialects, loadable by name in either release
+/// (`test_irdl_to_cpp` at 22 only).
+const TEST_DIALECTS: &[&str] = &["test", "test_dyn"];
+
+/// How a dialect's `OpAsmDialectInterface` reads a `dialect_resources`
+/// section of the file metadata dictionary.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum ResourceHandler {
+    /// The dialect has no `OpAsmDialectInterface`: "unexpected 'resource'
+    /// section".
+    None,
+    /// The interface's default `declareResource` refuses every key.
+    DeclinesKeys,
+    /// The key names a blob (`parseAsBlob`): builtin's `dense_resource`
+    /// blobs and the test dialect's.
+    Blobs,
+}
+
+/// The resource handler of dialect `ns` in mlir-opt of `release`, or
+/// `None` when that mlir-opt cannot load a dialect of that name
+/// (`MLIRContext::getOrLoadDialect`).
+pub fn resource_handler(ns: &[u8], release: MlirRelease) -> Option<ResourceHandler> {
+    let is = |list: &[&str]| list.iter().any(|d| d.as_bytes() == ns);
+    let v22 = release >= MlirRelease::V22;
+    let known = if v22 {
+        (is(REGISTERED_DIALECTS) && !is(DIALECTS_GONE_IN_22))
+            || is(DIALECTS_NEW_IN_22)
+            || ns == b"test_irdl_to_cpp"
+    } else {
+        is(REGISTERED_DIALECTS)
+    };
+    if !known && !is(TEST_DIALECTS) {
+        return None;
+    }
+    Some(match ns {
+        b"builtin" | b"test" => ResourceHandler::Blobs,
+        b"ml_program" => ResourceHandler::DeclinesKeys,
+        // MLIR 22 dropped these dialects' asm interfaces.
+        b"llvm" | b"sparse_tensor" if !v22 => ResourceHandler::DeclinesKeys,
+        _ => ResourceHandler::None,
+    })
 }
 
 /// The dialect prefix of an op name (`llvm` of `llvm.func`).

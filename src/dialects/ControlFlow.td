@@ -37,6 +37,8 @@ def CF_CondBranchOp : CF_BranchOp<"cond_br", [AttrSizedOperandSegments]> {
     attr-dict
   }];
   // MLIR 22: branch weights.
+  let traits22 = [AttrSizedOperandSegments, Terminator, BranchOpInterface,
+                  WeightedBranchOpInterface, Pure];
   let arguments22 = (ins I1:$condition,
                          Variadic<AnyType>:$trueDestOperands,
                          Variadic<AnyType>:$falseDestOperands,

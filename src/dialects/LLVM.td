@@ -484,6 +484,9 @@ def LLVM_BrOp : LLVM_TerminatorOp<"br", [Pure, BranchOpInterface]> {
 }
 def LLVM_CondBrOp
     : LLVM_TerminatorOp<"cond_br", [AttrSizedOperandSegments, Pure, BranchOpInterface]> {
+  // MLIR 22 checks `branch_weights` through WeightedBranchOpInterface.
+  let traits22 = [AttrSizedOperandSegments, Pure, BranchOpInterface,
+                  WeightedBranchOpInterface, Terminator];
   let arguments = (ins I1:$condition,
                        Variadic<LLVM_Type>:$trueDestOperands,
                        Variadic<LLVM_Type>:$falseDestOperands,
@@ -506,6 +509,10 @@ def LLVM_ReturnOp : LLVM_TerminatorOp<"return", [Pure, ReturnLike]> {
 // written in ir/src/asm/llvm/switch.rs.
 def LLVM_SwitchOp : LLVM_TerminatorOp<"switch",
     [AttrSizedOperandSegments, BranchOpInterface, Pure]> {
+  // MLIR 22 checks `branch_weights` through WeightedBranchOpInterface,
+  // before `SwitchOp::verify` (19 counts them there).
+  let traits22 = [AttrSizedOperandSegments, BranchOpInterface,
+                  WeightedBranchOpInterface, Pure, Terminator];
   let arguments = (ins AnySignlessInteger:$value,
                        Variadic<AnyType>:$defaultOperands,
                        VariadicOfVariadic<AnyType, "case_operand_segments">:$caseOperands,
@@ -571,6 +578,8 @@ def LLVM_CallOp : LLVM_Op<"call", [CallOpInterface]> {
 // `llvm.landingpad`. MLIR 19 does not check its callee's symbol.
 def LLVM_InvokeOp : LLVM_TerminatorOp<"invoke",
     [AttrSizedOperandSegments, BranchOpInterface, CallOpInterface]> {
+  let traits22 = [AttrSizedOperandSegments, BranchOpInterface, CallOpInterface,
+                  WeightedBranchOpInterface, Terminator];
   let arguments = (ins OptionalAttr<LLVM_FunctionTypeAttr>:$var_callee_type,
                        OptionalAttr<FlatSymbolRefAttr>:$callee,
                        Variadic<LLVM_Type>:$callee_operands,

@@ -381,6 +381,7 @@ class ValAndBoolStructOf<string f, string t, string d>
 def CallOpInterface : Interface<"CallOpInterface">;
 def FunctionOpInterface : Interface<"FunctionOpInterface">;
 def BranchOpInterface : Interface<"BranchOpInterface">;
+def WeightedBranchOpInterface : Interface<"WeightedBranchOpInterface">;
 def RegionBranchOpInterface : Interface<"RegionBranchOpInterface">;
 def RegionBranchTerminatorOpInterface : Interface<"RegionBranchTerminatorOpInterface">;
 def SelectLikeOpInterface : Interface<"SelectLikeOpInterface">;

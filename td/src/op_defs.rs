@@ -64,6 +64,7 @@ pub const INTERFACES: &[&str] = &[
     "CallOpInterface",
     "FunctionOpInterface",
     "BranchOpInterface",
+    "WeightedBranchOpInterface",
     "RegionBranchOpInterface",
     "RegionBranchTerminatorOpInterface",
     "SelectLikeOpInterface",

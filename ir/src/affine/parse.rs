@@ -19,6 +19,10 @@ pub enum ErrorAt {
 pub struct ParseError {
     pub at: ErrorAt,
     pub msg: String,
+    /// Errors MLIR emits after this one while the parse unwinds (a
+    /// negation whose operand failed adds "missing operand of negation"),
+    /// each at a byte offset, in order.
+    pub then: Vec<(usize, String)>,
 }
 
 /// A parsed map or set, in the shared expression arena.
@@ -200,6 +204,7 @@ impl<'s> Parser<'s, '_> {
         Err(ParseError {
             at: ErrorAt::At(at),
             msg: msg.into(),
+            then: Vec::new(),
         })
     }
     fn err_here<T>(&self, msg: impl Into<String>) -> R<T> {
@@ -209,6 +214,7 @@ impl<'s> Parser<'s, '_> {
         Err(ParseError {
             at: ErrorAt::WrongToken(self.pos),
             msg: msg.into(),
+            then: Vec::new(),
         })
     }
 
@@ -504,8 +510,14 @@ impl<'s> Parser<'s, '_> {
                 self.depth += 1;
                 let e = self.operand(after_op);
                 self.depth -= 1;
-                let e = e?;
-                Ok(self.x.neg(e))
+                match e {
+                    Ok(e) => Ok(self.x.neg(e)),
+                    Err(mut err) => {
+                        err.then
+                            .push((self.pos, "missing operand of negation".into()));
+                        Err(err)
+                    }
+                }
             }
             Tok::Ident => {
                 let name = self.text();

@@ -487,7 +487,7 @@ impl<'a> Parser<'a> {
         Ok(list)
     }
 
-    /// `T, U` or nothing.
+    /// `T, U` or nothing (a variadic `type(...)`).
     fn parse_optional_type_list(&mut self) -> PResult<Vec<TypeId>> {
         let mut list = Vec::new();
         let starts_type = |p: &mut Parser<'a>| {
@@ -497,14 +497,12 @@ impl<'a> Parser<'a> {
             }
         };
         if starts_type(self) {
+            // MLIR's `parseTypeList`: a type follows every comma.
             loop {
                 list.push(self.parse_type()?);
-                let save = self.pos;
-                if self.eat(b',') && starts_type(self) {
-                    continue;
+                if !self.eat(b',') {
+                    break;
                 }
-                self.pos = save;
-                break;
             }
         }
         Ok(list)
@@ -528,6 +526,25 @@ impl<'a> Parser<'a> {
                     id.to_vec()
                 };
                 Ok(self.m.ctx.string_attr(&name))
+            }
+            // `parseAttribute<FlatSymbolRefAttr>`: any attribute is read
+            // (a string takes a `: type`), then its kind is checked.
+            AttrKind::FlatSymbolRef | AttrKind::SymbolRef => {
+                let a = self.parse_attr()?;
+                match self.m.ctx.attr_data(a) {
+                    AttrData::SymbolRef(path)
+                        if path.len() == 1 || matches!(ad.kind, AttrKind::SymbolRef) =>
+                    {
+                        Ok(a)
+                    }
+                    _ => self.err_at(
+                        at,
+                        format!(
+                            "custom op '{}' invalid kind of attribute specified",
+                            self.custom_op_name.as_deref().unwrap_or("")
+                        ),
+                    ),
+                }
             }
             AttrKind::Float64 if matches!(self.peek(), Some(b'-' | b'0'..=b'9')) => {
                 self.parse_f64_literal()

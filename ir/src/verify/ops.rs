@@ -307,6 +307,9 @@ pub(crate) fn check_op(
     if def.implements(Interface::BranchOpInterface) {
         super::structure::check_branch_op(cx, op)?;
     }
+    if def.implements(Interface::WeightedBranchOpInterface) {
+        super::structure::check_branch_weights(cx, op)?;
+    }
     super::arith::check(cx, op)?;
     super::memref::check(cx, def, op)?;
     super::cf::check(cx, op)?;

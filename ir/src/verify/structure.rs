@@ -59,6 +59,32 @@ fn check_op(cx: &Cx<'_>, op: OpId) -> Result<(), Diagnostic> {
     Ok(())
 }
 
+/// `WeightedBranchOpInterface`'s verifier (MLIR 22's `verifyWeights`): no
+/// weights, or one per successor, not all zero.
+pub(crate) fn check_branch_weights(cx: &Cx<'_>, op: OpId) -> Result<(), Diagnostic> {
+    let weights = super::ops::inherent(cx, op, b"branch_weights").map(|a| cx.m.ctx.attr_data(a));
+    let Some(AttrData::DenseArray { values, .. }) = weights else {
+        return Ok(());
+    };
+    let n_succ = cx.m.ops[op].successors.len();
+    if values.is_empty() {
+        return Ok(());
+    }
+    if values.len() != n_succ {
+        return Err(cx.op_diag(
+            op,
+            format!(
+                "expects number of branch weights to match number of successors: {} vs {n_succ}",
+                values.len()
+            ),
+        ));
+    }
+    if values.iter().all(|&v| v as u32 == 0) {
+        return Err(cx.op_diag(op, "branch weights cannot all be zero"));
+    }
+    Ok(())
+}
+
 /// `BranchOpInterface`'s successor operands against the target blocks'
 /// arguments, for the branch ops this build knows. The ops layer runs it
 /// with the op's other traits (so it comes in op order, as in MLIR); the
