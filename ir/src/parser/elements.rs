@@ -88,13 +88,6 @@ impl Parser<'_> {
         self.release() >= MlirRelease::V22
     }
 
-    /// An error at the current token (MLIR's `emitError(message)`).
-    fn err_here<T>(&mut self, msg: impl Into<String>) -> PResult<T> {
-        self.skip_ws();
-        let at = self.pos;
-        self.err_at(at, msg)
-    }
-
     /// MLIR's `parseElementsLiteralType`: `: type` unless the caller gave
     /// one; a statically shaped tensor or vector.
     fn elements_literal_type(&mut self, kw_at: usize, given: Option<TypeId>) -> PResult<TypeId> {
