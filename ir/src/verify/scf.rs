@@ -367,12 +367,14 @@ fn for_regions(cx: &Cx<'_>, op: OpId) -> Result<(), Diagnostic> {
             }
         }
     }
-    for (i, (&arg, &res)) in iter_args.iter().zip(d.results.iter()).enumerate() {
+    // MLIR's loop increments its counter after the loop, not in it (19 and
+    // 22): every mismatch is reported as the 0-th.
+    for (&arg, &res) in iter_args.iter().zip(d.results.iter()) {
         if ty(arg) != ty(res) {
             return Err(cx.op_error(
                 op,
                 format!(
-                    "{i}-th region iter_arg and {i}-th loop result have different type: {} != {}",
+                    "0-th region iter_arg and 0-th loop result have different type: {} != {}",
                     quoted(cx, ty(arg)),
                     quoted(cx, ty(res))
                 ),

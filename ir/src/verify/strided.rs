@@ -5,7 +5,7 @@
 
 use crate::affine::{AffineMap, Coef};
 use crate::context::{AttrData, AttrId, Context, TypeData, TypeId};
-use crate::printer::{attr_to_string, type_to_string};
+use crate::printer::{type_param_to_string, type_to_string};
 
 /// A static value or `?` (MLIR's `ShapedType::kDynamic`).
 pub(crate) type Dyn = Option<i64>;
@@ -204,7 +204,7 @@ impl MemRefDesc {
         }
         if let Some(space) = self.space {
             s.push_str(", ");
-            s.push_str(&attr_to_string(ctx, space));
+            s.push_str(&type_param_to_string(ctx, space));
         }
         s.push_str(">'");
         s
