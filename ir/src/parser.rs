@@ -202,6 +202,12 @@ fn is_suffix_char(c: u8) -> bool {
     c.is_ascii_alphanumeric() || matches!(c, b'_' | b'$' | b'.' | b'-')
 }
 
+/// `custom op 'NAME' msg`: an error an op's own parser emits (MLIR's
+/// `OpAsmParser` prefixes what it reports so).
+pub(crate) fn custom_message(def: &crate::dialect::OpDef, msg: &str) -> String {
+    format!("custom op '{}' {msg}", def.name)
+}
+
 impl<'a> Parser<'a> {
     /// The MLIR release whose syntax is read: the registry's, else the
     /// default.
@@ -227,11 +233,7 @@ impl<'a> Parser<'a> {
         operands: usize,
         types: usize,
     ) -> String {
-        format!(
-            "custom op '{}' {}",
-            def.name,
-            self.operand_count_message(operands, types)
-        )
+        custom_message(def, &self.operand_count_message(operands, types))
     }
 
     fn new(src: &'a [u8], file: FileId, m: Module, reg: Option<&'a DialectRegistry>) -> Parser<'a> {

@@ -131,30 +131,28 @@ pub(crate) fn check_cast(cx: &Cx<'_>, op: OpId) -> Result<(), Diagnostic> {
     let Some((through, rule)) = cast_rule(name) else {
         return Ok(());
     };
-    // The scaling casts' `$scale` takes no part in the check, but the
-    // message lists every operand type.
+    // `$in` is the first operand (the op's counts were checked before its
+    // traits); the scaling casts' `$scale` takes no part in the rule, but
+    // the message lists every operand type.
     let (Some(&from), &[to]) = (d.operands.first(), &d.results[..]) else {
         return Ok(());
     };
-    let scaling = name.starts_with(b"arith.scaling_");
-    if d.operands.len() != 1 && !scaling {
-        return Ok(());
-    }
     let (ft, tt) = (m.values[from].ty, m.values[to].ty);
     // `areValidCastInputsAndOutputs` (arith's casts only): two ranked
     // tensors must have the same encoding, and the shapes must be
-    // compatible (the other casts' `SameOperandsAndResultShape` has
-    // rejected incompatible ones already).
+    // compatible (for the casts with `SameOperandsAndResultShape`, listed
+    // before this trait, they already are).
+    let arith = name.starts_with(b"arith.");
     let encoding = |t: TypeId| match m.ctx.type_data(t) {
         TypeData::RankedTensor { encoding, .. } => Some(*encoding),
         _ => None,
     };
-    let same_encoding = !name.starts_with(b"arith.")
+    let same_encoding = !arith
         || match (encoding(ft), encoding(tt)) {
             (Some(a), Some(b)) => a == b,
             _ => true,
         };
-    let same_shape = !scaling || compatible_shapes(&m.ctx, &[ft, tt]);
+    let same_shape = !arith || compatible_shapes(&m.ctx, &[ft, tt]);
     let ok = same_encoding
         && same_shape
         && rule(underlying(cx, ft, through), underlying(cx, tt, through));

@@ -15,7 +15,7 @@ use super::common::{
 use crate::context::{AttrData, AttrId, TypeData, TypeId};
 use crate::dialect::{MlirRelease, OpDef};
 use crate::ir::{OpId, ValueId};
-use crate::parser::{PResult, Parser};
+use crate::parser::{custom_message as custom, PResult, Parser};
 use crate::printer::{Elide, Printer};
 
 /// ` [cconv] [tail] @f(%a) [vararg(T)] {attrs} : [P, ](A) -> R`; at MLIR
@@ -263,16 +263,11 @@ fn parse_call_types(
     Ok((types, outs))
 }
 
-/// `custom op 'NAME' msg`: an error of the op's hand-written parser.
-fn custom(def: &OpDef, msg: &str) -> String {
-    format!("custom op '{}' {msg}", def.name)
-}
-
 /// A call's result types, as its parser checks them (at `at`, the `:`).
 fn check_call_results(p: &Parser<'_>, def: &OpDef, outs: &[TypeId], at: usize) -> PResult<()> {
     match outs {
         [] => Ok(()),
-        [t] if crate::printer::type_to_string(&p.m.ctx, *t) == "!llvm.void" => {
+        [t] if crate::llvm::kind_of(&p.m.ctx, *t) == crate::llvm::Kind::Void => {
             p.err_at(at, custom(def, "expected a non-void result type"))
         }
         [_] => Ok(()),

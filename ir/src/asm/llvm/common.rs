@@ -493,9 +493,9 @@ impl OpBundles<'_> {
         let (nu, nt) = self.mismatch?;
         Some((
             self.at,
-            format!(
-                "custom op '{}' expected {nu} types for operand bundle operands for operand bundle #0, but actually got {nt}",
-                def.name
+            crate::parser::custom_message(
+                def,
+                &format!("expected {nu} types for operand bundle operands for operand bundle #0, but actually got {nt}"),
             ),
         ))
     }
