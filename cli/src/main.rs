@@ -57,18 +57,20 @@ enum Command {
 /// run. One arena, grown 4 MiB at a time, costs 15 calls and no memory.
 ///
 /// `irkit tblgen` is a batch run that builds its whole model in the heap
-/// and exits: there the heap is grown once by 64 MiB, kept (never trimmed),
-/// and given transparent huge pages (`MADV_HUGEPAGE`; systems whose THP
-/// mode is `madvise` only give them when asked). A first touch of a page
-/// costs 3.5 us per 4 KiB page in the VM this was measured in, against 1 us
-/// per 4 KiB inside a huge page: Intrinsics.td touched 12,500 pages (about
-/// 45 ms of a 0.3 s run) and now faults 4,500 times. Blocks up to 32 MiB
-/// come from the heap too (not their own mappings), so freed ones are
-/// reused rather than faulted in afresh.
+/// and exits: there the heap grows 64 MiB at a time and is never trimmed,
+/// and blocks up to 32 MiB come from it too (not their own mappings), so
+/// freed ones are reused rather than faulted in afresh.
+///
+/// The heap is not given transparent huge pages (`MADV_HUGEPAGE`, which an
+/// earlier version did): in the VMs these benchmarks run in, a huge page's
+/// first touch is sometimes cheap and sometimes costs most of a run. Beside
+/// `llvm-tblgen-22` runs (interleaved, 25 each, Intrinsics.td
+/// print-records), huge pages gave a median of 0.28 s (0.15-0.44 s, up to
+/// 0.15 s of it in the kernel zeroing pages) where small pages gave 0.22 s
+/// (0.17-0.29 s).
 #[cfg(all(target_os = "linux", target_env = "gnu"))]
 #[allow(unsafe_code)]
 fn tune_allocator(batch: bool) {
-    const MIB: usize = 1 << 20;
     // SAFETY: mallopt only sets glibc allocator parameters; it is called
     // once, before any other thread exists. A failure (return 0) leaves the
     // defaults, which are correct, only slower.
@@ -81,25 +83,6 @@ fn tune_allocator(batch: bool) {
         libc::mallopt(libc::M_TOP_PAD, 64 << 20);
         libc::mallopt(libc::M_TRIM_THRESHOLD, i32::MAX);
         libc::mallopt(libc::M_MMAP_THRESHOLD, 32 << 20);
-    }
-    // SAFETY: a block bigger than the heap's free top (at most its first
-    // growth, 128 KiB and the startup allocations) makes malloc grow the
-    // heap now, by 64 MiB more; it is freed at once and stays in the heap.
-    // madvise only marks the heap's pages from the next 2 MiB boundary to
-    // the break as wanting huge pages: it moves and frees nothing, and an
-    // error (a kernel without THP, a heap that is not where sbrk says)
-    // only leaves small pages.
-    unsafe {
-        let p = libc::malloc(MIB);
-        if p.is_null() {
-            return;
-        }
-        let start = (p as usize).next_multiple_of(2 * MIB);
-        let end = libc::sbrk(0) as usize;
-        if end > start && end - start <= 256 * MIB {
-            libc::madvise(start as *mut libc::c_void, end - start, libc::MADV_HUGEPAGE);
-        }
-        libc::free(p);
     }
 }
 
