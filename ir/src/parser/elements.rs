@@ -8,9 +8,10 @@
 //! type. The order of those checks, their messages and where they point
 //! are MLIR's, per release ([`MlirRelease`]).
 
-use super::{
-    dec_to_words, hex_decode, hex_to_words, splat_normalize, words_to_u128, NumLit, PResult, Parser,
+use super::attrs::{
+    dec_to_words, hex_decode, hex_to_words, splat_normalize, words_to_u128, NumLit,
 };
+use super::{PResult, Parser};
 use crate::context::{AttrData, AttrId, DenseData, Signedness, TypeData, TypeId};
 use crate::dialect::MlirRelease;
 use crate::float;
