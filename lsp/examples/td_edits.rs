@@ -2,7 +2,10 @@
 //! `mid_edits`) made one after another on a `.td` file, each analysis
 //! resumed from the last one as `irkit lsp` makes it, with its time and
 //! whether it kept what follows the edit
-//! (`cargo run --release -p irkit-lsp --example td_edits -- FILE -I DIR`).
+//! (`cargo run --release -p irkit-lsp --example td_edits -- FILE -I DIR
+//! [--check]`; `--check` also compares each resumed analysis's records,
+//! printed as print-records does, and their locations with an analysis
+//! from scratch).
 
 use irkit_lsp::td::{self, TdConfig};
 use std::path::Path;
@@ -29,8 +32,33 @@ fn main() {
         include_dirs: &dirs,
         builtin_includes: &[],
     };
+    let check = args.iter().any(|a| a == "--check");
     let path = Path::new(file);
     let mut prev = None;
+    let printed = |a: &td::TdAnalysis| -> String {
+        let Some(m) = a.model.as_ref() else {
+            return String::from("(no model)");
+        };
+        let mut buf = Vec::new();
+        if irkit_td::printer::print_records(&m.cx, &mut buf).is_err() {
+            return String::from("(not printed)");
+        }
+        let mut out = String::from_utf8_lossy(&buf).into_owned();
+        for classes in [true, false] {
+            for (name, r) in irkit_td::printer::sorted(&m.cx, classes) {
+                let rec = m.cx.rec(r);
+                out.push_str(&format!("{name}: {:?}", rec.locs));
+                for v in &rec.values {
+                    out.push_str(&format!(" {:?}", v.loc));
+                }
+                for (_, l) in &rec.supers {
+                    out.push_str(&format!(" <{l:?}>"));
+                }
+                out.push('\n');
+            }
+        }
+        out
+    };
     let step = |what: &str, text: &str, prev: &mut Option<td::TdAnalysis>| {
         let t = std::time::Instant::now();
         let a = td::analyze(path, text, &cfg, prev, &|_| None, false);
@@ -42,6 +70,20 @@ fn main() {
             a.spliced,
             a.renumbered
         );
+        if check {
+            let scratch = td::analyze(path, text, &cfg, &mut None, &|_| None, false);
+            let (x, y) = (printed(&a), printed(&scratch));
+            if x == y {
+                eprintln!("  same as from scratch ({} bytes)", x.len());
+            } else {
+                let line = x.lines().zip(y.lines()).position(|(p, q)| p != q);
+                eprintln!("  DIFFERS from scratch (first at line {line:?})");
+                if let Some(k) = line {
+                    eprintln!("  resumed: {}", x.lines().nth(k).unwrap_or(""));
+                    eprintln!("  scratch: {}", y.lines().nth(k).unwrap_or(""));
+                }
+            }
+        }
         *prev = Some(a);
     };
     step("open", &text, &mut prev);

@@ -254,7 +254,7 @@ pub fn run(
             .and_then(|l| l.stmts.get(reader))
             .map_or(usize::MAX, |st| st.pos + 1);
         plan = plan_splice(
-            Olds::Len(prev_n),
+            Olds::Len(prev_n, p.edit_end),
             &res.toks,
             &prev_bounds,
             end,
@@ -386,22 +386,29 @@ struct Plan {
     new_end: usize,
     /// New minus old token count.
     dn: isize,
-    /// The edited file, the first old byte after the edit in it, and by
-    /// how much the text after the edit moved.
+    /// The edited file, and by how much the text after the edit moved.
     file: FileId,
-    from: u32,
     delta: i64,
+    /// The first old byte of the edited file's unchanged text after the
+    /// changed tokens: locations from there on move by `delta` (those of
+    /// the statements after the edit, and of edited statements that a
+    /// later one refers to, [`Plan::rebind`]).
+    edit_end: u32,
     /// The edited and the following statements in the last run's log.
     s: std::ops::Range<usize>,
     q: usize,
+    /// Classes and multiclasses the old statements defined that
+    /// statements after them read: the new statements must define each
+    /// again, the same (a class in its slot; [`splice`]).
+    rebind: Vec<(Sym, deps::Table)>,
 }
 
 /// The last run's tokens, or (where only the first changed statement's
-/// end is sought again) their number.
+/// end is sought again) their number and [`Plan::edit_end`].
 #[derive(Clone, Copy)]
 enum Olds<'a> {
     Toks(&'a [Token]),
-    Len(usize),
+    Len(usize, u32),
 }
 
 /// Where the new tokens first differ from the last run's.
@@ -425,16 +432,34 @@ fn lost_readers(cx: &Ctx, plan: &Plan, end: &Checkpoint) -> Option<usize> {
     let (new_log, old_log) = (cx.deps.as_ref()?, end.cx.deps.as_ref()?);
     let n0 = new_log.stmts.partition_point(|st| st.pos < plan.at);
     let instance = |k: u64| k & deps::WRITE != 0 && k & deps::WHAT >= deps::VAR_DEF;
-    let new_made: FxHashSet<u64> = new_log.stmts[n0..]
+    // (`cx` is a copy of the model from before the edit: the values made
+    // since are numbered apart from the last run's, so an instance is
+    // known by its value as written, `Class<args>`, the numbers of the
+    // anonymous records in it left out, as they move too. Two instances
+    // may look alike then: [`splice`] checks what is lost exactly.)
+    let written = |m: &Ctx, k: u64| {
+        let text = m.init_str(InitId((k & 0xffff_ffff) as u32));
+        let mut out = String::with_capacity(text.len());
+        for (i, part) in text.split(deps::ANON_PREFIX).enumerate() {
+            if i > 0 {
+                out.push_str(deps::ANON_PREFIX);
+                out.push_str(part.trim_start_matches(|c: char| c.is_ascii_digit()));
+            } else {
+                out.push_str(part);
+            }
+        }
+        (k & KIND, out)
+    };
+    let new_made: FxHashSet<(u64, String)> = new_log.stmts[n0..]
         .iter()
         .flat_map(|st| &new_log.keys[st.start as usize..st.end as usize])
         .filter(|&&k| instance(k))
-        .map(|&k| k & deps::WHAT)
+        .map(|&k| written(cx, k))
         .collect();
     let mut lost: FxHashSet<u64> = old_log.stmts[plan.s.clone()]
         .iter()
         .flat_map(|st| &old_log.keys[st.start as usize..st.end as usize])
-        .filter(|&&k| instance(k) && !new_made.contains(&(k & deps::WHAT)))
+        .filter(|&&k| instance(k) && !new_made.contains(&written(&end.cx, k)))
         .map(|&k| k & deps::WHAT)
         .collect();
     let mut last = None;
@@ -501,7 +526,7 @@ fn plan_splice(
     // The unchanged tail may reach back into the edited statement's first
     // tokens (a statement added before one that starts alike), not past it.
     let at = prev_boundary_at_most(bounds, reach)?;
-    let (old_n, changed_end) = match old {
+    let (old_n, changed_end, edit_end) = match old {
         Olds::Toks(old) => {
             let room = old.len().min(new.len()) - at;
             let tail = old
@@ -511,10 +536,14 @@ fn plan_splice(
                 .take(room)
                 .take_while(|(a, b)| moved(a, b))
                 .count();
-            (old.len(), (old.len() - tail).max(at_least))
+            let edit_end = old[old.len() - tail..]
+                .iter()
+                .find(|t| t.loc.file == file)
+                .map_or(u32::MAX, |t| t.loc.span.start);
+            (old.len(), (old.len() - tail).max(at_least), edit_end)
         }
         // (what follows the first changed statement agrees up to the end)
-        Olds::Len(n) => (n, at_least),
+        Olds::Len(n, edit_end) => (n, at_least, edit_end),
     };
     let old_end = bounds[bounds
         .partition_point(|&b| b < changed_end)
@@ -527,11 +556,6 @@ fn plan_splice(
     if new_end < at {
         return None;
     }
-    // (the tokens from there on are the old ones moved)
-    let from = new[new_end..]
-        .iter()
-        .find(|t| t.loc.file == file)
-        .map_or(u32::MAX, |t| (i64::from(t.loc.span.start) - delta) as u32);
     let s0 = log.stmts.partition_point(|st| st.pos < at);
     let q = log.stmts.partition_point(|st| st.pos < old_end);
     if log.stmts.get(q)?.pos != old_end
@@ -563,23 +587,37 @@ fn plan_splice(
     // once the new statements are parsed again, [`splice`])
     // (as are the names of the anonymous records they made, read by those
     // after them through a memoised computation that made the record)
+    // (a class the statements after them read may be defined again, the
+    // same, in its slot: checked once the new statements are parsed again)
     let strs = &end.cx.strs;
-    let written: rustc_hash::FxHashSet<u64> = ks
+    let mut classes: FxHashMap<u64, deps::Table> = FxHashMap::default();
+    let mut written: FxHashSet<u64> = FxHashSet::default();
+    for &k in ks
         .iter()
-        .filter(|&&k| {
-            k & deps::WRITE != 0
-                && k & deps::WHAT < deps::VAR_DEF
-                && !(deps::Table::of(k) == Some(deps::Table::Def)
-                    && deps::anon_number(strs.str(Sym((k & 0xffff_ffff) as u32))).is_some())
-        })
-        .map(|&k| k & deps::WHAT)
-        .collect();
-    if !written.is_empty()
-        && keys_of(q..stmts.len())
-            .iter()
-            .any(|&k| written.contains(&(k & deps::WHAT)))
+        .filter(|&&k| k & deps::WRITE != 0 && k & deps::WHAT < deps::VAR_DEF)
     {
-        return None;
+        match deps::Table::of(k) {
+            Some(deps::Table::Def)
+                if deps::anon_number(strs.str(Sym((k & 0xffff_ffff) as u32))).is_some() => {}
+            Some(t @ (deps::Table::Class | deps::Table::MultiClass)) => {
+                classes.insert(k & deps::WHAT, t);
+            }
+            _ => {
+                written.insert(k & deps::WHAT);
+            }
+        }
+    }
+    let mut rebind: Vec<(Sym, deps::Table)> = Vec::new();
+    if !written.is_empty() || !classes.is_empty() {
+        for &k in keys_of(q..stmts.len()) {
+            let w = k & deps::WHAT;
+            if written.contains(&w) {
+                return None;
+            }
+            if let Some(t) = classes.remove(&w) {
+                rebind.push((Sym((w & 0xffff_ffff) as u32), t));
+            }
+        }
     }
     Some(Plan {
         at,
@@ -587,10 +625,11 @@ fn plan_splice(
         new_end,
         dn,
         file,
-        from,
         delta,
         s,
         q,
+        rebind,
+        edit_end,
     })
 }
 
@@ -673,9 +712,11 @@ fn splice(
             && k & deps::WHAT < deps::VAR_DEF
             && deps::anon_number(strs.str(Sym((k & 0xffff_ffff) as u32))).is_some()
     };
+    let rebound: FxHashSet<u64> = plan.rebind.iter().map(|(y, _)| u64::from(y.0)).collect();
     let clash = q_keys
         .iter()
         .filter(|&&k| !renamed(k) && !anon(k))
+        .filter(|&&k| k & deps::WRITE != 0 || !rebound.contains(&(k & deps::WHAT)))
         .any(|&k| {
             let w = k & deps::WHAT;
             names_w.contains(&w) || (k & deps::WRITE != 0 && names_r.contains(&w))
@@ -715,6 +756,18 @@ fn splice(
         }
     }
     let old_made: FxHashSet<InitId> = reuse.keys().copied().collect();
+    // The classes defined again in their slots.
+    // The classes defined again in their slots, and the multiclasses as
+    // they were.
+    let mut reuse_class: FxHashMap<Sym, RecId> = FxHashMap::default();
+    let mut multiclasses = Vec::new();
+    for &(y, t) in &plan.rebind {
+        if t == deps::Table::Class {
+            reuse_class.insert(y, *m.classes.get(&y)?);
+        } else {
+            multiclasses.push((y, state.multiclass_was(y)?));
+        }
+    }
     // The anonymous records they made, by name.
     let old_anon: Vec<(Sym, RecId)> = old_keys
         .iter()
@@ -739,7 +792,7 @@ fn splice(
         .stmts
         .get(plan.q)
         .map_or(log.keys.len(), |st| st.start as usize);
-    resume::shift_locs(&mut m, &mut state, plan.file, plan.from, plan.delta);
+    resume::shift_locs(&mut m, &mut state, plan.file, plan.edit_end, plan.delta);
     m.strs = cx.strs.clone();
     // What the statements after the edit made is out of sight while the
     // new ones are parsed again (as it was when they were parsed in their
@@ -817,6 +870,7 @@ fn splice(
         memo: std::mem::take(&mut log.memo),
         memo_keys: std::mem::take(&mut log.memo_keys),
         reuse,
+        reuse_class,
         ..DepLog::default()
     }));
     let toks = std::mem::take(&mut res.toks);
@@ -838,6 +892,26 @@ fn splice(
         && second.stmts.iter().map(|st| st.anon).sum::<u32>() == anon_new
         && var_writes(&second.keys) == new_var_writes;
     let (_, mut state) = again.stopped.take().filter(|_| ok)?;
+    // Each class the statements after them read is defined again, the
+    // same (the old records' locations after the edit moved with the text
+    // above; a location taken before, `moved_loc`).
+    let moved_loc = |l: &mut Loc| {
+        if l.file == plan.file && l.span.start >= plan.edit_end {
+            l.span.start = (i64::from(l.span.start) + plan.delta) as u32;
+            l.span.end = (i64::from(l.span.end) + plan.delta) as u32;
+        }
+    };
+    if !second.reuse_class.is_empty()
+        || !second
+            .reused_classes
+            .iter()
+            .all(|(r, old)| m.rec(*r) == old)
+        || !multiclasses
+            .iter()
+            .all(|(y, was)| state.same_multiclass(&m, *y, was, &moved_loc))
+    {
+        return None;
+    }
     // Slots not taken: those after the edit go back; those of the old
     // statements must be of instances no statement after them reads.
     let left = std::mem::take(&mut second.reuse);
@@ -849,7 +923,25 @@ fn splice(
             moved.extend(rec_of(&m, d));
         }
     }
-    let q_reads = |kind: u64, vd: InitId| log.keys[q0..].contains(&(kind | u64::from(vd.0)));
+    // What the statements after the edit read of what the old ones made
+    // (one pass over their keys).
+    let asked: FxHashSet<u64> = left
+        .keys()
+        .filter(|vd| old_made.contains(vd))
+        .map(|vd| deps::VAR_DEF | u64::from(vd.0))
+        .chain(
+            old_locs
+                .iter()
+                .map(|(vd, _)| deps::VAR_LOC | u64::from(vd.0)),
+        )
+        .chain(old_anon.iter().map(|(y, _)| deps::NAME | u64::from(y.0)))
+        .collect();
+    let read: FxHashSet<u64> = log.keys[q0..]
+        .iter()
+        .filter(|k| asked.contains(k))
+        .copied()
+        .collect();
+    let q_reads = |kind: u64, vd: InitId| read.contains(&(kind | u64::from(vd.0)));
     if left
         .keys()
         .any(|&vd| old_made.contains(&vd) && q_reads(deps::VAR_DEF, vd))
@@ -868,7 +960,9 @@ fn splice(
             None => m.put_var_def_loc(vd, l),
         }
     }
-    for &(vd, l) in &old_locs {
+    // (an old statement after the edit was written where it is now)
+    for &(vd, mut l) in &old_locs {
+        moved_loc(&mut l);
         if q_reads(deps::VAR_LOC, vd) && m.peek_var_def_loc(vd) != Some(l) {
             return None;
         }

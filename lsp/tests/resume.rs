@@ -605,3 +605,55 @@ fn removed_maker_equals_scratch() {
     let _ = std::fs::remove_dir_all(&dir);
     assert_eq!(kept, cases.len(), "removals that kept what follows them");
 }
+
+#[test]
+fn removed_maker_past_classes_kept() {
+    // As `removed_maker_equals_scratch`, with a class and a multiclass
+    // between the removed maker and the statement that makes its instance
+    // again, which statements after them use: those are defined again in
+    // the edited stretch, the same (the class in its old slot).
+    let dir: PathBuf =
+        std::env::temp_dir().join(format!("irkit-lsp-removed-cls-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).expect("temp dir");
+    std::fs::write(dir.join("base.td"), BASE).expect("write base.td");
+    let mut main = MAIN.replacen(
+        "def : Base<13>;\n",
+        "def : Base<13>;\nclass MidC<int k> : Pair<k, 1> { int mid = k; }\n\
+         multiclass MidM<int k> {\n  def _x : MidC<k>;\n  def _y : Base<!add(k, 2)>;\n}\n",
+        1,
+    );
+    for k in 0..24 {
+        main.push_str(&format!(
+            "def After{k} : MidC<{k}>;\ndefm AM{k} : MidM<{k}>;\n"
+        ));
+    }
+    // `Wrap<103>` (P2's until then) made by P0, then P0 taken away: P2
+    // makes it again, past MidC and MidM.
+    let with = main.replacen("def P1 :", "def P0 : Sig<[3, 4]>;\ndef P1 :", 1);
+    let mut prev = Some(analyze(&dir, &main, BASE, &mut None));
+    for text in [with.as_str(), main.as_str()] {
+        let inc = analyze(&dir, text, BASE, &mut prev);
+        let scratch = analyze(&dir, text, BASE, &mut None);
+        assert_eq!(summary(&inc), summary(&scratch), "{text}");
+        assert!(inc.model_current, "{:?}", inc.diags);
+        assert!(inc.spliced, "kept what follows the edit:\n{text}");
+        prev = Some(inc);
+    }
+    // The class, found from a record after the edit, is the class.
+    let a = prev.expect("analysed");
+    let m = a.model.as_ref().expect("a model");
+    let class =
+        m.cx.classes
+            .iter()
+            .find(|(&y, _)| m.cx.strs.str(y) == "MidC")
+            .map(|(_, &r)| r)
+            .expect("MidC");
+    let user =
+        m.cx.defs
+            .iter()
+            .find(|(&y, _)| m.cx.strs.str(y) == "After23")
+            .map(|(_, &r)| r)
+            .expect("After23");
+    assert!(m.cx.rec(user).is_subclass_of(class));
+    let _ = std::fs::remove_dir_all(&dir);
+}

@@ -95,6 +95,12 @@ pub struct DepLog {
     /// values take (made again in place, so that what refers to them
     /// still does; [`Ctx::reuse_slot`]).
     pub reuse: FxHashMap<InitId, RecId>,
+    /// Classes whose slots the next definitions of these names take (the
+    /// language server defines a class again where the records after it
+    /// refer to it; [`Ctx::add_class_record`]) ...
+    pub reuse_class: FxHashMap<Sym, RecId>,
+    /// ... and what those slots held until then (to compare).
+    pub reused_classes: Vec<(RecId, super::Record)>,
 }
 
 /// `Ctx::item_memo`'s key: body, variable, item.
@@ -343,6 +349,34 @@ impl Ctx {
         }
         d.reuse.remove(&vd)
     }
+    /// Adds the class record `fresh` named `name`: in the slot the log
+    /// gives for it ([`DepLog::reuse_class`]; what the slot held is kept
+    /// in [`DepLog::reused_classes`]), else as a new record.
+    pub fn add_class_record(&mut self, name: Sym, fresh: super::Record) -> RecId {
+        let slot = match self.deps.as_mut() {
+            Some(d) if !d.reuse_class.is_empty() => d.reuse_class.remove(&name),
+            _ => None,
+        };
+        let Some(slot) = slot else {
+            return self.add_record(fresh);
+        };
+        let old = std::mem::replace(self.rec_mut(slot), fresh);
+        if let Some(d) = self.deps.as_mut() {
+            d.reused_classes.push((slot, old));
+        }
+        slot
+    }
+}
+
+impl super::Record {
+    /// Applies `f` to every location the record holds.
+    pub fn shift_locs(&mut self, f: &dyn Fn(&mut Loc)) {
+        self.locs.iter_mut().for_each(f);
+        self.values.iter_mut().for_each(|v| f(&mut v.loc));
+        self.supers.iter_mut().for_each(|s| f(&mut s.1));
+        self.asserts.iter_mut().for_each(|a| f(&mut a.loc));
+        self.dumps.iter_mut().for_each(|d| f(&mut d.loc));
+    }
 }
 
 impl Ctx {
@@ -350,11 +384,7 @@ impl Ctx {
     /// where `VarDef` values were written).
     pub fn shift_locs(&mut self, f: &dyn Fn(&mut Loc)) {
         for r in &mut self.records {
-            r.locs.iter_mut().for_each(f);
-            r.values.iter_mut().for_each(|v| f(&mut v.loc));
-            r.supers.iter_mut().for_each(|s| f(&mut s.1));
-            r.asserts.iter_mut().for_each(|a| f(&mut a.loc));
-            r.dumps.iter_mut().for_each(|d| f(&mut d.loc));
+            r.shift_locs(f);
         }
         let diag = |d: &mut Diagnostic| {
             if let Some(l) = d.loc.as_mut() {

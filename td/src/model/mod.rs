@@ -241,7 +241,7 @@ pub enum FieldKind {
     TemplateArg,
 }
 
-#[derive(Clone, Debug)]
+#[derive(Clone, Debug, PartialEq)]
 pub struct RecordVal {
     pub name: Sym,
     pub ty: TyId,
@@ -254,20 +254,20 @@ pub struct RecordVal {
     pub no_value: bool,
 }
 
-#[derive(Clone, Debug)]
+#[derive(Clone, Debug, PartialEq)]
 pub struct Assertion {
     pub loc: Loc,
     pub cond: InitId,
     pub msg: InitId,
 }
 
-#[derive(Clone, Debug)]
+#[derive(Clone, Debug, PartialEq)]
 pub struct Dump {
     pub loc: Loc,
     pub msg: InitId,
 }
 
-#[derive(Clone, Debug)]
+#[derive(Clone, Debug, PartialEq)]
 pub struct Record {
     pub name: InitId,
     pub locs: Vec<Loc>,

@@ -63,7 +63,7 @@ impl Parser<'_> {
             r
         } else {
             let n = self.cx.str_sym(name);
-            let r = self.cx.add_record(Record {
+            let fresh = Record {
                 name: n,
                 locs: vec![loc],
                 targs: Vec::new(),
@@ -72,7 +72,10 @@ impl Parser<'_> {
                 dumps: Vec::new(),
                 supers: Vec::new(),
                 kind: RecKind::Class,
-            });
+            };
+            // (the language server defines a class again in its old slot,
+            // so that the records after it that refer to it still do)
+            let r = self.cx.add_class_record(name, fresh);
             self.cx.note_write(Table::Class, name, false);
             self.cx.classes.insert(name, r);
             r

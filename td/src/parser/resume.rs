@@ -14,7 +14,7 @@
 //! defsets, scopes other than the file's) are empty, so its state is the
 //! model plus the few tables below.
 
-use super::{MultiClass, Parser, Scope, ScopeKind};
+use super::{Entry, MultiClass, Parser, Scope, ScopeKind};
 use crate::lexer::{Tok, Token};
 use crate::model::deps::{self, Table};
 use crate::model::{Ctx, InitId, RecId, Sym, TyId};
@@ -230,7 +230,64 @@ impl Checkpoint {
     }
 }
 
+/// A multiclass as it was before a splice took its statement out, to be
+/// compared with its definition again ([`TopState::same_multiclass`]).
+pub struct MultiClassWas(MultiClass);
+
 impl TopState {
+    /// The multiclass `name` as it is now.
+    pub fn multiclass_was(&self, name: Sym) -> Option<MultiClassWas> {
+        self.multiclasses.get(&name).cloned().map(MultiClassWas)
+    }
+
+    /// Whether the multiclass `name` is defined as `was` was: the same
+    /// entries, whose records (both in `cx`) agree field by field, and
+    /// whose other locations agree once `was`'s are moved by `shift` (the
+    /// records' were moved in `cx`).
+    pub fn same_multiclass(
+        &self,
+        cx: &Ctx,
+        name: Sym,
+        was: &MultiClassWas,
+        shift: &dyn Fn(&mut Loc),
+    ) -> bool {
+        let same_rec = |new: RecId, old: RecId| cx.rec(new) == cx.rec(old);
+        fn same_entries(
+            new: &[Entry],
+            old: &[Entry],
+            same_rec: &dyn Fn(RecId, RecId) -> bool,
+            shift: &dyn Fn(&mut Loc),
+        ) -> bool {
+            new.len() == old.len()
+                && new.iter().zip(old).all(|(n, o)| match (n, o) {
+                    (Entry::Rec(a), Entry::Rec(b)) => same_rec(*a, *b),
+                    (Entry::Loop(a), Entry::Loop(b)) => {
+                        let mut loc = b.loc;
+                        shift(&mut loc);
+                        a.loc == loc
+                            && a.iter == b.iter
+                            && a.list == b.list
+                            && same_entries(&a.entries, &b.entries, same_rec, shift)
+                    }
+                    (Entry::Assert(a), Entry::Assert(b)) => {
+                        let mut b = b.clone();
+                        shift(&mut b.loc);
+                        *a == b
+                    }
+                    (Entry::Dump(a), Entry::Dump(b)) => {
+                        let mut b = b.clone();
+                        shift(&mut b.loc);
+                        *a == b
+                    }
+                    _ => false,
+                })
+        }
+        self.multiclasses.get(&name).is_some_and(|mc| {
+            same_rec(mc.rec, was.0.rec)
+                && same_entries(&mc.entries, &was.0.entries, &same_rec, shift)
+        })
+    }
+
     /// Unbinds `name` from the parser's tables of kind `table`.
     pub fn forget(&mut self, table: Table, name: Sym) {
         match table {
