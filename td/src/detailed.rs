@@ -9,18 +9,75 @@
 //! (when the release has it) and no statistics.
 
 use crate::model::{Ctx, FieldKind, RecId};
-use crate::printer::{sorted, write_val};
+use crate::printer::{write_val, Segments};
 use irkit_diag::SourceMap;
 
 const RULE: &str = "--------------------";
 
-/// The whole report; `input` is the input file's name as given (`-` for
-/// standard input).
-pub fn print_detailed_records(cx: &Ctx, map: &SourceMap, input: &str, out: &mut String) {
+/// The whole report, streamed to `sink`; `input` is the input file's name
+/// as given (`-` for standard input). On two threads when there are many
+/// records.
+pub fn print_detailed_records(
+    cx: &Ctx,
+    map: &SourceMap,
+    input: &str,
+    sink: &mut dyn std::io::Write,
+) -> std::io::Result<()> {
+    print_detailed_records_from(cx, map, input, sink, crate::printer::PARALLEL_MIN)
+}
+
+/// [`print_detailed_records`], on two threads from `parallel_min` records
+/// on.
+pub(crate) fn print_detailed_records_from(
+    cx: &Ctx,
+    map: &SourceMap,
+    input: &str,
+    sink: &mut dyn std::io::Write,
+    parallel_min: usize,
+) -> std::io::Result<()> {
+    let plan = Segments::new(cx);
+    let format = |_: &mut (), k: usize, out: &mut String| {
+        let seg = plan.get(k);
+        if k == 0 {
+            globals(cx, input, out);
+        }
+        if seg.first {
+            if seg.classes {
+                heading(out, "Classes", cx.classes.len());
+            } else {
+                heading(out, "Records", cx.defs.len());
+            }
+        }
+        for &(_, r) in seg.recs {
+            if seg.classes {
+                class(cx, map, out, r);
+            } else {
+                def(cx, map, out, r);
+            }
+        }
+        if seg.last && cx.rules.detailed_memory_stats {
+            out.push_str(&format!("\n{RULE} Memory Allocation Stats {RULE}\n"));
+        }
+    };
+    crate::segments::write_segments(
+        plan.segs,
+        plan.parallel(parallel_min),
+        |helper| {
+            if helper {
+                // Sorted here while the other thread prints the classes.
+                plan.list(false);
+            }
+        },
+        format,
+        sink,
+    )
+}
+
+/// The report's first line and its global variables.
+fn globals(cx: &Ctx, input: &str, out: &mut String) {
     out.push_str("DETAILED RECORDS for file ");
     out.push_str(input);
     out.push('\n');
-
     let mut globals: Vec<(&str, _)> = cx
         .globals
         .iter()
@@ -35,49 +92,42 @@ pub fn print_detailed_records(cx: &Ctx, map: &SourceMap, input: &str, out: &mut 
         cx.write_init(out, v);
         out.push('\n');
     }
+}
 
-    let classes = sorted(cx, true);
-    heading(out, "Classes", classes.len());
-    for (_, c) in classes {
-        rec_heading(cx, map, out, c);
-        let rec = cx.rec(c);
-        if rec.targs.is_empty() {
-            out.push_str("  Template args: (none)\n");
-        } else {
-            out.push_str("  Template args:\n");
-            for &ta in &rec.targs {
-                if let Some(v) = rec.value(ta) {
-                    out.push_str("    ");
-                    write_val(cx, None, out, v);
-                    at(map, out, v.loc);
-                }
+fn class(cx: &Ctx, map: &SourceMap, out: &mut String, c: RecId) {
+    rec_heading(cx, map, out, c);
+    let rec = cx.rec(c);
+    if rec.targs.is_empty() {
+        out.push_str("  Template args: (none)\n");
+    } else {
+        out.push_str("  Template args:\n");
+        for &ta in &rec.targs {
+            if let Some(v) = rec.value(ta) {
+                out.push_str("    ");
+                write_val(cx, None, out, v);
+                at(map, out, v.loc);
             }
         }
-        superclasses(cx, out, c);
-        fields(cx, map, out, c);
     }
+    superclasses(cx, out, c);
+    fields(cx, map, out, c);
+}
 
-    let defs = sorted(cx, false);
-    heading(out, "Records", defs.len());
-    for (_, d) in defs {
-        rec_heading(cx, map, out, d);
-        let locs = &cx.rec(d).locs;
-        if locs.len() >= 2 {
-            out.push_str("  Defm sequence:");
-            let skip = usize::from(!cx.rules.defm_sequence_has_def);
-            for &l in locs[skip..].iter().rev() {
-                out.push_str(" |");
-                crate::json::write_loc(map, out, l);
-                out.push('|');
-            }
-            out.push('\n');
+fn def(cx: &Ctx, map: &SourceMap, out: &mut String, d: RecId) {
+    rec_heading(cx, map, out, d);
+    let locs = &cx.rec(d).locs;
+    if locs.len() >= 2 {
+        out.push_str("  Defm sequence:");
+        let skip = usize::from(!cx.rules.defm_sequence_has_def);
+        for &l in locs[skip..].iter().rev() {
+            out.push_str(" |");
+            crate::json::write_loc(map, out, l);
+            out.push('|');
         }
-        superclasses(cx, out, d);
-        fields(cx, map, out, d);
+        out.push('\n');
     }
-    if cx.rules.detailed_memory_stats {
-        out.push_str(&format!("\n{RULE} Memory Allocation Stats {RULE}\n"));
-    }
+    superclasses(cx, out, d);
+    fields(cx, map, out, d);
 }
 
 fn heading(out: &mut String, title: &str, n: usize) {

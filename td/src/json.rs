@@ -201,8 +201,31 @@ pub fn write_loc(map: &SourceMap, out: &mut String, loc: irkit_diag::Loc) {
     crate::model::push_int(out, i64::from(line));
 }
 
-pub fn dump_json(cx: &Ctx, map: &SourceMap, out: &mut String) {
-    out.reserve(cx.records.len() * 1024);
+/// Top-level keys per segment written at once ([`crate::segments`]).
+const SEGMENT: usize = 128;
+
+/// What a thread writing defs keeps: the sorted, quoted keys of each field
+/// layout met (records of one class share their field names in one order).
+#[derive(Default)]
+struct Memo<'a> {
+    shape: Vec<(Sym, bool)>,
+    orders: FxHashMap<Vec<(Sym, bool)>, Vec<Key<'a>>>,
+    scratch: String,
+}
+
+/// The whole `--dump-json` output, streamed to `sink`; on two threads when
+/// there are many records (each with its own [`Memo`]).
+pub fn dump_json(cx: &Ctx, map: &SourceMap, sink: &mut dyn std::io::Write) -> std::io::Result<()> {
+    dump_json_from(cx, map, sink, crate::printer::PARALLEL_MIN)
+}
+
+/// [`dump_json`], on two threads from `parallel_min` records on.
+pub(crate) fn dump_json_from<'a>(
+    cx: &'a Ctx,
+    map: &SourceMap,
+    sink: &mut dyn std::io::Write,
+    parallel_min: usize,
+) -> std::io::Result<()> {
     let classes = crate::printer::sorted(cx, true);
     let defs = crate::printer::sorted(cx, false);
     // Every def and class name, quoted once: each is written several times
@@ -241,120 +264,133 @@ pub fn dump_json(cx: &Ctx, map: &SourceMap, out: &mut String) {
         let at = keys.partition_point(|k| k.0.as_bytes() < fixed.as_bytes());
         keys.insert(at, (fixed, None));
     }
-    out.push('{');
-    let mut shape: Vec<(Sym, bool)> = Vec::new();
-    let mut orders: FxHashMap<Vec<(Sym, bool)>, Vec<Key>> = FxHashMap::default();
-    let mut scratch = String::new();
-    for (k, (key, d)) in keys.iter().enumerate() {
-        if k > 0 {
-            out.push(',');
+    let segs = keys.len().div_ceil(SEGMENT);
+    let format = |memo: &mut Memo<'a>, s: usize, out: &mut String| {
+        let start = s * SEGMENT;
+        let end = (start + SEGMENT).min(keys.len());
+        if s == 0 {
+            out.push('{');
         }
-        match d {
-            Some((_, di)) => out.push_str(q(*di)),
-            None => quote(out, key),
-        }
-        out.push(':');
-        match (d, *key) {
-            (None, "!instanceof") => {
-                out.push('{');
-                // Class names can repeat only if the map had duplicates; it
-                // cannot. `classes` is sorted by name.
-                for (j, &(_, c)) in classes.iter().enumerate() {
-                    if j > 0 {
-                        out.push(',');
-                    }
-                    out.push_str(q(defs.len() + j));
-                    out.push_str(":[");
-                    if let Some(list) = inst.get(&c) {
-                        for (m, &n) in list.iter().enumerate() {
-                            if m > 0 {
-                                out.push(',');
-                            }
-                            out.push_str(q(n));
-                        }
-                    }
-                    out.push(']');
-                }
-                out.push('}');
+        for (k, (key, d)) in (start..end).zip(&keys[start..end]) {
+            if k > 0 {
+                out.push(',');
             }
-            (None, _) => out.push('1'),
-            (Some((d, di)), _) => {
-                let rec = cx.rec(*d);
-                // Records of one class share their field names in one order:
-                // their sorted keys, quoted, are computed once.
-                shape.clear();
-                shape.extend(
-                    rec.values
-                        .iter()
-                        .map(|v| (v.name, v.kind == FieldKind::TemplateArg)),
-                );
-                if !orders.contains_key(shape.as_slice()) {
-                    let order = sorted_keys(cx, rec);
-                    orders.insert(shape.clone(), order);
-                }
-                let Some(all) = orders.get(shape.as_slice()) else {
-                    continue;
-                };
-                out.push('{');
-                for (j, (qk, fk, fi)) in all.iter().enumerate() {
-                    if j > 0 {
-                        out.push(',');
-                    }
-                    out.push_str(qk);
-                    match fi {
-                        Some(i) => write_value(cx, out, rec.values[*i].value),
-                        None => match *fk {
-                            "!anonymous" => {
-                                out.push_str(if rec.is_anonymous() { "true" } else { "false" })
+            match d {
+                Some((_, di)) => out.push_str(q(*di)),
+                None => quote(out, key),
+            }
+            out.push(':');
+            match (d, *key) {
+                (None, "!instanceof") => {
+                    out.push('{');
+                    // Class names can repeat only if the map had duplicates; it
+                    // cannot. `classes` is sorted by name.
+                    for (j, &(_, c)) in classes.iter().enumerate() {
+                        if j > 0 {
+                            out.push(',');
+                        }
+                        out.push_str(q(defs.len() + j));
+                        out.push_str(":[");
+                        if let Some(list) = inst.get(&c) {
+                            for (m, &n) in list.iter().enumerate() {
+                                if m > 0 {
+                                    out.push(',');
+                                }
+                                out.push_str(q(n));
                             }
-                            "!fields" => {
-                                out.push('[');
-                                let mut first = true;
-                                for v in &rec.values {
-                                    if v.kind == FieldKind::NonconcreteOk {
-                                        if !first {
+                        }
+                        out.push(']');
+                    }
+                    out.push('}');
+                }
+                (None, _) => out.push('1'),
+                (Some((d, di)), _) => {
+                    let rec = cx.rec(*d);
+                    // Records of one class share their field names in one order:
+                    // their sorted keys, quoted, are computed once.
+                    memo.shape.clear();
+                    memo.shape.extend(
+                        rec.values
+                            .iter()
+                            .map(|v| (v.name, v.kind == FieldKind::TemplateArg)),
+                    );
+                    if !memo.orders.contains_key(memo.shape.as_slice()) {
+                        let order = sorted_keys(cx, rec);
+                        memo.orders.insert(memo.shape.clone(), order);
+                    }
+                    let Some(all) = memo.orders.get(memo.shape.as_slice()) else {
+                        continue;
+                    };
+                    out.push('{');
+                    for (j, (qk, fk, fi)) in all.iter().enumerate() {
+                        if j > 0 {
+                            out.push(',');
+                        }
+                        out.push_str(qk);
+                        match fi {
+                            Some(i) => write_value(cx, out, rec.values[*i].value),
+                            None => match *fk {
+                                "!anonymous" => {
+                                    out.push_str(if rec.is_anonymous() { "true" } else { "false" })
+                                }
+                                "!fields" => {
+                                    out.push('[');
+                                    let mut first = true;
+                                    for v in &rec.values {
+                                        if v.kind == FieldKind::NonconcreteOk {
+                                            if !first {
+                                                out.push(',');
+                                            }
+                                            first = false;
+                                            quote(out, cx.strs.str(v.name));
+                                        }
+                                    }
+                                    out.push(']');
+                                }
+                                "!locs" => {
+                                    out.push('[');
+                                    for (m, l) in rec.locs.iter().enumerate() {
+                                        if m > 0 {
                                             out.push(',');
                                         }
-                                        first = false;
-                                        quote(out, cx.strs.str(v.name));
+                                        memo.scratch.clear();
+                                        write_loc(map, &mut memo.scratch, *l);
+                                        quote(out, &memo.scratch);
                                     }
+                                    out.push(']');
                                 }
-                                out.push(']');
-                            }
-                            "!locs" => {
-                                out.push('[');
-                                for (m, l) in rec.locs.iter().enumerate() {
-                                    if m > 0 {
-                                        out.push(',');
+                                "!name" => out.push_str(q(*di)),
+                                _ => {
+                                    out.push('[');
+                                    for (m, &(s, _)) in rec.supers.iter().enumerate() {
+                                        if m > 0 {
+                                            out.push(',');
+                                        }
+                                        match class_idx.get(&s) {
+                                            Some(&ci) => out.push_str(q(ci)),
+                                            None => quote(out, &cx.rec_name_cow(s)),
+                                        }
                                     }
-                                    scratch.clear();
-                                    write_loc(map, &mut scratch, *l);
-                                    quote(out, &scratch);
+                                    out.push(']');
                                 }
-                                out.push(']');
-                            }
-                            "!name" => out.push_str(q(*di)),
-                            _ => {
-                                out.push('[');
-                                for (m, &(s, _)) in rec.supers.iter().enumerate() {
-                                    if m > 0 {
-                                        out.push(',');
-                                    }
-                                    match class_idx.get(&s) {
-                                        Some(&ci) => out.push_str(q(ci)),
-                                        None => quote(out, &cx.rec_name_cow(s)),
-                                    }
-                                }
-                                out.push(']');
-                            }
-                        },
+                            },
+                        }
                     }
+                    out.push('}');
                 }
-                out.push('}');
             }
         }
-    }
-    out.push_str("}\n");
+        if end == keys.len() {
+            out.push_str("}\n");
+        }
+    };
+    crate::segments::write_segments(
+        segs,
+        cx.classes.len() + cx.defs.len() >= parallel_min,
+        |_| Memo::default(),
+        format,
+        sink,
+    )
 }
 
 #[cfg(test)]

@@ -22,6 +22,7 @@ pub mod op_defs;
 pub mod parser;
 pub mod printer;
 pub mod resolve;
+mod segments;
 pub mod sets;
 
 use irkit_diag::{Diagnostic, FileId, SourceMap};
@@ -231,10 +232,7 @@ pub fn run_here(
     let mut out = String::new();
     let written = match opts.action {
         Action::PrintRecords => printer::print_records(&cx, sink),
-        Action::DumpJson => {
-            json::dump_json(&cx, map, &mut out);
-            sink.write_all(out.as_bytes())
-        }
+        Action::DumpJson => json::dump_json(&cx, map, sink),
         Action::PrintEnums(class) => match printer::print_enums(&cx, class, &mut out) {
             Ok(()) => sink.write_all(out.as_bytes()),
             Err(msg) => {
@@ -251,8 +249,7 @@ pub fn run_here(
             }
         },
         Action::PrintDetailedRecords(input) => {
-            detailed::print_detailed_records(&cx, map, input, &mut out);
-            sink.write_all(out.as_bytes())
+            detailed::print_detailed_records(&cx, map, input, sink)
         }
         Action::GenOpDefs => {
             let mut errs = op_defs::gen_op_defs(&cx, map, file, &mut out);

@@ -3,6 +3,7 @@
 
 use crate::model::{Ctx, FieldKind, Init, InitId, RecId, RecTy, RecordVal, Sym, TyId};
 use rustc_hash::FxHashMap;
+use std::sync::OnceLock;
 
 /// Type spellings by type id, when printing many records (the same few
 /// types are spelled hundreds of thousands of times).
@@ -207,8 +208,38 @@ fn write_record_with(
 /// Classes and defs sorted by name, as LLVM's std::map orders them.
 pub fn sorted(cx: &Ctx, classes: bool) -> Vec<(&str, RecId)> {
     let m = if classes { &cx.classes } else { &cx.defs };
-    let mut v: Vec<(&str, RecId)> = m.iter().map(|(&y, &r)| (cx.strs.str(y), r)).collect();
-    sort_by_name(&mut v, 0, 0);
+    let v: Vec<(&str, RecId)> = m.iter().map(|(&y, &r)| (cx.strs.str(y), r)).collect();
+    sort_names(v, PARALLEL_MIN)
+}
+
+/// Sorts `v` by name; from `parallel_min` names on, on two threads: the
+/// names are split around the median of a sample of them and each part
+/// sorted on its own thread.
+fn sort_names<T: Send>(mut v: Vec<(&str, T)>, parallel_min: usize) -> Vec<(&str, T)> {
+    if v.len() < parallel_min.max(64) {
+        sort_by_name(&mut v, 0, 0);
+        return v;
+    }
+    let mut sample: Vec<&str> = v.iter().step_by(v.len() / 31).map(|e| e.0).collect();
+    sample.sort_unstable();
+    let pivot = sample[sample.len() / 2];
+    let mut mid = 0;
+    for k in 0..v.len() {
+        if v[k].0 < pivot {
+            v.swap(k, mid);
+            mid += 1;
+        }
+    }
+    let (lo, hi) = v.split_at_mut(mid);
+    let sorted_lo = std::thread::scope(|s| {
+        let helper = std::thread::Builder::new().spawn_scoped(s, || sort_by_name(lo, 0, 0));
+        sort_by_name(hi, 0, 0);
+        helper.is_ok_and(|h| h.join().is_ok())
+    });
+    if !sorted_lo {
+        // No second thread (or it failed): the first part is still there.
+        sort_by_name(&mut v[..mid], 0, 0);
+    }
     v
 }
 
@@ -261,28 +292,121 @@ fn sort_by_name<T>(mut v: &mut [(&str, T)], mut d: usize, depth: u32) {
     }
 }
 
-/// The whole `--print-records` output, streamed to `sink` in chunks.
-pub fn print_records(cx: &Ctx, sink: &mut dyn std::io::Write) -> std::io::Result<()> {
-    const CHUNK: usize = 1 << 16;
-    let mut out = String::with_capacity(2 * CHUNK);
-    let names = TyNames::new(cx);
-    let mut memo = ValMemo::default();
-    let sections = [
-        ("------------- Classes -----------------\n", "class ", true),
-        ("------------- Defs -----------------\n", "def ", false),
-    ];
-    for (heading, keyword, classes) in sections {
-        out.push_str(heading);
-        for (_, r) in sorted(cx, classes) {
-            out.push_str(keyword);
-            write_record_with(cx, Some(&names), Some(&mut memo), &mut out, r);
-            if out.len() >= CHUNK {
-                sink.write_all(out.as_bytes())?;
-                out.clear();
-            }
+/// Records per segment (Intrinsics.td: about 55 KB of text each).
+const SEGMENT: usize = 128;
+
+/// From this many records on, two threads print ([`crate::segments`]):
+/// below it a second thread costs more than it saves.
+pub(crate) const PARALLEL_MIN: usize = 4096;
+
+/// The sorted records of both sections (classes, then defs), cut into
+/// segments of [`SEGMENT`] records, at least one per section (so that each
+/// section's heading is printed by the segment that starts it). The two
+/// lists are sorted on first use, by whichever thread needs them first:
+/// with two threads the helper sorts the defs while the other sorts and
+/// prints the classes.
+pub(crate) struct Segments<'a> {
+    cx: &'a Ctx,
+    classes: OnceLock<Vec<(&'a str, RecId)>>,
+    defs: OnceLock<Vec<(&'a str, RecId)>>,
+    class_segs: usize,
+    pub segs: usize,
+}
+
+/// One segment of [`Segments`]: its section, whether it starts the
+/// section, and its records.
+pub(crate) struct Segment<'s, 'a> {
+    pub classes: bool,
+    pub first: bool,
+    pub last: bool,
+    pub recs: &'s [(&'a str, RecId)],
+}
+
+impl<'a> Segments<'a> {
+    pub fn new(cx: &'a Ctx) -> Self {
+        let class_segs = cx.classes.len().div_ceil(SEGMENT).max(1);
+        Segments {
+            cx,
+            classes: OnceLock::new(),
+            defs: OnceLock::new(),
+            class_segs,
+            segs: class_segs + cx.defs.len().div_ceil(SEGMENT).max(1),
         }
     }
-    sink.write_all(out.as_bytes())
+
+    /// Two threads pay off: there are many records.
+    pub fn parallel(&self, parallel_min: usize) -> bool {
+        self.cx.classes.len() + self.cx.defs.len() >= parallel_min
+    }
+
+    pub fn list(&self, classes: bool) -> &[(&'a str, RecId)] {
+        if classes {
+            self.classes.get_or_init(|| sorted(self.cx, true))
+        } else {
+            self.defs.get_or_init(|| sorted(self.cx, false))
+        }
+    }
+
+    /// Segment `k`, below `self.segs`.
+    pub fn get(&self, k: usize) -> Segment<'_, 'a> {
+        let (classes, j) = if k < self.class_segs {
+            (true, k)
+        } else {
+            (false, k - self.class_segs)
+        };
+        let list = self.list(classes);
+        let start = (j * SEGMENT).min(list.len());
+        let end = (start + SEGMENT).min(list.len());
+        Segment {
+            classes,
+            first: j == 0,
+            last: k + 1 == self.segs,
+            recs: &list[start..end],
+        }
+    }
+}
+
+/// The whole `--print-records` output, streamed to `sink`; on two threads
+/// when there are many records (each with its own [`ValMemo`]).
+pub fn print_records(cx: &Ctx, sink: &mut dyn std::io::Write) -> std::io::Result<()> {
+    print_records_from(cx, sink, PARALLEL_MIN)
+}
+
+/// [`print_records`], on two threads from `parallel_min` records on.
+pub(crate) fn print_records_from(
+    cx: &Ctx,
+    sink: &mut dyn std::io::Write,
+    parallel_min: usize,
+) -> std::io::Result<()> {
+    let plan = Segments::new(cx);
+    let names = TyNames::new(cx);
+    crate::segments::write_segments(
+        plan.segs,
+        plan.parallel(parallel_min),
+        |helper| {
+            if helper {
+                // Sorted here while the other thread prints the classes.
+                plan.list(false);
+            }
+            ValMemo::default()
+        },
+        |memo, k, out| {
+            let seg = plan.get(k);
+            let (heading, keyword) = if seg.classes {
+                ("------------- Classes -----------------\n", "class ")
+            } else {
+                ("------------- Defs -----------------\n", "def ")
+            };
+            if seg.first {
+                out.push_str(heading);
+            }
+            for &(_, r) in seg.recs {
+                out.push_str(keyword);
+                write_record_with(cx, Some(&names), Some(&mut *memo), out, r);
+            }
+        },
+        sink,
+    )
 }
 
 /// `--print-enums --class=C`: the names of the defs derived from `class`,
@@ -313,6 +437,63 @@ pub fn print_enums(cx: &Ctx, class: &str, out: &mut String) -> Result<(), String
 mod tests {
     use super::sort_by_name;
 
+    /// The backends that print every record write the same bytes on two
+    /// threads as on one (the one-thread output is what the compat suites
+    /// compare with llvm-tblgen's), for a file with classes and named and
+    /// anonymous defs of several layouts, over many segments.
+    #[test]
+    fn two_threads_print_what_one_prints() {
+        let mut src = String::from("def ops;\n");
+        for c in 0..300 {
+            src.push_str(&format!(
+                "class K{c}<int n> {{ int x = n; list<int> l = [n, {c}]; bits<3> b = {{1, 0, 1}}; bits<16> v = n; }}\n"
+            ));
+        }
+        src.push_str("class D : K7<3> { string s = \"q\\\"x\"; dag d = (ops 1:$a); }\n");
+        src.push_str("foreach i = 0...2999 in { def r#i : K299<i>; def : D; }\n");
+        let mut map = irkit_diag::SourceMap::new();
+        let file = map.add("t.td", src);
+        let mut cx = crate::model::Ctx::new();
+        let cfg = crate::lexer::LexConfig {
+            include_dirs: &[],
+            defines: &[],
+            builtin_includes: &[],
+            rules: crate::compat::newest(),
+        };
+        let Ok(toks) = crate::lexer::lex(&mut map, &mut cx.strs, file, &cfg) else {
+            panic!("lex error");
+        };
+        assert!(crate::parser::parse(&mut cx, toks).is_ok());
+        assert!(cx.errors.is_empty() && cx.fatal.is_none());
+        assert_eq!(cx.classes.len() + cx.defs.len(), 6302);
+        let print = |min| {
+            let mut out = Vec::new();
+            assert!(super::print_records_from(&cx, &mut out, min).is_ok());
+            out
+        };
+        let one = print(usize::MAX);
+        assert!(one.starts_with(b"------------- Classes -----------------\nclass D {"));
+        assert!(one == print(0));
+        let json = |min| {
+            let mut out = Vec::new();
+            assert!(crate::json::dump_json_from(&cx, &map, &mut out, min).is_ok());
+            out
+        };
+        let one = json(usize::MAX);
+        assert!(one.starts_with(b"{\"!instanceof\":{"));
+        assert!(one == json(0));
+        let detailed = |min| {
+            let mut out = Vec::new();
+            let res =
+                crate::detailed::print_detailed_records_from(&cx, &map, "t.td", &mut out, min);
+            assert!(res.is_ok());
+            out
+        };
+        let one = detailed(usize::MAX);
+        assert!(one.starts_with(b"DETAILED RECORDS for file t.td\n"));
+        assert!(one == detailed(0));
+    }
+
     #[test]
     fn radix_quicksort_orders_as_the_standard_sort() {
         // Names with long shared prefixes, prefixes of each other, bytes
@@ -336,9 +517,12 @@ mod tests {
             .collect();
         let mut want = v.clone();
         want.sort_by(|a, b| a.0.as_bytes().cmp(b.0.as_bytes()));
+        let split = super::sort_names(v.clone(), 0);
         sort_by_name(&mut v, 0, 0);
         let got: Vec<&str> = v.iter().map(|e| e.0).collect();
         let want: Vec<&str> = want.iter().map(|e| e.0).collect();
         assert_eq!(got, want);
+        let split: Vec<&str> = split.iter().map(|e| e.0).collect();
+        assert_eq!(split, want);
     }
 }
