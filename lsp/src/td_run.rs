@@ -756,7 +756,6 @@ fn splice(
         }
     }
     let old_made: FxHashSet<InitId> = reuse.keys().copied().collect();
-    // The classes defined again in their slots.
     // The classes defined again in their slots, and the multiclasses as
     // they were.
     let mut reuse_class: FxHashMap<Sym, RecId> = FxHashMap::default();
@@ -895,12 +894,7 @@ fn splice(
     // Each class the statements after them read is defined again, the
     // same (the old records' locations after the edit moved with the text
     // above; a location taken before, `moved_loc`).
-    let moved_loc = |l: &mut Loc| {
-        if l.file == plan.file && l.span.start >= plan.edit_end {
-            l.span.start = (i64::from(l.span.start) + plan.delta) as u32;
-            l.span.end = (i64::from(l.span.end) + plan.delta) as u32;
-        }
-    };
+    let moved_loc = |l: &mut Loc| resume::move_loc(l, plan.file, plan.edit_end, plan.delta);
     if !second.reuse_class.is_empty()
         || !second
             .reused_classes

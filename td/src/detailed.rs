@@ -62,12 +62,7 @@ pub(crate) fn print_detailed_records_from(
     crate::segments::write_segments(
         plan.segs,
         plan.parallel(parallel_min),
-        |helper| {
-            if helper {
-                // Sorted here while the other thread prints the classes.
-                plan.list(false);
-            }
-        },
+        |helper| plan.sort_ahead(helper),
         format,
         sink,
     )

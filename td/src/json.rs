@@ -386,7 +386,7 @@ pub(crate) fn dump_json_from<'a>(
     };
     crate::segments::write_segments(
         segs,
-        cx.classes.len() + cx.defs.len() >= parallel_min,
+        crate::printer::many_records(cx, parallel_min),
         |_| Memo::default(),
         format,
         sink,

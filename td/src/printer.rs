@@ -305,6 +305,12 @@ pub(crate) const PARALLEL_MIN: usize = 4096;
 /// lists are sorted on first use, by whichever thread needs them first:
 /// with two threads the helper sorts the defs while the other sorts and
 /// prints the classes.
+/// Whether `cx` has at least `parallel_min` classes and defs: enough for
+/// two threads to pay off.
+pub(crate) fn many_records(cx: &Ctx, parallel_min: usize) -> bool {
+    cx.classes.len() + cx.defs.len() >= parallel_min
+}
+
 pub(crate) struct Segments<'a> {
     cx: &'a Ctx,
     classes: OnceLock<Vec<(&'a str, RecId)>>,
@@ -336,7 +342,16 @@ impl<'a> Segments<'a> {
 
     /// Two threads pay off: there are many records.
     pub fn parallel(&self, parallel_min: usize) -> bool {
-        self.cx.classes.len() + self.cx.defs.len() >= parallel_min
+        many_records(self.cx, parallel_min)
+    }
+
+    /// A thread's start ([`crate::segments::write_segments`]'s `init`):
+    /// the helper sorts the defs while the other thread sorts and prints
+    /// the classes.
+    pub fn sort_ahead(&self, helper: bool) {
+        if helper {
+            self.list(false);
+        }
     }
 
     pub fn list(&self, classes: bool) -> &[(&'a str, RecId)] {
@@ -384,10 +399,7 @@ pub(crate) fn print_records_from(
         plan.segs,
         plan.parallel(parallel_min),
         |helper| {
-            if helper {
-                // Sorted here while the other thread prints the classes.
-                plan.list(false);
-            }
+            plan.sort_ahead(helper);
             ValMemo::default()
         },
         |memo, k, out| {

@@ -380,6 +380,15 @@ fn forget_memos(cx: &mut Ctx, keys: &[u64]) {
     }
 }
 
+/// Moves `l` by `delta` bytes when it is in file `file` at or after byte
+/// `from` (the text before it grew or shrank; [`shift_locs`]).
+pub fn move_loc(l: &mut Loc, file: FileId, from: u32, delta: i64) {
+    if l.file == file && l.span.start >= from {
+        l.span.start = (i64::from(l.span.start) + delta) as u32;
+        l.span.end = (i64::from(l.span.end) + delta) as u32;
+    }
+}
+
 /// Moves every location in file `file` at or after byte `from` by
 /// `delta` bytes, in the model and the parser state (the text before them
 /// grew or shrank).
@@ -387,12 +396,7 @@ pub fn shift_locs(cx: &mut Ctx, st: &mut TopState, file: FileId, from: u32, delt
     if delta == 0 {
         return;
     }
-    let f = |l: &mut Loc| {
-        if l.file == file && l.span.start >= from {
-            l.span.start = (i64::from(l.span.start) + delta) as u32;
-            l.span.end = (i64::from(l.span.end) + delta) as u32;
-        }
-    };
+    let f = |l: &mut Loc| move_loc(l, file, from, delta);
     cx.shift_locs(&f);
     if let Some(l) = st.stmt_loc.as_mut() {
         f(l);
